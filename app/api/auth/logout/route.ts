@@ -1,0 +1,13 @@
+import { NextResponse } from "next/server";
+import { logout } from "@/lib/server/auth/auth-service";
+import { clearedSessionCookie } from "@/lib/server/auth/session-cookie";
+import { apiRoute } from "@/lib/server/api/route";
+
+export const POST = apiRoute({
+  handler: async ({ db, actor, meta }) => {
+    await logout(db, actor, meta);
+    const response = NextResponse.json({ detail: "Signed out" });
+    if (actor.via === "cookie") response.headers.append("set-cookie", clearedSessionCookie());
+    return response;
+  },
+});

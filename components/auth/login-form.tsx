@@ -1,0 +1,76 @@
+"use client";
+
+import { signIn } from "next-auth/react";
+import { useSearchParams } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { safeReturnUrl } from "@/lib/routes";
+
+export function LoginForm() {
+  const searchParams = useSearchParams();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    if (!email.trim() || !password) {
+      setError("Email and password are required");
+      return;
+    }
+    setBusy(true);
+    try {
+      const result = await signIn("credentials", { email, password, redirect: false });
+      if (!result || result.error || !result.ok) {
+        // next-auth passes the server's detail through; CredentialsSignin is its generic code.
+        const detail = result?.error && result.error !== "CredentialsSignin" ? result.error : null;
+        setError(detail ?? "Invalid credentials");
+        setBusy(false);
+        return;
+      }
+      // A full navigation so the server renders the next page with the new cookie.
+      window.location.assign(safeReturnUrl(searchParams.get("returnUrl")));
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : "Invalid credentials");
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} className="mt-6 space-y-4" noValidate>
+      {error && <Alert>{error}</Alert>}
+      <div>
+        <Label htmlFor="email">Email</Label>
+        <Input
+          id="email"
+          name="email"
+          type="email"
+          autoComplete="username"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+      </div>
+      <div>
+        <Label htmlFor="password">Password</Label>
+        <Input
+          id="password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+      </div>
+      <Button type="submit" className="w-full" disabled={busy}>
+        {busy ? "Signing in..." : "Sign in"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,119 @@
+import "server-only";
+import fs from "node:fs";
+import path from "node:path";
+import type { ExtractTablesWithRelations } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import { env } from "@/lib/env";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+/** Both drivers (node-postgres and PGlite) share this type: services never know which one runs. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** What a query function accepts: the database or an open transaction. */
+export type Queryable = Db | Tx;
+
+type Handle = { db: Db; driver: "pg" | "pglite"; close: () => Promise<void> };
+
+// Cached on globalThis: hot reload re-creates module state, and two PGlite instances on one
+// directory would silently lose writes.
+const holder = globalThis as unknown as { __registryDb?: Promise<Handle> };
+
+const MIGRATIONS_FOLDER = path.join(process.cwd(), "db", "migrations");
+
+export function getDb(): Promise<Db> {
+  return getHandle().then((h) => h.db);
+}
+
+export function getHandle(): Promise<Handle> {
+  holder.__registryDb ??= openDatabase().catch((error: unknown) => {
+    holder.__registryDb = undefined;
+    throw error;
+  });
+  return holder.__registryDb;
+}
+
+export async function closeDb(): Promise<void> {
+  const pending = holder.__registryDb;
+  holder.__registryDb = undefined;
+  if (pending) await (await pending).close();
+}
+
+async function openDatabase(): Promise<Handle> {
+  const { DATABASE_URL, DATA_DIR } = env();
+  if (DATABASE_URL) {
+    const { Pool } = await import("pg");
+    const { drizzle } = await import("drizzle-orm/node-postgres");
+    const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+    const pool = new Pool({ connectionString: DATABASE_URL, max: 10 });
+    const db = drizzle(pool, { schema });
+    await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    return { db: db as unknown as Db, driver: "pg", close: () => pool.end() };
+  }
+
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const { migrate } = await import("drizzle-orm/pglite/migrator");
+  const inMemory = DATA_DIR.startsWith("memory://");
+  const dataDir = inMemory ? undefined : path.resolve(DATA_DIR, "pgdata");
+  const releaseLock = inMemory ? () => {} : acquireDataDirLock(path.resolve(DATA_DIR));
+  try {
+    const client = dataDir ? await PGlite.create({ dataDir }) : await PGlite.create();
+    const db = drizzle(client, { schema });
+    await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    return {
+      db: db as unknown as Db,
+      driver: "pglite",
+      close: async () => {
+        await client.close();
+        releaseLock();
+      },
+    };
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+}
+
+/**
+ * PGlite has no lock between processes: a second opener of the same directory silently loses
+ * writes. Take a lockfile holding our pid and refuse a second live opener with a clear message.
+ */
+function acquireDataDirLock(dataDir: string): () => void {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const lockPath = path.join(dataDir, "registry.lock");
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockPath, String(process.pid), { flag: "wx" });
+      const release = () => {
+        try {
+          if (fs.readFileSync(lockPath, "utf8") === String(process.pid)) fs.unlinkSync(lockPath);
+        } catch {
+          // already gone
+        }
+      };
+      process.once("exit", release);
+      return release;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const owner = Number.parseInt(fs.readFileSync(lockPath, "utf8"), 10);
+      if (Number.isInteger(owner) && owner !== process.pid && isAlive(owner)) {
+        throw new Error(
+          `The embedded database in ${dataDir} is in use by another process (pid ${owner}). ` +
+            "Stop the server or use DATABASE_URL.",
+        );
+      }
+      fs.unlinkSync(lockPath); // stale lock left by a process that died
+    }
+  }
+  throw new Error(`Could not lock the embedded database in ${dataDir}.`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}

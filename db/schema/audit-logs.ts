@@ -1,0 +1,58 @@
+import { sql } from "drizzle-orm";
+import { bigint, check, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
+export const AUDIT_ACTIONS = [
+  "create",
+  "update",
+  "delete",
+  "view",
+  "login",
+  "logout",
+  "export",
+  "import",
+  "lock",
+  "unlock",
+  "approve",
+  "reject",
+  "sign",
+  "print",
+  "access_denied",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/**
+ * Append-only audit trail (21 CFR Part 11). The database refuses UPDATE, DELETE and TRUNCATE
+ * (triggers in the migrations), and each row's hash covers its content and its predecessor's hash,
+ * so any edit, deletion or reordering is caught by `npm run audit:verify`.
+ * No foreign keys: the trail must outlive whatever it describes.
+ */
+export const auditLogs = pgTable(
+  "audit_logs",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    timestamp: timestamp("timestamp", { withTimezone: true, precision: 3 }).notNull(),
+    userId: integer("user_id"),
+    userEmail: text("user_email"),
+    action: text("action").$type<AuditAction>().notNull(),
+    entityType: text("entity_type").notNull(),
+    entityId: text("entity_id"),
+    studyId: integer("study_id"),
+    ipAddress: text("ip_address"),
+    reason: text("reason"),
+    oldValues: jsonb("old_values").$type<Record<string, unknown>>(),
+    newValues: jsonb("new_values").$type<Record<string, unknown>>(),
+    prevHash: text("prev_hash").notNull(),
+    hash: text("hash").notNull().unique(),
+  },
+  (t) => [
+    check(
+      "audit_logs_action_check",
+      sql`${t.action} in ('create', 'update', 'delete', 'view', 'login', 'logout', 'export', 'import', 'lock', 'unlock', 'approve', 'reject', 'sign', 'print', 'access_denied')`,
+    ),
+    index("audit_logs_timestamp_idx").on(t.timestamp),
+    index("audit_logs_entity_idx").on(t.entityType, t.entityId),
+    index("audit_logs_user_idx").on(t.userId, t.timestamp),
+    index("audit_logs_study_idx").on(t.studyId, t.timestamp),
+    index("audit_logs_action_idx").on(t.action, t.timestamp),
+  ],
+);

@@ -1,0 +1,53 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  type AnyPgColumn,
+} from "drizzle-orm/pg-core";
+import { studies } from "./studies";
+
+export const CONTENT_BLOCK_TYPES = [
+  "hero",
+  "text_block",
+  "columns",
+  "button",
+  "info_box",
+  "card_grid",
+  "attachment",
+  "layout_row",
+] as const;
+
+/** Homepage blocks of a study; layout rows are blocks too, and blocks placed in a row point at it. */
+export const contentBlocks = pgTable(
+  "content_blocks",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    studyId: integer("study_id")
+      .notNull()
+      .references(() => studies.id),
+    type: text("type").notNull(),
+    title: text("title"),
+    // { html } sanitized on the server before it is stored.
+    content: jsonb("content").$type<{ html?: string }>().notNull().default({}),
+    settings: jsonb("settings").$type<Record<string, unknown>>().notNull().default({}),
+    isVisible: boolean("is_visible").notNull().default(true),
+    order: integer("order").notNull().default(0),
+    parentId: integer("parent_id").references((): AnyPgColumn => contentBlocks.id),
+    columnIndex: integer("column_index"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      "content_blocks_type_check",
+      sql`${t.type} in ('hero', 'text_block', 'columns', 'button', 'info_box', 'card_grid', 'attachment', 'layout_row')`,
+    ),
+    index("content_blocks_study_parent_order_idx").on(t.studyId, t.parentId, t.order),
+  ],
+);

@@ -1,0 +1,19 @@
+import { boolean, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { users } from "./users";
+
+export type TemplateField = { name: string; label: string; type: string; category?: string; order?: number };
+
+export const fieldTemplates = pgTable(
+  "field_templates",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    name: text("name").notNull(),
+    description: text("description"),
+    category: text("category").notNull().default("Other"),
+    fields: jsonb("fields").$type<TemplateField[]>().notNull().default([]),
+    isGlobal: boolean("is_global").notNull().default(true),
+    createdBy: integer("created_by").references(() => users.id),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("field_templates_category_idx").on(t.category), index("field_templates_owner_idx").on(t.createdBy)],
+);

@@ -1,0 +1,21 @@
+import { index, integer, pgTable, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { studies } from "./studies";
+
+/** A medical group isolates patient data inside a study (sub-investigators see only their group). */
+export const medicalGroups = pgTable(
+  "medical_groups",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    studyId: integer("study_id")
+      .notNull()
+      .references(() => studies.id),
+    code: text("code").notNull(),
+    name: text("name").notNull(),
+    description: text("description"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("medical_groups_study_code_key").on(t.studyId, t.code),
+    index("medical_groups_study_idx").on(t.studyId),
+  ],
+);

@@ -1,0 +1,70 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+} from "drizzle-orm/pg-core";
+import { users } from "./users";
+
+export const studies = pgTable(
+  "studies",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    code: text("code").notNull().unique(),
+    name: text("name").notNull(),
+    disease: text("disease").notNull(),
+    description: text("description"),
+    // The subdomain segment; defaults to the code.
+    domain: text("domain").notNull().unique(),
+    isActive: boolean("is_active").notNull().default(true),
+    // The whole study configuration, one JSONB document validated by lib/schemas (DESIGN.md §7).
+    config: jsonb("config").$type<Record<string, unknown>>().notNull().default({}),
+    createdBy: integer("created_by").references(() => users.id),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("studies_code_format_check", sql`${t.code} ~ '^[a-z0-9_]+$'`)],
+);
+
+export const PROTOCOL_VERSION_STATUSES = ["draft", "pending_approval", "active", "superseded"] as const;
+export type ProtocolVersionStatus = (typeof PROTOCOL_VERSION_STATUSES)[number];
+
+export const protocolVersions = pgTable(
+  "protocol_versions",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    studyId: integer("study_id")
+      .notNull()
+      .references(() => studies.id),
+    versionNumber: integer("version_number").notNull(),
+    versionLabel: text("version_label"),
+    versionDate: date("version_date").notNull(),
+    effectiveFrom: date("effective_from").notNull(),
+    effectiveTo: date("effective_to"),
+    amendmentReason: text("amendment_reason").notNull(),
+    // Immutable copy of the study config at this version.
+    config: jsonb("config").$type<Record<string, unknown>>().notNull(),
+    status: text("status").$type<ProtocolVersionStatus>().notNull().default("draft"),
+    isActive: boolean("is_active").notNull().default(false),
+    rejectionReason: text("rejection_reason"),
+    approvedBy: integer("approved_by").references(() => users.id),
+    approvedAt: timestamp("approved_at", { withTimezone: true }),
+    createdBy: integer("created_by").references(() => users.id),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("protocol_versions_study_number_key").on(t.studyId, t.versionNumber),
+    check(
+      "protocol_versions_status_check",
+      sql`${t.status} in ('draft', 'pending_approval', 'active', 'superseded')`,
+    ),
+    index("protocol_versions_study_idx").on(t.studyId),
+  ],
+);

@@ -1,0 +1,45 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { medicalGroups } from "./medical-groups";
+import { studies } from "./studies";
+import { users } from "./users";
+
+export const STUDY_ROLES = [
+  "principal_investigator",
+  "study_monitor",
+  "sub_investigator",
+  "medico",
+  "data_manager",
+  "read_only",
+] as const;
+export type StudyRole = (typeof STUDY_ROLES)[number];
+
+export const userStudyRoles = pgTable(
+  "user_study_roles",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    studyId: integer("study_id")
+      .notNull()
+      .references(() => studies.id),
+    role: text("role").$type<StudyRole>().notNull(),
+    medicalGroupId: integer("medical_group_id").references(() => medicalGroups.id),
+    assignedBy: integer("assigned_by").references(() => users.id),
+    assignedAt: timestamp("assigned_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("user_study_roles_user_study_key").on(t.userId, t.studyId),
+    check(
+      "user_study_roles_role_check",
+      sql`${t.role} in ('principal_investigator', 'study_monitor', 'sub_investigator', 'medico', 'data_manager', 'read_only')`,
+    ),
+    // Sub-investigators are scoped by their group, so they must have one.
+    check(
+      "user_study_roles_sub_investigator_group_check",
+      sql`${t.role} <> 'sub_investigator' or ${t.medicalGroupId} is not null`,
+    ),
+    index("user_study_roles_study_idx").on(t.studyId),
+  ],
+);

@@ -1,0 +1,60 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
+export const ROLE_LEVELS = ["superadmin", "admin", "user"] as const;
+export type RoleLevel = (typeof ROLE_LEVELS)[number];
+
+export const users = pgTable(
+  "users",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    // Stored lower-cased; the unique key makes sign-in lookups exact.
+    email: text("email").notNull().unique(),
+    fullName: text("full_name").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    roleLevel: text("role_level").$type<RoleLevel>().notNull().default("user"),
+    isSuperuser: boolean("is_superuser").notNull().default(false),
+    isActive: boolean("is_active").notNull().default(true),
+    lastLogin: timestamp("last_login", { withTimezone: true }),
+    // Lockout bookkeeping: failures counted inside a 15-minute window.
+    failedLoginCount: integer("failed_login_count").notNull().default(0),
+    failedLoginWindowStart: timestamp("failed_login_window_start", { withTimezone: true }),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("users_role_level_check", sql`${t.roleLevel} in ('superadmin', 'admin', 'user')`),
+    check("users_email_lowercase_check", sql`${t.email} = lower(${t.email})`),
+    index("users_full_name_idx").on(t.fullName),
+  ],
+);
+
+export const SESSION_KINDS = ["browser", "api"] as const;
+export type SessionKind = (typeof SESSION_KINDS)[number];
+
+/**
+ * One row per sign-in, for the browser (next-auth cookie) and for API clients (bearer + refresh token).
+ * Revoking the row ends the session at once; API refresh tokens are stored only as SHA-256 hashes.
+ */
+export const authSessions = pgTable(
+  "auth_sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    kind: text("kind").$type<SessionKind>().notNull(),
+    refreshTokenHash: text("refresh_token_hash").unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+  },
+  (t) => [
+    check("auth_sessions_kind_check", sql`${t.kind} in ('browser', 'api')`),
+    index("auth_sessions_user_idx").on(t.userId),
+  ],
+);

@@ -1,0 +1,26 @@
+import { defineConfig, globalIgnores } from "eslint/config";
+import nextVitals from "eslint-config-next/core-web-vitals";
+import nextTs from "eslint-config-next/typescript";
+
+export default defineConfig([
+  ...nextVitals,
+  ...nextTs,
+  {
+    rules: {
+      // Only lib/env.ts reads the environment (DESIGN.md).
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "MemberExpression[object.name='process'][property.name='env']",
+          message: "Read configuration through lib/env.ts only.",
+        },
+      ],
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+    },
+  },
+  {
+    files: ["lib/env.ts", "scripts/**", "tests/**", "playwright.config.ts", "vitest.config.mts", "instrumentation.ts"],
+    rules: { "no-restricted-syntax": "off" },
+  },
+  globalIgnores([".next/**", "out/**", "build/**", "next-env.d.ts", ".data/**", "db/migrations/**", "test-results/**"]),
+]);

@@ -1,0 +1,43 @@
+import "server-only";
+import { z } from "zod";
+
+/**
+ * The only reader of process.env (DESIGN.md). Parsed lazily so that `next build`, which evaluates
+ * route modules, never needs a runtime configuration.
+ */
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  NEXT_RUNTIME: z.string().optional(),
+  NEXT_PHASE: z.string().optional(),
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().min(1).default("./.data"),
+  NEXTAUTH_URL: z.string().url().optional(),
+  NEXTAUTH_SECRET: z.string().min(32).optional(),
+  ADMIN_EMAIL: z.string().email().optional(),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  SEED_DEMO: z.enum(["0", "1"]).default("1"),
+  SESSION_COOKIE_DOMAIN: z.string().optional(),
+  TRUST_PROXY: z.enum(["0", "1"]).default("0"),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  if (!cached) {
+    const raw = Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== ""));
+    const parsed = EnvSchema.safeParse(raw);
+    if (!parsed.success) {
+      const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+      throw new Error(`Invalid environment configuration: ${problems}`);
+    }
+    cached = parsed.data;
+  }
+  return cached;
+}
+
+/** True while `next build` evaluates modules: never touch the database then. */
+export function isBuildPhase(): boolean {
+  return env().NEXT_PHASE === "phase-production-build";
+}

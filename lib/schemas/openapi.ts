@@ -1,0 +1,59 @@
+import { z } from "zod";
+import { API_CONTRACTS } from "./api-contracts";
+
+const ERROR_SCHEMA = {
+  type: "object",
+  properties: {
+    detail: {
+      oneOf: [
+        { type: "string" },
+        {
+          type: "array",
+          items: {
+            type: "object",
+            properties: { loc: { type: "array", items: { type: ["string", "integer"] } }, msg: { type: "string" }, type: { type: "string" } },
+          },
+        },
+      ],
+    },
+  },
+  required: ["detail"],
+};
+
+const toJson = (schema: z.ZodType, io: "input" | "output") =>
+  z.toJSONSchema(schema, { io, unrepresentable: "any", target: "openapi-3.0" });
+
+/** OpenAPI 3 document generated from the same zod schemas the routes parse with. */
+export function buildOpenApiDocument() {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const contract of API_CONTRACTS) {
+    const status = String(contract.status ?? 200);
+    paths[contract.path] ??= {};
+    paths[contract.path]![contract.method.toLowerCase()] = {
+      summary: contract.summary,
+      ...(contract.auth ? { security: [{ bearer: [] }, { cookie: [] }] } : { security: [] }),
+      ...(contract.body
+        ? { requestBody: { required: true, content: { "application/json": { schema: toJson(contract.body, "input") } } } }
+        : {}),
+      responses: {
+        [status]: {
+          description: "Success",
+          ...(contract.response ? { content: { "application/json": { schema: toJson(contract.response, "output") } } } : {}),
+        },
+        default: { description: "Error", content: { "application/json": { schema: ERROR_SCHEMA } } },
+      },
+    };
+  }
+  return {
+    openapi: "3.0.3",
+    info: { title: "Clinical Data Registry API", version: "0.1.0" },
+    servers: [{ url: "/" }],
+    components: {
+      securitySchemes: {
+        bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
+        cookie: { type: "apiKey", in: "cookie", name: "next-auth.session-token" },
+      },
+    },
+    paths,
+  };
+}

@@ -1,0 +1,82 @@
+import "server-only";
+
+export type ValidationIssue = { loc: (string | number)[]; msg: string; type: string };
+
+const STATUS = {
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  validation: 422,
+  locked: 423,
+  rate_limited: 429,
+} as const;
+
+export type ErrorCode = keyof typeof STATUS;
+
+/** The one error class services throw; the route wrapper turns it into `{ detail }` with its status. */
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly detail: string | ValidationIssue[];
+
+  constructor(code: ErrorCode, detail: string | ValidationIssue[]) {
+    super(typeof detail === "string" ? detail : detail.map((d) => d.msg).join("; "));
+    this.code = code;
+    this.detail = detail;
+  }
+
+  get status(): number {
+    return STATUS[this.code];
+  }
+}
+
+export const badRequest = (detail: string) => new ApiError("bad_request", detail);
+export const unauthorized = (detail = "Not authenticated") => new ApiError("unauthorized", detail);
+export const forbidden = (detail = "You do not have permission to perform this action") =>
+  new ApiError("forbidden", detail);
+export const notFound = (detail = "Not found") => new ApiError("not_found", detail);
+export const conflict = (detail: string) => new ApiError("conflict", detail);
+export const validationError = (issues: ValidationIssue[]) => new ApiError("validation", issues);
+export const fieldError = (loc: (string | number)[], msg: string, type = "value_error") =>
+  validationError([{ loc, msg, type }]);
+
+/** PostgreSQL constraint violations that bad input can still reach (races past service checks). */
+export function fromDatabaseError(error: unknown): ApiError | null {
+  const pgError = findPgError(error);
+  if (!pgError) return null;
+  switch (pgError.code) {
+    case "23505":
+      return conflict(`A record with these values already exists (${pgError.constraint ?? "unique key"})`);
+    case "23503":
+      return conflict("The record refers to, or is referred to by, another record");
+    case "23514":
+    case "23502":
+    case "22P02":
+    case "22007":
+    case "22008":
+    case "22003":
+      return new ApiError("validation", [
+        { loc: ["body"], msg: "A value is not valid for this record", type: "value_error" },
+      ]);
+    default:
+      return null;
+  }
+}
+
+function findPgError(error: unknown): { code: string; constraint?: string } | null {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === "object"; depth++) {
+    const candidate = current as { code?: unknown; constraint?: unknown; cause?: unknown };
+    if (typeof candidate.code === "string" && /^[0-9A-Z]{5}$/.test(candidate.code)) {
+      return {
+        code: candidate.code,
+        constraint: typeof candidate.constraint === "string" ? candidate.constraint : undefined,
+      };
+    }
+    current = candidate.cause;
+  }
+  return null;
+}

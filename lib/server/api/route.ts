@@ -1,0 +1,144 @@
+import "server-only";
+import { NextResponse } from "next/server";
+import { z, type ZodType } from "zod";
+import { getDb, type Db } from "@/db/client";
+import { resolveActor, type Actor } from "../auth/actor";
+import { writeAudit } from "../audit/audit-writer";
+import { ApiError, fromDatabaseError, unauthorized, type ValidationIssue } from "./errors";
+import { requestMeta, type RequestMeta } from "./request-meta";
+
+const MAX_JSON_BODY_BYTES = 1024 * 1024;
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+type RouteContext = { params: Promise<Record<string, string | string[]>> };
+
+type BaseContext<P, Q, B> = { req: Request; db: Db; meta: RequestMeta; params: P; query: Q; body: B };
+
+type Schemas<P, Q, B> = {
+  params?: ZodType<P>;
+  query?: ZodType<Q>;
+  body?: ZodType<B>;
+  /** Status of a successful answer (default 200). */
+  status?: number;
+};
+
+/**
+ * The one wrapper every route handler goes through: resolves the actor (cookie or bearer), checks
+ * CSRF for cookie writes, parses params, query and body with zod, runs ONE service call and maps
+ * errors to `{ detail }`. Handlers stay thin; rules live in lib/server/<domain>.
+ */
+export function apiRoute<P = undefined, Q = undefined, B = undefined>(
+  spec: Schemas<P, Q, B> & { handler: (ctx: BaseContext<P, Q, B> & { actor: Actor }) => Promise<unknown> },
+) {
+  return wrap(spec, true, spec.handler as (ctx: BaseContext<P, Q, B> & { actor: Actor | null }) => Promise<unknown>);
+}
+
+/** Same as apiRoute for the few calls that need no session (sign-in, refresh, OpenAPI). */
+export function publicApiRoute<P = undefined, Q = undefined, B = undefined>(
+  spec: Schemas<P, Q, B> & { handler: (ctx: BaseContext<P, Q, B>) => Promise<unknown> },
+) {
+  return wrap(spec, false, spec.handler);
+}
+
+function wrap<P, Q, B>(
+  spec: Schemas<P, Q, B>,
+  requireActor: boolean,
+  handler: (ctx: BaseContext<P, Q, B> & { actor: Actor | null }) => Promise<unknown>,
+) {
+  return async (req: Request, context?: RouteContext): Promise<Response> => {
+    const meta = requestMeta(req.headers);
+    let actor: Actor | null = null;
+    let db: Db | undefined;
+    try {
+      db = await getDb();
+      if (requireActor) {
+        actor = await resolveActor(db, req.headers);
+        if (!actor) throw unauthorized();
+        if (actor.via === "cookie" && !SAFE_METHODS.has(req.method)) assertSameOrigin(req);
+      }
+      const params = parse(spec.params, context ? await context.params : {}, "path");
+      const query = parse(spec.query, Object.fromEntries(new URL(req.url).searchParams), "query");
+      const body = spec.body ? parse(spec.body, await readJson(req), "body") : (undefined as B);
+      const result = await handler({ req, db, meta, actor, params, query, body });
+      if (result instanceof Response) return result;
+      if (result === undefined) return new NextResponse(null, { status: 204 });
+      return NextResponse.json(result, { status: spec.status ?? 200 });
+    } catch (error) {
+      return errorResponse(error, { db, actor, meta, req });
+    }
+  };
+}
+
+function parse<T>(schema: ZodType<T> | undefined, input: unknown, location: string): T {
+  if (!schema) return undefined as T;
+  const result = schema.safeParse(input);
+  if (!result.success) throw new ApiError("validation", zodIssues(result.error, location));
+  return result.data;
+}
+
+export function zodIssues(error: z.ZodError, location: string): ValidationIssue[] {
+  return error.issues.map((issue) => ({
+    loc: [location, ...issue.path.map((p) => (typeof p === "number" ? p : String(p)))],
+    msg: issue.message,
+    type: issue.code,
+  }));
+}
+
+async function readJson(req: Request): Promise<unknown> {
+  const contentType = req.headers.get("content-type") ?? "";
+  if (!/^application\/(.+\+)?json\b/i.test(contentType)) {
+    throw new ApiError("unsupported_media_type", "Request body must be JSON (Content-Type: application/json)");
+  }
+  const declared = Number(req.headers.get("content-length") ?? 0);
+  if (declared > MAX_JSON_BODY_BYTES) throw new ApiError("payload_too_large", "Request body is too large");
+  const text = await req.text();
+  if (text.length > MAX_JSON_BODY_BYTES) throw new ApiError("payload_too_large", "Request body is too large");
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError("validation", [{ loc: ["body"], msg: "Request body is not valid JSON", type: "json_invalid" }]);
+  }
+}
+
+/** Cookie-authenticated writes must come from our own pages (CSRF). */
+function assertSameOrigin(req: Request) {
+  const origin = req.headers.get("origin");
+  const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host");
+  let sameOrigin = false;
+  try {
+    sameOrigin = origin !== null && host !== null && new URL(origin).host === host;
+  } catch {
+    sameOrigin = false;
+  }
+  if (!sameOrigin) throw new ApiError("forbidden", "Cross-site request refused");
+}
+
+async function errorResponse(
+  error: unknown,
+  ctx: { db: Db | undefined; actor: Actor | null; meta: RequestMeta; req: Request },
+): Promise<Response> {
+  const apiError = error instanceof ApiError ? error : fromDatabaseError(error);
+  if (!apiError) {
+    console.error("Unexpected error in", ctx.req.method, new URL(ctx.req.url).pathname, error);
+    return NextResponse.json({ detail: "Internal server error" }, { status: 500 });
+  }
+  if (apiError.code === "forbidden" && ctx.db && ctx.actor) await auditDenial(ctx.db, ctx.actor, ctx.meta, ctx.req, apiError);
+  return NextResponse.json({ detail: apiError.detail }, { status: apiError.status });
+}
+
+async function auditDenial(db: Db, actor: Actor, meta: RequestMeta, req: Request, error: ApiError) {
+  try {
+    await db.transaction((tx) =>
+      writeAudit(tx, {
+        action: "access_denied",
+        entityType: "endpoint",
+        entityId: `${req.method} ${new URL(req.url).pathname}`,
+        actor: { userId: actor.userId, email: actor.email },
+        meta,
+        reason: error.message,
+      }),
+    );
+  } catch (auditError) {
+    console.error("Could not audit a denied access", auditError);
+  }
+}

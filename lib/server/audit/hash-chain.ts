@@ -1,0 +1,50 @@
+import { createHash } from "node:crypto";
+
+/** The first row's predecessor. */
+export const GENESIS_HASH = "0".repeat(64);
+
+export type HashedAuditFields = {
+  timestamp: Date;
+  userId: number | null;
+  userEmail: string | null;
+  action: string;
+  entityType: string;
+  entityId: string | null;
+  studyId: number | null;
+  ipAddress: string | null;
+  reason: string | null;
+  oldValues: unknown;
+  newValues: unknown;
+};
+
+/** JSON with object keys sorted at every depth, so JSONB's own key order never changes a hash. */
+export function canonicalJson(value: unknown): string {
+  if (value === undefined || value === null) return "null";
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value instanceof Date) return JSON.stringify(value.toISOString());
+  if (typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+
+export function auditRowHash(prevHash: string, row: HashedAuditFields): string {
+  const payload = canonicalJson([
+    prevHash,
+    row.timestamp.toISOString(),
+    row.userId,
+    row.userEmail,
+    row.action,
+    row.entityType,
+    row.entityId,
+    row.studyId,
+    row.ipAddress,
+    row.reason,
+    row.oldValues ?? null,
+    row.newValues ?? null,
+  ]);
+  return createHash("sha256").update(payload).digest("hex");
+}

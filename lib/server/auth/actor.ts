@@ -1,0 +1,85 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { decode } from "next-auth/jwt";
+import type { Db } from "@/db/client";
+import { authSessions, users } from "@/db/schema";
+import type { PolicyActor } from "./policy";
+import { SESSION_COOKIE_NAMES } from "./session-cookie";
+import { SESSION_IDLE_TIMEOUT_MS, SESSION_TOUCH_INTERVAL_MS } from "./session-policy";
+import { authSecret } from "./secret";
+import { readAccessToken } from "./tokens";
+
+export type Actor = PolicyActor & {
+  email: string;
+  fullName: string;
+  sessionId: string;
+  via: "cookie" | "bearer";
+};
+
+/**
+ * The one way to learn who is calling: a bearer token (API clients) or the next-auth cookie
+ * (browser). Either way the session row and the user are read from the database on every request,
+ * so a logout, a deactivation or a role change takes effect at once.
+ */
+export async function resolveActor(db: Db, headers: Headers): Promise<Actor | null> {
+  const credentials = await readCredentials(headers);
+  if (!credentials) return null;
+
+  const [row] = await db
+    .select({ session: authSessions, user: users })
+    .from(authSessions)
+    .innerJoin(users, eq(users.id, authSessions.userId))
+    .where(eq(authSessions.id, credentials.sessionId))
+    .limit(1);
+  if (!row || row.user.id !== credentials.userId) return null;
+
+  const now = Date.now();
+  const { session, user } = row;
+  if (session.revokedAt || session.expiresAt.getTime() <= now || !user.isActive) return null;
+  if (now - session.lastSeenAt.getTime() > SESSION_IDLE_TIMEOUT_MS) return null;
+  if (now - session.lastSeenAt.getTime() > SESSION_TOUCH_INTERVAL_MS) {
+    await db.update(authSessions).set({ lastSeenAt: new Date(now) }).where(eq(authSessions.id, session.id));
+  }
+
+  return {
+    userId: user.id,
+    email: user.email,
+    fullName: user.fullName,
+    roleLevel: user.roleLevel,
+    isSuperuser: user.isSuperuser,
+    sessionId: session.id,
+    via: credentials.via,
+  };
+}
+
+async function readCredentials(
+  headers: Headers,
+): Promise<{ userId: number; sessionId: string; via: Actor["via"] } | null> {
+  const authorization = headers.get("authorization");
+  if (authorization) {
+    const match = /^Bearer\s+(\S+)$/i.exec(authorization);
+    const token = match?.[1] ? await readAccessToken(match[1]) : null;
+    return token ? { ...token, via: "bearer" } : null;
+  }
+  const cookieToken = readCookie(headers.get("cookie"), SESSION_COOKIE_NAMES);
+  if (!cookieToken) return null;
+  try {
+    const payload = await decode({ token: cookieToken, secret: authSecret() });
+    const userId = Number(payload?.sub);
+    if (!payload || typeof payload.sid !== "string" || !Number.isSafeInteger(userId)) return null;
+    return { userId, sessionId: payload.sid, via: "cookie" };
+  } catch {
+    return null;
+  }
+}
+
+function readCookie(header: string | null, names: readonly string[]): string | null {
+  if (!header) return null;
+  for (const part of header.split(";")) {
+    const index = part.indexOf("=");
+    if (index < 0) continue;
+    const name = part.slice(0, index).trim();
+    if (names.includes(name)) return decodeURIComponent(part.slice(index + 1).trim());
+  }
+  return null;
+}

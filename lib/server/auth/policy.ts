@@ -1,0 +1,130 @@
+/**
+ * Authorization as pure functions (no I/O): the platform level and the study role become one answer
+ * per study. Services load the actor's assignment and ask here; tests cover the whole matrix.
+ */
+import type { RoleLevel } from "@/db/schema/users";
+import type { StudyRole } from "@/db/schema/study-roles";
+
+export const PERMISSIONS = [
+  "study.read",
+  "study.configure",
+  "clinical.read",
+  "clinical.write",
+  "team.manage",
+  "content.edit",
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+export const PLATFORM_PERMISSIONS = [
+  "studies.create",
+  "studies.read_all",
+  "users.read",
+  "users.create",
+  "users.manage_admins",
+  "templates.manage",
+  "audit.read",
+] as const;
+export type PlatformPermission = (typeof PLATFORM_PERMISSIONS)[number];
+
+export type PolicyActor = { userId: number; roleLevel: RoleLevel; isSuperuser: boolean };
+export type StudyAssignment = { role: StudyRole; medicalGroupId: number | null };
+
+/** Which patients of a study the actor may see and touch. */
+export type PatientScope =
+  | { kind: "all" }
+  | { kind: "group"; medicalGroupId: number }
+  | { kind: "own"; userId: number }
+  | { kind: "none" };
+
+export type StudyAccess = { permissions: ReadonlySet<Permission>; patientScope: PatientScope };
+
+/** superadmin or the is_superuser flag: full platform access, including homepage content. */
+export function isSuperuser(actor: PolicyActor): boolean {
+  return actor.isSuperuser || actor.roleLevel === "superadmin";
+}
+
+/** Platform administrators manage every study without an explicit assignment. */
+export function isPlatformAdmin(actor: PolicyActor): boolean {
+  return isSuperuser(actor) || actor.roleLevel === "admin";
+}
+
+/** The admin header links show only to these users (spec §2). */
+export const canSeeAdminArea = isPlatformAdmin;
+
+export function platformPermissions(actor: PolicyActor): ReadonlySet<PlatformPermission> {
+  if (isSuperuser(actor)) return new Set(PLATFORM_PERMISSIONS);
+  if (actor.roleLevel === "admin") {
+    return new Set<PlatformPermission>([
+      "studies.create",
+      "studies.read_all",
+      "users.read",
+      "users.create",
+      "templates.manage",
+      "audit.read",
+    ]);
+  }
+  return new Set();
+}
+
+export function hasPlatformPermission(actor: PolicyActor, permission: PlatformPermission): boolean {
+  return platformPermissions(actor).has(permission);
+}
+
+/** The study-role matrix of spec §2 (Study Team permissions summary) and §6. */
+export const ROLE_PERMISSIONS: Record<StudyRole, readonly Permission[]> = {
+  principal_investigator: ["study.read", "clinical.read", "clinical.write"],
+  study_monitor: ["study.read", "clinical.read"],
+  sub_investigator: ["study.read", "clinical.read", "clinical.write"],
+  medico: ["study.read", "clinical.read", "clinical.write"],
+  data_manager: ["study.read", "study.configure", "clinical.read", "clinical.write"],
+  read_only: ["study.read", "clinical.read"],
+};
+
+const NO_ACCESS: StudyAccess = { permissions: new Set(), patientScope: { kind: "none" } };
+
+export function studyAccess(actor: PolicyActor, assignment: StudyAssignment | null): StudyAccess {
+  if (isPlatformAdmin(actor)) {
+    const permissions = new Set<Permission>(PERMISSIONS);
+    if (!isSuperuser(actor)) permissions.delete("content.edit");
+    return { permissions, patientScope: { kind: "all" } };
+  }
+  if (!assignment) return NO_ACCESS;
+  return { permissions: new Set(ROLE_PERMISSIONS[assignment.role]), patientScope: scopeFor(actor, assignment) };
+}
+
+function scopeFor(actor: PolicyActor, assignment: StudyAssignment): PatientScope {
+  switch (assignment.role) {
+    case "sub_investigator":
+      // A sub-investigator without a group sees nothing rather than everything.
+      return assignment.medicalGroupId === null
+        ? { kind: "none" }
+        : { kind: "group", medicalGroupId: assignment.medicalGroupId };
+    case "medico":
+      return { kind: "own", userId: actor.userId };
+    default:
+      return { kind: "all" };
+  }
+}
+
+/** Whether one patient lies inside a scope; list queries apply the same rule as a SQL filter. */
+export function patientInScope(
+  scope: PatientScope,
+  patient: { medicalGroupId: number | null; createdBy: number | null },
+): boolean {
+  switch (scope.kind) {
+    case "all":
+      return true;
+    case "group":
+      return patient.medicalGroupId === scope.medicalGroupId;
+    case "own":
+      return patient.createdBy === scope.userId;
+    case "none":
+      return false;
+  }
+}
+
+/** Who may register a new platform user at which level. */
+export function canCreateUserWithLevel(actor: PolicyActor, level: RoleLevel): boolean {
+  if (!hasPlatformPermission(actor, "users.create")) return false;
+  return level === "user" || hasPlatformPermission(actor, "users.manage_admins");
+}

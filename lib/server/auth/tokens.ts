@@ -1,0 +1,41 @@
+import "server-only";
+import { createHash, randomBytes } from "node:crypto";
+import { jwtVerify, SignJWT } from "jose";
+import { ACCESS_TOKEN_TTL_SECONDS } from "./session-policy";
+import { derivedKey } from "./secret";
+
+const ISSUER = "clinical-registry";
+const AUDIENCE = "clinical-registry-api";
+const key = () => derivedKey("api-access-token");
+
+export async function signAccessToken(userId: number, sessionId: string): Promise<string> {
+  return new SignJWT({ sid: sessionId })
+    .setProtectedHeader({ alg: "HS256" })
+    .setSubject(String(userId))
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
+    .sign(key());
+}
+
+/** The token's user and session, or null when it is forged, expired or malformed. */
+export async function readAccessToken(token: string): Promise<{ userId: number; sessionId: string } | null> {
+  try {
+    const { payload } = await jwtVerify(token, key(), { issuer: ISSUER, audience: AUDIENCE, algorithms: ["HS256"] });
+    const userId = Number(payload.sub);
+    if (!Number.isSafeInteger(userId) || typeof payload.sid !== "string") return null;
+    return { userId, sessionId: payload.sid };
+  } catch {
+    return null;
+  }
+}
+
+export function newRefreshToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString("base64url");
+  return { token, hash: hashRefreshToken(token) };
+}
+
+export function hashRefreshToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}

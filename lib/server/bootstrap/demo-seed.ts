@@ -1,0 +1,87 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { patients, studies, therapyLines, visits } from "@/db/schema";
+import { buildDemoPatients } from "@/db/seed/demo-patients";
+import { DEMO_STUDY, DEMO_STUDY_CONFIG } from "@/db/seed/demo-study-config";
+import { SYSTEM_META } from "../api/request-meta";
+import { writeAudit } from "../audit/audit-writer";
+
+const SEED_REASON = "Demo data seeded at first start (SEED_DEMO)";
+
+/**
+ * Creates the demo psoriasis study with its patients and visits, once: nothing happens when a study
+ * with the demo code already exists. One transaction, one audit row per created record.
+ */
+export async function seedDemoData(db: Db): Promise<{ code: string; patients: number; visits: number } | null> {
+  return db.transaction(async (tx) => {
+    const existing = await tx.select({ id: studies.id }).from(studies).where(eq(studies.code, DEMO_STUDY.code));
+    if (existing.length > 0) return null;
+
+    const [study] = await tx
+      .insert(studies)
+      .values({
+        code: DEMO_STUDY.code,
+        name: DEMO_STUDY.name,
+        disease: DEMO_STUDY.disease,
+        description: DEMO_STUDY.description,
+        domain: DEMO_STUDY.domain,
+        isActive: DEMO_STUDY.is_active,
+        config: DEMO_STUDY_CONFIG as unknown as Record<string, unknown>,
+      })
+      .returning();
+    if (!study) throw new Error("Demo study insert returned nothing");
+    const audit = (entityType: string, entityId: number, newValues: Record<string, unknown>) =>
+      writeAudit(tx, { action: "create", entityType, entityId, studyId: study.id, meta: SYSTEM_META, reason: SEED_REASON, newValues });
+    await audit("study", study.id, { code: study.code, name: study.name, disease: study.disease, domain: study.domain });
+
+    let visitCount = 0;
+    for (const demo of buildDemoPatients()) {
+      const [patient] = await tx
+        .insert(patients)
+        .values({
+          studyId: study.id,
+          code: demo.code,
+          birthDate: demo.birth_date,
+          sex: demo.sex,
+          heightCm: demo.height_cm,
+          weightKg: demo.weight_kg,
+          naiveSystemic: demo.naive_systemic,
+          naiveBiologic: demo.naive_biologic,
+          customFields: demo.custom_fields,
+        })
+        .returning();
+      if (!patient) throw new Error("Demo patient insert returned nothing");
+      await audit("patient", patient.id, { code: demo.code, ...demo.custom_fields });
+
+      const lineIds = new Map<number, number>();
+      for (const visit of demo.visits) {
+        let lineId = lineIds.get(visit.therapy_line);
+        if (lineId === undefined) {
+          const [line] = await tx
+            .insert(therapyLines)
+            .values({ studyId: study.id, patientId: patient.id, lineNumber: visit.therapy_line, startDate: visit.visit_date })
+            .returning();
+          lineId = line!.id;
+          lineIds.set(visit.therapy_line, lineId);
+          await audit("therapy_line", lineId, { patient_id: patient.id, line_number: visit.therapy_line });
+        }
+        const [created] = await tx
+          .insert(visits)
+          .values({
+            studyId: study.id,
+            patientId: patient.id,
+            therapyLineId: lineId,
+            visitNumber: visit.visit_number,
+            visitDate: visit.visit_date,
+            visitType: visit.visit_type,
+            dataFields: visit.data_fields,
+          })
+          .returning();
+        await audit("visit", created!.id, { patient_id: patient.id, visit_number: visit.visit_number, ...visit.data_fields });
+        visitCount++;
+      }
+    }
+    return { code: study.code, patients: buildDemoPatients().length, visits: visitCount };
+  });
+}

@@ -1,0 +1,25 @@
+import "server-only";
+import { getDb } from "@/db/client";
+import { env } from "@/lib/env";
+import { ensureFirstAdmin } from "./first-admin";
+import { seedDemoData } from "./demo-seed";
+
+/** Runs once when the server starts: migrations (inside getDb), first admin, demo data. */
+export async function startup(): Promise<void> {
+  const db = await getDb();
+  const admin = await ensureFirstAdmin(db);
+  if (admin) {
+    const lines = [
+      "First start: a superadmin account was created.",
+      `  Email:    ${admin.email}`,
+      admin.generated ? `  Password: ${admin.password}` : "  Password: the value of ADMIN_PASSWORD",
+      admin.generated ? "This password is shown only once: sign in and keep it safe." : "",
+    ].filter(Boolean);
+    const width = Math.max(...lines.map((l) => l.length)) + 4;
+    console.log(["=".repeat(width), ...lines.map((l) => `  ${l}`), "=".repeat(width)].join("\n"));
+  }
+  if (env().SEED_DEMO === "1") {
+    const seeded = await seedDemoData(db);
+    if (seeded) console.log(`Demo data: study "${seeded.code}" with ${seeded.patients} patients and ${seeded.visits} visits.`);
+  }
+}

@@ -1,0 +1,39 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { auditRowHash, canonicalJson, GENESIS_HASH } from "@/lib/server/audit/hash-chain";
+
+const row = {
+  timestamp: new Date("2026-11-21T10:00:00.123Z"),
+  userId: 1,
+  userEmail: "a@example.org",
+  action: "update",
+  entityType: "patient",
+  entityId: "9",
+  studyId: 3,
+  ipAddress: "127.0.0.1",
+  reason: null,
+  oldValues: { a: 1, b: [1, 2] },
+  newValues: { b: [1, 3], a: 2 },
+};
+
+describe("audit hash chain", () => {
+  it("ignores object key order at every depth (JSONB reorders keys)", () => {
+    fc.assert(
+      fc.property(fc.dictionary(fc.string(), fc.jsonValue()), (value) => {
+        const reversed = Object.fromEntries(Object.entries(value).reverse());
+        expect(canonicalJson(reversed)).toBe(canonicalJson(value));
+        expect(JSON.parse(canonicalJson(value))).toEqual(JSON.parse(JSON.stringify(value)));
+      }),
+    );
+  });
+
+  it("changes when any field, the predecessor, or a nested value changes", () => {
+    const base = auditRowHash(GENESIS_HASH, row);
+    expect(auditRowHash(GENESIS_HASH, { ...row })).toBe(base);
+    expect(auditRowHash("f".repeat(64), row)).not.toBe(base);
+    expect(auditRowHash(GENESIS_HASH, { ...row, userId: 2 })).not.toBe(base);
+    expect(auditRowHash(GENESIS_HASH, { ...row, reason: "x" })).not.toBe(base);
+    expect(auditRowHash(GENESIS_HASH, { ...row, timestamp: new Date(row.timestamp.getTime() + 1) })).not.toBe(base);
+    expect(auditRowHash(GENESIS_HASH, { ...row, newValues: { a: 2, b: [1, 4] } })).not.toBe(base);
+  });
+});

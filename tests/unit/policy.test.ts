@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { STUDY_ROLES } from "@/db/schema/study-roles";
+import {
+  canCreateUserWithLevel,
+  canSeeAdminArea,
+  patientInScope,
+  PERMISSIONS,
+  studyAccess,
+  type PolicyActor,
+} from "@/lib/server/auth/policy";
+
+const user: PolicyActor = { userId: 7, roleLevel: "user", isSuperuser: false };
+const admin: PolicyActor = { userId: 1, roleLevel: "admin", isSuperuser: false };
+const superadmin: PolicyActor = { userId: 2, roleLevel: "superadmin", isSuperuser: false };
+const flaggedSuperuser: PolicyActor = { userId: 3, roleLevel: "user", isSuperuser: true };
+
+const can = (actor: PolicyActor, role: (typeof STUDY_ROLES)[number] | null, group: number | null = null) =>
+  [...studyAccess(actor, role ? { role, medicalGroupId: group } : null).permissions].sort();
+
+describe("platform levels", () => {
+  it("shows the admin area to superusers, superadmins and admins only", () => {
+    expect([user, admin, superadmin, flaggedSuperuser].map(canSeeAdminArea)).toEqual([false, true, true, true]);
+  });
+
+  it("gives platform admins every study permission; homepage content only to superusers", () => {
+    expect(can(admin, null)).toEqual(PERMISSIONS.filter((p) => p !== "content.edit").sort());
+    expect(can(superadmin, null)).toEqual([...PERMISSIONS].sort());
+    expect(can(flaggedSuperuser, null)).toEqual([...PERMISSIONS].sort());
+    expect(studyAccess(admin, null).patientScope).toEqual({ kind: "all" });
+  });
+
+  it("lets admins register users but only superusers register administrators", () => {
+    expect(canCreateUserWithLevel(user, "user")).toBe(false);
+    expect(canCreateUserWithLevel(admin, "user")).toBe(true);
+    expect(canCreateUserWithLevel(admin, "admin")).toBe(false);
+    expect(canCreateUserWithLevel(superadmin, "superadmin")).toBe(true);
+  });
+});
+
+describe("study roles (spec §2 permissions summary)", () => {
+  it("gives a user without an assignment nothing", () => {
+    expect(can(user, null)).toEqual([]);
+    expect(studyAccess(user, null).patientScope).toEqual({ kind: "none" });
+  });
+
+  it.each([
+    ["principal_investigator", ["clinical.read", "clinical.write", "study.read"]],
+    ["study_monitor", ["clinical.read", "study.read"]],
+    ["sub_investigator", ["clinical.read", "clinical.write", "study.read"]],
+    ["medico", ["clinical.read", "clinical.write", "study.read"]],
+    ["data_manager", ["clinical.read", "clinical.write", "study.configure", "study.read"]],
+    ["read_only", ["clinical.read", "study.read"]],
+  ] as const)("%s may %j", (role, expected) => {
+    expect(can(user, role, 5)).toEqual(expected);
+  });
+
+  it("scopes patients: all, the assigned group, or the user's own", () => {
+    expect(studyAccess(user, { role: "principal_investigator", medicalGroupId: null }).patientScope).toEqual({ kind: "all" });
+    expect(studyAccess(user, { role: "sub_investigator", medicalGroupId: 5 }).patientScope).toEqual({ kind: "group", medicalGroupId: 5 });
+    expect(studyAccess(user, { role: "sub_investigator", medicalGroupId: null }).patientScope).toEqual({ kind: "none" });
+    expect(studyAccess(user, { role: "medico", medicalGroupId: null }).patientScope).toEqual({ kind: "own", userId: 7 });
+  });
+
+  it("applies a scope to one patient", () => {
+    const patient = { medicalGroupId: 5, createdBy: 7 };
+    expect(patientInScope({ kind: "all" }, patient)).toBe(true);
+    expect(patientInScope({ kind: "group", medicalGroupId: 5 }, patient)).toBe(true);
+    expect(patientInScope({ kind: "group", medicalGroupId: 6 }, patient)).toBe(false);
+    expect(patientInScope({ kind: "own", userId: 7 }, patient)).toBe(true);
+    expect(patientInScope({ kind: "own", userId: 8 }, patient)).toBe(false);
+    expect(patientInScope({ kind: "none" }, patient)).toBe(false);
+  });
+});
