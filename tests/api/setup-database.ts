@@ -11,7 +11,6 @@ const serverUrl = process.env.TEST_DATABASE_URL;
 let databaseName: string | undefined;
 
 beforeAll(async () => {
-  process.env.NODE_ENV = "test";
   process.env.SEED_DEMO = "0";
   process.env.NEXTAUTH_SECRET = "test-secret-test-secret-test-secret-0123";
   delete process.env.ADMIN_EMAIL;

@@ -35,8 +35,9 @@ export async function seedDemoData(db: Db): Promise<{ code: string; patients: nu
       writeAudit(tx, { action: "create", entityType, entityId, studyId: study.id, meta: SYSTEM_META, reason: SEED_REASON, newValues });
     await audit("study", study.id, { code: study.code, name: study.name, disease: study.disease, domain: study.domain });
 
+    const demoPatients = buildDemoPatients();
     let visitCount = 0;
-    for (const demo of buildDemoPatients()) {
+    for (const demo of demoPatients) {
       const [patient] = await tx
         .insert(patients)
         .values({
@@ -52,26 +53,33 @@ export async function seedDemoData(db: Db): Promise<{ code: string; patients: nu
         })
         .returning();
       if (!patient) throw new Error("Demo patient insert returned nothing");
-      await audit("patient", patient.id, { code: demo.code, ...demo.custom_fields });
+      const { visits: _visits, therapy_lines: _lines, ...patientValues } = demo;
+      await audit("patient", patient.id, patientValues);
 
       const lineIds = new Map<number, number>();
+      for (const line of demo.therapy_lines) {
+        const [created] = await tx
+          .insert(therapyLines)
+          .values({
+            studyId: study.id,
+            patientId: patient.id,
+            lineNumber: line.line_number,
+            therapyName: line.therapy_name,
+            startDate: line.start_date,
+            endDate: line.end_date,
+            switchReason: line.switch_reason,
+          })
+          .returning();
+        lineIds.set(line.line_number, created!.id);
+        await audit("therapy_line", created!.id, { patient_id: patient.id, ...line });
+      }
       for (const visit of demo.visits) {
-        let lineId = lineIds.get(visit.therapy_line);
-        if (lineId === undefined) {
-          const [line] = await tx
-            .insert(therapyLines)
-            .values({ studyId: study.id, patientId: patient.id, lineNumber: visit.therapy_line, startDate: visit.visit_date })
-            .returning();
-          lineId = line!.id;
-          lineIds.set(visit.therapy_line, lineId);
-          await audit("therapy_line", lineId, { patient_id: patient.id, line_number: visit.therapy_line });
-        }
         const [created] = await tx
           .insert(visits)
           .values({
             studyId: study.id,
             patientId: patient.id,
-            therapyLineId: lineId,
+            therapyLineId: lineIds.get(visit.therapy_line) ?? null,
             visitNumber: visit.visit_number,
             visitDate: visit.visit_date,
             visitType: visit.visit_type,
@@ -82,6 +90,6 @@ export async function seedDemoData(db: Db): Promise<{ code: string; patients: nu
         visitCount++;
       }
     }
-    return { code: study.code, patients: buildDemoPatients().length, visits: visitCount };
+    return { code: study.code, patients: demoPatients.length, visits: visitCount };
   });
 }

@@ -1,0 +1,54 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+
+// Debian's Chromium: a browser cannot be downloaded on these machines (never `playwright install`).
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+export const E2E_ADMIN = { email: "admin@example.com", password: "e2e-admin-password-1" };
+
+// A fresh embedded database for every run; the config is evaluated by the runner and each worker,
+// so the directory is chosen once and handed down through the environment.
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "registry-e2e-"));
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  reporter: [["list"]],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: "off",
+    launchOptions: {
+      executablePath: CHROMIUM,
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  webServer: {
+    command: `npx next start -p ${PORT}`,
+    url: `http://localhost:${PORT}/login`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    env: {
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      SEED_DEMO: "1",
+      NEXTAUTH_URL: `http://localhost:${PORT}`,
+      DATABASE_URL: "",
+    },
+  },
+});

@@ -1,0 +1,79 @@
+import { expect, test, type Page } from "@playwright/test";
+import { E2E_ADMIN } from "../../playwright.config";
+
+const SHOTS = "tests/e2e/screenshots";
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+test("the login page shows the product subtitle", async ({ page }) => {
+  await page.goto("/login");
+  await expect(page.getByText("Clinical Data Platform")).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/login.png`, fullPage: true });
+});
+
+test("a wrong password shows 'Invalid credentials' and 'Signing in...' while busy", async ({ page }) => {
+  await page.goto("/login");
+  // Hold the sign-in call briefly so the busy label can be seen.
+  await page.route("**/api/auth/callback/credentials**", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await route.continue();
+  });
+  await page.getByLabel("Email").fill(E2E_ADMIN.email);
+  await page.getByLabel("Password").fill("definitely-wrong");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("button", { name: "Signing in..." })).toBeDisabled();
+  await expect(page.locator("form [role=alert]")).toHaveText("Invalid credentials");
+  await expect(page).toHaveURL(/\/login$/);
+  await page.screenshot({ path: `${SHOTS}/login-error.png`, fullPage: true });
+});
+
+test("the admin area redirects to login with returnUrl, and sign-in returns there", async ({ page }) => {
+  await page.goto("/admin/studies?view=cards");
+  await expect(page).toHaveURL(/\/login\?returnUrl=%2Fadmin%2Fstudies%3Fview%3Dcards$/);
+  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await expect(page).toHaveURL(/\/admin\/studies\?view=cards$/);
+  await expect(page.getByRole("heading", { name: "Studies", level: 1 })).toBeVisible();
+});
+
+test("an admin signs in to /admin/studies, sees the admin links and the demo study, and logs out", async ({ page }) => {
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/login$/);
+  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await expect(page).toHaveURL(/\/admin\/studies$/);
+  const nav = page.getByRole("navigation", { name: "Administration" });
+  for (const label of ["Studies", "Templates", "Users", "Audit Logs"]) {
+    await expect(nav.getByRole("link", { name: label })).toBeVisible();
+  }
+  await expect(page.getByRole("heading", { name: "Psoriasis Registry" })).toBeVisible();
+  await expect(page.getByTestId("current-user")).toHaveText("Platform Administrator");
+  await page.screenshot({ path: `${SHOTS}/admin-studies.png`, fullPage: true });
+
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto("/admin/studies");
+  await expect(page).toHaveURL(/\/login\?returnUrl=%2Fadmin%2Fstudies$/);
+});
+
+test("a plain user sees no admin links; unknown paths go to the studies", async ({ page, request }) => {
+  const tokens = await (await request.post("/api/auth/login", { data: E2E_ADMIN })).json();
+  const email = `clinician-${Date.now()}@example.org`;
+  const created = await request.post("/api/auth/register", {
+    headers: { authorization: `Bearer ${tokens.access_token}` },
+    data: { email, password: "clinician-password", full_name: "Dr. Clinician", role_level: "user" },
+  });
+  expect(created.status()).toBe(201);
+
+  await page.goto("/login");
+  await signIn(page, email, "clinician-password");
+  await expect(page).toHaveURL(/\/admin\/studies$/);
+  await expect(page.getByTestId("current-user")).toHaveText("Dr. Clinician");
+  await expect(page.getByRole("navigation", { name: "Administration" })).toHaveCount(0);
+  await expect(page.getByText("No studies yet")).toBeVisible();
+
+  await page.goto("/no/such/page");
+  await expect(page).toHaveURL(/\/admin\/studies$/);
+});
