@@ -19,8 +19,23 @@ export default defineConfig([
     },
   },
   {
-    files: ["lib/env.ts", "scripts/**", "tests/**", "playwright.config.ts", "vitest.config.mts", "instrumentation.ts"],
+    files: [
+      "lib/env.ts",
+      "scripts/**",
+      "tests/**",
+      "playwright.config.ts",
+      "vitest.config.mts",
+      "instrumentation.ts",
+    ],
     rules: { "no-restricted-syntax": "off" },
   },
-  globalIgnores([".next/**", "out/**", "build/**", "next-env.d.ts", ".data/**", "db/migrations/**", "test-results/**"]),
+  globalIgnores([
+    ".next/**",
+    "out/**",
+    "build/**",
+    "next-env.d.ts",
+    ".data/**",
+    "db/migrations/**",
+    "test-results/**",
+  ]),
 ]);

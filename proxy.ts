@@ -18,5 +18,7 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  matcher: ["/((?!api/|_next/|favicon.ico|robots.txt|.*\\.(?:png|jpg|jpeg|svg|gif|ico|webp|css|js|map|txt|woff2?)$).*)"],
+  matcher: [
+    "/((?!api/|_next/|favicon.ico|robots.txt|.*\\.(?:png|jpg|jpeg|svg|gif|ico|webp|css|js|map|txt|woff2?)$).*)",
+  ],
 };

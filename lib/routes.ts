@@ -18,7 +18,8 @@ export function isPublicPage(pathname: string): boolean {
 
 /** Only same-site relative paths are followed after sign-in (no open redirect). */
 export function safeReturnUrl(value: string | null | undefined): string {
-  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return DEFAULT_AFTER_LOGIN;
+  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\"))
+    return DEFAULT_AFTER_LOGIN;
   if (value.startsWith("/login")) return DEFAULT_AFTER_LOGIN;
   return value;
 }

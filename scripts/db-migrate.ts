@@ -3,7 +3,9 @@ import { closeDb, getHandle } from "@/db/client";
 
 async function main() {
   const handle = await getHandle();
-  console.log(`Migrations applied (${handle.driver === "pg" ? "PostgreSQL via DATABASE_URL" : "embedded PGlite"}).`);
+  console.log(
+    `Migrations applied (${handle.driver === "pg" ? "PostgreSQL via DATABASE_URL" : "embedded PGlite"}).`,
+  );
   await closeDb();
 }
 

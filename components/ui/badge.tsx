@@ -1,7 +1,13 @@
 import type { ReactNode } from "react";
 import { cn } from "./cn";
 
-export function Badge({ tone = "neutral", children }: { tone?: "neutral" | "success" | "muted"; children: ReactNode }) {
+export function Badge({
+  tone = "neutral",
+  children,
+}: {
+  tone?: "neutral" | "success" | "muted";
+  children: ReactNode;
+}) {
   return (
     <span
       className={cn(

@@ -15,5 +15,8 @@ export const fieldTemplates = pgTable(
     createdBy: integer("created_by").references(() => users.id),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("field_templates_category_idx").on(t.category), index("field_templates_owner_idx").on(t.createdBy)],
+  (t) => [
+    index("field_templates_category_idx").on(t.category),
+    index("field_templates_owner_idx").on(t.createdBy),
+  ],
 );

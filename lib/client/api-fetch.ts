@@ -6,7 +6,13 @@ export class ApiClientError extends Error {
     readonly status: number,
     readonly detail: unknown,
   ) {
-    super(typeof detail === "string" ? detail : Array.isArray(detail) ? detail.map((d) => d?.msg).join("; ") : `Request failed (${status})`);
+    super(
+      typeof detail === "string"
+        ? detail
+        : Array.isArray(detail)
+          ? detail.map((d) => d?.msg).join("; ")
+          : `Request failed (${status})`,
+    );
   }
 }
 

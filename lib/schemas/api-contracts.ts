@@ -18,10 +18,38 @@ export type ApiContract = {
  * from this list, and a test checks that each app/api route file has its entry here.
  */
 export const API_CONTRACTS: ApiContract[] = [
-  { method: "POST", path: "/api/auth/login", summary: "Sign in and get API tokens", auth: false, body: LoginBody, response: TokenResponse },
-  { method: "POST", path: "/api/auth/refresh", summary: "Rotate the refresh token", auth: false, body: RefreshBody, response: TokenResponse },
+  {
+    method: "POST",
+    path: "/api/auth/login",
+    summary: "Sign in and get API tokens",
+    auth: false,
+    body: LoginBody,
+    response: TokenResponse,
+  },
+  {
+    method: "POST",
+    path: "/api/auth/refresh",
+    summary: "Rotate the refresh token",
+    auth: false,
+    body: RefreshBody,
+    response: TokenResponse,
+  },
   { method: "GET", path: "/api/auth/me", summary: "The signed-in user", auth: true, response: UserResponse },
-  { method: "POST", path: "/api/auth/logout", summary: "End the current session (cookie or bearer)", auth: true, response: DetailResponse },
-  { method: "POST", path: "/api/auth/register", summary: "Create a platform user (platform admins)", auth: true, body: RegisterBody, response: UserResponse, status: 201 },
+  {
+    method: "POST",
+    path: "/api/auth/logout",
+    summary: "End the current session (cookie or bearer)",
+    auth: true,
+    response: DetailResponse,
+  },
+  {
+    method: "POST",
+    path: "/api/auth/register",
+    summary: "Create a platform user (platform admins)",
+    auth: true,
+    body: RegisterBody,
+    response: UserResponse,
+    status: 201,
+  },
   { method: "GET", path: "/api/openapi.json", summary: "This document", auth: false },
 ];

@@ -16,7 +16,10 @@ export const LoginBody = z.object({
 export type LoginBody = z.infer<typeof LoginBody>;
 
 export const RefreshBody = z.object({
-  refresh_token: z.string({ error: "refresh_token is required" }).min(1, "refresh_token is required").max(512),
+  refresh_token: z
+    .string({ error: "refresh_token is required" })
+    .min(1, "refresh_token is required")
+    .max(512),
 });
 
 export const RegisterBody = z.object({

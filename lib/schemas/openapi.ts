@@ -11,7 +11,11 @@ const ERROR_SCHEMA = {
           type: "array",
           items: {
             type: "object",
-            properties: { loc: { type: "array", items: { type: ["string", "integer"] } }, msg: { type: "string" }, type: { type: "string" } },
+            properties: {
+              loc: { type: "array", items: { type: ["string", "integer"] } },
+              msg: { type: "string" },
+              type: { type: "string" },
+            },
           },
         },
       ],
@@ -33,12 +37,19 @@ export function buildOpenApiDocument() {
       summary: contract.summary,
       ...(contract.auth ? { security: [{ bearer: [] }, { cookie: [] }] } : { security: [] }),
       ...(contract.body
-        ? { requestBody: { required: true, content: { "application/json": { schema: toJson(contract.body, "input") } } } }
+        ? {
+            requestBody: {
+              required: true,
+              content: { "application/json": { schema: toJson(contract.body, "input") } },
+            },
+          }
         : {}),
       responses: {
         [status]: {
           description: "Success",
-          ...(contract.response ? { content: { "application/json": { schema: toJson(contract.response, "output") } } } : {}),
+          ...(contract.response
+            ? { content: { "application/json": { schema: toJson(contract.response, "output") } } }
+            : {}),
         },
         default: { description: "Error", content: { "application/json": { schema: ERROR_SCHEMA } } },
       },

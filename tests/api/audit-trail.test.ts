@@ -41,9 +41,20 @@ describe("audit trail", () => {
   it("names the first edited row when values are changed with triggers disabled", async () => {
     await appendAuditRows(3, "tamper-edit");
     const db = await getDb();
-    const [target] = await db.select().from(auditLogs).where(sql`reason = 'tamper-edit'`).orderBy(asc(auditLogs.id)).limit(1);
-    await withAuditTriggersDisabled(sql`UPDATE audit_logs SET new_values = '{"value": 999}' WHERE id = ${target!.id}`);
+    const [target] = await db
+      .select()
+      .from(auditLogs)
+      .where(sql`reason = 'tamper-edit'`)
+      .orderBy(asc(auditLogs.id))
+      .limit(1);
+    await withAuditTriggersDisabled(
+      sql`UPDATE audit_logs SET new_values = '{"value": 999}' WHERE id = ${target!.id}`,
+    );
     const report = await verifyAuditChain(db);
-    expect(report).toMatchObject({ ok: false, brokenRowId: target!.id, problem: "its content does not match its hash" });
+    expect(report).toMatchObject({
+      ok: false,
+      brokenRowId: target!.id,
+      problem: "its content does not match its hash",
+    });
   });
 });

@@ -37,10 +37,14 @@ describe("npm run audit:verify", () => {
       expect(intact.code, intact.out).toBe(0);
       expect(intact.out).toContain("Audit trail intact: 3 rows verified.");
       const [, target] = await (await getDb()).select().from(auditLogs).orderBy(asc(auditLogs.id));
-      await withAuditTriggersDisabled(sql`UPDATE audit_logs SET reason = 'rewritten' WHERE id = ${target!.id}`);
+      await withAuditTriggersDisabled(
+        sql`UPDATE audit_logs SET reason = 'rewritten' WHERE id = ${target!.id}`,
+      );
       const broken = await verifyCli(env);
       expect(broken.code).toBe(1);
-      expect(broken.out).toContain(`Audit trail BROKEN at row id ${target!.id}: its content does not match its hash`);
+      expect(broken.out).toContain(
+        `Audit trail BROKEN at row id ${target!.id}: its content does not match its hash`,
+      );
       return;
     }
 
@@ -51,7 +55,8 @@ describe("npm run audit:verify", () => {
       const client = await PGlite.create({ dataDir: path.join(dataDir, "pgdata") });
       const db = drizzle(client) as unknown as Db;
       await migrate(drizzle(client), { migrationsFolder: "db/migrations" });
-      for (let i = 0; i < 3; i++) await db.transaction((tx) => writeAudit(tx, { action: "create", entityType: "study", entityId: i }));
+      for (let i = 0; i < 3; i++)
+        await db.transaction((tx) => writeAudit(tx, { action: "create", entityType: "study", entityId: i }));
       await client.close();
       const intact = await verifyCli(env);
       expect(intact.code, intact.out).toBe(0);

@@ -19,7 +19,9 @@ describe("POST /api/auth/login", () => {
   it("answers malformed JSON with 422 and a detail", async () => {
     const res = await call(login, { method: "POST", rawBody: "{not json" });
     expect(res.status).toBe(422);
-    expect(res.json.detail).toEqual([{ loc: ["body"], msg: "Request body is not valid JSON", type: "json_invalid" }]);
+    expect(res.json.detail).toEqual([
+      { loc: ["body"], msg: "Request body is not valid JSON", type: "json_invalid" },
+    ]);
   });
 
   it("answers missing fields with 422 naming each field", async () => {
@@ -30,7 +32,11 @@ describe("POST /api/auth/login", () => {
   });
 
   it("refuses a body that is not JSON with 415", async () => {
-    const res = await call(login, { method: "POST", rawBody: "email=a", headers: { "content-type": "text/plain" } });
+    const res = await call(login, {
+      method: "POST",
+      rawBody: "email=a",
+      headers: { "content-type": "text/plain" },
+    });
     expect(res.status).toBe(415);
     expect(res.json.detail).toMatch(/JSON/);
   });
@@ -41,7 +47,9 @@ describe("POST /api/auth/login", () => {
     expect(res.status).toBe(401);
     expect(res.json.detail).toBe("Invalid credentials");
     const rows = await auditRowsFor("user", user.id);
-    expect(rows.some((r) => r.action === "login" && r.reason === "Sign-in failed: wrong password")).toBe(true);
+    expect(rows.some((r) => r.action === "login" && r.reason === "Sign-in failed: wrong password")).toBe(
+      true,
+    );
   });
 
   it("answers an unknown email with the same 401 and audits it", async () => {
@@ -62,14 +70,20 @@ describe("POST /api/auth/login", () => {
 
     const profile = await call(me, { headers: bearer(res.json.access_token) });
     expect(profile.status).toBe(200);
-    expect(profile.json).toMatchObject({ id: user.id, email: user.email, role_level: "admin", is_active: true });
+    expect(profile.json).toMatchObject({
+      id: user.id,
+      email: user.email,
+      role_level: "admin",
+      is_active: true,
+    });
     expect(profile.json.last_login).not.toBeNull();
     expect(JSON.stringify(profile.json)).not.toMatch(/password|argon2/i);
   });
 
   it("locks the account after five failures within 15 minutes, even for the right password", async () => {
     const user = await createUser();
-    for (let attempt = 0; attempt < 5; attempt++) expect((await signIn(user.email, "nope-nope")).status).toBe(401);
+    for (let attempt = 0; attempt < 5; attempt++)
+      expect((await signIn(user.email, "nope-nope")).status).toBe(401);
     const locked = await signIn(user.email, user.password);
     expect(locked).toMatchObject({ status: 401, json: { detail: "Invalid credentials" } });
 
@@ -83,7 +97,10 @@ describe("POST /api/auth/login", () => {
     expect(rows.some((r) => r.reason === "Sign-in failed: account locked")).toBe(true);
 
     // Fifteen minutes later (simulated) the right password works again.
-    await db.update(users).set({ lockedUntil: new Date(Date.now() - 1000) }).where(eq(users.id, user.id));
+    await db
+      .update(users)
+      .set({ lockedUntil: new Date(Date.now() - 1000) })
+      .where(eq(users.id, user.id));
     expect((await signIn(user.email, user.password)).status).toBe(200);
   });
 
@@ -104,7 +121,10 @@ describe("sessions", () => {
   it("rotates refresh tokens; the old one stops working", async () => {
     const user = await createUser();
     const first = await signIn(user.email, user.password);
-    const rotated = await call(refresh, { method: "POST", body: { refresh_token: first.json.refresh_token } });
+    const rotated = await call(refresh, {
+      method: "POST",
+      body: { refresh_token: first.json.refresh_token },
+    });
     expect(rotated.status).toBe(200);
     expect(rotated.json.refresh_token).not.toBe(first.json.refresh_token);
     expect((await call(me, { headers: bearer(rotated.json.access_token) })).status).toBe(200);
@@ -115,9 +135,13 @@ describe("sessions", () => {
   it("logout by bearer ends both the access token and the refresh token, and is audited", async () => {
     const user = await createUser();
     const tokens = await signIn(user.email, user.password);
-    expect((await call(logoutRoute, { method: "POST", headers: bearer(tokens.json.access_token) })).status).toBe(200);
+    expect(
+      (await call(logoutRoute, { method: "POST", headers: bearer(tokens.json.access_token) })).status,
+    ).toBe(200);
     expect((await call(me, { headers: bearer(tokens.json.access_token) })).status).toBe(401);
-    expect((await call(refresh, { method: "POST", body: { refresh_token: tokens.json.refresh_token } })).status).toBe(401);
+    expect(
+      (await call(refresh, { method: "POST", body: { refresh_token: tokens.json.refresh_token } })).status,
+    ).toBe(401);
     expect((await auditRowsFor("user", user.id)).some((r) => r.action === "logout")).toBe(true);
   });
 
@@ -135,8 +159,13 @@ describe("sessions", () => {
     const db = await getDb();
     await db.update(users).set({ isActive: false }).where(eq(users.id, user.id));
     expect((await call(me, { headers: bearer(tokens.json.access_token) })).status).toBe(401);
-    expect((await call(refresh, { method: "POST", body: { refresh_token: tokens.json.refresh_token } })).status).toBe(401);
-    expect(await signIn(user.email, user.password)).toMatchObject({ status: 401, json: { detail: "Invalid credentials" } });
+    expect(
+      (await call(refresh, { method: "POST", body: { refresh_token: tokens.json.refresh_token } })).status,
+    ).toBe(401);
+    expect(await signIn(user.email, user.password)).toMatchObject({
+      status: 401,
+      json: { detail: "Invalid credentials" },
+    });
   });
 
   it("ends sessions idle for 30 minutes and sessions older than 12 hours", async () => {
@@ -144,11 +173,17 @@ describe("sessions", () => {
     const db = await getDb();
     const idle = await cookieFor(user);
     expect((await call(me, { headers: { cookie: idle.cookie } })).status).toBe(200);
-    await db.update(authSessions).set({ lastSeenAt: new Date(Date.now() - 31 * 60_000) }).where(eq(authSessions.id, idle.sessionId));
+    await db
+      .update(authSessions)
+      .set({ lastSeenAt: new Date(Date.now() - 31 * 60_000) })
+      .where(eq(authSessions.id, idle.sessionId));
     expect((await call(me, { headers: { cookie: idle.cookie } })).status).toBe(401);
 
     const old = await cookieFor(user);
-    await db.update(authSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(authSessions.id, old.sessionId));
+    await db
+      .update(authSessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(authSessions.id, old.sessionId));
     expect((await call(me, { headers: { cookie: old.cookie } })).status).toBe(401);
   });
 
@@ -157,10 +192,16 @@ describe("sessions", () => {
     const { cookie, sessionId } = await cookieFor(user);
     expect((await call(me, { headers: { cookie } })).json.email).toBe(user.email);
 
-    const crossSite = await call(logoutRoute, { method: "POST", headers: { cookie, origin: "https://evil.example", host: "localhost:3000" } });
+    const crossSite = await call(logoutRoute, {
+      method: "POST",
+      headers: { cookie, origin: "https://evil.example", host: "localhost:3000" },
+    });
     expect(crossSite).toMatchObject({ status: 403, json: { detail: "Cross-site request refused" } });
 
-    const ok = await call(logoutRoute, { method: "POST", headers: { cookie, origin: "http://localhost:3000", host: "localhost:3000" } });
+    const ok = await call(logoutRoute, {
+      method: "POST",
+      headers: { cookie, origin: "http://localhost:3000", host: "localhost:3000" },
+    });
     expect(ok.status).toBe(200);
     expect(ok.headers.get("set-cookie")).toMatch(/next-auth\.session-token=;.*Max-Age=0/);
     const db = await getDb();
@@ -186,7 +227,12 @@ describe("POST /api/auth/register", () => {
 
   it("refuses plain users with 403 and audits the denial", async () => {
     const { user, token } = await tokenFor("user");
-    const res = await call(register, { method: "POST", path: "/api/auth/register", headers: bearer(token), body: body() });
+    const res = await call(register, {
+      method: "POST",
+      path: "/api/auth/register",
+      headers: bearer(token),
+      body: body(),
+    });
     expect(res.status).toBe(403);
     const db = await getDb();
     const denied = await db
@@ -207,20 +253,47 @@ describe("POST /api/auth/register", () => {
     expect(JSON.stringify(rows[0]?.newValues)).not.toContain(payload.password);
 
     expect((await signIn(payload.email, payload.password)).status).toBe(200);
-    const duplicate = await call(register, { method: "POST", headers: bearer(token), body: { ...payload, email: payload.email.toUpperCase() } });
-    expect(duplicate).toMatchObject({ status: 409, json: { detail: "A user with this email already exists" } });
-    const adminAttempt = await call(register, { method: "POST", headers: bearer(token), body: body({ role_level: "admin" }) });
-    expect(adminAttempt).toMatchObject({ status: 403, json: { detail: "Only superadmins can create administrators" } });
+    const duplicate = await call(register, {
+      method: "POST",
+      headers: bearer(token),
+      body: { ...payload, email: payload.email.toUpperCase() },
+    });
+    expect(duplicate).toMatchObject({
+      status: 409,
+      json: { detail: "A user with this email already exists" },
+    });
+    const adminAttempt = await call(register, {
+      method: "POST",
+      headers: bearer(token),
+      body: body({ role_level: "admin" }),
+    });
+    expect(adminAttempt).toMatchObject({
+      status: 403,
+      json: { detail: "Only superadmins can create administrators" },
+    });
   });
 
   it("lets a superadmin create an admin and validates the payload with the spec's messages", async () => {
     const { token } = await tokenFor("superadmin");
-    expect((await call(register, { method: "POST", headers: bearer(token), body: body({ role_level: "admin" }) })).status).toBe(201);
-    const bad = await call(register, { method: "POST", headers: bearer(token), body: { email: "x@example.org", full_name: "" } });
+    expect(
+      (await call(register, { method: "POST", headers: bearer(token), body: body({ role_level: "admin" }) }))
+        .status,
+    ).toBe(201);
+    const bad = await call(register, {
+      method: "POST",
+      headers: bearer(token),
+      body: { email: "x@example.org", full_name: "" },
+    });
     expect(bad.status).toBe(422);
     const messages = (bad.json.detail as { msg: string }[]).map((d) => d.msg);
-    expect(messages).toEqual(expect.arrayContaining(["Password is required for new users", "Full name is required"]));
-    const short = await call(register, { method: "POST", headers: bearer(token), body: body({ password: "short" }) });
+    expect(messages).toEqual(
+      expect.arrayContaining(["Password is required for new users", "Full name is required"]),
+    );
+    const short = await call(register, {
+      method: "POST",
+      headers: bearer(token),
+      body: body({ password: "short" }),
+    });
     expect((short.json.detail as { msg: string }[])[0]?.msg).toBe("Password must be at least 8 characters");
   });
 });

@@ -48,9 +48,15 @@ describe("demo data", () => {
 
     const [study] = await db.select().from(studies).where(eq(studies.code, DEMO_STUDY.code));
     expect(study).toMatchObject({ name: "Psoriasis Registry", isActive: true, domain: "psoriasis" });
-    const config = study!.config as { visit_types: unknown[]; therapy_switch_config: { enabled: boolean; prompt_message: string } };
+    const config = study!.config as {
+      visit_types: unknown[];
+      therapy_switch_config: { enabled: boolean; prompt_message: string };
+    };
     expect(config.visit_types).toHaveLength(6);
-    expect(config.therapy_switch_config).toMatchObject({ enabled: true, prompt_message: "Il paziente sta continuando la stessa terapia?" });
+    expect(config.therapy_switch_config).toMatchObject({
+      enabled: true,
+      prompt_message: "Il paziente sta continuando la stessa terapia?",
+    });
 
     expect(await db.$count(patients, eq(patients.studyId, study!.id))).toBe(12);
     const visitCount = await db.$count(visits, eq(visits.studyId, study!.id));

@@ -13,7 +13,14 @@ type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) 
 /** Calls a route handler the way Next does, with a real Request. */
 export async function call(
   handler: Handler,
-  init: { method?: string; path?: string; body?: unknown; rawBody?: string; headers?: Record<string, string>; params?: Record<string, string> } = {},
+  init: {
+    method?: string;
+    path?: string;
+    body?: unknown;
+    rawBody?: string;
+    headers?: Record<string, string>;
+    params?: Record<string, string>;
+  } = {},
 ) {
   const headers = new Headers(init.headers);
   let body: string | undefined = init.rawBody;
@@ -21,8 +28,13 @@ export async function call(
     body = JSON.stringify(init.body);
     if (!headers.has("content-type")) headers.set("content-type", "application/json");
   }
-  if (init.rawBody !== undefined && !headers.has("content-type")) headers.set("content-type", "application/json");
-  const request = new Request(`${BASE}${init.path ?? "/api/test"}`, { method: init.method ?? "GET", headers, body });
+  if (init.rawBody !== undefined && !headers.has("content-type"))
+    headers.set("content-type", "application/json");
+  const request = new Request(`${BASE}${init.path ?? "/api/test"}`, {
+    method: init.method ?? "GET",
+    headers,
+    body,
+  });
   const response = await handler(request, { params: Promise.resolve(init.params ?? {}) });
   const text = await response.text();
   const json: unknown = text ? JSON.parse(text) : null;
@@ -31,7 +43,9 @@ export async function call(
 
 let counter = 0;
 
-export async function createUser(options: { roleLevel?: RoleLevel; password?: string; isActive?: boolean; isSuperuser?: boolean } = {}) {
+export async function createUser(
+  options: { roleLevel?: RoleLevel; password?: string; isActive?: boolean; isSuperuser?: boolean } = {},
+) {
   const db = await getDb();
   const password = options.password ?? "correct horse battery";
   const email = `user${++counter}-${Date.now()}@example.org`;
@@ -59,5 +73,9 @@ export async function cookieFor(user: typeof users.$inferSelect) {
 
 export async function auditRowsFor(entityType: string, entityId: string | number) {
   const db = await getDb();
-  return db.select().from(auditLogs).where(eq(auditLogs.entityId, String(entityId))).then((rows) => rows.filter((r) => r.entityType === entityType));
+  return db
+    .select()
+    .from(auditLogs)
+    .where(eq(auditLogs.entityId, String(entityId)))
+    .then((rows) => rows.filter((r) => r.entityType === entityType));
 }

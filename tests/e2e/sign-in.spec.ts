@@ -39,7 +39,9 @@ test("the admin area redirects to login with returnUrl, and sign-in returns ther
   await expect(page.getByRole("heading", { name: "Studies", level: 1 })).toBeVisible();
 });
 
-test("an admin signs in to /admin/studies, sees the admin links and the demo study, and logs out", async ({ page }) => {
+test("an admin signs in to /admin/studies, sees the admin links and the demo study, and logs out", async ({
+  page,
+}) => {
   await page.goto("/");
   await expect(page).toHaveURL(/\/login$/);
   await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);

@@ -33,7 +33,9 @@ describe("audit hash chain", () => {
     expect(auditRowHash("f".repeat(64), row)).not.toBe(base);
     expect(auditRowHash(GENESIS_HASH, { ...row, userId: 2 })).not.toBe(base);
     expect(auditRowHash(GENESIS_HASH, { ...row, reason: "x" })).not.toBe(base);
-    expect(auditRowHash(GENESIS_HASH, { ...row, timestamp: new Date(row.timestamp.getTime() + 1) })).not.toBe(base);
+    expect(auditRowHash(GENESIS_HASH, { ...row, timestamp: new Date(row.timestamp.getTime() + 1) })).not.toBe(
+      base,
+    );
     expect(auditRowHash(GENESIS_HASH, { ...row, newValues: { a: 2, b: [1, 4] } })).not.toBe(base);
   });
 });

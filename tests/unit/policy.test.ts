@@ -19,7 +19,12 @@ const can = (actor: PolicyActor, role: (typeof STUDY_ROLES)[number] | null, grou
 
 describe("platform levels", () => {
   it("shows the admin area to superusers, superadmins and admins only", () => {
-    expect([user, admin, superadmin, flaggedSuperuser].map(canSeeAdminArea)).toEqual([false, true, true, true]);
+    expect([user, admin, superadmin, flaggedSuperuser].map(canSeeAdminArea)).toEqual([
+      false,
+      true,
+      true,
+      true,
+    ]);
   });
 
   it("gives platform admins every study permission; homepage content only to superusers", () => {
@@ -55,10 +60,20 @@ describe("study roles (spec §2 permissions summary)", () => {
   });
 
   it("scopes patients: all, the assigned group, or the user's own", () => {
-    expect(studyAccess(user, { role: "principal_investigator", medicalGroupId: null }).patientScope).toEqual({ kind: "all" });
-    expect(studyAccess(user, { role: "sub_investigator", medicalGroupId: 5 }).patientScope).toEqual({ kind: "group", medicalGroupId: 5 });
-    expect(studyAccess(user, { role: "sub_investigator", medicalGroupId: null }).patientScope).toEqual({ kind: "none" });
-    expect(studyAccess(user, { role: "medico", medicalGroupId: null }).patientScope).toEqual({ kind: "own", userId: 7 });
+    expect(studyAccess(user, { role: "principal_investigator", medicalGroupId: null }).patientScope).toEqual({
+      kind: "all",
+    });
+    expect(studyAccess(user, { role: "sub_investigator", medicalGroupId: 5 }).patientScope).toEqual({
+      kind: "group",
+      medicalGroupId: 5,
+    });
+    expect(studyAccess(user, { role: "sub_investigator", medicalGroupId: null }).patientScope).toEqual({
+      kind: "none",
+    });
+    expect(studyAccess(user, { role: "medico", medicalGroupId: null }).patientScope).toEqual({
+      kind: "own",
+      userId: 7,
+    });
   });
 
   it("applies a scope to one patient", () => {

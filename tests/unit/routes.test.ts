@@ -15,7 +15,9 @@ describe("routePage (proxy.ts decisions)", () => {
 
   it("sends unknown paths to the studies when signed in, else to login with returnUrl", () => {
     expect(routePage("/no/such/page", "/no/such/page", true)).toEqual({ redirect: "/admin/studies" });
-    expect(routePage("/no/such/page", "/no/such/page", false)).toEqual({ redirect: "/login?returnUrl=%2Fno%2Fsuch%2Fpage" });
+    expect(routePage("/no/such/page", "/no/such/page", false)).toEqual({
+      redirect: "/login?returnUrl=%2Fno%2Fsuch%2Fpage",
+    });
   });
 
   it("lets /login and known pages through", () => {

@@ -30,7 +30,11 @@ type Schemas<P, Q, B> = {
 export function apiRoute<P = undefined, Q = undefined, B = undefined>(
   spec: Schemas<P, Q, B> & { handler: (ctx: BaseContext<P, Q, B> & { actor: Actor }) => Promise<unknown> },
 ) {
-  return wrap(spec, true, spec.handler as (ctx: BaseContext<P, Q, B> & { actor: Actor | null }) => Promise<unknown>);
+  return wrap(
+    spec,
+    true,
+    spec.handler as (ctx: BaseContext<P, Q, B> & { actor: Actor | null }) => Promise<unknown>,
+  );
 }
 
 /** Same as apiRoute for the few calls that need no session (sign-in, refresh, OpenAPI). */
@@ -87,7 +91,10 @@ export function zodIssues(error: z.ZodError, location: string): ValidationIssue[
 async function readJson(req: Request): Promise<unknown> {
   const contentType = req.headers.get("content-type") ?? "";
   if (!/^application\/(.+\+)?json\b/i.test(contentType)) {
-    throw new ApiError("unsupported_media_type", "Request body must be JSON (Content-Type: application/json)");
+    throw new ApiError(
+      "unsupported_media_type",
+      "Request body must be JSON (Content-Type: application/json)",
+    );
   }
   const declared = Number(req.headers.get("content-length") ?? 0);
   if (declared > MAX_JSON_BODY_BYTES) throw new ApiError("payload_too_large", "Request body is too large");
@@ -96,7 +103,9 @@ async function readJson(req: Request): Promise<unknown> {
   try {
     return JSON.parse(text);
   } catch {
-    throw new ApiError("validation", [{ loc: ["body"], msg: "Request body is not valid JSON", type: "json_invalid" }]);
+    throw new ApiError("validation", [
+      { loc: ["body"], msg: "Request body is not valid JSON", type: "json_invalid" },
+    ]);
   }
 }
 
@@ -122,7 +131,8 @@ async function errorResponse(
     console.error("Unexpected error in", ctx.req.method, new URL(ctx.req.url).pathname, error);
     return NextResponse.json({ detail: "Internal server error" }, { status: 500 });
   }
-  if (apiError.code === "forbidden" && ctx.db && ctx.actor) await auditDenial(ctx.db, ctx.actor, ctx.meta, ctx.req, apiError);
+  if (apiError.code === "forbidden" && ctx.db && ctx.actor)
+    await auditDenial(ctx.db, ctx.actor, ctx.meta, ctx.req, apiError);
   return NextResponse.json({ detail: apiError.detail }, { status: apiError.status });
 }
 

@@ -36,7 +36,11 @@ function redact(values: Record<string, unknown> | null | undefined): Record<stri
  */
 export async function writeAudit(tx: Queryable, entry: AuditEntry): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK})`);
-  const [last] = await tx.select({ hash: auditLogs.hash }).from(auditLogs).orderBy(desc(auditLogs.id)).limit(1);
+  const [last] = await tx
+    .select({ hash: auditLogs.hash })
+    .from(auditLogs)
+    .orderBy(desc(auditLogs.id))
+    .limit(1);
   const prevHash = last?.hash ?? GENESIS_HASH;
   const row = {
     timestamp: new Date(),

@@ -5,8 +5,7 @@ import { auditLogs } from "@/db/schema";
 import { auditRowHash, GENESIS_HASH } from "./hash-chain";
 
 export type ChainReport =
-  | { ok: true; checked: number }
-  | { ok: false; checked: number; brokenRowId: number; problem: string };
+  { ok: true; checked: number } | { ok: false; checked: number; brokenRowId: number; problem: string };
 
 const BATCH = 1000;
 

@@ -38,7 +38,10 @@ export async function resolveActor(db: Db, headers: Headers): Promise<Actor | nu
   if (session.revokedAt || session.expiresAt.getTime() <= now || !user.isActive) return null;
   if (now - session.lastSeenAt.getTime() > SESSION_IDLE_TIMEOUT_MS) return null;
   if (now - session.lastSeenAt.getTime() > SESSION_TOUCH_INTERVAL_MS) {
-    await db.update(authSessions).set({ lastSeenAt: new Date(now) }).where(eq(authSessions.id, session.id));
+    await db
+      .update(authSessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(authSessions.id, session.id));
   }
 
   return {

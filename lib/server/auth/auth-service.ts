@@ -91,7 +91,8 @@ async function recordFailure(db: Db, userId: number, email: string, now: Date, m
     const [row] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
     if (!row) return;
     const windowOpen =
-      row.failedLoginWindowStart !== null && now.getTime() - row.failedLoginWindowStart.getTime() < LOCKOUT_WINDOW_MS;
+      row.failedLoginWindowStart !== null &&
+      now.getTime() - row.failedLoginWindowStart.getTime() < LOCKOUT_WINDOW_MS;
     const count = windowOpen ? row.failedLoginCount + 1 : 1;
     const lock = count >= LOCKOUT_THRESHOLD;
     await tx

@@ -23,10 +23,14 @@ export function nextAuthOptions(): NextAuthOptions {
     providers: [
       CredentialsProvider({
         name: "credentials",
-        credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+        credentials: {
+          email: { label: "Email", type: "email" },
+          password: { label: "Password", type: "password" },
+        },
         async authorize(credentials, req) {
           const parsed = LoginBody.safeParse(credentials ?? {});
-          if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? "Email and password are required");
+          if (!parsed.success)
+            throw new Error(parsed.error.issues[0]?.message ?? "Email and password are required");
           const headers = new Headers();
           for (const [key, value] of Object.entries(req.headers ?? {})) {
             if (typeof value === "string") headers.set(key, value);

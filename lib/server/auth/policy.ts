@@ -89,7 +89,10 @@ export function studyAccess(actor: PolicyActor, assignment: StudyAssignment | nu
     return { permissions, patientScope: { kind: "all" } };
   }
   if (!assignment) return NO_ACCESS;
-  return { permissions: new Set(ROLE_PERMISSIONS[assignment.role]), patientScope: scopeFor(actor, assignment) };
+  return {
+    permissions: new Set(ROLE_PERMISSIONS[assignment.role]),
+    patientScope: scopeFor(actor, assignment),
+  };
 }
 
 function scopeFor(actor: PolicyActor, assignment: StudyAssignment): PatientScope {

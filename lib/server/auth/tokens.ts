@@ -22,7 +22,11 @@ export async function signAccessToken(userId: number, sessionId: string): Promis
 /** The token's user and session, or null when it is forged, expired or malformed. */
 export async function readAccessToken(token: string): Promise<{ userId: number; sessionId: string } | null> {
   try {
-    const { payload } = await jwtVerify(token, key(), { issuer: ISSUER, audience: AUDIENCE, algorithms: ["HS256"] });
+    const { payload } = await jwtVerify(token, key(), {
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      algorithms: ["HS256"],
+    });
     const userId = Number(payload.sub);
     if (!Number.isSafeInteger(userId) || typeof payload.sid !== "string") return null;
     return { userId, sessionId: payload.sid };

@@ -13,9 +13,14 @@ const SEED_REASON = "Demo data seeded at first start (SEED_DEMO)";
  * Creates the demo psoriasis study with its patients and visits, once: nothing happens when a study
  * with the demo code already exists. One transaction, one audit row per created record.
  */
-export async function seedDemoData(db: Db): Promise<{ code: string; patients: number; visits: number } | null> {
+export async function seedDemoData(
+  db: Db,
+): Promise<{ code: string; patients: number; visits: number } | null> {
   return db.transaction(async (tx) => {
-    const existing = await tx.select({ id: studies.id }).from(studies).where(eq(studies.code, DEMO_STUDY.code));
+    const existing = await tx
+      .select({ id: studies.id })
+      .from(studies)
+      .where(eq(studies.code, DEMO_STUDY.code));
     if (existing.length > 0) return null;
 
     const [study] = await tx
@@ -32,8 +37,21 @@ export async function seedDemoData(db: Db): Promise<{ code: string; patients: nu
       .returning();
     if (!study) throw new Error("Demo study insert returned nothing");
     const audit = (entityType: string, entityId: number, newValues: Record<string, unknown>) =>
-      writeAudit(tx, { action: "create", entityType, entityId, studyId: study.id, meta: SYSTEM_META, reason: SEED_REASON, newValues });
-    await audit("study", study.id, { code: study.code, name: study.name, disease: study.disease, domain: study.domain });
+      writeAudit(tx, {
+        action: "create",
+        entityType,
+        entityId,
+        studyId: study.id,
+        meta: SYSTEM_META,
+        reason: SEED_REASON,
+        newValues,
+      });
+    await audit("study", study.id, {
+      code: study.code,
+      name: study.name,
+      disease: study.disease,
+      domain: study.domain,
+    });
 
     const demoPatients = buildDemoPatients();
     let visitCount = 0;
@@ -86,7 +104,11 @@ export async function seedDemoData(db: Db): Promise<{ code: string; patients: nu
             dataFields: visit.data_fields,
           })
           .returning();
-        await audit("visit", created!.id, { patient_id: patient.id, visit_number: visit.visit_number, ...visit.data_fields });
+        await audit("visit", created!.id, {
+          patient_id: patient.id,
+          visit_number: visit.visit_number,
+          ...visit.data_fields,
+        });
         visitCount++;
       }
     }

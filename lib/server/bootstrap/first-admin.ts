@@ -16,7 +16,9 @@ export const DEFAULT_ADMIN_EMAIL = "admin@example.com";
  * otherwise with a strong random password printed once. There is no fixed default password.
  * Returns the credentials when a generated password must be shown, else null.
  */
-export async function ensureFirstAdmin(db: Db): Promise<{ email: string; password: string; generated: boolean } | null> {
+export async function ensureFirstAdmin(
+  db: Db,
+): Promise<{ email: string; password: string; generated: boolean } | null> {
   const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
   if (count > 0) return null;
 
@@ -28,7 +30,13 @@ export async function ensureFirstAdmin(db: Db): Promise<{ email: string; passwor
   const created = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(users)
-      .values({ email, fullName: "Platform Administrator", passwordHash, roleLevel: "superadmin", isSuperuser: true })
+      .values({
+        email,
+        fullName: "Platform Administrator",
+        passwordHash,
+        roleLevel: "superadmin",
+        isSuperuser: true,
+      })
       .onConflictDoNothing({ target: users.email })
       .returning();
     if (!row) return false;

@@ -20,6 +20,9 @@ export async function startup(): Promise<void> {
   }
   if (env().SEED_DEMO === "1") {
     const seeded = await seedDemoData(db);
-    if (seeded) console.log(`Demo data: study "${seeded.code}" with ${seeded.patients} patients and ${seeded.visits} visits.`);
+    if (seeded)
+      console.log(
+        `Demo data: study "${seeded.code}" with ${seeded.patients} patients and ${seeded.visits} visits.`,
+      );
   }
 }
