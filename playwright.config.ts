@@ -47,7 +47,6 @@ export default defineConfig({
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       SEED_DEMO: "1",
-      NEXTAUTH_URL: `http://localhost:${PORT}`,
       DATABASE_URL: "",
     },
   },

@@ -17,7 +17,6 @@ const EnvSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8).optional(),
   SEED_DEMO: z.enum(["0", "1"]).default("1"),
   SESSION_COOKIE_DOMAIN: z.string().optional(),
-  TRUST_PROXY: z.enum(["0", "1"]).default("0"),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -33,6 +32,9 @@ export function env(): Env {
       throw new Error(`Invalid environment configuration: ${problems}`);
     }
     cached = parsed.data;
+    // Without a configured public URL, next-auth takes the origin from the Host header (needed for
+    // study subdomains and any port); it only builds its own redirect URLs from it.
+    if (!cached.NEXTAUTH_URL) process.env.AUTH_TRUST_HOST ??= "1";
   }
   return cached;
 }

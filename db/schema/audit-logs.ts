@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { inList } from "./sql-helpers";
 import { bigint, check, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 export const AUDIT_ACTIONS = [
@@ -45,10 +45,7 @@ export const auditLogs = pgTable(
     hash: text("hash").notNull().unique(),
   },
   (t) => [
-    check(
-      "audit_logs_action_check",
-      sql`${t.action} in ('create', 'update', 'delete', 'view', 'login', 'logout', 'export', 'import', 'lock', 'unlock', 'approve', 'reject', 'sign', 'print', 'access_denied')`,
-    ),
+    check("audit_logs_action_check", inList(t.action, AUDIT_ACTIONS)),
     index("audit_logs_timestamp_idx").on(t.timestamp),
     index("audit_logs_entity_idx").on(t.entityType, t.entityId),
     index("audit_logs_user_idx").on(t.userId, t.timestamp),

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { inList } from "./sql-helpers";
 import {
   boolean,
   check,
@@ -44,10 +44,7 @@ export const contentBlocks = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check(
-      "content_blocks_type_check",
-      sql`${t.type} in ('hero', 'text_block', 'columns', 'button', 'info_box', 'card_grid', 'attachment', 'layout_row')`,
-    ),
+    check("content_blocks_type_check", inList(t.type, CONTENT_BLOCK_TYPES)),
     index("content_blocks_study_parent_order_idx").on(t.studyId, t.parentId, t.order),
   ],
 );

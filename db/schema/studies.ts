@@ -1,3 +1,4 @@
+import { inList } from "./sql-helpers";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -61,10 +62,7 @@ export const protocolVersions = pgTable(
   },
   (t) => [
     unique("protocol_versions_study_number_key").on(t.studyId, t.versionNumber),
-    check(
-      "protocol_versions_status_check",
-      sql`${t.status} in ('draft', 'pending_approval', 'active', 'superseded')`,
-    ),
+    check("protocol_versions_status_check", inList(t.status, PROTOCOL_VERSION_STATUSES)),
     index("protocol_versions_study_idx").on(t.studyId),
   ],
 );

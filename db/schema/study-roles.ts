@@ -1,3 +1,4 @@
+import { inList } from "./sql-helpers";
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp, unique } from "drizzle-orm/pg-core";
 import { medicalGroups } from "./medical-groups";
@@ -31,10 +32,7 @@ export const userStudyRoles = pgTable(
   },
   (t) => [
     unique("user_study_roles_user_study_key").on(t.userId, t.studyId),
-    check(
-      "user_study_roles_role_check",
-      sql`${t.role} in ('principal_investigator', 'study_monitor', 'sub_investigator', 'medico', 'data_manager', 'read_only')`,
-    ),
+    check("user_study_roles_role_check", inList(t.role, STUDY_ROLES)),
     // Sub-investigators are scoped by their group, so they must have one.
     check(
       "user_study_roles_sub_investigator_group_check",

@@ -1,3 +1,4 @@
+import { inList } from "./sql-helpers";
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
@@ -24,7 +25,7 @@ export const users = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check("users_role_level_check", sql`${t.roleLevel} in ('superadmin', 'admin', 'user')`),
+    check("users_role_level_check", inList(t.roleLevel, ROLE_LEVELS)),
     check("users_email_lowercase_check", sql`${t.email} = lower(${t.email})`),
     index("users_full_name_idx").on(t.fullName),
   ],
@@ -54,7 +55,7 @@ export const authSessions = pgTable(
     userAgent: text("user_agent"),
   },
   (t) => [
-    check("auth_sessions_kind_check", sql`${t.kind} in ('browser', 'api')`),
+    check("auth_sessions_kind_check", inList(t.kind, SESSION_KINDS)),
     index("auth_sessions_user_idx").on(t.userId),
   ],
 );

@@ -17,15 +17,20 @@ const STATUS = {
 
 export type ErrorCode = keyof typeof STATUS;
 
+/** What a denial was about, so its access_denied audit row names the study and record. */
+export type DenialContext = { studyId?: number; entityType?: string; entityId?: string | number };
+
 /** The one error class services throw; the route wrapper turns it into `{ detail }` with its status. */
 export class ApiError extends Error {
   readonly code: ErrorCode;
   readonly detail: string | ValidationIssue[];
+  readonly context: DenialContext | undefined;
 
-  constructor(code: ErrorCode, detail: string | ValidationIssue[]) {
+  constructor(code: ErrorCode, detail: string | ValidationIssue[], context?: DenialContext) {
     super(typeof detail === "string" ? detail : detail.map((d) => d.msg).join("; "));
     this.code = code;
     this.detail = detail;
+    this.context = context;
   }
 
   get status(): number {
@@ -35,8 +40,10 @@ export class ApiError extends Error {
 
 export const badRequest = (detail: string) => new ApiError("bad_request", detail);
 export const unauthorized = (detail = "Not authenticated") => new ApiError("unauthorized", detail);
-export const forbidden = (detail = "You do not have permission to perform this action") =>
-  new ApiError("forbidden", detail);
+export const forbidden = (
+  detail = "You do not have permission to perform this action",
+  context?: DenialContext,
+) => new ApiError("forbidden", detail, context);
 export const notFound = (detail = "Not found") => new ApiError("not_found", detail);
 export const conflict = (detail: string) => new ApiError("conflict", detail);
 export const validationError = (issues: ValidationIssue[]) => new ApiError("validation", issues);

@@ -141,11 +141,12 @@ async function auditDenial(db: Db, actor: Actor, meta: RequestMeta, req: Request
     await db.transaction((tx) =>
       writeAudit(tx, {
         action: "access_denied",
-        entityType: "endpoint",
-        entityId: `${req.method} ${new URL(req.url).pathname}`,
+        entityType: error.context?.entityType ?? "endpoint",
+        entityId: error.context?.entityId ?? `${req.method} ${new URL(req.url).pathname}`,
+        studyId: error.context?.studyId ?? null,
         actor: { userId: actor.userId, email: actor.email },
         meta,
-        reason: error.message,
+        reason: `${error.message} (${req.method} ${new URL(req.url).pathname})`,
       }),
     );
   } catch (auditError) {
