@@ -1,0 +1,243 @@
+/**
+ * The study configuration: one JSONB document (DESIGN.md §7), validated by this one zod schema on
+ * every write, by the browser and the server alike. Pure: no I/O.
+ */
+import { z } from "zod";
+
+export const STUDY_CONFIG_VERSION = 1;
+
+export const FIELD_TYPES = [
+  "text",
+  "textarea",
+  "number",
+  "date",
+  "month",
+  "select",
+  "multiselect",
+  "boolean",
+  "checkbox",
+  "email",
+  "array",
+  "radio",
+] as const;
+export type FieldType = (typeof FIELD_TYPES)[number];
+
+export const FIELD_ENTITIES = ["patient", "visit"] as const;
+export type FieldEntity = (typeof FIELD_ENTITIES)[number];
+
+export const CONDITION_OPERATORS = [
+  "eq",
+  "ne",
+  "gt",
+  "gte",
+  "lt",
+  "lte",
+  "in",
+  "not_in",
+  "contains",
+  "is_empty",
+  "is_not_empty",
+] as const;
+export type ConditionOperator = (typeof CONDITION_OPERATORS)[number];
+
+export const THRESHOLD_OPERATORS = ["gt", "gte", "lt", "lte", "eq", "ne"] as const;
+export type ThresholdOperator = (typeof THRESHOLD_OPERATORS)[number];
+
+/** Identifier rule shared by field, sub-field and calculation names (spec §5). */
+export const NAME_PATTERN = /^[a-z][a-z0-9_]*$/;
+export const NAME_MAX_LENGTH = 50;
+/** Visit type and category codes. */
+export const CODE_PATTERN = /^[a-z0-9_]+$/;
+/** Conditions nest at most this deep (and/or lists inside each other). */
+export const MAX_CONDITION_DEPTH = 8;
+
+// ---------------------------------------------------------------------------------------------
+// Conditions
+// ---------------------------------------------------------------------------------------------
+
+const ConditionScalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+export const ConditionValueSchema = z.union([ConditionScalar, z.array(ConditionScalar)]);
+export type ConditionValue = z.infer<typeof ConditionValueSchema>;
+
+/** One comparison; `value` is omitted for is_empty / is_not_empty. */
+export type FieldCondition = { field: string; operator: ConditionOperator; value?: ConditionValue };
+export type Condition = FieldCondition | { and: Condition[] } | { or: Condition[] };
+
+export const FieldConditionSchema = z.object({
+  field: z.string().min(1, "Condition field is required"),
+  operator: z.enum(CONDITION_OPERATORS, { error: "Unknown condition operator" }),
+  value: ConditionValueSchema.optional(),
+});
+
+export const ConditionSchema: z.ZodType<Condition> = z.lazy(() =>
+  z.union([
+    FieldConditionSchema,
+    z.object({ and: z.array(ConditionSchema) }).strict(),
+    z.object({ or: z.array(ConditionSchema) }).strict(),
+  ]),
+);
+
+// ---------------------------------------------------------------------------------------------
+// Fields
+// ---------------------------------------------------------------------------------------------
+
+/** Options are `{ value, label }`; a plain string is accepted and read as both. */
+export const FieldOptionSchema = z.preprocess(
+  (option) => (typeof option === "string" || typeof option === "number" ? { value: String(option), label: String(option) } : option),
+  z.object({ value: z.string(), label: z.string() }),
+);
+export type FieldOption = z.infer<typeof FieldOptionSchema>;
+
+export const FieldValidationSchema = z.object({
+  required: z.boolean().optional(),
+  min: z.number().finite().optional(),
+  max: z.number().finite().optional(),
+  min_length: z.number().int().nonnegative().optional(),
+  max_length: z.number().int().nonnegative().optional(),
+  pattern: z.string().max(500).optional(),
+});
+export type FieldValidation = z.infer<typeof FieldValidationSchema>;
+
+export const SubFieldSchema = z.object({
+  // Any string: the renderer shows 'Unsupported field type: {type}' for types it does not know.
+  type: z.string().min(1),
+  label: z.string().min(1, "Name and Label are required"),
+  options: z.array(FieldOptionSchema).optional(),
+  validation: FieldValidationSchema.optional(),
+});
+export type SubField = z.infer<typeof SubFieldSchema>;
+
+export const DataFieldSchema = z.object({
+  entity: z.enum(FIELD_ENTITIES),
+  name: z.string(),
+  label: z.string().min(1, "Label is required"),
+  type: z.string().min(1, "Type is required"),
+  category: z.string().nullable().optional(),
+  description: z.string().optional(),
+  options: z.array(FieldOptionSchema).optional(),
+  validation: FieldValidationSchema.optional(),
+  show_in_table: z.boolean().optional(),
+  show_in_form: z.boolean().optional(),
+  order: z.number().optional(),
+  schema: z.record(z.string(), SubFieldSchema).optional(),
+  show_if: ConditionSchema.optional(),
+  required_if: ConditionSchema.optional(),
+  enable_if: ConditionSchema.optional(),
+});
+export type DataField = z.infer<typeof DataFieldSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Visit types, categories
+// ---------------------------------------------------------------------------------------------
+
+export const VisitTypeSchema = z.object({
+  code: z.string(),
+  label: z.string().min(1, "Label is required"),
+  order: z.number({ error: "Order must be a number" }).int("Order must be a whole number").min(1, "Order must be at least 1"),
+  description: z.string().optional(),
+});
+export type VisitType = z.infer<typeof VisitTypeSchema>;
+
+export const CategorySchema = z.object({
+  code: z.string(),
+  label: z.string(),
+  order: z.number().optional(),
+  entity: z.enum(FIELD_ENTITIES),
+});
+export type Category = z.infer<typeof CategorySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Calculations
+// ---------------------------------------------------------------------------------------------
+
+export const CalculationFormulaSchema = z.discriminatedUnion("type", [
+  z.object({
+    type: z.literal("improvement_percentage"),
+    baseline_field: z.string().min(1),
+    baseline_visit: z.string().min(1),
+    current_field: z.string().min(1),
+  }),
+  z.object({
+    type: z.literal("threshold"),
+    field: z.string().min(1),
+    operator: z.enum(THRESHOLD_OPERATORS),
+    threshold: z.number().finite(),
+  }),
+  z.object({ type: z.literal("sum"), fields: z.array(z.string().min(1)).min(1) }),
+  z.object({ type: z.literal("average"), fields: z.array(z.string().min(1)).min(1) }),
+  z.object({ type: z.literal("custom_expression"), expression: z.string().min(1, "Expression is required") }),
+]);
+export type CalculationFormula = z.infer<typeof CalculationFormulaSchema>;
+
+export const CalculationSchema = z.object({
+  name: z.string(),
+  label: z.string(),
+  description: z.string().optional(),
+  formula: CalculationFormulaSchema,
+});
+export type Calculation = z.infer<typeof CalculationSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// UI settings, therapy switch
+// ---------------------------------------------------------------------------------------------
+
+const cssColor = z.string().regex(/^#[0-9a-fA-F]{3,8}$/, "Colour must be a hex value such as #1d4ed8");
+
+export const UiSettingsSchema = z.object({
+  primary_color: cssColor.optional(),
+  secondary_color: cssColor.optional(),
+  accent_color: cssColor.optional(),
+  sidebar_bg_color: cssColor.optional(),
+  header_bg_color: cssColor.optional(),
+  font_family: z.string().max(100).optional(),
+  heading_font_family: z.string().max(100).optional(),
+  font_size_base: z.string().max(10).optional(),
+  border_radius: z.string().max(10).optional(),
+  logo_url: z.string().max(2000).optional(),
+  logo_width: z.number().int().positive().max(2000).optional(),
+  logo_height: z.number().int().positive().max(2000).optional(),
+  custom_css: z.string().max(20_000).optional(),
+});
+export type UiSettings = z.infer<typeof UiSettingsSchema>;
+
+export const THERAPY_SWITCH_FIELD_TYPES = ["text", "textarea", "date", "select"] as const;
+
+export const TherapySwitchFieldSchema = z.object({
+  name: z.string().min(1, "Nome e Label sono obbligatori"),
+  label: z.string().min(1, "Nome e Label sono obbligatori"),
+  type: z.enum(THERAPY_SWITCH_FIELD_TYPES),
+  required: z.boolean().optional(),
+  options: z.array(FieldOptionSchema).optional(),
+  placeholder: z.string().optional(),
+  conditional_on: z.object({ field: z.string().min(1), value: z.string() }).optional(),
+});
+export type TherapySwitchField = z.infer<typeof TherapySwitchFieldSchema>;
+
+export const DEFAULT_THERAPY_PROMPT = "Il paziente sta continuando la stessa terapia?";
+
+export const TherapySwitchConfigSchema = z.object({
+  enabled: z.boolean(),
+  prompt_message: z.string().default(DEFAULT_THERAPY_PROMPT),
+  switch_fields: z.array(TherapySwitchFieldSchema).default([]),
+});
+export type TherapySwitchConfig = z.infer<typeof TherapySwitchConfigSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The whole document
+// ---------------------------------------------------------------------------------------------
+
+export const StudyConfigShape = z.object({
+  version: z.literal(STUDY_CONFIG_VERSION),
+  visit_types: z.array(VisitTypeSchema).default([]),
+  categories: z.array(CategorySchema).default([]),
+  data_fields: z.array(DataFieldSchema).default([]),
+  calculations: z.array(CalculationSchema).default([]),
+  dashboard_kpis: z.array(z.record(z.string(), z.unknown())).default([]),
+  ui_settings: UiSettingsSchema.default({}),
+  therapy_switch_config: TherapySwitchConfigSchema.default({
+    enabled: false,
+    prompt_message: DEFAULT_THERAPY_PROMPT,
+    switch_fields: [],
+  }),
+});
+export type StudyConfig = z.infer<typeof StudyConfigShape>;
