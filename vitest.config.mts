@@ -15,7 +15,17 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["tests/unit/**/*.test.ts", "tests/unit/**/*.test.tsx"],
+          exclude: ["tests/unit/components/**"],
           environment: "node",
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "components",
+          include: ["tests/unit/components/**/*.test.tsx"],
+          environment: "jsdom",
+          setupFiles: ["tests/support/setup-dom.ts"],
         },
       },
       {

@@ -1,0 +1,79 @@
+"use client";
+
+import type { ReactNode } from "react";
+import { get, useFieldArray, useFormContext } from "react-hook-form";
+import type { BooleanLabels } from "./boolean-labels";
+import { FieldInput, inputId, type RenderableField } from "./field-input";
+
+type Props = {
+  field: RenderableField;
+  path: string;
+  label: ReactNode;
+  disabled: boolean;
+  error: string | undefined;
+  booleanLabels: BooleanLabels;
+};
+
+/** An array field: rows of sub-fields (from the field's `schema`), added and removed by the user. */
+export function ArrayFieldInput({ field, path, label, disabled, error, booleanLabels }: Props) {
+  const { control, formState } = useFormContext();
+  const { fields: rows, append, remove } = useFieldArray({ control, name: path });
+  const subFields = Object.entries(field.schema ?? {});
+  const id = inputId(path);
+
+  return (
+    <fieldset id={id} className="rounded-md border border-slate-200 p-3" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}>
+      <legend className="px-1 text-sm font-medium text-slate-700">{label}</legend>
+      {rows.length === 0 && <p className="text-sm text-slate-500">No entries.</p>}
+      <ol className="space-y-3">
+        {rows.map((row, index) => (
+          <li key={row.id} className="rounded-md bg-slate-50 p-3">
+            <div className="mb-2 flex items-center justify-between">
+              <span className="text-xs font-semibold uppercase tracking-wide text-slate-500">
+                {field.label} {index + 1}
+              </span>
+              <button
+                type="button"
+                className="text-sm font-medium text-red-700 hover:underline disabled:text-slate-400"
+                onClick={() => remove(index)}
+                disabled={disabled}
+                aria-label={`Remove ${field.label} ${index + 1}`}
+              >
+                Remove
+              </button>
+            </div>
+            <div className="grid gap-3 sm:grid-cols-2">
+              {subFields.map(([subName, sub]) => {
+                const subPath = `${path}.${index}.${subName}`;
+                return (
+                  <FieldInput
+                    key={subName}
+                    field={{ ...sub, name: subName }}
+                    path={subPath}
+                    required={sub.validation?.required === true}
+                    disabled={disabled}
+                    error={get(formState.errors, subPath)?.message as string | undefined}
+                    booleanLabels={booleanLabels}
+                  />
+                );
+              })}
+            </div>
+          </li>
+        ))}
+      </ol>
+      <button
+        type="button"
+        className="mt-3 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-100 disabled:text-slate-400"
+        onClick={() => append({})}
+        disabled={disabled}
+      >
+        + Add {field.label}
+      </button>
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}

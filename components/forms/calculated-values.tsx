@@ -1,0 +1,35 @@
+import type { Calculation } from "@/lib/schemas/study-config";
+import type { BooleanLabels } from "./boolean-labels";
+
+type Props = {
+  calculations: Calculation[];
+  results: Record<string, number | boolean | string | null>;
+  errors: Record<string, string>;
+  booleanLabels: BooleanLabels;
+};
+
+/** Read-only results of the study's calculations, recomputed as the user types. */
+export function CalculatedValues({ calculations, results, errors, booleanLabels }: Props) {
+  return (
+    <section aria-label="Calculated values" className="rounded-lg border border-slate-200 bg-slate-50 px-4 py-3">
+      <h3 className="mb-2 text-sm font-semibold text-slate-800">Calculated values</h3>
+      <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
+        {calculations.map((calculation) => (
+          <div key={calculation.name} className="flex justify-between gap-2">
+            <dt className="text-slate-600">{calculation.label}</dt>
+            <dd className="font-medium text-slate-900" data-testid={`calc-${calculation.name}`} title={errors[calculation.name]}>
+              {format(results[calculation.name] ?? null, booleanLabels)}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function format(value: number | boolean | string | null, labels: BooleanLabels): string {
+  if (value === null) return "—";
+  if (typeof value === "boolean") return value ? labels.yes : labels.no;
+  if (typeof value === "number") return Number.isInteger(value) ? String(value) : value.toFixed(2);
+  return value;
+}

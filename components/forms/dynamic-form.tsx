@@ -1,0 +1,137 @@
+"use client";
+
+import { useEffect, useMemo, useState, type ReactNode } from "react";
+import { FormProvider, get, useForm, useWatch } from "react-hook-form";
+import { runCalculations } from "@/lib/calc";
+import { fieldState, groupFieldsByCategory, validateSubmission } from "@/lib/forms";
+import type { Calculation, Category, DataField, FieldEntity } from "@/lib/schemas/study-config";
+import type { BooleanLabels } from "./boolean-labels";
+import { CalculatedValues } from "./calculated-values";
+import { engineResolver } from "./engine-resolver";
+import { FieldInput, inputId } from "./field-input";
+
+export type FormValues = Record<string, unknown>;
+
+export type DynamicFormProps = {
+  fields: DataField[];
+  categories: Category[];
+  entity: FieldEntity;
+  /** The category section open at first (e.g. "demographic" or "efficacy"). */
+  defaultOpenCategory?: string;
+  booleanLabels: BooleanLabels;
+  calculations?: Calculation[];
+  /** The baseline visit's values, for improvement_percentage calculations. */
+  baselineValues?: FormValues | null;
+  defaultValues?: FormValues;
+  onSubmit: (values: FormValues) => void | Promise<void>;
+  /** Lets a dialog's own button submit the form (`<button form={formId}>`). */
+  formId?: string;
+  /** Called with the live values (the editor's debug view). */
+  onValuesChange?: (values: FormValues) => void;
+  children?: ReactNode;
+};
+
+const UNCATEGORIZED = "__uncategorized";
+
+/**
+ * Renders any field list from a study's configuration: sections per category, every field type,
+ * live show_if / enable_if, and the engine's messages. Validation is the engine's (the same code
+ * the server runs), plugged in as react-hook-form's resolver.
+ */
+export function DynamicForm(props: DynamicFormProps) {
+  const { fields, categories, entity, booleanLabels, onSubmit, formId, children } = props;
+  const resolver = useMemo(() => engineResolver<FormValues>(fields), [fields]);
+  const form = useForm<FormValues>({ resolver, defaultValues: props.defaultValues ?? {}, mode: "onSubmit", reValidateMode: "onChange" });
+  const values = useWatch({ control: form.control }) as FormValues;
+  const [open, setOpen] = useState<Record<string, boolean>>(() => ({ [props.defaultOpenCategory ?? ""]: true }));
+  const [errorList, setErrorList] = useState<string[]>([]);
+
+  const groups = useMemo(() => groupFieldsByCategory(fields, categories, entity), [fields, categories, entity]);
+  const calculated = useMemo(
+    () => (props.calculations?.length ? runCalculations(props.calculations, values, { baselineValues: props.baselineValues ?? null }) : null),
+    [props.calculations, props.baselineValues, values],
+  );
+  const { onValuesChange } = props;
+  useEffect(() => onValuesChange?.(values), [onValuesChange, values]);
+
+  function onInvalid() {
+    // The same messages, in form order, for the summary; then bring the first one into view.
+    const { errors } = validateSubmission(fields, form.getValues());
+    const paths = Object.keys(errors);
+    setErrorList(paths.map((p) => errors[p]!));
+    setOpen((current) => {
+      const next = { ...current };
+      for (const group of groups) {
+        if (group.fields.some((f) => paths.some((p) => p === f.name || p.startsWith(`${f.name}.`)))) next[group.category?.code ?? UNCATEGORIZED] = true;
+      }
+      return next;
+    });
+    const first = paths[0];
+    if (first) {
+      requestAnimationFrame(() => {
+        const element = document.getElementById(inputId(first)) ?? document.getElementById(inputId(first.split(".")[0] ?? first));
+        element?.scrollIntoView({ behavior: "smooth", block: "center" });
+        if (element instanceof HTMLElement) element.focus({ preventScroll: true });
+      });
+    }
+  }
+
+  async function onValid(cleaned: FormValues) {
+    setErrorList([]);
+    await onSubmit(cleaned);
+  }
+
+  return (
+    <FormProvider {...form}>
+      <form id={formId} onSubmit={form.handleSubmit(onValid, onInvalid)} noValidate className="space-y-4">
+        {errorList.length > 0 && (
+          <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+            <p className="font-medium">Please fix the following errors:</p>
+            <ul className="mt-1 list-disc pl-5">
+              {errorList.map((message, i) => (
+                <li key={i}>{message}</li>
+              ))}
+            </ul>
+          </div>
+        )}
+        {groups.map((group) => {
+          const key = group.category?.code ?? UNCATEGORIZED;
+          const visible = group.fields.map((field) => ({ field, state: fieldState(field, values) })).filter((f) => f.state.visible);
+          if (visible.length === 0) return null;
+          return (
+            <details
+              key={key}
+              open={open[key] ?? false}
+              onToggle={(e) => {
+                const isOpen = (e.currentTarget as HTMLDetailsElement).open;
+                setOpen((current) => (current[key] === isOpen ? current : { ...current, [key]: isOpen }));
+              }}
+              className="rounded-lg border border-slate-200 bg-white"
+            >
+              <summary className="cursor-pointer select-none px-4 py-3 text-sm font-semibold text-slate-800">
+                {group.category?.label ?? "Other"}
+              </summary>
+              <div className="grid gap-4 border-t border-slate-100 px-4 py-4">
+                {visible.map(({ field, state }) => (
+                  <FieldInput
+                    key={field.name}
+                    field={field}
+                    path={field.name}
+                    required={state.required}
+                    disabled={!state.enabled}
+                    error={get(form.formState.errors, field.name)?.message as string | undefined}
+                    booleanLabels={booleanLabels}
+                  />
+                ))}
+              </div>
+            </details>
+          );
+        })}
+        {calculated && props.calculations && (
+          <CalculatedValues calculations={props.calculations} results={calculated.results} errors={calculated.errors} booleanLabels={booleanLabels} />
+        )}
+        {children}
+      </form>
+    </FormProvider>
+  );
+}
