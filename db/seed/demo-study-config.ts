@@ -1,7 +1,7 @@
 /**
  * Demo "Psoriasis Registry" study: the study row and its full configuration (spec §3).
  *
- * This is a pure data module (no imports, no I/O). The seed script, later issues and the
+ * This is a pure data module (no I/O), typed by the study-config schema it must satisfy. The seed script, later issues and the
  * unit/API/e2e tests all reuse it as the canonical example of a study configuration, so it
  * deliberately exercises every field type, condition shape and calculation formula type.
  * `db/seed/demo-patients.ts` builds demo patients and visits whose values match these fields.
@@ -9,161 +9,10 @@
  * Keys are snake_case exactly as in the spec, because the config is stored verbatim as JSONB.
  */
 
-// ---------------------------------------------------------------------------
-// Types
-// ---------------------------------------------------------------------------
+import type { FieldCondition, FieldOption, StudyConfigInput } from "@/lib/schemas/study-config";
 
-export type FieldEntity = "patient" | "visit";
-
-export type FieldType =
-  | "text"
-  | "textarea"
-  | "number"
-  | "date"
-  | "month"
-  | "select"
-  | "multiselect"
-  | "boolean"
-  | "checkbox"
-  | "email"
-  | "array"
-  | "radio";
-
-/** Sub-fields of an array field can be of any type except a nested array. */
-export type SubFieldType = Exclude<FieldType, "array">;
-
-export type FieldOption = { value: string; label: string };
-
-export type FieldValidation = {
-  required?: boolean;
-  min?: number;
-  max?: number;
-  min_length?: number;
-  max_length?: number;
-  pattern?: string;
-};
-
-export type ConditionOperator =
-  "eq" | "ne" | "gt" | "gte" | "lt" | "lte" | "in" | "not_in" | "contains" | "is_empty" | "is_not_empty";
-
-export type ConditionScalar = string | number | boolean | null;
-export type ConditionValue = ConditionScalar | ConditionScalar[];
-
-/** One comparison; `value` is omitted for is_empty / is_not_empty. */
-export type FieldCondition = { field: string; operator: ConditionOperator; value?: ConditionValue };
-export type AndCondition = { and: ConditionExpression[] };
-export type OrCondition = { or: ConditionExpression[] };
-/** What show_if, required_if and enable_if hold: a single condition or an and/or combination. */
-export type ConditionExpression = FieldCondition | AndCondition | OrCondition;
-
-export type SubFieldDefinition = {
-  type: SubFieldType;
-  label: string;
-  options?: FieldOption[];
-  validation?: FieldValidation;
-};
-
-export type DataFieldDefinition = {
-  entity: FieldEntity;
-  name: string;
-  label: string;
-  type: FieldType;
-  /** Category code; null means uncategorized. */
-  category: string | null;
-  description: string;
-  options?: FieldOption[];
-  validation: FieldValidation;
-  show_in_table: boolean;
-  show_in_form: boolean;
-  order: number;
-  /** Only for type "array": sub-field name -> definition. */
-  schema?: Record<string, SubFieldDefinition>;
-  show_if?: ConditionExpression;
-  required_if?: ConditionExpression;
-  enable_if?: ConditionExpression;
-};
-
-export type VisitTypeDefinition = { code: string; label: string; order: number; description: string };
-
-export type CategoryDefinition = { code: string; label: string; order: number; entity: FieldEntity };
-
-export type ThresholdOperator = "gt" | "gte" | "lt" | "lte" | "eq" | "ne";
-
-export type ImprovementPercentageFormula = {
-  type: "improvement_percentage";
-  baseline_field: string;
-  baseline_visit: string;
-  current_field: string;
-};
-export type ThresholdFormula = {
-  type: "threshold";
-  field: string;
-  operator: ThresholdOperator;
-  threshold: number;
-};
-export type SumFormula = { type: "sum"; fields: string[] };
-export type AverageFormula = { type: "average"; fields: string[] };
-/** A Python expression evaluated over a `data` dict holding the visit's values. */
-export type CustomExpressionFormula = { type: "custom_expression"; expression: string };
-
-export type CalculationFormula =
-  ImprovementPercentageFormula | ThresholdFormula | SumFormula | AverageFormula | CustomExpressionFormula;
-
-export type CalculationDefinition = {
-  name: string;
-  label: string;
-  description: string;
-  formula: CalculationFormula;
-};
-
-/** The spec does not describe KPI entries; the demo study defines none. */
-export type DashboardKpi = Record<string, unknown>;
-
-export type UiSettings = {
-  primary_color: string;
-  secondary_color: string;
-  accent_color: string;
-  sidebar_bg_color: string;
-  header_bg_color: string;
-  font_family: string;
-  heading_font_family: string;
-  font_size_base: string;
-  border_radius: string;
-  logo_url: string;
-  logo_width: number;
-  logo_height: number;
-  custom_css: string;
-};
-
-export type TherapySwitchFieldType = "text" | "textarea" | "date" | "select";
-
-export type TherapySwitchField = {
-  name: string;
-  label: string;
-  type: TherapySwitchFieldType;
-  required: boolean;
-  options?: FieldOption[];
-  placeholder?: string;
-  /** The field is shown (and checked) only when another select field has this value. */
-  conditional_on?: { field: string; value: string };
-};
-
-export type TherapySwitchConfig = {
-  enabled: boolean;
-  prompt_message: string;
-  switch_fields: TherapySwitchField[];
-};
-
-export type DemoStudyConfig = {
-  version: number;
-  visit_types: VisitTypeDefinition[];
-  categories: CategoryDefinition[];
-  data_fields: DataFieldDefinition[];
-  calculations: CalculationDefinition[];
-  dashboard_kpis: DashboardKpi[];
-  ui_settings: UiSettings;
-  therapy_switch_config: TherapySwitchConfig;
-};
+/** The whole configuration, in the shape the study-config schema accepts. */
+export type DemoStudyConfig = StudyConfigInput & { version: 1 };
 
 /** The study row (without id, config and timestamps). */
 export type DemoStudy = {

@@ -94,12 +94,18 @@ function isIn(fieldValue: unknown, conditionValue: unknown): boolean {
 }
 
 function contains(fieldValue: unknown, conditionValue: unknown): boolean {
-  if (typeof fieldValue === "string") return typeof conditionValue === "string" && fieldValue.includes(conditionValue);
-  if (Array.isArray(fieldValue)) return isScalar(conditionValue) && fieldValue.some((v) => scalarEquals(v, conditionValue));
+  if (typeof fieldValue === "string")
+    return typeof conditionValue === "string" && fieldValue.includes(conditionValue);
+  if (Array.isArray(fieldValue))
+    return isScalar(conditionValue) && fieldValue.some((v) => scalarEquals(v, conditionValue));
   return false;
 }
 
-function compareNumbers(fieldValue: unknown, conditionValue: unknown, test: (a: number, b: number) => boolean): boolean {
+function compareNumbers(
+  fieldValue: unknown,
+  conditionValue: unknown,
+  test: (a: number, b: number) => boolean,
+): boolean {
   const a = toFiniteNumber(fieldValue);
   const b = toFiniteNumber(conditionValue);
   return a !== undefined && b !== undefined && test(a, b);
@@ -156,6 +162,9 @@ function evaluateNode(node: unknown, values: unknown, depth: number): boolean {
 }
 
 /** True when the condition holds for these values; no condition at all holds. */
-export function evaluateCondition(condition: Condition | undefined | null, values: Record<string, unknown>): boolean {
+export function evaluateCondition(
+  condition: Condition | undefined | null,
+  values: Record<string, unknown>,
+): boolean {
   return evaluateNode(condition, values, 1);
 }

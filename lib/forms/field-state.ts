@@ -30,7 +30,9 @@ export function fieldState(field: DataField, values: Record<string, unknown>): F
   const enabled = isFieldEnabled(field, values);
   const requiredByRule =
     field.validation?.required === true ||
-    (field.required_if !== undefined && field.required_if !== null && evaluateCondition(field.required_if, values));
+    (field.required_if !== undefined &&
+      field.required_if !== null &&
+      evaluateCondition(field.required_if, values));
   return { visible, enabled, required: visible && enabled && requiredByRule };
 }
 

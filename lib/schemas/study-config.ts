@@ -241,3 +241,5 @@ export const StudyConfigShape = z.object({
   }),
 });
 export type StudyConfig = z.infer<typeof StudyConfigShape>;
+/** What a writer may send: defaults not yet filled in. */
+export type StudyConfigInput = z.input<typeof StudyConfigShape>;

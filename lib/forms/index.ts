@@ -1,0 +1,38 @@
+/**
+ * The form engine shared by the browser and the server (DESIGN.md "Pure modules"): conditions,
+ * field state, ordering and grouping, and validation with the spec's messages.
+ */
+export {
+  evaluateCondition,
+  isEmptyValue,
+  MAX_CONDITION_EVAL_DEPTH,
+  ownValue,
+  toFiniteNumber,
+} from "./conditions";
+export {
+  fieldState,
+  fieldsForEntity,
+  groupFieldsByCategory,
+  isFieldEnabled,
+  isFieldVisible,
+  type FieldGroup,
+  type FieldState,
+} from "./field-state";
+export {
+  fieldMessages,
+  isCalendarDate,
+  isCalendarMonth,
+  MAX_PATTERN_INPUT_LENGTH,
+  validateFieldValue,
+  type FieldIssue,
+  type IssueType,
+  type ValidatedField,
+} from "./validate-field";
+export {
+  validateSubmission,
+  validateValues,
+  type Loc,
+  type SubmissionOptions,
+  type SubmissionResult,
+  type ValidationIssue,
+} from "./validate-submission";

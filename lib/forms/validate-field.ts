@@ -1,0 +1,222 @@
+/**
+ * Validation of one field value with the spec's exact messages (spec §5 "Dynamic form"). The
+ * messages the spec does not word are decided here, once, for browser and server alike:
+ *
+ *   number        '{label} must be a number'            (a finite JSON number; numeric strings are
+ *                                                        refused so stored data keeps its type)
+ *   date          '{label} must be a valid date'        (YYYY-MM-DD, a real calendar day, year ≥ 1)
+ *   month         '{label} must be a valid month'       (YYYY-MM, year ≥ 1)
+ *   select/radio  '{label} must be one of the listed options'
+ *   multiselect   '{label} must be a list' if not an array, else the options message per bad item
+ *   boolean/checkbox '{label} must be yes or no'        (true or false; false counts as a value)
+ *   text/textarea/email '{label} must be text'
+ *   array         '{label} must be a list'; a row that is not an object: '{label} row {n} is invalid'
+ *
+ * One message per path (the first failing check), so a form shows one line per input.
+ */
+import type { FieldOption, FieldValidation, SubField } from "@/lib/schemas/study-config";
+import { isEmptyValue } from "./conditions";
+
+export type IssueType =
+  | "missing"
+  | "type_error"
+  | "too_small"
+  | "too_big"
+  | "too_short"
+  | "too_long"
+  | "pattern_mismatch"
+  | "invalid_email"
+  | "invalid_date"
+  | "invalid_month"
+  | "invalid_option";
+
+/** `path` is relative to the field: [] for the value itself, [row, subField] inside an array field. */
+export type FieldIssue = { path: (string | number)[]; msg: string; type: IssueType };
+
+/** What validation needs of a field: a DataField and an array field's SubField both fit. */
+export type ValidatedField = {
+  type: string;
+  label: string;
+  options?: readonly FieldOption[];
+  validation?: FieldValidation;
+  schema?: Readonly<Record<string, SubField>>;
+};
+
+/** Patterns are only run on strings up to this length; longer strings fail the pattern (fail closed). */
+export const MAX_PATTERN_INPUT_LENGTH = 10_000;
+
+const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
+
+export const fieldMessages = {
+  required: (label: string) => `${label} is required`,
+  min: (label: string, min: number) => `${label} must be at least ${min}`,
+  max: (label: string, max: number) => `${label} must be at most ${max}`,
+  minLength: (label: string, n: number) => `${label} must be at least ${n} characters`,
+  maxLength: (label: string, n: number) => `${label} must be at most ${n} characters`,
+  pattern: (label: string) => `${label} format is invalid`,
+  email: (label: string) => `${label} must be a valid email address`,
+  number: (label: string) => `${label} must be a number`,
+  date: (label: string) => `${label} must be a valid date`,
+  month: (label: string) => `${label} must be a valid month`,
+  option: (label: string) => `${label} must be one of the listed options`,
+  boolean: (label: string) => `${label} must be yes or no`,
+  text: (label: string) => `${label} must be text`,
+  list: (label: string) => `${label} must be a list`,
+  row: (label: string, n: number) => `${label} row ${n} is invalid`,
+} as const;
+
+// Compiled patterns by source; null = the config's pattern does not compile and is ignored.
+const patternCache = new Map<string, RegExp | null>();
+
+function compilePattern(source: string): RegExp | null {
+  if (!patternCache.has(source)) {
+    if (patternCache.size > 500) patternCache.clear();
+    let compiled: RegExp | null = null;
+    try {
+      compiled = new RegExp(source);
+    } catch {
+      compiled = null; // an invalid regex in the config must not break every save
+    }
+    patternCache.set(source, compiled);
+  }
+  return patternCache.get(source) ?? null;
+}
+
+/** Length in characters (code points), so an emoji counts once, as the server's Python did. */
+function characterCount(value: string): number {
+  let count = 0;
+  for (const _character of value) count += 1;
+  return count;
+}
+
+export function isCalendarDate(value: string): boolean {
+  const match = DATE.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 0;
+  return day <= days;
+}
+
+export function isCalendarMonth(value: string): boolean {
+  const match = MONTH.exec(value);
+  return match !== null && Number(match[1]) >= 1;
+}
+
+function optionValues(field: ValidatedField): Set<string> | null {
+  // A field with no options has nothing to check against: any text is accepted.
+  return field.options && field.options.length > 0 ? new Set(field.options.map((o) => o.value)) : null;
+}
+
+function stringIssue(field: ValidatedField, value: string): FieldIssue | null {
+  const { label } = field;
+  const rules = field.validation ?? {};
+  if (field.type === "email" && !EMAIL.test(value)) return issue(fieldMessages.email(label), "invalid_email");
+  const length = characterCount(value);
+  if (rules.min_length !== undefined && length < rules.min_length) {
+    return issue(fieldMessages.minLength(label, rules.min_length), "too_short");
+  }
+  if (rules.max_length !== undefined && length > rules.max_length) {
+    return issue(fieldMessages.maxLength(label, rules.max_length), "too_long");
+  }
+  if (rules.pattern) {
+    const pattern = compilePattern(rules.pattern);
+    if (pattern && (value.length > MAX_PATTERN_INPUT_LENGTH || !pattern.test(value))) {
+      return issue(fieldMessages.pattern(label), "pattern_mismatch");
+    }
+  }
+  return null;
+}
+
+function issue(msg: string, type: IssueType, path: (string | number)[] = []): FieldIssue {
+  return { path, msg, type };
+}
+
+/** The checks that depend on the field type, for a value known to be non-empty. */
+function typeIssues(field: ValidatedField, value: unknown): FieldIssue[] {
+  const { label } = field;
+  const rules = field.validation ?? {};
+  const one = (found: FieldIssue | null) => (found ? [found] : []);
+  switch (field.type) {
+    case "number":
+      if (typeof value !== "number" || !Number.isFinite(value))
+        return [issue(fieldMessages.number(label), "type_error")];
+      if (rules.min !== undefined && value < rules.min)
+        return [issue(fieldMessages.min(label, rules.min), "too_small")];
+      if (rules.max !== undefined && value > rules.max)
+        return [issue(fieldMessages.max(label, rules.max), "too_big")];
+      return [];
+    case "text":
+    case "textarea":
+    case "email":
+      return typeof value === "string"
+        ? one(stringIssue(field, value))
+        : [issue(fieldMessages.text(label), "type_error")];
+    case "date":
+      return typeof value === "string" && isCalendarDate(value)
+        ? []
+        : [issue(fieldMessages.date(label), "invalid_date")];
+    case "month":
+      return typeof value === "string" && isCalendarMonth(value)
+        ? []
+        : [issue(fieldMessages.month(label), "invalid_month")];
+    case "boolean":
+    case "checkbox":
+      return typeof value === "boolean" ? [] : [issue(fieldMessages.boolean(label), "type_error")];
+    case "select":
+    case "radio": {
+      const allowed = optionValues(field);
+      const valid = typeof value === "string" && (allowed === null || allowed.has(value));
+      return valid ? [] : [issue(fieldMessages.option(label), "invalid_option")];
+    }
+    case "multiselect": {
+      if (!Array.isArray(value)) return [issue(fieldMessages.list(label), "type_error")];
+      const allowed = optionValues(field);
+      const valid = value.every(
+        (item) => typeof item === "string" && (allowed === null || allowed.has(item)),
+      );
+      return valid ? [] : [issue(fieldMessages.option(label), "invalid_option")];
+    }
+    case "array":
+      return rowIssues(field, value);
+    default:
+      return []; // unknown type: the renderer shows 'Unsupported field type'; only "required" applies
+  }
+}
+
+function rowIssues(field: ValidatedField, value: unknown): FieldIssue[] {
+  if (!Array.isArray(value)) return [issue(fieldMessages.list(field.label), "type_error")];
+  const issues: FieldIssue[] = [];
+  const schema = Object.entries(field.schema ?? {});
+  value.forEach((row: unknown, index) => {
+    if (typeof row !== "object" || row === null || Array.isArray(row)) {
+      issues.push(issue(fieldMessages.row(field.label, index + 1), "type_error", [index]));
+      return;
+    }
+    for (const [name, subField] of schema) {
+      const cell = Object.hasOwn(row, name) ? (row as Record<string, unknown>)[name] : undefined;
+      const required = subField.validation?.required === true;
+      for (const found of validateFieldValue(subField, cell, { required })) {
+        issues.push({ ...found, path: [index, name, ...found.path] });
+      }
+    }
+  });
+  return issues;
+}
+
+/**
+ * Issues for one value. `required` comes from the caller (validation.required or required_if, see
+ * fieldState); an empty value that is not required is valid and skips every other check.
+ */
+export function validateFieldValue(
+  field: ValidatedField,
+  value: unknown,
+  options: { required: boolean },
+): FieldIssue[] {
+  if (isEmptyValue(value))
+    return options.required ? [issue(fieldMessages.required(field.label), "missing")] : [];
+  return typeIssues(field, value);
+}

@@ -1,0 +1,123 @@
+/**
+ * Validation of a whole set of submitted values against a list of fields: the server's check of
+ * every patient `custom_fields` and visit `data_fields` write, and (through validateValues) the
+ * browser form's resolver, so both apply the same rules.
+ *
+ * The server never trusts the client's idea of what is shown: visibility and enablement are
+ * recomputed here from the submitted values themselves. Hidden and disabled fields are not validated
+ * and their values are dropped, repeatedly until nothing changes, because dropping one value can hide
+ * another field (naive_biologic → failed_biologics → biologic_history in the demo study).
+ */
+import type { DataField } from "@/lib/schemas/study-config";
+import { ownValue } from "./conditions";
+import { fieldState, isFieldEnabled, isFieldVisible } from "./field-state";
+import { validateFieldValue } from "./validate-field";
+
+export type Loc = (string | number)[];
+
+/** One entry of the 422 `detail` list (DESIGN.md decision 2). */
+export type ValidationIssue = { loc: Loc; msg: string; type: string };
+
+export type SubmissionResult = {
+  ok: boolean;
+  /** Only keys of visible, enabled fields; array rows keep only their schema's sub-fields. */
+  values: Record<string, unknown>;
+  /** Message by dotted path (`field`, `field.0.sub`), first message per path: for react-hook-form. */
+  errors: Record<string, string>;
+  issues: ValidationIssue[];
+  /** Submitted keys that are no field of the list (`key`, or `field.row.key` inside array rows). */
+  unknownKeys: string[];
+};
+
+export type SubmissionOptions = { locPrefix?: readonly (string | number)[] };
+
+type Entry = { field: DataField; value: unknown };
+
+/** Plain assignment to a key named __proto__ would change the prototype instead of adding data. */
+function defineOwn(record: Record<string, string>, key: string, value: string): void {
+  Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/** Keep only the rows' schema keys; with no schema there is nothing to check against, keep as is. */
+function cleanRows(field: DataField, value: unknown, unknownKeys: string[]): unknown {
+  const subFields = Object.keys(field.schema ?? {});
+  if (field.type !== "array" || subFields.length === 0 || !Array.isArray(value)) return value;
+  return value.map((row: unknown, index) => {
+    if (typeof row !== "object" || row === null || Array.isArray(row)) return row;
+    for (const key of Object.keys(row)) {
+      if (!subFields.includes(key)) unknownKeys.push(`${field.name}.${index}.${key}`);
+    }
+    // Object.fromEntries defines own properties, so a sub-field named __proto__ stays data.
+    return Object.fromEntries(
+      subFields.filter((key) => ownValue(row, key) !== undefined).map((key) => [key, ownValue(row, key)]),
+    );
+  });
+}
+
+/**
+ * Drop hidden or disabled fields' values until the remaining values are self-consistent. Fields are
+ * visited in list order and a value is dropped at once, so a chain ordered as configured (controller
+ * before dependants) settles in one pass; each further pass drops at least one value or stops.
+ */
+function keepActiveValues(active: Map<string, Entry>): Record<string, unknown> {
+  // No prototype: a field named __proto__ is an ordinary key here.
+  const current: Record<string, unknown> = Object.create(null);
+  for (const [name, entry] of active) current[name] = entry.value;
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const [name, { field }] of active) {
+      if (isFieldVisible(field, current) && isFieldEnabled(field, current)) continue;
+      active.delete(name);
+      delete current[name];
+      changed = true;
+    }
+  }
+  return current;
+}
+
+export function validateSubmission(
+  fields: readonly DataField[],
+  values: Record<string, unknown>,
+  options: SubmissionOptions = {},
+): SubmissionResult {
+  const locPrefix = options.locPrefix ?? [];
+  const byName = new Map<string, DataField>();
+  for (const field of fields) if (!byName.has(field.name)) byName.set(field.name, field);
+
+  const unknownKeys: string[] = [];
+  const active = new Map<string, Entry>();
+  const input: object = typeof values === "object" && values !== null && !Array.isArray(values) ? values : {};
+  for (const key of Object.keys(input)) if (!byName.has(key)) unknownKeys.push(key);
+  // In field order, not submission order, so the result never depends on the JSON's key order.
+  for (const [name, field] of byName) {
+    if (Object.hasOwn(input, name)) active.set(name, { field, value: ownValue(input, name) });
+  }
+
+  const kept = keepActiveValues(active);
+  const issues: ValidationIssue[] = [];
+  const errors: Record<string, string> = {};
+  const cleanEntries: [string, unknown][] = [];
+
+  for (const [name, field] of byName) {
+    const state = fieldState(field, kept);
+    if (!state.visible || !state.enabled) continue;
+    const value = ownValue(kept, name);
+    if (Object.hasOwn(kept, name)) cleanEntries.push([name, cleanRows(field, value, unknownKeys)]);
+    for (const found of validateFieldValue(field, value, { required: state.required })) {
+      const path = [name, ...found.path];
+      issues.push({ loc: [...locPrefix, ...path], msg: found.msg, type: found.type });
+      const key = path.join(".");
+      if (!Object.hasOwn(errors, key)) defineOwn(errors, key, found.msg);
+    }
+  }
+
+  return { ok: issues.length === 0, values: Object.fromEntries(cleanEntries), errors, issues, unknownKeys };
+}
+
+/** The browser form's check: the same rules, only the messages by dotted path. */
+export function validateValues(
+  fields: readonly DataField[],
+  values: Record<string, unknown>,
+): Record<string, string> {
+  return validateSubmission(fields, values).errors;
+}
