@@ -1,7 +1,8 @@
 "use client";
 
 import type { ReactNode } from "react";
-import { get, useFieldArray, useFormContext } from "react-hook-form";
+import { useFieldArray, useFormContext } from "react-hook-form";
+import { errorAt } from "./engine-resolver";
 import type { BooleanLabels } from "./boolean-labels";
 import { FieldInput, inputId, type RenderableField } from "./field-input";
 
@@ -52,7 +53,7 @@ export function ArrayFieldInput({ field, path, label, disabled, error, booleanLa
                     path={subPath}
                     required={sub.validation?.required === true}
                     disabled={disabled}
-                    error={get(formState.errors, subPath)?.message as string | undefined}
+                    error={errorAt(formState.errors, subPath)}
                     booleanLabels={booleanLabels}
                   />
                 );

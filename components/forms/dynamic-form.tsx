@@ -1,13 +1,13 @@
 "use client";
 
 import { useEffect, useMemo, useState, type ReactNode } from "react";
-import { FormProvider, get, useForm, useWatch } from "react-hook-form";
+import { FormProvider, useForm, useWatch } from "react-hook-form";
 import { runCalculations } from "@/lib/calc";
 import { fieldState, groupFieldsByCategory, validateSubmission } from "@/lib/forms";
 import type { Calculation, Category, DataField, FieldEntity } from "@/lib/schemas/study-config";
 import type { BooleanLabels } from "./boolean-labels";
 import { CalculatedValues } from "./calculated-values";
-import { engineResolver } from "./engine-resolver";
+import { engineResolver, errorAt } from "./engine-resolver";
 import { FieldInput, inputId } from "./field-input";
 
 export type FormValues = Record<string, unknown>;
@@ -119,7 +119,7 @@ export function DynamicForm(props: DynamicFormProps) {
                     path={field.name}
                     required={state.required}
                     disabled={!state.enabled}
-                    error={get(form.formState.errors, field.name)?.message as string | undefined}
+                    error={errorAt(form.formState.errors, field.name)}
                     booleanLabels={booleanLabels}
                   />
                 ))}

@@ -1,4 +1,4 @@
-import type { FieldErrors, FieldValues, Resolver } from "react-hook-form";
+import { get, type FieldErrors, type FieldValues, type Resolver } from "react-hook-form";
 import { validateSubmission } from "@/lib/forms";
 import type { DataField } from "@/lib/schemas/study-config";
 
@@ -31,4 +31,10 @@ export function engineResolver<T extends FieldValues>(fields: DataField[]): Reso
     if (result.ok) return { values: result.values as T, errors: {} };
     return { values: {}, errors: nestErrors(result.errors) as FieldErrors<T> };
   };
+}
+
+/** The message at a form path, if any. */
+export function errorAt(errors: FieldErrors, path: string): string | undefined {
+  const entry: unknown = get(errors, path);
+  return entry && typeof entry === "object" && "message" in entry && typeof entry.message === "string" ? entry.message : undefined;
 }

@@ -1,4 +1,14 @@
 import type { ZodType } from "zod";
+import {
+  FieldSchemaQuery,
+  FieldSchemaResponse,
+  ResolveStudyQuery,
+  ResolveStudyResponse,
+  StudyCreateBody,
+  StudyListResponse,
+  StudyResponse,
+  StudyUpdateBody,
+} from "./studies";
 import { DetailResponse, LoginBody, RefreshBody, RegisterBody, TokenResponse, UserResponse } from "./auth";
 
 export type ApiContract = {
@@ -50,6 +60,53 @@ export const API_CONTRACTS: ApiContract[] = [
     body: RegisterBody,
     response: UserResponse,
     status: 201,
+  },
+  {
+    method: "GET",
+    path: "/api/studies",
+    summary: "Studies the caller can see",
+    auth: true,
+    response: StudyListResponse,
+  },
+  {
+    method: "POST",
+    path: "/api/studies",
+    summary: "Create a study (platform admins)",
+    auth: true,
+    body: StudyCreateBody,
+    response: StudyResponse,
+    status: 201,
+  },
+  {
+    method: "GET",
+    path: "/api/studies/{id}",
+    summary: "One study with its configuration",
+    auth: true,
+    response: StudyResponse,
+  },
+  {
+    method: "PUT",
+    path: "/api/studies/{id}",
+    summary: "Update a study (platform admins, data managers)",
+    auth: true,
+    body: StudyUpdateBody,
+    response: StudyResponse,
+  },
+  {
+    method: "GET",
+    path: "/api/studies/{id}/field-schema",
+    summary: "Fields of one entity, visit types, calculations, therapy switch",
+    auth: true,
+    query: FieldSchemaQuery,
+    response: FieldSchemaResponse,
+  },
+  {
+    method: "GET",
+    path: "/api/resolve-study",
+    summary: "Study id for a subdomain or code",
+    auth: true,
+    query: ResolveStudyQuery,
+    response: ResolveStudyResponse,
   },
   { method: "GET", path: "/api/openapi.json", summary: "This document", auth: false },
 ];

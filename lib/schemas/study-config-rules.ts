@@ -9,6 +9,7 @@ import {
   MAX_CONDITION_DEPTH,
   NAME_MAX_LENGTH,
   NAME_PATTERN,
+  STUDY_CONFIG_VERSION,
   StudyConfigShape,
   type Condition,
   type StudyConfig,
@@ -18,7 +19,8 @@ export type ConfigIssue = { path: (string | number)[]; message: string };
 
 export const MESSAGES = {
   fieldNameRequired: "Field name is required",
-  fieldNameFormat: "Field name must start with a lowercase letter and contain only lowercase letters, numbers, and underscores",
+  fieldNameFormat:
+    "Field name must start with a lowercase letter and contain only lowercase letters, numbers, and underscores",
   fieldNameTooLong: `Field name must be at most ${NAME_MAX_LENGTH} characters`,
   fieldNameUnique: "Field name must be unique within entity",
   selectNeedsOptions: "Select fields must have at least one option",
@@ -54,10 +56,13 @@ export function studyConfigIssues(config: StudyConfig): ConfigIssue[] {
     const key = `${field.entity}:${name}`;
     if (name && seenFields.has(key)) add([...at, "name"], MESSAGES.fieldNameUnique);
     seenFields.add(key);
-    if (OPTION_TYPES.has(field.type) && !(field.options?.length ?? 0)) add([...at, "options"], MESSAGES.selectNeedsOptions);
+    if (OPTION_TYPES.has(field.type) && !(field.options?.length ?? 0))
+      add([...at, "options"], MESSAGES.selectNeedsOptions);
     for (const [subName, sub] of Object.entries(field.schema ?? {})) {
-      if (!subName.trim() || !sub.label.trim() || !NAME_PATTERN.test(subName)) add([...at, "schema", subName], MESSAGES.subFieldRequired);
-      if (OPTION_TYPES.has(sub.type) && !(sub.options?.length ?? 0)) add([...at, "schema", subName, "options"], MESSAGES.selectNeedsOptions);
+      if (!subName.trim() || !sub.label.trim() || !NAME_PATTERN.test(subName))
+        add([...at, "schema", subName], MESSAGES.subFieldRequired);
+      if (OPTION_TYPES.has(sub.type) && !(sub.options?.length ?? 0))
+        add([...at, "schema", subName, "options"], MESSAGES.selectNeedsOptions);
     }
     for (const key of ["show_if", "required_if", "enable_if"] as const) {
       if (conditionDepth(field[key]) > MAX_CONDITION_DEPTH) add([...at, key], MESSAGES.conditionTooDeep);
@@ -85,7 +90,8 @@ export function studyConfigIssues(config: StudyConfig): ConfigIssue[] {
   config.calculations.forEach((calculation, i) => {
     const at = ["calculations", i];
     if (!calculation.name.trim() || !calculation.label.trim()) add(at, MESSAGES.calculationRequired);
-    else if (calculation.name.length > NAME_MAX_LENGTH || !NAME_PATTERN.test(calculation.name)) add([...at, "name"], MESSAGES.calculationName);
+    else if (calculation.name.length > NAME_MAX_LENGTH || !NAME_PATTERN.test(calculation.name))
+      add([...at, "name"], MESSAGES.calculationName);
     if (calculationNames.has(calculation.name)) add([...at, "name"], MESSAGES.calculationUnique);
     if (fieldNames.has(calculation.name)) add([...at, "name"], MESSAGES.calculationClashesWithField);
     calculationNames.add(calculation.name);
@@ -105,7 +111,8 @@ export function studyConfigIssues(config: StudyConfig): ConfigIssue[] {
     switchNames.add(field.name);
     if (field.conditional_on) {
       const target = switchFields.find((other) => other.name === field.conditional_on?.field);
-      if (!target || target === field || target.type !== "select") add([...at, "conditional_on"], MESSAGES.switchConditionalOnSelect);
+      if (!target || target === field || target.type !== "select")
+        add([...at, "conditional_on"], MESSAGES.switchConditionalOnSelect);
     }
   });
 
@@ -128,7 +135,7 @@ export function migrateStudyConfig(raw: unknown): unknown {
   const doc: Record<string, unknown> = { ...(raw as Record<string, unknown>) };
   if (doc.version === undefined || doc.version === 0) {
     for (const key of ["data_fields", "categories"]) doc[key] = flattenByEntity(doc[key]);
-    doc.version = 1;
+    doc.version = STUDY_CONFIG_VERSION;
   }
   return doc;
 }
@@ -136,7 +143,9 @@ export function migrateStudyConfig(raw: unknown): unknown {
 function flattenByEntity(value: unknown): unknown {
   if (!value || typeof value !== "object" || Array.isArray(value)) return value;
   return Object.entries(value as Record<string, unknown>).flatMap(([entity, list]) =>
-    Array.isArray(list) ? list.map((item: unknown) => (item && typeof item === "object" ? { entity, ...item } : item)) : [],
+    Array.isArray(list)
+      ? list.map((item: unknown) => (item && typeof item === "object" ? { entity, ...item } : item))
+      : [],
   );
 }
 
@@ -144,8 +153,7 @@ function flattenByEntity(value: unknown): unknown {
 export const StudyConfigSchema = z.preprocess(
   migrateStudyConfig,
   StudyConfigShape.superRefine((config, ctx) => {
-    for (const issue of studyConfigIssues(config)) ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
+    for (const issue of studyConfigIssues(config))
+      ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
   }),
 );
-
-export const CURRENT_CONFIG_VERSION = STUDY_CONFIG_VERSION;

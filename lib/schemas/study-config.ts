@@ -83,7 +83,10 @@ export const ConditionSchema: z.ZodType<Condition> = z.lazy(() =>
 
 /** Options are `{ value, label }`; a plain string is accepted and read as both. */
 export const FieldOptionSchema = z.preprocess(
-  (option) => (typeof option === "string" || typeof option === "number" ? { value: String(option), label: String(option) } : option),
+  (option) =>
+    typeof option === "string" || typeof option === "number"
+      ? { value: String(option), label: String(option) }
+      : option,
   z.object({ value: z.string(), label: z.string() }),
 );
 export type FieldOption = z.infer<typeof FieldOptionSchema>;
@@ -133,7 +136,10 @@ export type DataField = z.infer<typeof DataFieldSchema>;
 export const VisitTypeSchema = z.object({
   code: z.string(),
   label: z.string().min(1, "Label is required"),
-  order: z.number({ error: "Order must be a number" }).int("Order must be a whole number").min(1, "Order must be at least 1"),
+  order: z
+    .number({ error: "Order must be a number" })
+    .int("Order must be a whole number")
+    .min(1, "Order must be at least 1"),
   description: z.string().optional(),
 });
 export type VisitType = z.infer<typeof VisitTypeSchema>;

@@ -44,7 +44,9 @@ export const forbidden = (
   detail = "You do not have permission to perform this action",
   context?: DenialContext,
 ) => new ApiError("forbidden", detail, context);
-export const notFound = (detail = "Not found") => new ApiError("not_found", detail);
+/** With a context, the 404 hides an object outside the actor's scope and is audited as a denial. */
+export const notFound = (detail = "Not found", context?: DenialContext) =>
+  new ApiError("not_found", detail, context);
 export const conflict = (detail: string) => new ApiError("conflict", detail);
 export const validationError = (issues: ValidationIssue[]) => new ApiError("validation", issues);
 export const fieldError = (loc: (string | number)[], msg: string, type = "value_error") =>

@@ -131,8 +131,9 @@ async function errorResponse(
     console.error("Unexpected error in", ctx.req.method, new URL(ctx.req.url).pathname, error);
     return NextResponse.json({ detail: "Internal server error" }, { status: 500 });
   }
-  if (apiError.code === "forbidden" && ctx.db && ctx.actor)
-    await auditDenial(ctx.db, ctx.actor, ctx.meta, ctx.req, apiError);
+  const isDenial =
+    apiError.code === "forbidden" || (apiError.code === "not_found" && apiError.context !== undefined);
+  if (isDenial && ctx.db && ctx.actor) await auditDenial(ctx.db, ctx.actor, ctx.meta, ctx.req, apiError);
   return NextResponse.json({ detail: apiError.detail }, { status: apiError.status });
 }
 

@@ -1,36 +1,219 @@
 import "server-only";
-import type { Db } from "@/db/client";
+import { eq, inArray, or } from "drizzle-orm";
+import type { Db, Queryable } from "@/db/client";
+import { studies } from "@/db/schema";
+import { fieldsForEntity } from "@/lib/forms";
+import { StudyConfigSchema } from "@/lib/schemas/study-config-rules";
+import type { FieldEntity, StudyConfig } from "@/lib/schemas/study-config";
+import {
+  STUDY_MESSAGES,
+  type StudyCreateBody,
+  type StudyResponse,
+  type StudyUpdateBody,
+} from "@/lib/schemas/studies";
+import { conflict, fieldError, forbidden, notFound } from "../api/errors";
+import type { RequestMeta } from "../api/request-meta";
 import type { Actor } from "../auth/actor";
 import { hasPlatformPermission } from "../auth/policy";
-import { listAllStudies, listStudiesForMember } from "./study-queries";
+import { loadStudyAccess, requireStudyPermission } from "../auth/study-access";
+import { writeAudit } from "../audit/audit-writer";
+import {
+  findStudyByCodeOrDomain,
+  findStudyById,
+  listAllStudies,
+  listStudiesForMember,
+  type StudyRow,
+} from "./study-queries";
 
-export type StudySummary = {
-  id: number;
-  code: string;
-  name: string;
-  disease: string;
-  description: string | null;
-  domain: string;
-  is_active: boolean;
-  field_count: number;
-};
+/** Stored configs are parsed on the way out too, so old documents reach clients migrated. */
+export function readConfig(row: StudyRow): StudyConfig {
+  const parsed = StudyConfigSchema.safeParse(row.config);
+  return parsed.success ? parsed.data : StudyConfigSchema.parse({ version: 1 });
+}
+
+export function toStudyResponse(row: StudyRow): StudyResponse {
+  const config = readConfig(row);
+  return {
+    id: row.id,
+    code: row.code,
+    name: row.name,
+    study_name: row.name,
+    disease: row.disease,
+    description: row.description,
+    domain: row.domain,
+    is_active: row.isActive,
+    field_count: config.data_fields.length,
+    config,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export type StudySummary = Omit<StudyResponse, "config">;
+
+const summarize = ({ config: _config, ...summary }: StudyResponse): StudySummary => summary;
 
 /** Platform admins see every study; other users the studies where they hold a role. */
 export async function listStudies(db: Db, actor: Actor): Promise<StudySummary[]> {
   const rows = hasPlatformPermission(actor, "studies.read_all")
     ? await listAllStudies(db)
     : await listStudiesForMember(db, actor.userId);
-  return rows.map((study) => {
-    const fields = study.config["data_fields"];
-    return {
-      id: study.id,
-      code: study.code,
-      name: study.name,
-      disease: study.disease,
-      description: study.description,
-      domain: study.domain,
-      is_active: study.isActive,
-      field_count: Array.isArray(fields) ? fields.length : 0,
-    };
+  return rows.map((row) => summarize(toStudyResponse(row)));
+}
+
+async function loadReadableStudy(db: Db, actor: Actor, id: number): Promise<StudyRow> {
+  const study = await findStudyById(db, id);
+  if (!study) throw notFound("Study not found");
+  await requireStudyPermission(db, actor, id, "study.read");
+  return study;
+}
+
+export async function getStudy(db: Db, actor: Actor, id: number): Promise<StudyResponse> {
+  return toStudyResponse(await loadReadableStudy(db, actor, id));
+}
+
+export async function createStudy(
+  db: Db,
+  actor: Actor,
+  body: StudyCreateBody,
+  meta: RequestMeta,
+): Promise<StudyResponse> {
+  if (!hasPlatformPermission(actor, "studies.create"))
+    throw forbidden("Only platform administrators can create studies");
+  const config = body.config ?? StudyConfigSchema.parse({ version: 1 });
+  const domain = body.domain || body.code;
+  return db.transaction(async (tx) => {
+    await assertUnique(tx, body.code, domain, null);
+    const [created] = await tx
+      .insert(studies)
+      .values({
+        code: body.code,
+        name: body.name,
+        disease: body.disease,
+        description: body.description ?? null,
+        domain,
+        isActive: body.is_active,
+        config,
+        createdBy: actor.userId,
+      })
+      .returning();
+    const response = toStudyResponse(created!);
+    await writeAudit(tx, {
+      action: "create",
+      entityType: "study",
+      entityId: created!.id,
+      studyId: created!.id,
+      actor: { userId: actor.userId, email: actor.email },
+      meta,
+      newValues: auditable(response),
+    });
+    return response;
   });
+}
+
+export async function updateStudy(
+  db: Db,
+  actor: Actor,
+  id: number,
+  body: StudyUpdateBody,
+  meta: RequestMeta,
+): Promise<StudyResponse> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(studies).where(eq(studies.id, id)).for("update");
+    if (!current) throw notFound("Study not found");
+    await requireStudyPermission(tx, actor, id, "study.configure");
+    if (body.code !== undefined && body.code !== current.code)
+      throw fieldError(["body", "code"], STUDY_MESSAGES.codeImmutable);
+    const domain = body.domain === undefined ? current.domain : body.domain || current.code;
+    await assertUnique(tx, null, domain, id);
+    const [updated] = await tx
+      .update(studies)
+      .set({
+        name: body.name ?? current.name,
+        disease: body.disease ?? current.disease,
+        description: body.description === undefined ? current.description : body.description,
+        domain,
+        isActive: body.is_active ?? current.isActive,
+        config: body.config ?? current.config,
+        updatedAt: new Date(),
+      })
+      .where(eq(studies.id, id))
+      .returning();
+    const before = auditable(toStudyResponse(current));
+    const after = auditable(toStudyResponse(updated!));
+    await writeAudit(tx, {
+      action: "update",
+      entityType: "study",
+      entityId: id,
+      studyId: id,
+      actor: { userId: actor.userId, email: actor.email },
+      meta,
+      ...changedValues(before, after),
+    });
+    return toStudyResponse(updated!);
+  });
+}
+
+/** Codes and subdomains share one namespace: the study area resolves either. */
+async function assertUnique(tx: Queryable, code: string | null, domain: string, exceptId: number | null) {
+  const keys = code === null ? [domain] : [code, domain];
+  const clashes = await tx
+    .select({ id: studies.id, code: studies.code, domain: studies.domain })
+    .from(studies)
+    .where(or(inArray(studies.code, keys), inArray(studies.domain, keys)));
+  for (const other of clashes) {
+    if (other.id === exceptId) continue;
+    if (code !== null && (other.code === code || other.domain === code))
+      throw conflict(STUDY_MESSAGES.codeTaken);
+    throw conflict(STUDY_MESSAGES.domainTaken);
+  }
+}
+
+/** The audit keeps the study's own fields; timestamps are in the row itself. */
+function auditable({
+  created_at: _c,
+  updated_at: _u,
+  study_name: _s,
+  field_count: _f,
+  ...rest
+}: StudyResponse): Record<string, unknown> {
+  return rest;
+}
+
+/** Only the keys that changed, old and new, so an audit row says exactly what an edit did. */
+export function changedValues(before: Record<string, unknown>, after: Record<string, unknown>) {
+  const oldValues: Record<string, unknown> = {};
+  const newValues: Record<string, unknown> = {};
+  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) {
+      oldValues[key] = before[key] ?? null;
+      newValues[key] = after[key] ?? null;
+    }
+  }
+  return { oldValues, newValues };
+}
+
+/** What the capture screens need: one entity's fields plus the visit types, calculations and switch config. */
+export async function getFieldSchema(db: Db, actor: Actor, id: number, entity: FieldEntity) {
+  const config = readConfig(await loadReadableStudy(db, actor, id));
+  return {
+    fields: fieldsForEntity(config.data_fields, entity),
+    categories: config.categories.filter((c) => c.entity === entity),
+    visit_types: [...config.visit_types].sort((a, b) => a.order - b.order),
+    calculations: config.calculations,
+    therapy_switch_config: config.therapy_switch_config,
+  };
+}
+
+/**
+ * `/resolve-study?domain=` for the study area: by subdomain or code. Inactive studies and studies
+ * the actor has no role in answer 404, as if they did not exist.
+ */
+export async function resolveStudy(db: Db, actor: Actor, key: string) {
+  const study = await findStudyByCodeOrDomain(db, key.toLowerCase());
+  if (!study || !study.isActive) throw notFound("Study not found");
+  const access = await loadStudyAccess(db, actor, study.id);
+  if (!access.permissions.has("study.read"))
+    throw notFound("Study not found", { studyId: study.id, entityType: "study", entityId: study.id });
+  return { study_id: study.id, code: study.code, name: study.name };
 }

@@ -97,7 +97,7 @@ describe("DynamicForm", () => {
     expect(screen.queryByRole("group", { name: /Previous biologics/ })).toBeNull();
 
     // naive_systemic = SI hides the previous-therapy checkboxes.
-    const naiveSystemic = screen.getByRole("group", { name: "Naive to systemic therapy" });
+    const naiveSystemic = screen.getByRole("group", { name: "Naive to conventional systemic therapy" });
     await user.click(within(naiveSystemic).getByLabelText("NO"));
     const checkboxCount = screen.getAllByRole("checkbox").length;
     await user.click(within(naiveSystemic).getByLabelText("SI"));

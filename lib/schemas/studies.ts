@@ -1,0 +1,105 @@
+import { z } from "zod";
+import { StudyConfigSchema } from "./study-config-rules";
+import { CODE_PATTERN } from "./study-config";
+
+export const STUDY_MESSAGES = {
+  codeRequired: "Code is required",
+  codeFormat: "Code must contain only lowercase letters, numbers, and underscores",
+  codeImmutable: "Study code cannot be changed after creation",
+  codeTaken: "A study with this code already exists",
+  domainFormat: "Subdomain must contain only lowercase letters, numbers, hyphens and underscores",
+  domainTaken: "A study with this subdomain already exists",
+  nameRequired: "Name is required",
+  diseaseRequired: "Disease is required",
+} as const;
+
+const StudyName = z
+  .string({ error: STUDY_MESSAGES.nameRequired })
+  .trim()
+  .min(1, STUDY_MESSAGES.nameRequired)
+  .max(200);
+const Disease = z
+  .string({ error: STUDY_MESSAGES.diseaseRequired })
+  .trim()
+  .min(1, STUDY_MESSAGES.diseaseRequired)
+  .max(200);
+const Description = z.string().trim().max(5000).nullish();
+/** Empty means "use the code" (spec §5: the subdomain defaults to the study code). */
+const Domain = z
+  .string()
+  .trim()
+  .max(63)
+  .regex(/^([a-z0-9_-]+)?$/, STUDY_MESSAGES.domainFormat)
+  .nullish();
+
+export const StudyCreateBody = z.object({
+  code: z
+    .string({ error: STUDY_MESSAGES.codeRequired })
+    .trim()
+    .min(1, STUDY_MESSAGES.codeRequired)
+    .max(50)
+    .regex(CODE_PATTERN, STUDY_MESSAGES.codeFormat),
+  name: StudyName,
+  disease: Disease,
+  description: Description,
+  domain: Domain,
+  is_active: z.boolean().default(true),
+  config: StudyConfigSchema.optional(),
+});
+export type StudyCreateBody = z.infer<typeof StudyCreateBody>;
+
+/** Every key optional: only what is sent changes. A `code` is accepted only when it is unchanged. */
+export const StudyUpdateBody = z.object({
+  code: z.string().optional(),
+  name: StudyName.optional(),
+  disease: Disease.optional(),
+  description: Description,
+  domain: Domain,
+  is_active: z.boolean().optional(),
+  config: StudyConfigSchema.optional(),
+});
+export type StudyUpdateBody = z.infer<typeof StudyUpdateBody>;
+
+export const StudyIdParams = z.object({
+  id: z.coerce
+    .number({ error: "Study id must be a number" })
+    .int()
+    .positive("Study id must be a positive integer"),
+});
+
+export const FieldSchemaQuery = z.object({ entity: z.enum(["patient", "visit"]).default("visit") });
+export const ResolveStudyQuery = z.object({
+  domain: z.string({ error: "domain is required" }).trim().min(1, "domain is required").max(63),
+});
+
+export const StudyResponse = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  study_name: z.string(),
+  disease: z.string(),
+  description: z.string().nullable(),
+  domain: z.string(),
+  is_active: z.boolean(),
+  field_count: z.number().int(),
+  config: z.record(z.string(), z.unknown()),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type StudyResponse = z.infer<typeof StudyResponse>;
+
+export const StudyListResponse = z.array(StudyResponse.omit({ config: true }));
+
+export const FieldSchemaResponse = z.object({
+  fields: z.array(z.record(z.string(), z.unknown())),
+  categories: z.array(z.record(z.string(), z.unknown())),
+  visit_types: z.array(z.record(z.string(), z.unknown())),
+  calculations: z.array(z.record(z.string(), z.unknown())),
+  therapy_switch_config: z.record(z.string(), z.unknown()),
+});
+
+export const ResolveStudyResponse = z.object({
+  study_id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+});

@@ -1,0 +1,43 @@
+import "server-only";
+import { and, eq } from "drizzle-orm";
+import type { Queryable } from "@/db/client";
+import { userStudyRoles } from "@/db/schema";
+import { forbidden, notFound } from "../api/errors";
+import type { Actor } from "./actor";
+import { isPlatformAdmin, studyAccess, type Permission, type StudyAccess } from "./policy";
+
+/** The actor's answer for one study: the platform level plus the study role read from the database. */
+export async function loadStudyAccess(tx: Queryable, actor: Actor, studyId: number): Promise<StudyAccess> {
+  if (isPlatformAdmin(actor)) return studyAccess(actor, null);
+  const [assignment] = await tx
+    .select({ role: userStudyRoles.role, medicalGroupId: userStudyRoles.medicalGroupId })
+    .from(userStudyRoles)
+    .where(and(eq(userStudyRoles.userId, actor.userId), eq(userStudyRoles.studyId, studyId)))
+    .limit(1);
+  return studyAccess(actor, assignment ?? null);
+}
+
+/**
+ * Checks one permission on a study. A study the actor cannot even read answers 404 (its existence
+ * is not disclosed); one they can read but not change answers 403, which is audited.
+ */
+export async function requireStudyPermission(
+  tx: Queryable,
+  actor: Actor,
+  studyId: number,
+  permission: Permission,
+  notFoundDetail = "Study not found",
+): Promise<StudyAccess> {
+  const access = await loadStudyAccess(tx, actor, studyId);
+  if (!access.permissions.has("study.read")) {
+    throw notFound(notFoundDetail, { studyId, entityType: "study", entityId: studyId });
+  }
+  if (!access.permissions.has(permission)) {
+    throw forbidden("You do not have permission to perform this action", {
+      studyId,
+      entityType: "study",
+      entityId: studyId,
+    });
+  }
+  return access;
+}
