@@ -17,6 +17,8 @@ const EnvSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8).optional(),
   SEED_DEMO: z.enum(["0", "1"]).default("1"),
   SESSION_COOKIE_DOMAIN: z.string().optional(),
+  /** Base domain of study subdomains in production, e.g. registry.example.org (localhost always works). */
+  STUDY_BASE_DOMAIN: z.string().optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -1,42 +1,79 @@
-import { Badge } from "@/components/ui/badge";
-import type { StudySummary } from "@/lib/server/studies/study-service";
+"use client";
 
-export function StudyList({ studies }: { studies: StudySummary[] }) {
-  if (studies.length === 0) {
-    return (
-      <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-500">
-        No studies yet
-      </p>
-    );
-  }
+import Link from "next/link";
+import { Badge } from "@/components/ui/badge";
+import { useStudies } from "@/lib/client/studies";
+import type { StudySummary } from "@/lib/schemas/studies";
+
+export function StudyList() {
+  const { data: studies, isPending, error } = useStudies();
   return (
-    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-      {studies.map((study) => (
-        <li key={study.id} className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-          <div className="flex items-start justify-between gap-2">
-            <h2 className="text-lg font-semibold">{study.name}</h2>
-            <Badge tone={study.is_active ? "success" : "muted"}>
-              {study.is_active ? "Active" : "Inactive"}
-            </Badge>
-          </div>
-          <p className="text-sm text-slate-600">{study.disease}</p>
-          {study.description && <p className="mt-2 text-sm text-slate-700">{study.description}</p>}
-          <dl className="mt-3 grid grid-cols-3 gap-2 text-xs text-slate-500">
-            <div>
-              <dt>Code</dt>
-              <dd className="font-mono text-slate-800">{study.code}</dd>
-            </div>
-            <div>
-              <dt>Domain</dt>
-              <dd className="font-mono text-slate-800">{study.domain}</dd>
-            </div>
-            <div>
-              <dt>Fields</dt>
-              <dd className="text-slate-800">{study.field_count}</dd>
-            </div>
-          </dl>
-        </li>
-      ))}
-    </ul>
+    <>
+      <div className="mb-6 flex items-center justify-between">
+        <h1 className="text-2xl font-semibold">Studies</h1>
+        <Link href="/admin/studies/new" className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
+          + New Study
+        </Link>
+      </div>
+      {isPending && <p className="text-slate-500">Loading studies...</p>}
+      {error && (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          Error loading studies: {error.message}
+        </p>
+      )}
+      {studies && studies.length === 0 && (
+        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-500">No studies yet</p>
+      )}
+      {studies && studies.length > 0 && (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {studies.map((study) => (
+            <StudyCard key={study.id} study={study} />
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+function StudyCard({ study }: { study: StudySummary }) {
+  const links = [
+    { href: `/admin/studies/${study.id}/edit`, label: "Edit Config" },
+    { href: `/${study.code}`, label: "Public view" },
+    { href: `/admin/studies/${study.id}/team`, label: "Team" },
+    { href: `/admin/studies/${study.id}/medical-groups`, label: "Medical Groups" },
+    { href: `/admin/studies/${study.id}/content`, label: "Homepage Content" },
+  ];
+  return (
+    <li className="flex flex-col rounded-lg border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby={`study-${study.id}-name`}>
+      <div className="flex items-start justify-between gap-2">
+        <h2 id={`study-${study.id}-name`} className="text-lg font-semibold">
+          {study.name}
+        </h2>
+        <Badge tone={study.is_active ? "success" : "muted"}>{study.is_active ? "Active" : "Inactive"}</Badge>
+      </div>
+      <p className="text-sm text-slate-600">{study.disease}</p>
+      {study.description && <p className="mt-2 text-sm text-slate-700">{study.description}</p>}
+      <dl className="mt-3 grid grid-cols-3 gap-2 text-xs text-slate-500">
+        <div>
+          <dt>Code</dt>
+          <dd className="font-mono text-slate-800">{study.code}</dd>
+        </div>
+        <div>
+          <dt>Domain</dt>
+          <dd className="font-mono text-slate-800">{study.domain}</dd>
+        </div>
+        <div>
+          <dt>Fields</dt>
+          <dd className="text-slate-800">{study.field_count}</dd>
+        </div>
+      </dl>
+      <nav aria-label={`${study.name} links`} className="mt-4 flex flex-wrap gap-x-3 gap-y-1 border-t border-slate-100 pt-3 text-sm">
+        {links.map((link) => (
+          <Link key={link.label} href={link.href} className="font-medium text-brand-700 hover:underline">
+            {link.label}
+          </Link>
+        ))}
+      </nav>
+    </li>
   );
 }

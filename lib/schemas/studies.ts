@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { StudyConfigSchema } from "./study-config-rules";
-import { CODE_PATTERN } from "./study-config";
+import { CODE_PATTERN, StudyConfigShape } from "./study-config";
 
 export const STUDY_MESSAGES = {
   codeRequired: "Code is required",
@@ -82,13 +82,15 @@ export const StudyResponse = z.object({
   domain: z.string(),
   is_active: z.boolean(),
   field_count: z.number().int(),
-  config: z.record(z.string(), z.unknown()),
+  config: StudyConfigShape,
   created_at: z.string(),
   updated_at: z.string(),
 });
 export type StudyResponse = z.infer<typeof StudyResponse>;
 
-export const StudyListResponse = z.array(StudyResponse.omit({ config: true }));
+export const StudySummaryResponse = StudyResponse.omit({ config: true });
+export type StudySummary = z.infer<typeof StudySummaryResponse>;
+export const StudyListResponse = z.array(StudySummaryResponse);
 
 export const FieldSchemaResponse = z.object({
   fields: z.array(z.record(z.string(), z.unknown())),

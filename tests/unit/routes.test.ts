@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { routePage, safeReturnUrl } from "@/lib/routes";
+import { routePage, safeReturnUrl, studyKeyFromPath, studySubdomain, subdomainRewrite } from "@/lib/routes";
 
 describe("routePage (proxy.ts decisions)", () => {
   it("sends / to the studies or to login", () => {
@@ -37,5 +37,36 @@ describe("safeReturnUrl", () => {
     ["/login?returnUrl=/x", "/admin/studies"],
   ])("%s → %s", (input, expected) => {
     expect(safeReturnUrl(input)).toBe(expected);
+  });
+});
+
+describe("study resolution", () => {
+  it("treats a single non-reserved segment as a study page; reserved ones are unknown", () => {
+    expect(routePage("/psoriasis", "/psoriasis", true)).toEqual({ next: true });
+    for (const reserved of ["/users", "/logout"]) expect(routePage(reserved, reserved, true)).toEqual({ redirect: "/admin/studies" });
+    expect(routePage("/psoriasis", "/psoriasis", false)).toEqual({ redirect: "/login?returnUrl=%2Fpsoriasis" });
+  });
+
+  it("takes the study from ?study=, else from the first segment unless reserved", () => {
+    expect(studyKeyFromPath("/patients", new URLSearchParams("study=psoriasis"))).toBe("psoriasis");
+    expect(studyKeyFromPath("/psoriasis/patients/3", new URLSearchParams())).toBe("psoriasis");
+    for (const path of ["/admin/studies", "/users", "/login", "/logout", "/"]) expect(studyKeyFromPath(path, new URLSearchParams())).toBeNull();
+  });
+
+  it("finds the study subdomain on localhost and on the configured base domain", () => {
+    expect(studySubdomain("psoriasis.localhost:3000", undefined)).toBe("psoriasis");
+    expect(studySubdomain("localhost:3000", undefined)).toBeNull();
+    expect(studySubdomain("psoriasis.registry.example.org", "registry.example.org")).toBe("psoriasis");
+    expect(studySubdomain("registry.example.org", "registry.example.org")).toBeNull();
+    expect(studySubdomain("www.localhost", undefined)).toBeNull();
+    expect(studySubdomain("admin.localhost", undefined)).toBeNull();
+  });
+
+  it("rewrites the root and the patient pages of a study subdomain", () => {
+    expect(subdomainRewrite("/", "psoriasis")).toBe("/psoriasis");
+    expect(subdomainRewrite("/patients/4", "psoriasis")).toBe("/psoriasis/patients/4");
+    expect(subdomainRewrite("/admin/studies", "psoriasis")).toBeNull();
+    expect(subdomainRewrite("/login", "psoriasis")).toBeNull();
+    expect(subdomainRewrite("/psoriasis", "psoriasis")).toBeNull();
   });
 });

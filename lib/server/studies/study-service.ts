@@ -9,6 +9,7 @@ import {
   STUDY_MESSAGES,
   type StudyCreateBody,
   type StudyResponse,
+  type StudySummary,
   type StudyUpdateBody,
 } from "@/lib/schemas/studies";
 import { conflict, fieldError, forbidden, notFound } from "../api/errors";
@@ -48,8 +49,6 @@ export function toStudyResponse(row: StudyRow): StudyResponse {
     updated_at: row.updatedAt.toISOString(),
   };
 }
-
-export type StudySummary = Omit<StudyResponse, "config">;
 
 const summarize = ({ config: _config, ...summary }: StudyResponse): StudySummary => summary;
 
@@ -216,4 +215,30 @@ export async function resolveStudy(db: Db, actor: Actor, key: string) {
   if (!access.permissions.has("study.read"))
     throw notFound("Study not found", { studyId: study.id, entityType: "study", entityId: study.id });
   return { study_id: study.id, code: study.code, name: study.name };
+}
+
+/**
+ * The study area shell's lookup by code (or subdomain): null when the study is missing, inactive or
+ * outside the actor's studies — the shell then answers 'Study Not Found' for all three alike. A
+ * refusal of an existing study is audited.
+ */
+export async function openStudyArea(db: Db, actor: Actor, key: string, meta: RequestMeta) {
+  const study = await findStudyByCodeOrDomain(db, key.toLowerCase());
+  if (!study || !study.isActive) return null;
+  const access = await loadStudyAccess(db, actor, study.id);
+  if (!access.permissions.has("study.read")) {
+    await db.transaction((tx) =>
+      writeAudit(tx, {
+        action: "access_denied",
+        entityType: "study",
+        entityId: study.id,
+        studyId: study.id,
+        actor: { userId: actor.userId, email: actor.email },
+        meta,
+        reason: `Study area /${key} refused: no role in this study`,
+      }),
+    );
+    return null;
+  }
+  return { study: toStudyResponse(study), access };
 }

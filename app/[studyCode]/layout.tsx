@@ -1,0 +1,31 @@
+import type { ReactNode } from "react";
+import { StudyNotFound } from "@/components/study-area/study-not-found";
+import { StudyShellHeader } from "@/components/study-area/study-shell-header";
+import { isSuperuser } from "@/lib/server/auth/policy";
+import { currentStudyArea } from "@/lib/server/studies/study-area";
+import { themeStyleText } from "@/lib/theme/study-theme";
+
+export const dynamic = "force-dynamic";
+
+/** The study shell: loads the study by code, applies its theme, or says 'Study Not Found'. */
+export default async function StudyAreaLayout({ children, params }: { children: ReactNode; params: Promise<{ studyCode: string }> }) {
+  const { actor, area } = await currentStudyArea((await params).studyCode);
+  if (!area) return <StudyNotFound />;
+  const { study } = area;
+  const scope = `[data-study-area="${study.code}"]`;
+  return (
+    <div data-study-area={study.code} className="study-area min-h-screen">
+      {/* The theme text comes from the server-side sanitizer: no markup can survive in it. */}
+      <style>{themeStyleText(study.config.ui_settings, scope)}</style>
+      <StudyShellHeader
+        code={study.code}
+        name={study.name}
+        disease={study.disease}
+        fullName={actor.fullName}
+        showAdmin={isSuperuser(actor)}
+        logo={study.config.ui_settings}
+      />
+      <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6">{children}</main>
+    </div>
+  );
+}

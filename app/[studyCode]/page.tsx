@@ -1,0 +1,8 @@
+import { StudyOverview } from "@/components/study-area/study-overview";
+import { currentStudyArea } from "@/lib/server/studies/study-area";
+
+export default async function StudyHomePage({ params }: { params: Promise<{ studyCode: string }> }) {
+  const { area } = await currentStudyArea((await params).studyCode);
+  // Without a study the layout shows 'Study Not Found'.
+  return area ? <StudyOverview study={area.study} /> : null;
+}

@@ -1,0 +1,50 @@
+import Link from "next/link";
+import { LogoutButton } from "@/components/auth/logout-button";
+import type { UiSettings } from "@/lib/schemas/study-config";
+
+type Props = {
+  code: string;
+  name: string;
+  disease: string;
+  fullName: string;
+  showAdmin: boolean;
+  logo: Pick<UiSettings, "logo_url" | "logo_width" | "logo_height">;
+};
+
+/** Study name and disease, Dashboard and Patients, Admin for superusers, the user and Logout (spec §2). */
+export function StudyShellHeader({ code, name, disease, fullName, showAdmin, logo }: Props) {
+  const link = "rounded-md px-3 py-1.5 text-sm font-medium text-[var(--study-primary)] hover:bg-black/5";
+  return (
+    <header className="border-b border-slate-200 bg-[var(--study-header-bg)]" data-testid="study-header">
+      <div className="mx-auto flex min-h-14 max-w-7xl flex-wrap items-center gap-4 px-4 py-2 sm:px-6">
+        {logo.logo_url && (
+          // eslint-disable-next-line @next/next/no-img-element -- study logos are arbitrary URLs set by admins
+          <img src={logo.logo_url} alt="" width={logo.logo_width ?? 120} height={logo.logo_height ?? 40} className="object-contain" />
+        )}
+        <div>
+          <p className="text-base font-semibold text-slate-900 [font-family:var(--study-heading-font-family)]">{name}</p>
+          <p className="text-xs text-slate-600">{disease}</p>
+        </div>
+        <nav aria-label="Study" className="flex items-center gap-1">
+          <Link href={`/${code}`} className={link}>
+            Dashboard
+          </Link>
+          <Link href={`/${code}/patients`} className={link}>
+            Patients
+          </Link>
+          {showAdmin && (
+            <Link href="/admin/studies" className={link}>
+              Admin
+            </Link>
+          )}
+        </nav>
+        <div className="ml-auto flex items-center gap-3">
+          <span className="text-sm text-slate-700" data-testid="current-user">
+            {fullName}
+          </span>
+          <LogoutButton />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,89 @@
+"use client";
+
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import type { StudyBasics } from "@/lib/client/studies";
+
+type Props = {
+  basics: StudyBasics;
+  onChange: (next: StudyBasics) => void;
+  isCreate: boolean;
+  errors: Partial<Record<keyof StudyBasics, string>>;
+};
+
+export function BasicInfoTab({ basics, onChange, isCreate, errors }: Props) {
+  const set = <K extends keyof StudyBasics>(key: K, value: StudyBasics[K]) =>
+    onChange({ ...basics, [key]: value });
+  const text = (
+    key: "code" | "name" | "disease" | "domain",
+    label: string,
+    extra: { required?: boolean; disabled?: boolean; hint?: string; placeholder?: string } = {},
+  ) => (
+    <div>
+      <Label htmlFor={`study-${key}`}>
+        {label}
+        {extra.required && (
+          <span className="ml-0.5 text-red-600" aria-hidden="true">
+            *
+          </span>
+        )}
+      </Label>
+      <Input
+        id={`study-${key}`}
+        value={basics[key]}
+        disabled={extra.disabled}
+        placeholder={extra.placeholder}
+        aria-invalid={errors[key] ? true : undefined}
+        aria-describedby={errors[key] ? `study-${key}-error` : extra.hint ? `study-${key}-hint` : undefined}
+        onChange={(e) => set(key, e.target.value)}
+      />
+      {errors[key] ? (
+        <p id={`study-${key}-error`} className="mt-1 text-sm text-red-700">
+          {errors[key]}
+        </p>
+      ) : (
+        extra.hint && (
+          <p id={`study-${key}-hint`} className="mt-1 text-xs text-slate-500">
+            {extra.hint}
+          </p>
+        )
+      )}
+    </div>
+  );
+
+  return (
+    <div className="grid max-w-3xl gap-4 sm:grid-cols-2">
+      {text("code", "Study Code", {
+        required: true,
+        disabled: !isCreate,
+        hint: isCreate
+          ? "Lowercase letters, numbers and underscores. It cannot be changed later."
+          : "The code cannot be changed after creation.",
+      })}
+      {text("name", "Study Name", { required: true })}
+      {text("disease", "Disease", { required: true })}
+      {text("domain", "Subdomain", {
+        hint: "Optional; defaults to the study code.",
+        placeholder: basics.code || "defaults to the code",
+      })}
+      <div className="sm:col-span-2">
+        <Label htmlFor="study-description">Description</Label>
+        <textarea
+          id="study-description"
+          rows={3}
+          value={basics.description}
+          onChange={(e) => set("description", e.target.value)}
+          className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
+        />
+      </div>
+      <label className="inline-flex items-center gap-2 text-sm font-medium text-slate-700">
+        <input
+          type="checkbox"
+          checked={basics.is_active}
+          onChange={(e) => set("is_active", e.target.checked)}
+        />
+        Active (reachable in the study area)
+      </label>
+    </div>
+  );
+}

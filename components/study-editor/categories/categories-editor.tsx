@@ -1,0 +1,163 @@
+"use client";
+
+import { useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+import { FIELD_ENTITIES, type Category, type DataField, type FieldEntity } from "@/lib/schemas/study-config";
+import {
+  addCategory,
+  categoriesForEntity,
+  deleteCategory,
+  fieldsInCategory,
+  moveCategory,
+  renameCategory,
+  type CategoryDraft,
+} from "@/lib/study-editor/categories";
+import { CategoryDialog } from "./category-dialog";
+import { CategoryItem } from "./category-item";
+
+export type CategoriesEditorProps = {
+  categories: Category[];
+  dataFields: DataField[];
+  /** Both lists, because deleting a category also uncategorizes its fields. */
+  onChange: (categories: Category[], dataFields: DataField[]) => void;
+};
+
+const TAB_LABELS: Record<FieldEntity, string> = { patient: "Patient Categories", visit: "Visit Categories" };
+
+/**
+ * The Categories tab of the study editor: the sections of the patient and visit forms, one tab per
+ * entity. Controlled: every change goes out through `onChange` and is saved with the study.
+ */
+export function CategoriesEditor({ categories, dataFields, onChange }: CategoriesEditorProps) {
+  const [entity, setEntity] = useState<FieldEntity>("patient");
+  const [adding, setAdding] = useState(false);
+  const id = useId();
+  const tabRefs = useRef<Partial<Record<FieldEntity, HTMLButtonElement | null>>>({});
+
+  const byEntity = useMemo(
+    () => ({
+      patient: categoriesForEntity(categories, "patient"),
+      visit: categoriesForEntity(categories, "visit"),
+    }),
+    [categories],
+  );
+  const current = byEntity[entity];
+
+  function add(draft: CategoryDraft) {
+    onChange(addCategory(categories, entity, draft), dataFields);
+    setAdding(false);
+  }
+
+  function remove(category: Category) {
+    if (!window.confirm(`Delete category "${category.label}"? Its fields will become uncategorized.`)) return;
+    const next = deleteCategory(categories, dataFields, category.entity, category.code);
+    onChange(next.categories, next.dataFields);
+  }
+
+  // Arrow keys, Home and End move between tabs (WAI-ARIA tabs pattern, automatic activation).
+  function onTabKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
+    const index = FIELD_ENTITIES.indexOf(entity);
+    const last = FIELD_ENTITIES.length - 1;
+    const target = {
+      ArrowRight: index === last ? 0 : index + 1,
+      ArrowLeft: index === 0 ? last : index - 1,
+      Home: 0,
+      End: last,
+    }[event.key];
+    const next = target === undefined ? undefined : FIELD_ENTITIES[target];
+    if (!next) return;
+    event.preventDefault();
+    setEntity(next);
+    tabRefs.current[next]?.focus();
+  }
+
+  const tabId = (e: FieldEntity) => `${id}-tab-${e}`;
+  const panelId = `${id}-panel`;
+
+  return (
+    <section className="space-y-4" aria-labelledby={`${id}-heading`}>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h2 id={`${id}-heading`} className="text-lg font-semibold text-slate-900">
+            Categories
+          </h2>
+          <p className="text-sm text-slate-600">
+            Sections that group the fields of the patient and visit forms.
+          </p>
+        </div>
+        <Button onClick={() => setAdding(true)}>Add Category</Button>
+      </div>
+
+      <div role="tablist" aria-label="Category entity" className="flex gap-1 border-b border-slate-200">
+        {FIELD_ENTITIES.map((e) => (
+          <button
+            key={e}
+            ref={(element) => {
+              tabRefs.current[e] = element;
+            }}
+            type="button"
+            role="tab"
+            id={tabId(e)}
+            aria-selected={entity === e}
+            aria-controls={panelId}
+            tabIndex={entity === e ? 0 : -1}
+            onClick={() => setEntity(e)}
+            onKeyDown={onTabKeyDown}
+            className={cn(
+              "-mb-px border-b-2 px-4 py-2 text-sm font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600/40",
+              entity === e
+                ? "border-brand-600 text-brand-700"
+                : "border-transparent text-slate-600 hover:text-slate-900",
+            )}
+          >
+            {TAB_LABELS[e]} ({byEntity[e].length})
+          </button>
+        ))}
+      </div>
+
+      <div
+        role="tabpanel"
+        id={panelId}
+        aria-labelledby={tabId(entity)}
+        tabIndex={0}
+        className="focus:outline-none"
+      >
+        {current.length === 0 ? (
+          <p className="rounded-md border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-600">
+            No categories yet.
+          </p>
+        ) : (
+          <ul className="space-y-2">
+            {current.map((category, index) => (
+              <CategoryItem
+                // Keyed by entity too, so switching tabs resets any open inline edit.
+                key={`${category.entity}:${category.code}`}
+                category={category}
+                fields={fieldsInCategory(dataFields, category.entity, category.code)}
+                isFirst={index === 0}
+                isLast={index === current.length - 1}
+                onMove={(direction) =>
+                  onChange(moveCategory(categories, category.entity, category.code, direction), dataFields)
+                }
+                onRename={(label) =>
+                  onChange(renameCategory(categories, category.entity, category.code, label), dataFields)
+                }
+                onDelete={() => remove(category)}
+              />
+            ))}
+          </ul>
+        )}
+      </div>
+
+      {adding && (
+        <CategoryDialog
+          entity={entity}
+          categories={categories}
+          onSave={add}
+          onClose={() => setAdding(false)}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,188 @@
+"use client";
+
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import type { Category, DataField } from "@/lib/schemas/study-config";
+import { validateCategoryLabel } from "@/lib/study-editor/categories";
+import type { Direction } from "@/lib/study-editor/order";
+
+export type CategoryItemProps = {
+  category: Category;
+  /** The fields in this category, in order. */
+  fields: DataField[];
+  isFirst: boolean;
+  isLast: boolean;
+  onMove: (direction: Direction) => void;
+  onRename: (label: string) => void;
+  onDelete: () => void;
+};
+
+/**
+ * One category: label, read-only code, field count, inline label edit, moves, delete, and a
+ * collapsible list of its fields. The code is never editable here: fields point at it.
+ */
+export function CategoryItem({
+  category,
+  fields,
+  isFirst,
+  isLast,
+  onMove,
+  onRename,
+  onDelete,
+}: CategoryItemProps) {
+  const [editing, setEditing] = useState(false);
+  const [label, setLabel] = useState(category.label);
+  const [error, setError] = useState<string | null>(null);
+  const [expanded, setExpanded] = useState(false);
+  const id = useId();
+  // After Save or Cancel the input goes away; put focus back on Edit rather than lose it to <body>.
+  const refocusEdit = useRef(false);
+  useEffect(() => {
+    if (editing || !refocusEdit.current) return;
+    refocusEdit.current = false;
+    document.getElementById(`${id}-edit`)?.focus();
+  }, [editing, id]);
+
+  function stopEdit() {
+    refocusEdit.current = true;
+    setEditing(false);
+  }
+
+  function startEdit() {
+    setLabel(category.label);
+    setError(null);
+    setEditing(true);
+  }
+
+  function save() {
+    const result = validateCategoryLabel(label);
+    if (!result.ok) return setError(result.error);
+    onRename(result.value);
+    stopEdit();
+  }
+
+  // Enter saves and Escape cancels; neither may reach a form around the editor.
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === "Enter") {
+      event.preventDefault();
+      save();
+    } else if (event.key === "Escape") {
+      event.preventDefault();
+      stopEdit();
+    }
+  }
+
+  const count = `${fields.length} ${fields.length === 1 ? "field" : "fields"}`;
+
+  return (
+    <li className="rounded-lg border border-slate-200 bg-white">
+      <div className="flex flex-wrap items-center gap-3 px-4 py-3">
+        {editing ? (
+          <div className="min-w-48 flex-1">
+            <Label htmlFor={`${id}-label`}>Label</Label>
+            <div className="flex items-center gap-2">
+              <Input
+                id={`${id}-label`}
+                value={label}
+                autoFocus
+                onChange={(e) => setLabel(e.target.value)}
+                onKeyDown={onKeyDown}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? `${id}-error` : undefined}
+              />
+              <Button className="px-3 py-1" onClick={save}>
+                Save
+              </Button>
+              <Button variant="secondary" className="px-3 py-1" onClick={stopEdit}>
+                Cancel
+              </Button>
+            </div>
+            {error && (
+              <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-600">
+                {error}
+              </p>
+            )}
+            <p className="mt-1 text-xs text-slate-500">
+              Code <code className="font-mono">{category.code}</code> cannot be changed.
+            </p>
+          </div>
+        ) : (
+          <div className="min-w-48 flex-1">
+            <h3 className="font-medium text-slate-900">{category.label}</h3>
+            <p className="text-xs text-slate-500">
+              Code <code className="font-mono">{category.code}</code>
+            </p>
+          </div>
+        )}
+        <Badge tone="muted">{count}</Badge>
+        <div className="flex gap-1">
+          <Button
+            variant="ghost"
+            className="px-2"
+            aria-label={`Move ${category.label} up`}
+            disabled={isFirst}
+            onClick={() => onMove("up")}
+          >
+            <span aria-hidden="true">↑</span>
+          </Button>
+          <Button
+            variant="ghost"
+            className="px-2"
+            aria-label={`Move ${category.label} down`}
+            disabled={isLast}
+            onClick={() => onMove("down")}
+          >
+            <span aria-hidden="true">↓</span>
+          </Button>
+          <Button
+            variant="ghost"
+            className="px-3 py-1"
+            aria-expanded={expanded}
+            aria-controls={`${id}-fields`}
+            aria-label={`${expanded ? "Hide" : "Show"} fields in ${category.label}`}
+            onClick={() => setExpanded((open) => !open)}
+          >
+            {expanded ? "Hide" : "Show"} fields
+          </Button>
+          {!editing && (
+            <Button
+              id={`${id}-edit`}
+              variant="secondary"
+              className="px-3 py-1"
+              aria-label={`Edit ${category.label}`}
+              onClick={startEdit}
+            >
+              Edit
+            </Button>
+          )}
+          <Button
+            variant="danger"
+            className="px-3 py-1"
+            aria-label={`Delete ${category.label}`}
+            onClick={onDelete}
+          >
+            Delete
+          </Button>
+        </div>
+      </div>
+      <div id={`${id}-fields`} hidden={!expanded} className="border-t border-slate-100 px-4 py-3">
+        {fields.length === 0 ? (
+          <p className="text-sm text-slate-500">No fields in this category.</p>
+        ) : (
+          <ul className="space-y-1 text-sm">
+            {fields.map((field) => (
+              <li key={field.name} className="flex gap-2">
+                <span className="text-slate-900">{field.label}</span>
+                <code className="font-mono text-xs text-slate-500">{field.name}</code>
+                <span className="text-xs text-slate-500">({field.type})</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,78 @@
+"use client";
+
+import { useCallback, useState } from "react";
+import { SI_NO, YES_NO } from "@/components/forms/boolean-labels";
+import { DynamicForm, type FormValues } from "@/components/forms/dynamic-form";
+import { Tabs } from "@/components/ui/tabs";
+import { fieldsForEntity } from "@/lib/forms";
+import type { FieldEntity, StudyConfig } from "@/lib/schemas/study-config";
+
+/**
+ * The 400px live preview beside the Categories and Data Fields tabs: the real renderer on the
+ * unsaved configuration, so what the editor shows is what clinicians will get.
+ */
+export function FormPreview({ config }: { config: StudyConfig }) {
+  const [entity, setEntity] = useState<FieldEntity>("patient");
+  const [resetCount, setResetCount] = useState(0);
+  const [values, setValues] = useState<FormValues>({});
+  const onValuesChange = useCallback((next: FormValues) => setValues({ ...next }), []);
+  const fields = fieldsForEntity(config.data_fields, entity);
+
+  return (
+    <aside
+      aria-label="Live form preview"
+      className="w-full shrink-0 rounded-lg border border-slate-200 bg-slate-50 p-4 lg:w-[400px]"
+    >
+      <div className="mb-2 flex items-center justify-between">
+        <h2 className="text-sm font-semibold text-slate-800">Live preview</h2>
+        <button
+          type="button"
+          className="rounded-md border border-slate-300 bg-white px-2 py-1 text-xs font-medium hover:bg-slate-100"
+          onClick={() => {
+            setResetCount((n) => n + 1);
+            setValues({});
+          }}
+        >
+          Reset Data
+        </button>
+      </div>
+      <Tabs
+        label="Preview form"
+        tabs={[
+          { key: "patient", label: "Patient Form" },
+          { key: "visit", label: "Visit Form" },
+        ]}
+        active={entity}
+        onChange={(next) => {
+          setEntity(next);
+          setValues({});
+        }}
+      >
+        {fields.length === 0 ? (
+          <p className="text-sm text-slate-500">No {entity} fields configured yet.</p>
+        ) : (
+          <DynamicForm
+            key={`${entity}-${resetCount}`}
+            fields={fields}
+            categories={config.categories}
+            entity={entity}
+            defaultOpenCategory={entity === "patient" ? "demographic" : "efficacy"}
+            booleanLabels={entity === "patient" ? SI_NO : YES_NO}
+            calculations={entity === "visit" ? config.calculations : undefined}
+            onSubmit={() => {}}
+            onValuesChange={onValuesChange}
+          />
+        )}
+      </Tabs>
+      <details className="mt-4">
+        <summary className="cursor-pointer text-xs font-semibold text-slate-600">Debug data</summary>
+        <pre
+          className="mt-2 max-h-60 overflow-auto rounded bg-slate-900 p-2 text-xs text-slate-100"
+          data-testid="preview-debug"
+        >
+          {JSON.stringify(values, null, 2)}
+        </pre>
+      </details>
+    </aside>
+  );
+}

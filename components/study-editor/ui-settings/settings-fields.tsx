@@ -1,0 +1,181 @@
+"use client";
+
+import { useId, useState, type ReactNode } from "react";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import type { UiSettings } from "@/lib/schemas/study-config";
+import { HEX_COLOUR_MESSAGE, isHexColour, toRgbHex } from "@/lib/theme/study-theme";
+
+export type PanelProps = { settings: UiSettings; onChange: (next: UiSettings) => void };
+
+/** A copy with `key` set, or removed when the value is empty, so "cleared" means "use the default". */
+export function withSetting<K extends keyof UiSettings>(
+  settings: UiSettings,
+  key: K,
+  value: UiSettings[K] | undefined,
+): UiSettings {
+  const next = { ...settings };
+  if (value === undefined || value === "") delete next[key];
+  else next[key] = value;
+  return next;
+}
+
+const SELECT_CLASS =
+  "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
+
+export function FieldError({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <p id={id} role="alert" className="mt-1 text-xs text-red-700">
+      {children}
+    </p>
+  );
+}
+
+export function SelectField({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  options: readonly { value: string; label: string }[];
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div>
+      <Label htmlFor={id}>{label}</Label>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className={SELECT_CLASS}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/**
+ * A colour picker and its hex text. The text keeps what was typed (a draft) so an invalid value can
+ * be shown with its message without ever reaching the settings; empty means "use the default".
+ */
+export function ColourField({
+  label,
+  value,
+  fallback,
+  onChange,
+}: {
+  label: string;
+  value: string | undefined;
+  fallback: string;
+  onChange: (next: string | undefined) => void;
+}) {
+  const id = useId();
+  const [draft, setDraft] = useState<string | null>(null);
+  const text = draft ?? value ?? "";
+  const invalid = draft !== null && draft.trim() !== "" && !isHexColour(draft.trim());
+
+  function onText(raw: string) {
+    setDraft(raw);
+    const trimmed = raw.trim();
+    if (trimmed === "") onChange(undefined);
+    else if (isHexColour(trimmed)) onChange(trimmed);
+  }
+
+  return (
+    <div>
+      <Label htmlFor={`${id}-picker`}>{label}</Label>
+      <div className="flex items-center gap-2">
+        <input
+          id={`${id}-picker`}
+          type="color"
+          value={toRgbHex(value, fallback)}
+          onChange={(event) => {
+            setDraft(null);
+            onChange(event.target.value);
+          }}
+          className="h-9 w-12 shrink-0 cursor-pointer rounded-md border border-slate-300 bg-white p-1"
+        />
+        <Input
+          aria-label={`${label} hex value`}
+          value={text}
+          placeholder={fallback}
+          spellCheck={false}
+          autoComplete="off"
+          onChange={(event) => onText(event.target.value)}
+          onBlur={() => {
+            if (!invalid) setDraft(null);
+          }}
+          aria-invalid={invalid}
+          aria-describedby={invalid ? `${id}-error` : undefined}
+          className="w-36 font-mono"
+        />
+      </div>
+      {invalid && <FieldError id={`${id}-error`}>{HEX_COLOUR_MESSAGE}</FieldError>}
+    </div>
+  );
+}
+
+const DIMENSION_MESSAGE = "Enter a whole number between 1 and 2000";
+
+/** "" → undefined (use the suggestion), a whole 1–2000 → number, anything else → null (invalid). */
+function parseDimension(raw: string): number | undefined | null {
+  const text = raw.trim();
+  if (text === "") return undefined;
+  if (!/^\d{1,4}$/.test(text)) return null;
+  const value = Number(text);
+  return value >= 1 && value <= 2000 ? value : null;
+}
+
+/** A logo width or height, with the same draft rule as colours: only valid numbers are applied. */
+export function DimensionField({
+  label,
+  value,
+  placeholder,
+  onChange,
+}: {
+  label: string;
+  value: number | undefined;
+  placeholder: number;
+  onChange: (next: number | undefined) => void;
+}) {
+  const id = useId();
+  const [draft, setDraft] = useState<string | null>(null);
+  const text = draft ?? (value === undefined ? "" : String(value));
+  const invalid = draft !== null && parseDimension(draft) === null;
+
+  return (
+    <div>
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={2000}
+        step={1}
+        placeholder={String(placeholder)}
+        value={text}
+        onChange={(event) => {
+          setDraft(event.target.value);
+          const parsed = parseDimension(event.target.value);
+          if (parsed !== null) onChange(parsed);
+        }}
+        onBlur={() => {
+          if (!invalid) setDraft(null);
+        }}
+        aria-invalid={invalid}
+        aria-describedby={invalid ? `${id}-error` : undefined}
+        className="w-32"
+      />
+      {invalid && <FieldError id={`${id}-error`}>{DIMENSION_MESSAGE}</FieldError>}
+    </div>
+  );
+}

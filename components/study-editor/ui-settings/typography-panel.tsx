@@ -1,0 +1,88 @@
+"use client";
+
+import {
+  FONT_CHOICES,
+  FONT_SIZE_CHOICES,
+  fontChoiceFor,
+  fontSizeChoiceFor,
+  RADIUS_CHOICES,
+  radiusChoiceFor,
+  readableTextColour,
+  THEME_DEFAULTS,
+  themeVariables,
+} from "@/lib/theme/study-theme";
+import { SelectField, withSetting, type PanelProps } from "./settings-fields";
+
+const FONT_OPTIONS = FONT_CHOICES.map(({ value, label }) => ({ value, label }));
+const SIZE_OPTIONS = FONT_SIZE_CHOICES.map((size) => ({ value: size, label: size }));
+const RADIUS_OPTIONS = RADIUS_CHOICES.map((radius) => ({ value: radius, label: radius }));
+
+export function TypographyPanel({ settings, onChange }: PanelProps) {
+  const body = fontChoiceFor(settings.font_family) ?? FONT_CHOICES[0];
+  // Headings follow the body font until they get their own choice (as in themeVariables).
+  const heading = fontChoiceFor(settings.heading_font_family) ?? body;
+  const size = fontSizeChoiceFor(settings.font_size_base) ?? THEME_DEFAULTS.font_size_base;
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField
+          label="Font Family"
+          value={body.value}
+          options={FONT_OPTIONS}
+          onChange={(value) => onChange(withSetting(settings, "font_family", value))}
+        />
+        <SelectField
+          label="Heading Font Family"
+          value={heading.value}
+          options={FONT_OPTIONS}
+          onChange={(value) => onChange(withSetting(settings, "heading_font_family", value))}
+        />
+        <SelectField
+          label="Base Font Size"
+          value={size}
+          options={SIZE_OPTIONS}
+          onChange={(value) => onChange(withSetting(settings, "font_size_base", value))}
+        />
+      </div>
+      <figure className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+        <figcaption className="sr-only">Typography preview</figcaption>
+        <p style={{ fontFamily: heading.stack }} className="text-lg font-semibold text-slate-900">
+          Patient overview
+        </p>
+        <p style={{ fontFamily: body.stack, fontSize: size }} className="mt-1 text-slate-700">
+          Baseline visit recorded; next follow-up due in four weeks.
+        </p>
+      </figure>
+    </div>
+  );
+}
+
+export function LayoutPanel({ settings, onChange }: PanelProps) {
+  const radius = radiusChoiceFor(settings.border_radius) ?? THEME_DEFAULTS.border_radius;
+  const primary = themeVariables(settings)["--study-primary"] ?? THEME_DEFAULTS.primary_color;
+  return (
+    <div className="grid gap-6 sm:grid-cols-2">
+      <SelectField
+        label="Border Radius"
+        value={radius}
+        options={RADIUS_OPTIONS}
+        onChange={(value) => onChange(withSetting(settings, "border_radius", value))}
+      />
+      <figure>
+        <figcaption className="sr-only">Border radius preview</figcaption>
+        <div
+          data-testid="radius-preview"
+          style={{ borderRadius: radius }}
+          className="flex h-24 items-center justify-center border-2 border-slate-300 bg-white text-sm text-slate-600"
+        >
+          <span
+            style={{ borderRadius: radius, backgroundColor: primary, color: readableTextColour(primary) }}
+            className="px-3 py-1.5"
+          >
+            {radius}
+          </span>
+        </div>
+      </figure>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+"use client";
+
+import { useState } from "react";
+import { Tabs, type TabItem } from "@/components/ui/tabs";
+import type { UiSettings } from "@/lib/schemas/study-config";
+import { AdvancedPanel } from "./advanced-panel";
+import { BrandingPanel } from "./branding-panel";
+import { ColorsPanel } from "./colors-panel";
+import { LayoutPanel, TypographyPanel } from "./typography-panel";
+
+type SectionKey = "colors" | "typography" | "layout" | "branding" | "advanced";
+
+const SECTIONS: TabItem<SectionKey>[] = [
+  { key: "colors", label: "Colors" },
+  { key: "typography", label: "Typography" },
+  { key: "layout", label: "Layout" },
+  { key: "branding", label: "Branding" },
+  { key: "advanced", label: "Advanced" },
+];
+
+export type UiSettingsEditorProps = {
+  settings: UiSettings;
+  /** Called with the whole new settings object; a cleared field is removed so the default applies. */
+  onChange: (next: UiSettings) => void;
+};
+
+/** Study editor "UI Settings" tab (spec §2): colours, typography, layout, branding and custom CSS. */
+export function UiSettingsEditor({ settings, onChange }: UiSettingsEditorProps) {
+  const [section, setSection] = useState<SectionKey>("colors");
+  const panelProps = { settings, onChange };
+  return (
+    <Tabs tabs={SECTIONS} active={section} onChange={setSection} label="UI settings sections">
+      {section === "colors" && <ColorsPanel {...panelProps} />}
+      {section === "typography" && <TypographyPanel {...panelProps} />}
+      {section === "layout" && <LayoutPanel {...panelProps} />}
+      {section === "branding" && <BrandingPanel {...panelProps} />}
+      {section === "advanced" && <AdvancedPanel {...panelProps} />}
+    </Tabs>
+  );
+}

@@ -1,0 +1,33 @@
+"use client";
+
+import { useEffect } from "react";
+
+export const UNSAVED_CHANGES_PROMPT = "You have unsaved changes. Leave without saving?";
+
+/**
+ * While `dirty`, asks before the page is left: reloads and closing the tab (beforeunload) and
+ * clicks on in-app links, which client-side navigation would otherwise follow silently.
+ */
+export function useUnsavedChanges(dirty: boolean) {
+  useEffect(() => {
+    if (!dirty) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = "";
+    };
+    const onClick = (event: MouseEvent) => {
+      const anchor = (event.target as Element | null)?.closest?.("a[href]");
+      if (!anchor || anchor.getAttribute("target") === "_blank" || event.defaultPrevented) return;
+      if (!window.confirm(UNSAVED_CHANGES_PROMPT)) {
+        event.preventDefault();
+        event.stopPropagation();
+      }
+    };
+    window.addEventListener("beforeunload", onBeforeUnload);
+    document.addEventListener("click", onClick, true);
+    return () => {
+      window.removeEventListener("beforeunload", onBeforeUnload);
+      document.removeEventListener("click", onClick, true);
+    };
+  }, [dirty]);
+}

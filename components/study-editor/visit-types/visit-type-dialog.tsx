@@ -1,0 +1,154 @@
+"use client";
+
+import { useId, useState, type KeyboardEvent, type ReactNode } from "react";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import type { VisitType } from "@/lib/schemas/study-config";
+import {
+  emptyVisitTypeDraft,
+  validateVisitType,
+  visitTypeToDraft,
+  type VisitTypeDraft,
+  type VisitTypeErrors,
+} from "@/lib/study-editor/visit-types";
+
+export type VisitTypeDialogProps = {
+  /** The entry being edited, or null to add one. */
+  editing: VisitType | null;
+  visitTypes: VisitType[];
+  onSave: (visitType: VisitType) => void;
+  onClose: () => void;
+};
+
+/**
+ * Add or edit one visit type. Mount it fresh for each opening (the parent renders it only while
+ * open) so the draft starts from the entry, not from the last edit. No <form>: the study editor
+ * may wrap its tabs in one, and nested forms are invalid HTML.
+ */
+export function VisitTypeDialog({ editing, visitTypes, onSave, onClose }: VisitTypeDialogProps) {
+  const [draft, setDraft] = useState<VisitTypeDraft>(() =>
+    editing ? visitTypeToDraft(editing) : emptyVisitTypeDraft(visitTypes),
+  );
+  const [errors, setErrors] = useState<VisitTypeErrors>({});
+  const id = useId();
+
+  const set = (key: keyof VisitTypeDraft) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
+
+  function save() {
+    const result = validateVisitType(draft, visitTypes, editing?.code ?? null);
+    if (!result.ok) return setErrors(result.errors);
+    onSave(result.value);
+  }
+
+  // Enter in a text box saves the dialog, and must not submit a form around the editor.
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key === "Enter" && event.target instanceof HTMLInputElement) {
+      event.preventDefault();
+      save();
+    }
+  }
+
+  const codeChanged = editing !== null && draft.code.trim() !== editing.code;
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={editing ? "Edit Visit Type" : "Add Visit Type"}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={save}>Save</Button>
+        </>
+      }
+    >
+      <div className="grid gap-4" onKeyDown={onKeyDown}>
+        <Row
+          id={`${id}-code`}
+          label="Code"
+          error={errors.code}
+          hint="Lowercase letters, numbers and underscores, e.g. week_12."
+        >
+          {(a11y) => (
+            <Input
+              {...a11y}
+              value={draft.code}
+              onChange={(e) => set("code")(e.target.value)}
+              autoComplete="off"
+            />
+          )}
+        </Row>
+        {codeChanged && (
+          // Visits store the code, so renaming it does not carry recorded visits along.
+          <p className="-mt-2 text-sm text-amber-700">
+            Visits already recorded with the code “{editing.code}” keep that code.
+          </p>
+        )}
+        <Row id={`${id}-label`} label="Label" error={errors.label}>
+          {(a11y) => <Input {...a11y} value={draft.label} onChange={(e) => set("label")(e.target.value)} />}
+        </Row>
+        <Row id={`${id}-order`} label="Order" error={errors.order} hint="Lower numbers come first.">
+          {(a11y) => (
+            <Input
+              {...a11y}
+              type="number"
+              min={1}
+              step={1}
+              value={draft.order}
+              onChange={(e) => set("order")(e.target.value)}
+            />
+          )}
+        </Row>
+        <Row id={`${id}-description`} label="Description">
+          {(a11y) => (
+            <textarea
+              {...a11y}
+              rows={3}
+              value={draft.description ?? ""}
+              onChange={(e) => set("description")(e.target.value)}
+              className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
+            />
+          )}
+        </Row>
+      </div>
+    </Dialog>
+  );
+}
+
+type A11yProps = { id: string; "aria-invalid"?: true; "aria-describedby"?: string };
+
+/** A labelled control with its hint and its message, both tied to it for screen readers. */
+function Row(props: {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  children: (a11y: A11yProps) => ReactNode;
+}) {
+  const { id, label, error, hint } = props;
+  const describedBy = [error && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(" ");
+  return (
+    <div>
+      <Label htmlFor={id}>{label}</Label>
+      {props.children({
+        id,
+        ...(error ? { "aria-invalid": true as const } : {}),
+        ...(describedBy ? { "aria-describedby": describedBy } : {}),
+      })}
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-600">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,192 @@
+"use client";
+
+import { useId, useMemo, useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Label } from "@/components/ui/label";
+import type { VisitType } from "@/lib/schemas/study-config";
+import {
+  VISIT_SCHEDULE_TEMPLATES,
+  addVisitType,
+  applyVisitScheduleTemplate,
+  deleteVisitType,
+  moveVisitType,
+  sortVisitTypes,
+  updateVisitType,
+  type VisitScheduleTemplateId,
+} from "@/lib/study-editor/visit-types";
+import { VisitTypeDialog } from "./visit-type-dialog";
+
+export type VisitTypesEditorProps = {
+  visitTypes: VisitType[];
+  onChange: (next: VisitType[]) => void;
+};
+
+type DialogState = { editing: VisitType | null } | null;
+
+const TEMPLATE_IDS = Object.keys(VISIT_SCHEDULE_TEMPLATES) as VisitScheduleTemplateId[];
+
+/**
+ * The Visit Types tab of the study editor: the study's visit schedule in order, with add, edit,
+ * delete (after a confirmation), moves that swap order values, and pre-made schedules. Controlled:
+ * every change goes out through `onChange`; the study is saved by the editor's Save Study.
+ */
+export function VisitTypesEditor({ visitTypes, onChange }: VisitTypesEditorProps) {
+  const sorted = useMemo(() => sortVisitTypes(visitTypes), [visitTypes]);
+  const [dialog, setDialog] = useState<DialogState>(null);
+  const [templateId, setTemplateId] = useState<VisitScheduleTemplateId | "">("");
+  const [notice, setNotice] = useState<string | null>(null);
+  const templateSelectId = useId();
+
+  function save(visitType: VisitType) {
+    const editing = dialog?.editing;
+    onChange(
+      editing ? updateVisitType(visitTypes, editing.code, visitType) : addVisitType(visitTypes, visitType),
+    );
+    setDialog(null);
+  }
+
+  function remove(visitType: VisitType) {
+    if (!window.confirm(`Delete visit type "${visitType.label}"?`)) return;
+    onChange(deleteVisitType(visitTypes, visitType.code));
+  }
+
+  function applyTemplate() {
+    if (!templateId) return;
+    const template = VISIT_SCHEDULE_TEMPLATES[templateId];
+    const result = applyVisitScheduleTemplate(visitTypes, templateId);
+    if (result.added.length > 0) onChange(result.visitTypes);
+    const skipped = result.skipped.length ? ` Skipped existing codes: ${result.skipped.join(", ")}.` : "";
+    setNotice(
+      result.added.length
+        ? `Added ${result.added.length} visit types from the ${template.label} template.${skipped}`
+        : `Every visit type of the ${template.label} template already exists.`,
+    );
+  }
+
+  return (
+    <section aria-labelledby={`${templateSelectId}-heading`} className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h2 id={`${templateSelectId}-heading`} className="text-lg font-semibold text-slate-900">
+            Visit Types
+          </h2>
+          <p className="text-sm text-slate-600">The visits of the study schedule, lower order first.</p>
+        </div>
+        <div className="flex flex-wrap items-end gap-2">
+          <div>
+            <Label htmlFor={templateSelectId}>Schedule template</Label>
+            <select
+              id={templateSelectId}
+              value={templateId}
+              onChange={(e) => setTemplateId(e.target.value as VisitScheduleTemplateId | "")}
+              className="block rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
+            >
+              <option value="">Choose a template…</option>
+              {TEMPLATE_IDS.map((id) => (
+                <option key={id} value={id}>
+                  {VISIT_SCHEDULE_TEMPLATES[id].label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <Button variant="secondary" onClick={applyTemplate} disabled={!templateId}>
+            Apply Template
+          </Button>
+          <Button onClick={() => setDialog({ editing: null })}>Add Visit Type</Button>
+        </div>
+      </div>
+
+      {notice && <Alert tone="info">{notice}</Alert>}
+
+      {sorted.length === 0 ? (
+        <p className="rounded-md border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-600">
+          No visit types defined yet.
+        </p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-slate-200">
+          <table className="min-w-full divide-y divide-slate-200 text-sm">
+            <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+              <tr>
+                <th scope="col" className="px-3 py-2">
+                  Order
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Code
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Label
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Description
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  Actions
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100 bg-white">
+              {sorted.map((visitType, index) => (
+                <tr key={visitType.code}>
+                  <td className="px-3 py-2 tabular-nums">{visitType.order}</td>
+                  <td className="px-3 py-2 font-mono text-xs">{visitType.code}</td>
+                  <th scope="row" className="px-3 py-2 text-left font-medium text-slate-900">
+                    {visitType.label}
+                  </th>
+                  <td className="px-3 py-2 text-slate-600">{visitType.description}</td>
+                  <td className="px-3 py-2">
+                    <div className="flex justify-end gap-1">
+                      <Button
+                        variant="ghost"
+                        className="px-2"
+                        aria-label={`Move ${visitType.label} up`}
+                        disabled={index === 0}
+                        onClick={() => onChange(moveVisitType(visitTypes, visitType.code, "up"))}
+                      >
+                        <span aria-hidden="true">↑</span>
+                      </Button>
+                      <Button
+                        variant="ghost"
+                        className="px-2"
+                        aria-label={`Move ${visitType.label} down`}
+                        disabled={index === sorted.length - 1}
+                        onClick={() => onChange(moveVisitType(visitTypes, visitType.code, "down"))}
+                      >
+                        <span aria-hidden="true">↓</span>
+                      </Button>
+                      <Button
+                        variant="secondary"
+                        className="px-3 py-1"
+                        aria-label={`Edit ${visitType.label}`}
+                        onClick={() => setDialog({ editing: visitType })}
+                      >
+                        Edit
+                      </Button>
+                      <Button
+                        variant="danger"
+                        className="px-3 py-1"
+                        aria-label={`Delete ${visitType.label}`}
+                        onClick={() => remove(visitType)}
+                      >
+                        Delete
+                      </Button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {dialog && (
+        <VisitTypeDialog
+          editing={dialog.editing}
+          visitTypes={visitTypes}
+          onSave={save}
+          onClose={() => setDialog(null)}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,104 @@
+"use client";
+
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from "react";
+import { cn } from "./cn";
+
+export type DialogProps = {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  /** A line under the title, read out with it. */
+  description?: ReactNode;
+  children: ReactNode;
+  /** Buttons at the bottom (Cancel, Save). */
+  footer?: ReactNode;
+  className?: string;
+};
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * A modal dialog: labelled by its title, focus moves into it on open, stays inside while open
+ * (Tab wraps), and returns to where it was on close; Escape closes. A click on the backdrop does
+ * not close it, so a half-filled form is not lost to a stray click.
+ */
+export function Dialog(props: DialogProps) {
+  if (!props.open) return null;
+  return <DialogPanel {...props} />;
+}
+
+function DialogPanel({ onClose, title, description, children, footer, className }: DialogProps) {
+  const titleId = useId();
+  const descriptionId = useId();
+  const panelRef = useRef<HTMLDivElement>(null);
+  const onCloseRef = useRef(onClose);
+  useEffect(() => {
+    onCloseRef.current = onClose;
+  });
+
+  useEffect(() => {
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const panel = panelRef.current;
+    if (panel) (focusables(panel)[0] ?? panel).focus();
+    // Escape is heard on the document so it works wherever focus sits while the dialog is open.
+    const onDocumentKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key === "Escape" && !event.defaultPrevented) {
+        event.preventDefault();
+        onCloseRef.current();
+      }
+    };
+    document.addEventListener("keydown", onDocumentKey);
+    return () => {
+      document.removeEventListener("keydown", onDocumentKey);
+      if (previous?.isConnected) previous.focus();
+    };
+  }, []);
+
+  function trapTab(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key !== "Tab" || !panelRef.current) return;
+    const items = focusables(panelRef.current);
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (!first || !last) return event.preventDefault();
+    if (event.shiftKey && (document.activeElement === first || document.activeElement === panelRef.current)) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  }
+
+  return (
+    <div className="fixed inset-0 z-50 flex items-center justify-center overflow-y-auto bg-slate-900/40 p-4">
+      <div
+        ref={panelRef}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={description ? descriptionId : undefined}
+        tabIndex={-1}
+        onKeyDown={trapTab}
+        className={cn("w-full max-w-lg rounded-lg bg-white shadow-xl focus:outline-none", className)}
+      >
+        <div className="border-b border-slate-200 px-5 py-4">
+          <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+            {title}
+          </h2>
+          {description && (
+            <p id={descriptionId} className="mt-1 text-sm text-slate-600">
+              {description}
+            </p>
+          )}
+        </div>
+        <div className="px-5 py-4">{children}</div>
+        {footer && <div className="flex justify-end gap-2 border-t border-slate-200 px-5 py-3">{footer}</div>}
+      </div>
+    </div>
+  );
+}
+
+function focusables(root: HTMLElement): HTMLElement[] {
+  return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE));
+}

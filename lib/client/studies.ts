@@ -1,0 +1,39 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { StudyConfig } from "@/lib/schemas/study-config";
+import type { StudyResponse, StudySummary } from "@/lib/schemas/studies";
+import { apiFetch } from "./api-fetch";
+import { queryKeys, STUDY_STALE_TIME_MS } from "./query-keys";
+
+export type StudyBasics = { code: string; name: string; disease: string; description: string; domain: string; is_active: boolean };
+
+export function useStudies() {
+  return useQuery({ queryKey: queryKeys.studies.list(), queryFn: () => apiFetch<StudySummary[]>("/studies") });
+}
+
+export function useStudy(id: number | undefined) {
+  return useQuery({
+    queryKey: queryKeys.studies.detail(id ?? 0),
+    queryFn: () => apiFetch<StudyResponse>(`/studies/${id}`),
+    enabled: id !== undefined,
+    staleTime: STUDY_STALE_TIME_MS,
+  });
+}
+
+/** Creates (no id) or updates a study; refreshes the list and the study's cached config. */
+export function useSaveStudy(id: number | undefined) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ basics, config }: { basics: StudyBasics; config: StudyConfig }) => {
+      const payload = { ...basics, description: basics.description || null, domain: basics.domain || null, config };
+      return id === undefined
+        ? apiFetch<StudyResponse>("/studies", { method: "POST", json: payload })
+        : apiFetch<StudyResponse>(`/studies/${id}`, { method: "PUT", json: payload });
+    },
+    onSuccess: (study) => {
+      client.setQueryData(queryKeys.studies.detail(study.id), study);
+      return client.invalidateQueries({ queryKey: queryKeys.studies.list() });
+    },
+  });
+}

@@ -1,0 +1,144 @@
+import { expect, test, type Page } from "@playwright/test";
+import { E2E_ADMIN } from "../../playwright.config";
+
+const SHOTS = "tests/e2e/screenshots";
+const CODE = `derm_${Date.now() % 100000}`;
+const PRIMARY = "#b91c1c"; // rgb(185, 28, 28)
+
+async function signIn(page: Page) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(E2E_ADMIN.email);
+  await page.getByLabel("Password").fill(E2E_ADMIN.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/admin\/studies$/);
+}
+
+const editorTab = (page: Page, name: string) => page.getByRole("tablist", { name: "Study configuration" }).getByRole("tab", { name });
+
+test.describe.configure({ mode: "serial" });
+
+test("an admin creates, reopens and themes a study; the study area shows it in that colour", async ({ page }) => {
+  page.on("dialog", (dialog) => dialog.accept());
+  await signIn(page);
+  await page.screenshot({ path: `${SHOTS}/studies-list.png`, fullPage: true });
+
+  await page.getByRole("link", { name: "+ New Study" }).click();
+  await expect(page.getByRole("heading", { name: "Create New Study" })).toBeVisible();
+  await expect(editorTab(page, "Version History")).toHaveCount(0);
+
+  // Saving empty shows the rules' messages and stays.
+  await page.getByRole("button", { name: "Save Study" }).click();
+  await expect(page.getByText("Please fix the highlighted errors before saving.")).toBeVisible();
+
+  await page.getByLabel("Study Code").fill(CODE);
+  await page.getByLabel("Study Name").fill("Dermatology Outcomes");
+  await page.getByLabel("Disease").fill("Atopic dermatitis");
+  await page.screenshot({ path: `${SHOTS}/editor-basic-info.png`, fullPage: true });
+
+  // Two visit types from the rheumatology template: apply it, keep Baseline and Month 1.
+  await editorTab(page, "Visit Types").click();
+  await page.getByLabel("Schedule template").selectOption("rheumatology");
+  await page.getByRole("button", { name: "Apply Template" }).click();
+  for (const label of ["Month 3", "Month 6", "Month 12", "Flare", "Unscheduled"]) {
+    await page.getByRole("button", { name: `Delete ${label}`, exact: true }).click();
+  }
+  const rows = page.locator("tbody tr");
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toContainText("Baseline");
+  await expect(rows.nth(1)).toContainText("Month 1");
+  await page.screenshot({ path: `${SHOTS}/editor-visit-types.png`, fullPage: true });
+
+  // Two categories, one per entity.
+  await editorTab(page, "Categories").click();
+  await page.getByRole("button", { name: "Add Category" }).click();
+  await page.getByRole("dialog").getByLabel("Code").fill("Demographics");
+  await page.getByRole("dialog").getByLabel("Label").fill("Demographics");
+  await page.getByRole("dialog").getByRole("button", { name: "Save" }).click();
+  await page.getByRole("tab", { name: /Visit Categories/ }).click();
+  await page.getByRole("button", { name: "Add Category" }).click();
+  await page.getByRole("dialog").getByLabel("Code").fill("efficacy");
+  await page.getByRole("dialog").getByLabel("Label").fill("Efficacy");
+  await page.getByRole("dialog").getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("tab", { name: "Visit Categories (1)" })).toBeVisible();
+  await expect(page.getByRole("tab", { name: "Patient Categories (1)" })).toBeVisible();
+  await expect(page.getByRole("complementary", { name: "Live form preview" })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/editor-categories.png`, fullPage: true });
+
+  await page.getByText("JSON configuration preview").click();
+  await expect(page.getByTestId("config-json")).toContainText('"code": "demographics"');
+
+  await page.getByRole("button", { name: "Save Study" }).click();
+  await expect(page).toHaveURL(/\/admin\/studies$/);
+  const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Dermatology Outcomes" }) });
+  await expect(card).toContainText(CODE);
+  await expect(card.getByText("Active")).toBeVisible();
+
+  // Reopen, reorder the visit types, change the primary colour, save.
+  await card.getByRole("link", { name: "Edit Config" }).click();
+  await expect(page.getByRole("heading", { name: "Edit Study: Dermatology Outcomes" })).toBeVisible();
+  await expect(page.getByLabel("Study Code")).toBeDisabled();
+  await editorTab(page, "Visit Types").click();
+  await page.getByRole("button", { name: "Move Month 1 up" }).click();
+  await expect(rows.nth(0)).toContainText("Month 1");
+  await expect(rows.nth(0)).toContainText("1");
+
+  await editorTab(page, "UI Settings").click();
+  await page.getByLabel("Primary Color hex value").fill(PRIMARY);
+  await page.screenshot({ path: `${SHOTS}/editor-ui-settings.png`, fullPage: true });
+  await page.getByRole("button", { name: "Save Study" }).click();
+  await expect(page.getByText("Study saved successfully!")).toBeVisible();
+
+  for (const [tab, shot] of [
+    ["Data Fields", "editor-data-fields"],
+    ["Therapy Switch", "editor-therapy-switch"],
+    ["Calculations", "editor-calculations"],
+    ["Dashboard KPIs", "editor-dashboard-kpis"],
+    ["Version History", "editor-version-history"],
+  ] as const) {
+    await editorTab(page, tab).click();
+    await page.screenshot({ path: `${SHOTS}/${shot}.png`, fullPage: true });
+  }
+  await expect(page.getByText("Configurable dashboard KPIs are coming in the next phase.")).toBeVisible();
+
+  // The study area in the new colour, with the saved schedule order.
+  await page.goto(`/${CODE}`);
+  const header = page.getByTestId("study-header");
+  await expect(header).toContainText("Dermatology Outcomes");
+  await expect(header).toContainText("Atopic dermatitis");
+  await expect(header.getByRole("link", { name: "Dashboard" })).toHaveCSS("color", "rgb(185, 28, 28)");
+  await expect(header.getByRole("link", { name: "Admin" })).toBeVisible();
+  await expect(page.locator("#schedule-heading + ol li").first()).toContainText("Month 1");
+  await page.screenshot({ path: `${SHOTS}/study-area.png`, fullPage: true });
+});
+
+test("an inactive study and an unknown code show 'Study Not Found'", async ({ page, request }) => {
+  const tokens = await (await request.post("/api/auth/login", { data: E2E_ADMIN })).json();
+  const created = await request.post("/api/studies", {
+    headers: { authorization: `Bearer ${tokens.access_token}` },
+    data: { code: `closed_${Date.now() % 100000}`, name: "Closed Study", disease: "Lupus", is_active: false },
+  });
+  expect(created.status()).toBe(201);
+  const { code } = await created.json();
+  await signIn(page);
+  for (const path of [`/${code}`, "/no_such_study"]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { name: "Study Not Found" })).toBeVisible();
+    await expect(page.getByText("The study you are looking for does not exist or is not active.")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Go to the admin area" })).toHaveAttribute("href", "/admin/studies");
+  }
+  await page.screenshot({ path: `${SHOTS}/study-not-found.png`, fullPage: true });
+});
+
+test("leaving the editor with unsaved changes asks first", async ({ page }) => {
+  await signIn(page);
+  await page.getByRole("link", { name: "+ New Study" }).click();
+  await page.getByLabel("Study Name").fill("Draft");
+  let asked = "";
+  page.once("dialog", (dialog) => {
+    asked = dialog.message();
+    return dialog.dismiss();
+  });
+  await page.getByRole("link", { name: "Cancel" }).click();
+  expect(asked).toBe("You have unsaved changes. Leave without saving?");
+  await expect(page).toHaveURL(/\/admin\/studies\/new$/);
+});

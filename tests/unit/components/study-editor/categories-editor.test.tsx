@@ -1,0 +1,198 @@
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { useState } from "react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { CategoriesEditor } from "@/components/study-editor/categories/categories-editor";
+import type { Category, DataField } from "@/lib/schemas/study-config";
+
+const categories: Category[] = [
+  { code: "history", label: "History", order: 2, entity: "patient" },
+  { code: "demographic", label: "Demographics", order: 1, entity: "patient" },
+  { code: "lifestyle", label: "Lifestyle", order: 3, entity: "patient" },
+  { code: "efficacy", label: "Efficacy", order: 1, entity: "visit" },
+];
+
+const field = (
+  name: string,
+  entity: DataField["entity"],
+  category: string | null,
+  label = name,
+): DataField => ({
+  name,
+  entity,
+  category,
+  label,
+  type: "text",
+});
+
+const dataFields: DataField[] = [
+  field("birth_place", "patient", "demographic", "Birth place"),
+  field("ethnicity", "patient", "demographic", "Ethnicity"),
+  field("pasi", "visit", "efficacy", "PASI"),
+  field("smoker", "patient", "lifestyle", "Smoker"),
+];
+
+type Change = { categories: Category[]; dataFields: DataField[] };
+
+function renderEditor(start: Change = { categories, dataFields }) {
+  const changes: Change[] = [];
+  function Harness() {
+    const [state, setState] = useState(start);
+    return (
+      <CategoriesEditor
+        categories={state.categories}
+        dataFields={state.dataFields}
+        onChange={(nextCategories, nextFields) => {
+          const next = { categories: nextCategories, dataFields: nextFields };
+          changes.push(next);
+          setState(next);
+        }}
+      />
+    );
+  }
+  render(<Harness />);
+  return { changes, user: userEvent.setup() };
+}
+
+const panel = () => screen.getByRole("tabpanel");
+const headings = () =>
+  within(panel())
+    .queryAllByRole("heading")
+    .map((h) => h.textContent);
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("CategoriesEditor", () => {
+  it("has Patient and Visit tabs with counts, each listing its categories by order with field counts", async () => {
+    const { user } = renderEditor();
+    const tabs = screen.getAllByRole("tab");
+    expect(tabs.map((t) => t.textContent)).toEqual(["Patient Categories (3)", "Visit Categories (1)"]);
+    expect(tabs[0]).toHaveAttribute("aria-selected", "true");
+    expect(panel()).toHaveAttribute("aria-labelledby", tabs[0]?.id);
+    expect(headings()).toEqual(["Demographics", "History", "Lifestyle"]);
+    const demographics = screen.getByRole("heading", { name: "Demographics" }).closest("li")!;
+    expect(within(demographics).getByText("2 fields")).toBeInTheDocument();
+
+    // Arrow keys move between tabs.
+    tabs[0]?.focus();
+    await user.keyboard("{ArrowRight}");
+    expect(screen.getByRole("tab", { name: "Visit Categories (1)" })).toHaveFocus();
+    expect(headings()).toEqual(["Efficacy"]);
+    expect(within(panel()).getByText("1 field")).toBeInTheDocument();
+  });
+
+  it("shows the empty state per tab", async () => {
+    const { user } = renderEditor({
+      categories: categories.filter((c) => c.entity === "patient"),
+      dataFields,
+    });
+    await user.click(screen.getByRole("tab", { name: "Visit Categories (0)" }));
+    expect(within(panel()).getByText("No categories yet.")).toBeInTheDocument();
+  });
+
+  it("expands and collapses the fields of a category", async () => {
+    const { user } = renderEditor();
+    const toggle = screen.getByRole("button", { name: "Show fields in Demographics" });
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
+    expect(screen.getByText("Birth place")).not.toBeVisible();
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute("aria-expanded", "true");
+    expect(toggle).toHaveAccessibleName("Hide fields in Demographics");
+    expect(screen.getByText("Birth place")).toBeVisible();
+    expect(screen.getByText("ethnicity")).toBeVisible();
+    await user.click(toggle);
+    expect(screen.getByText("Birth place")).not.toBeVisible();
+  });
+
+  it("adds a category to the active entity, normalizing the code as it is typed", async () => {
+    const { changes, user } = renderEditor();
+    await user.click(screen.getByRole("tab", { name: "Visit Categories (1)" }));
+    await user.click(screen.getByRole("button", { name: "Add Category" }));
+    const dialog = screen.getByRole("dialog", { name: "Add Category" });
+    const code = within(dialog).getByLabelText("Code");
+
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    expect(within(dialog).getByRole("alert")).toHaveTextContent("Code and Label are required");
+
+    await user.type(code, "Efficacy");
+    expect(code).toHaveValue("efficacy");
+    await user.type(within(dialog).getByLabelText("Label"), "Efficacy again");
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    expect(within(dialog).getByRole("alert")).toHaveTextContent("Category code must be unique");
+    expect(changes).toHaveLength(0);
+
+    await user.clear(code);
+    await user.type(code, "Quality of Life-2");
+    expect(code).toHaveValue("quality_of_life_2");
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(changes.at(-1)?.categories.at(-1)).toEqual({
+      code: "quality_of_life_2",
+      label: "Efficacy again",
+      order: 2,
+      entity: "visit",
+    });
+    expect(screen.getByRole("tab", { name: "Visit Categories (2)" })).toBeInTheDocument();
+  });
+
+  it("edits only the label inline; the code stays read-only", async () => {
+    const { changes, user } = renderEditor();
+    await user.click(screen.getByRole("button", { name: "Edit History" }));
+    const item = screen.getByLabelText("Label").closest("li")!;
+    expect(within(item).queryByLabelText("Code")).not.toBeInTheDocument();
+    expect(within(item).getByText("history")).toBeInTheDocument();
+    const input = within(item).getByLabelText("Label");
+    expect(input).toHaveFocus();
+
+    await user.clear(input);
+    await user.click(within(item).getByRole("button", { name: "Save" }));
+    expect(within(item).getByRole("alert")).toHaveTextContent("Code and Label are required");
+    expect(changes).toHaveLength(0);
+
+    await user.type(input, "Medical history{Enter}");
+    expect(changes.at(-1)?.categories[0]).toEqual({
+      code: "history",
+      label: "Medical history",
+      order: 2,
+      entity: "patient",
+    });
+    expect(changes.at(-1)?.dataFields).toBe(dataFields);
+    expect(screen.getByRole("button", { name: "Edit Medical history" })).toHaveFocus();
+
+    await user.click(screen.getByRole("button", { name: "Edit Medical history" }));
+    await user.type(screen.getByLabelText("Label"), " x{Escape}");
+    expect(screen.queryByLabelText("Label")).not.toBeInTheDocument();
+    expect(changes).toHaveLength(1);
+  });
+
+  it("moves categories by swapping order values", async () => {
+    const { changes, user } = renderEditor();
+    expect(screen.getByRole("button", { name: "Move Demographics up" })).toBeDisabled();
+    await user.click(screen.getByRole("button", { name: "Move Lifestyle up" }));
+    expect(headings()).toEqual(["Demographics", "Lifestyle", "History"]);
+    const patient = changes.at(-1)?.categories.filter((c) => c.entity === "patient");
+    expect(patient?.map((c) => [c.code, c.order])).toEqual([
+      ["history", 3],
+      ["demographic", 1],
+      ["lifestyle", 2],
+    ]);
+    await user.click(screen.getByRole("button", { name: "Move Demographics down" }));
+    expect(headings()).toEqual(["Lifestyle", "Demographics", "History"]);
+  });
+
+  it("deletes after confirmation and leaves the category's fields uncategorized", async () => {
+    const confirm = vi.spyOn(window, "confirm").mockReturnValueOnce(false).mockReturnValueOnce(true);
+    const { changes, user } = renderEditor();
+    await user.click(screen.getByRole("button", { name: "Delete Demographics" }));
+    expect(confirm).toHaveBeenLastCalledWith(
+      'Delete category "Demographics"? Its fields will become uncategorized.',
+    );
+    expect(changes).toHaveLength(0);
+
+    await user.click(screen.getByRole("button", { name: "Delete Demographics" }));
+    const last = changes.at(-1)!;
+    expect(last.categories.map((c) => c.code)).toEqual(["history", "lifestyle", "efficacy"]);
+    expect(last.dataFields.map((f) => f.category)).toEqual([null, null, "efficacy", "lifestyle"]);
+    expect(screen.getByRole("tab", { name: "Patient Categories (2)" })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,198 @@
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { useState } from "react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { VisitTypesEditor } from "@/components/study-editor/visit-types/visit-types-editor";
+import type { VisitType } from "@/lib/schemas/study-config";
+
+const initial: VisitType[] = [
+  { code: "week_4", label: "Week 4", order: 2, description: "Early response" },
+  { code: "baseline", label: "Baseline", order: 1 },
+];
+
+/** Feeds onChange back in, as the study editor does, and records every change. */
+function renderEditor(visitTypes: VisitType[] = initial) {
+  const changes: VisitType[][] = [];
+  function Harness() {
+    const [list, setList] = useState(visitTypes);
+    return (
+      <VisitTypesEditor
+        visitTypes={list}
+        onChange={(next) => {
+          changes.push(next);
+          setList(next);
+        }}
+      />
+    );
+  }
+  render(<Harness />);
+  return { changes, user: userEvent.setup() };
+}
+
+const rows = () => screen.getAllByRole("row").slice(1);
+const rowText = () =>
+  rows().map((row) =>
+    within(row)
+      .getAllByRole("cell")
+      .slice(0, 2)
+      .map((c) => c.textContent),
+  );
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("VisitTypesEditor", () => {
+  it("lists visit types sorted by order, and says when there are none", () => {
+    renderEditor();
+    expect(screen.getAllByRole("columnheader").map((h) => h.textContent)).toEqual([
+      "Order",
+      "Code",
+      "Label",
+      "Description",
+      "Actions",
+    ]);
+    expect(rowText()).toEqual([
+      ["1", "baseline"],
+      ["2", "week_4"],
+    ]);
+    expect(screen.getByText("Early response")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Move Baseline up" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Move Week 4 down" })).toBeDisabled();
+  });
+
+  it("shows the empty state", () => {
+    renderEditor([]);
+    expect(screen.getByText("No visit types defined yet.")).toBeInTheDocument();
+  });
+
+  it("adds a visit type, showing the validation messages inline and staying open on error", async () => {
+    const { changes, user } = renderEditor();
+    const opener = screen.getByRole("button", { name: "Add Visit Type" });
+    await user.click(opener);
+    const dialog = screen.getByRole("dialog", { name: "Add Visit Type" });
+    expect(dialog).toHaveAttribute("aria-modal", "true");
+    const code = within(dialog).getByLabelText("Code");
+    expect(code).toHaveFocus();
+    expect(within(dialog).getByLabelText("Order")).toHaveValue(3);
+
+    await user.type(code, "Week 12");
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    expect(screen.getByRole("dialog")).toBeInTheDocument();
+    expect(code).toHaveAttribute("aria-invalid", "true");
+    expect(code).toHaveAccessibleDescription(
+      expect.stringContaining("Code must contain only lowercase letters, numbers, and underscores"),
+    );
+    expect(within(dialog).getByText("Label is required")).toBeInTheDocument();
+
+    await user.clear(code);
+    await user.type(code, "baseline");
+    await user.type(within(dialog).getByLabelText("Label"), "Week 12");
+    await user.clear(within(dialog).getByLabelText("Order"));
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    expect(within(dialog).getByText("Code must be unique")).toBeInTheDocument();
+    expect(within(dialog).getByText("Order must be a number")).toBeInTheDocument();
+    expect(changes).toHaveLength(0);
+
+    await user.clear(code);
+    await user.type(code, "week_12");
+    await user.type(within(dialog).getByLabelText("Order"), "0");
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    expect(within(dialog).getByText("Order must be at least 1")).toBeInTheDocument();
+
+    await user.clear(within(dialog).getByLabelText("Order"));
+    await user.type(within(dialog).getByLabelText("Order"), "3");
+    await user.type(within(dialog).getByLabelText("Description"), "Primary endpoint");
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(changes.at(-1)).toContainEqual({
+      code: "week_12",
+      label: "Week 12",
+      order: 3,
+      description: "Primary endpoint",
+    });
+    expect(rowText().at(-1)).toEqual(["3", "week_12"]);
+    expect(opener).toHaveFocus();
+  });
+
+  it("edits a visit type, keeping its own code allowed", async () => {
+    const { changes, user } = renderEditor();
+    await user.click(screen.getByRole("button", { name: "Edit Week 4" }));
+    const dialog = screen.getByRole("dialog", { name: "Edit Visit Type" });
+    expect(within(dialog).getByLabelText("Code")).toHaveValue("week_4");
+    const label = within(dialog).getByLabelText("Label");
+    await user.clear(label);
+    await user.type(label, "Week 4 (±3 days){Enter}");
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(changes.at(-1)).toEqual([
+      { code: "baseline", label: "Baseline", order: 1 },
+      { code: "week_4", label: "Week 4 (±3 days)", order: 2, description: "Early response" },
+    ]);
+  });
+
+  it("closes the dialog on Escape and Cancel without changing anything", async () => {
+    const { changes, user } = renderEditor();
+    await user.click(screen.getByRole("button", { name: "Add Visit Type" }));
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Edit Baseline" }));
+    await user.click(screen.getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(changes).toHaveLength(0);
+  });
+
+  it("deletes only after the confirmation is accepted", async () => {
+    const confirm = vi.spyOn(window, "confirm").mockReturnValueOnce(false).mockReturnValueOnce(true);
+    const { changes, user } = renderEditor();
+    await user.click(screen.getByRole("button", { name: "Delete Week 4" }));
+    expect(confirm).toHaveBeenLastCalledWith('Delete visit type "Week 4"?');
+    expect(changes).toHaveLength(0);
+    await user.click(screen.getByRole("button", { name: "Delete Week 4" }));
+    expect(changes.at(-1)).toEqual([{ code: "baseline", label: "Baseline", order: 1 }]);
+    expect(rowText()).toEqual([["1", "baseline"]]);
+  });
+
+  it("moves up and down by swapping order values", async () => {
+    const { changes, user } = renderEditor([
+      { code: "a", label: "A", order: 1 },
+      { code: "b", label: "B", order: 5 },
+      { code: "c", label: "C", order: 7 },
+    ]);
+    await user.click(screen.getByRole("button", { name: "Move C up" }));
+    expect(changes.at(-1)?.map((v) => [v.code, v.order])).toEqual([
+      ["a", 1],
+      ["c", 5],
+      ["b", 7],
+    ]);
+    await user.click(screen.getByRole("button", { name: "Move A down" }));
+    expect(rowText()).toEqual([
+      ["1", "c"],
+      ["5", "a"],
+      ["7", "b"],
+    ]);
+  });
+
+  it("applies a schedule template, skipping codes already present", async () => {
+    const { changes, user } = renderEditor();
+    const apply = screen.getByRole("button", { name: "Apply Template" });
+    expect(apply).toBeDisabled();
+    const select = screen.getByLabelText("Schedule template");
+    expect(
+      within(select)
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual(["Choose a template…", "Psoriasis", "Oncology", "Rheumatology"]);
+    await user.selectOptions(select, "Psoriasis");
+    await user.click(apply);
+    const codes = changes.at(-1)?.map((v) => v.code);
+    expect(codes?.slice(0, 3)).toEqual(["baseline", "week_4", "week_12"]);
+    expect(codes?.filter((c) => c === "baseline")).toHaveLength(1);
+    expect(changes.at(-1)?.find((v) => v.code === "week_12")?.order).toBe(3);
+    expect(screen.getByRole("status")).toHaveTextContent("Skipped existing codes: baseline, week_4.");
+
+    await user.click(apply);
+    expect(changes).toHaveLength(1);
+    expect(screen.getByRole("status")).toHaveTextContent(
+      "Every visit type of the Psoriasis template already exists.",
+    );
+  });
+});
