@@ -67,7 +67,11 @@ function StudyEditorForm({ studyId, initial }: { studyId?: number; initial: Snap
   const dirty = useMemo(() => JSON.stringify(draft) !== saved, [draft, saved]);
   useUnsavedChanges(dirty && !save.isPending);
 
-  const setConfig = (config: StudyConfig) => setDraft({ ...draft, config });
+  function update(next: Snapshot) {
+    setDraft(next);
+    if (status?.tone === "error") setStatus(null);
+  }
+  const setConfig = (config: StudyConfig) => update({ ...draft, config });
 
   async function onSave() {
     setStatus(null);
@@ -82,7 +86,7 @@ function StudyEditorForm({ studyId, initial }: { studyId?: number; initial: Snap
     setBasicErrors(fieldErrors);
     if (!basics.success || !config.success) {
       const issues = [
-        ...(basics.success ? [] : basics.error.issues.map((i) => i.message)),
+        ...Object.values(fieldErrors),
         ...(config.success ? [] : config.error.issues.map((i) => `${i.path.join(" › ")}: ${i.message}`)),
       ];
       setStatus({ tone: "error", text: "Please fix the highlighted errors before saving.", issues });
@@ -153,7 +157,7 @@ function StudyEditorForm({ studyId, initial }: { studyId?: number; initial: Snap
         {tab === "basic" ? (
           <BasicInfoTab
             basics={draft.basics}
-            onChange={(basics) => setDraft({ ...draft, basics })}
+            onChange={(basics) => update({ ...draft, basics })}
             isCreate={isCreate}
             errors={basicErrors}
           />

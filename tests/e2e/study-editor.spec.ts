@@ -15,11 +15,10 @@ async function signIn(page: Page) {
 
 const editorTab = (page: Page, name: string) => page.getByRole("tablist", { name: "Study configuration" }).getByRole("tab", { name });
 
-test.describe.configure({ mode: "serial" });
-
 test("an admin creates, reopens and themes a study; the study area shows it in that colour", async ({ page }) => {
   page.on("dialog", (dialog) => dialog.accept());
   await signIn(page);
+  await expect(page.getByRole("heading", { name: "Psoriasis Registry" })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/studies-list.png`, fullPage: true });
 
   await page.getByRole("link", { name: "+ New Study" }).click();
@@ -96,8 +95,10 @@ test("an admin creates, reopens and themes a study; the study area shows it in t
     ["Version History", "editor-version-history"],
   ] as const) {
     await editorTab(page, tab).click();
+    await expect(page.getByRole("note")).toContainText(tab);
     await page.screenshot({ path: `${SHOTS}/${shot}.png`, fullPage: true });
   }
+  await editorTab(page, "Dashboard KPIs").click();
   await expect(page.getByText("Configurable dashboard KPIs are coming in the next phase.")).toBeVisible();
 
   // The study area in the new colour, with the saved schedule order.
@@ -141,4 +142,17 @@ test("leaving the editor with unsaved changes asks first", async ({ page }) => {
   await page.getByRole("link", { name: "Cancel" }).click();
   expect(asked).toBe("You have unsaved changes. Leave without saving?");
   await expect(page).toHaveURL(/\/admin\/studies\/new$/);
+});
+
+test("a study subdomain opens that study's area", async ({ page, baseURL }) => {
+  const sub = baseURL!.replace("://localhost", "://psoriasis.localhost");
+  // Cookies are per host: sign in on the subdomain itself.
+  await page.goto(`${sub}/login`);
+  await page.getByLabel("Email").fill(E2E_ADMIN.email);
+  await page.getByLabel("Password").fill(E2E_ADMIN.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/admin\/studies$/);
+  await page.goto(`${sub}/`);
+  await expect(page.getByTestId("study-header")).toContainText("Psoriasis Registry");
+  await expect(page.getByRole("link", { name: "Dashboard" })).toHaveAttribute("href", "/psoriasis");
 });
