@@ -22,10 +22,13 @@ export function proxy(request: NextRequest) {
   // Lets server layouts build a returnUrl when the cookie turns out to be stale.
   const headers = new Headers(request.headers);
   headers.set("x-request-path", pathname + search);
-  if (rewritten) return NextResponse.rewrite(new URL(rewritten + search, request.url), { request: { headers } });
+  if (rewritten)
+    return NextResponse.rewrite(new URL(rewritten + search, request.url), { request: { headers } });
   return NextResponse.next({ request: { headers } });
 }
 
 export const config = {
-  matcher: ["/((?!api/|_next/|favicon.ico|robots.txt|.*\\.(?:png|jpg|jpeg|svg|gif|ico|webp|css|js|map|txt|woff2?)$).*)"],
+  matcher: [
+    "/((?!api/|_next/|favicon.ico|robots.txt|.*\\.(?:png|jpg|jpeg|svg|gif|ico|webp|css|js|map|txt|woff2?)$).*)",
+  ],
 };

@@ -5,7 +5,18 @@ import { runCalculations } from "@/lib/calc";
 import { validateSubmission } from "@/lib/forms";
 import type { Calculation, DataField } from "@/lib/schemas/study-config";
 
-const TYPES = ["text", "number", "select", "boolean", "date", "multiselect", "email", "textarea", "month", "radio"] as const;
+const TYPES = [
+  "text",
+  "number",
+  "select",
+  "boolean",
+  "date",
+  "multiselect",
+  "email",
+  "textarea",
+  "month",
+  "radio",
+] as const;
 const OPTIONS = [
   { value: "a", label: "A" },
   { value: "b", label: "B" },
@@ -21,11 +32,26 @@ function buildFields(count: number): DataField[] {
       label: `Field ${i}`,
       type,
       category: `cat_${i % 5}`,
-      validation: type === "number" ? { required: i % 3 === 0, min: 0, max: 100 } : { required: i % 4 === 0, max_length: type === "text" ? 200 : undefined },
+      validation:
+        type === "number"
+          ? { required: i % 3 === 0, min: 0, max: 100 }
+          : { required: i % 4 === 0, max_length: type === "text" ? 200 : undefined },
       ...(type === "select" || type === "multiselect" || type === "radio" ? { options: OPTIONS } : {}),
       // Every seventh field depends on an earlier boolean, with an and/or condition.
       ...(i % 7 === 0 && i > 10
-        ? { show_if: { or: [{ field: "f_3", operator: "eq" as const, value: true }, { and: [{ field: "f_1", operator: "gt" as const, value: 5 }, { field: "f_2", operator: "in" as const, value: ["a", "b"] }] }] } }
+        ? {
+            show_if: {
+              or: [
+                { field: "f_3", operator: "eq" as const, value: true },
+                {
+                  and: [
+                    { field: "f_1", operator: "gt" as const, value: 5 },
+                    { field: "f_2", operator: "in" as const, value: ["a", "b"] },
+                  ],
+                },
+              ],
+            },
+          }
         : {}),
     };
     return field;
@@ -56,15 +82,39 @@ function valueFor(field: DataField, i: number): unknown {
 
 function buildCalculations(): Calculation[] {
   const calcs: Calculation[] = [];
-  for (let i = 0; i < 4; i++) calcs.push({ name: `sum_${i}`, label: "Sum", formula: { type: "sum", fields: ["f_1", "f_11", "f_21"] } });
-  for (let i = 0; i < 4; i++) calcs.push({ name: `avg_${i}`, label: "Average", formula: { type: "average", fields: ["f_31", "f_41", `sum_${i}`] } });
-  for (let i = 0; i < 4; i++) calcs.push({ name: `imp_${i}`, label: "Improvement", formula: { type: "improvement_percentage", baseline_field: "f_1", baseline_visit: "baseline", current_field: "f_11" } });
-  for (let i = 0; i < 4; i++) calcs.push({ name: `thr_${i}`, label: "Threshold", formula: { type: "threshold", field: `imp_${i}`, operator: "gte", threshold: 75 } });
+  for (let i = 0; i < 4; i++)
+    calcs.push({ name: `sum_${i}`, label: "Sum", formula: { type: "sum", fields: ["f_1", "f_11", "f_21"] } });
+  for (let i = 0; i < 4; i++)
+    calcs.push({
+      name: `avg_${i}`,
+      label: "Average",
+      formula: { type: "average", fields: ["f_31", "f_41", `sum_${i}`] },
+    });
+  for (let i = 0; i < 4; i++)
+    calcs.push({
+      name: `imp_${i}`,
+      label: "Improvement",
+      formula: {
+        type: "improvement_percentage",
+        baseline_field: "f_1",
+        baseline_visit: "baseline",
+        current_field: "f_11",
+      },
+    });
+  for (let i = 0; i < 4; i++)
+    calcs.push({
+      name: `thr_${i}`,
+      label: "Threshold",
+      formula: { type: "threshold", field: `imp_${i}`, operator: "gte", threshold: 75 },
+    });
   for (let i = 0; i < 4; i++) {
     calcs.push({
       name: `expr_${i}`,
       label: "Expression",
-      formula: { type: "custom_expression", expression: `round(data['avg_${i}'] / 72 * 100, 1) if data.get('f_51') is not None and data['thr_${i}'] else min(data['f_61'], 10) + len('abc') * 2` },
+      formula: {
+        type: "custom_expression",
+        expression: `round(data['avg_${i}'] / 72 * 100, 1) if data.get('f_51') is not None and data['thr_${i}'] else min(data['f_61'], 10) + len('abc') * 2`,
+      },
     });
   }
   return calcs;
@@ -84,7 +134,9 @@ function bench(label: string, runs: number, fn: () => void) {
     samples.push(performance.now() - start);
   }
   const ms = median(samples);
-  console.log(`${label}: median ${ms.toFixed(3)} ms over ${runs} runs (p90 ${[...samples].sort((a, b) => a - b)[Math.floor(runs * 0.9)]!.toFixed(3)} ms) ${ms < 1 ? "✓ under 1 ms" : "✗ over 1 ms"}`);
+  console.log(
+    `${label}: median ${ms.toFixed(3)} ms over ${runs} runs (p90 ${[...samples].sort((a, b) => a - b)[Math.floor(runs * 0.9)]!.toFixed(3)} ms) ${ms < 1 ? "✓ under 1 ms" : "✗ over 1 ms"}`,
+  );
   return ms;
 }
 
@@ -93,10 +145,14 @@ const values = Object.fromEntries(fields.map((f, i) => [f.name, valueFor(f, i)])
 const calculations = buildCalculations();
 
 const check = validateSubmission(fields, values);
-if (!check.ok) throw new Error(`Benchmark submission should be valid: ${JSON.stringify(check.issues.slice(0, 3))}`);
+if (!check.ok)
+  throw new Error(`Benchmark submission should be valid: ${JSON.stringify(check.issues.slice(0, 3))}`);
 const calc = runCalculations(calculations, values, { baselineValues: { f_1: 80 } });
-if (Object.keys(calc.errors).length > 0) throw new Error(`Benchmark calculations should succeed: ${JSON.stringify(calc.errors)}`);
+if (Object.keys(calc.errors).length > 0)
+  throw new Error(`Benchmark calculations should succeed: ${JSON.stringify(calc.errors)}`);
 
 const a = bench("validateSubmission, 200 fields", 2000, () => validateSubmission(fields, values));
-const b = bench("runCalculations, 20 calculations", 2000, () => runCalculations(calculations, values, { baselineValues: { f_1: 80 } }));
+const b = bench("runCalculations, 20 calculations", 2000, () =>
+  runCalculations(calculations, values, { baselineValues: { f_1: 80 } }),
+);
 process.exit(a < 1 && b < 1 ? 0 : 1);

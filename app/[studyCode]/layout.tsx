@@ -8,7 +8,13 @@ import { themeStyleText } from "@/lib/theme/study-theme";
 export const dynamic = "force-dynamic";
 
 /** The study shell: loads the study by code, applies its theme, or says 'Study Not Found'. */
-export default async function StudyAreaLayout({ children, params }: { children: ReactNode; params: Promise<{ studyCode: string }> }) {
+export default async function StudyAreaLayout({
+  children,
+  params,
+}: {
+  children: ReactNode;
+  params: Promise<{ studyCode: string }>;
+}) {
   const { actor, area } = await currentStudyArea((await params).studyCode);
   if (!area) return <StudyNotFound />;
   const { study } = area;

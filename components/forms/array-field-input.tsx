@@ -23,7 +23,12 @@ export function ArrayFieldInput({ field, path, label, disabled, error, booleanLa
   const id = inputId(path);
 
   return (
-    <fieldset id={id} className="rounded-md border border-slate-200 p-3" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}>
+    <fieldset
+      id={id}
+      className="rounded-md border border-slate-200 p-3"
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? `${id}-error` : undefined}
+    >
       <legend className="px-1 text-sm font-medium text-slate-700">{label}</legend>
       {rows.length === 0 && <p className="text-sm text-slate-500">No entries.</p>}
       <ol className="space-y-3">

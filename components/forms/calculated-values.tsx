@@ -11,13 +11,20 @@ type Props = {
 /** Read-only results of the study's calculations, recomputed as the user types. */
 export function CalculatedValues({ calculations, results, errors, booleanLabels }: Props) {
   return (
-    <section aria-label="Calculated values" className="rounded-lg border border-slate-200 bg-slate-50 px-4 py-3">
+    <section
+      aria-label="Calculated values"
+      className="rounded-lg border border-slate-200 bg-slate-50 px-4 py-3"
+    >
       <h3 className="mb-2 text-sm font-semibold text-slate-800">Calculated values</h3>
       <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
         {calculations.map((calculation) => (
           <div key={calculation.name} className="flex justify-between gap-2">
             <dt className="text-slate-600">{calculation.label}</dt>
-            <dd className="font-medium text-slate-900" data-testid={`calc-${calculation.name}`} title={errors[calculation.name]}>
+            <dd
+              className="font-medium text-slate-900"
+              data-testid={`calc-${calculation.name}`}
+              title={errors[calculation.name]}
+            >
               {format(results[calculation.name] ?? null, booleanLabels)}
             </dd>
           </div>

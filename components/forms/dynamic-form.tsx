@@ -41,14 +41,27 @@ const UNCATEGORIZED = "__uncategorized";
 export function DynamicForm(props: DynamicFormProps) {
   const { fields, categories, entity, booleanLabels, onSubmit, formId, children } = props;
   const resolver = useMemo(() => engineResolver<FormValues>(fields), [fields]);
-  const form = useForm<FormValues>({ resolver, defaultValues: props.defaultValues ?? {}, mode: "onSubmit", reValidateMode: "onChange" });
+  const form = useForm<FormValues>({
+    resolver,
+    defaultValues: props.defaultValues ?? {},
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+  });
   const values = useWatch({ control: form.control }) as FormValues;
-  const [open, setOpen] = useState<Record<string, boolean>>(() => ({ [props.defaultOpenCategory ?? ""]: true }));
+  const [open, setOpen] = useState<Record<string, boolean>>(() => ({
+    [props.defaultOpenCategory ?? ""]: true,
+  }));
   const [errorList, setErrorList] = useState<string[]>([]);
 
-  const groups = useMemo(() => groupFieldsByCategory(fields, categories, entity), [fields, categories, entity]);
+  const groups = useMemo(
+    () => groupFieldsByCategory(fields, categories, entity),
+    [fields, categories, entity],
+  );
   const calculated = useMemo(
-    () => (props.calculations?.length ? runCalculations(props.calculations, values, { baselineValues: props.baselineValues ?? null }) : null),
+    () =>
+      props.calculations?.length
+        ? runCalculations(props.calculations, values, { baselineValues: props.baselineValues ?? null })
+        : null,
     [props.calculations, props.baselineValues, values],
   );
   const { onValuesChange } = props;
@@ -62,14 +75,17 @@ export function DynamicForm(props: DynamicFormProps) {
     setOpen((current) => {
       const next = { ...current };
       for (const group of groups) {
-        if (group.fields.some((f) => paths.some((p) => p === f.name || p.startsWith(`${f.name}.`)))) next[group.category?.code ?? UNCATEGORIZED] = true;
+        if (group.fields.some((f) => paths.some((p) => p === f.name || p.startsWith(`${f.name}.`))))
+          next[group.category?.code ?? UNCATEGORIZED] = true;
       }
       return next;
     });
     const first = paths[0];
     if (first) {
       requestAnimationFrame(() => {
-        const element = document.getElementById(inputId(first)) ?? document.getElementById(inputId(first.split(".")[0] ?? first));
+        const element =
+          document.getElementById(inputId(first)) ??
+          document.getElementById(inputId(first.split(".")[0] ?? first));
         element?.scrollIntoView({ behavior: "smooth", block: "center" });
         if (element instanceof HTMLElement) element.focus({ preventScroll: true });
       });
@@ -96,7 +112,9 @@ export function DynamicForm(props: DynamicFormProps) {
         )}
         {groups.map((group) => {
           const key = group.category?.code ?? UNCATEGORIZED;
-          const visible = group.fields.map((field) => ({ field, state: fieldState(field, values) })).filter((f) => f.state.visible);
+          const visible = group.fields
+            .map((field) => ({ field, state: fieldState(field, values) }))
+            .filter((f) => f.state.visible);
           if (visible.length === 0) return null;
           return (
             <details
@@ -128,7 +146,12 @@ export function DynamicForm(props: DynamicFormProps) {
           );
         })}
         {calculated && props.calculations && (
-          <CalculatedValues calculations={props.calculations} results={calculated.results} errors={calculated.errors} booleanLabels={booleanLabels} />
+          <CalculatedValues
+            calculations={props.calculations}
+            results={calculated.results}
+            errors={calculated.errors}
+            booleanLabels={booleanLabels}
+          />
         )}
         {children}
       </form>

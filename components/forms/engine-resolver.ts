@@ -36,5 +36,7 @@ export function engineResolver<T extends FieldValues>(fields: DataField[]): Reso
 /** The message at a form path, if any. */
 export function errorAt(errors: FieldErrors, path: string): string | undefined {
   const entry: unknown = get(errors, path);
-  return entry && typeof entry === "object" && "message" in entry && typeof entry.message === "string" ? entry.message : undefined;
+  return entry && typeof entry === "object" && "message" in entry && typeof entry.message === "string"
+    ? entry.message
+    : undefined;
 }

@@ -5,7 +5,10 @@ import type { DataField, FieldOption, SubField } from "@/lib/schemas/study-confi
 import { ArrayFieldInput } from "./array-field-input";
 import type { BooleanLabels } from "./boolean-labels";
 
-export type RenderableField = Pick<DataField, "name" | "label" | "type" | "options" | "validation" | "description"> & {
+export type RenderableField = Pick<
+  DataField,
+  "name" | "label" | "type" | "options" | "validation" | "description"
+> & {
   schema?: Record<string, SubField>;
 };
 
@@ -29,12 +32,22 @@ export function FieldInput({ field, path, required, disabled, error, booleanLabe
   const { register, control } = useFormContext();
   const id = inputId(path);
   const describedBy = error ? `${id}-error` : field.description ? `${id}-hint` : undefined;
-  const common = { id, disabled, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy, "aria-required": required || undefined };
+  const common = {
+    id,
+    disabled,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": describedBy,
+    "aria-required": required || undefined,
+  };
   const options: FieldOption[] = field.options ?? [];
   const label = (
     <>
       {field.label}
-      {required && <span className="ml-0.5 text-red-600" aria-hidden="true">*</span>}
+      {required && (
+        <span className="ml-0.5 text-red-600" aria-hidden="true">
+          *
+        </span>
+      )}
     </>
   );
 
@@ -43,10 +56,24 @@ export function FieldInput({ field, path, required, disabled, error, booleanLabe
   switch (field.type) {
     case "text":
     case "email":
-      control_ = <input type={field.type} className={inputClass} {...common} {...register(path, { setValueAs: emptyToUndefined })} />;
+      control_ = (
+        <input
+          type={field.type}
+          className={inputClass}
+          {...common}
+          {...register(path, { setValueAs: emptyToUndefined })}
+        />
+      );
       break;
     case "textarea":
-      control_ = <textarea rows={3} className={inputClass} {...common} {...register(path, { setValueAs: emptyToUndefined })} />;
+      control_ = (
+        <textarea
+          rows={3}
+          className={inputClass}
+          {...common}
+          {...register(path, { setValueAs: emptyToUndefined })}
+        />
+      );
       break;
     case "number":
       control_ = (
@@ -56,13 +83,22 @@ export function FieldInput({ field, path, required, disabled, error, booleanLabe
           inputMode="decimal"
           className={inputClass}
           {...common}
-          {...register(path, { setValueAs: (v: unknown) => (v === "" || v === null || v === undefined ? undefined : Number(v)) })}
+          {...register(path, {
+            setValueAs: (v: unknown) => (v === "" || v === null || v === undefined ? undefined : Number(v)),
+          })}
         />
       );
       break;
     case "date":
     case "month":
-      control_ = <input type={field.type} className={inputClass} {...common} {...register(path, { setValueAs: emptyToUndefined })} />;
+      control_ = (
+        <input
+          type={field.type}
+          className={inputClass}
+          {...common}
+          {...register(path, { setValueAs: emptyToUndefined })}
+        />
+      );
       break;
     case "select":
       control_ = (
@@ -86,7 +122,15 @@ export function FieldInput({ field, path, required, disabled, error, booleanLabe
             <div className="flex flex-wrap gap-4">
               {options.map((o) => (
                 <label key={o.value} className="inline-flex items-center gap-2 text-sm">
-                  <input type="radio" name={path} value={o.value} checked={f.value === o.value} disabled={disabled} onChange={() => f.onChange(o.value)} onBlur={f.onBlur} />
+                  <input
+                    type="radio"
+                    name={path}
+                    value={o.value}
+                    checked={f.value === o.value}
+                    disabled={disabled}
+                    onChange={() => f.onChange(o.value)}
+                    onBlur={f.onBlur}
+                  />
                   {o.label}
                 </label>
               ))}
@@ -112,7 +156,11 @@ export function FieldInput({ field, path, required, disabled, error, booleanLabe
                       value={o.value}
                       checked={selected.includes(o.value)}
                       disabled={disabled}
-                      onChange={(e) => f.onChange(e.target.checked ? [...selected, o.value] : selected.filter((v) => v !== o.value))}
+                      onChange={(e) =>
+                        f.onChange(
+                          e.target.checked ? [...selected, o.value] : selected.filter((v) => v !== o.value),
+                        )
+                      }
                     />
                     {o.label}
                   </label>
@@ -133,7 +181,14 @@ export function FieldInput({ field, path, required, disabled, error, booleanLabe
             <div className="flex gap-4">
               {([true, false] as const).map((choice) => (
                 <label key={String(choice)} className="inline-flex items-center gap-2 text-sm">
-                  <input type="radio" name={path} checked={f.value === choice} disabled={disabled} onChange={() => f.onChange(choice)} onBlur={f.onBlur} />
+                  <input
+                    type="radio"
+                    name={path}
+                    checked={f.value === choice}
+                    disabled={disabled}
+                    onChange={() => f.onChange(choice)}
+                    onBlur={f.onBlur}
+                  />
                   {choice ? booleanLabels.yes : booleanLabels.no}
                 </label>
               ))}
@@ -173,7 +228,12 @@ export function FieldInput({ field, path, required, disabled, error, booleanLabe
 
   if (isGroup) {
     return (
-      <fieldset id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} disabled={disabled}>
+      <fieldset
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        disabled={disabled}
+      >
         <legend className="mb-1 text-sm font-medium text-slate-700">{label}</legend>
         {control_}
         <FieldMessages id={id} error={error} description={field.description} />

@@ -11,7 +11,10 @@ export function StudyList() {
     <>
       <div className="mb-6 flex items-center justify-between">
         <h1 className="text-2xl font-semibold">Studies</h1>
-        <Link href="/admin/studies/new" className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
+        <Link
+          href="/admin/studies/new"
+          className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
+        >
           + New Study
         </Link>
       </div>
@@ -22,7 +25,9 @@ export function StudyList() {
         </p>
       )}
       {studies && studies.length === 0 && (
-        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-500">No studies yet</p>
+        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-500">
+          No studies yet
+        </p>
       )}
       {studies && studies.length > 0 && (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -44,7 +49,10 @@ function StudyCard({ study }: { study: StudySummary }) {
     { href: `/admin/studies/${study.id}/content`, label: "Homepage Content" },
   ];
   return (
-    <li className="flex flex-col rounded-lg border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby={`study-${study.id}-name`}>
+    <li
+      className="flex flex-col rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
+      aria-labelledby={`study-${study.id}-name`}
+    >
       <div className="flex items-start justify-between gap-2">
         <h2 id={`study-${study.id}-name`} className="text-lg font-semibold">
           {study.name}
@@ -67,7 +75,10 @@ function StudyCard({ study }: { study: StudySummary }) {
           <dd className="text-slate-800">{study.field_count}</dd>
         </div>
       </dl>
-      <nav aria-label={`${study.name} links`} className="mt-4 flex flex-wrap gap-x-3 gap-y-1 border-t border-slate-100 pt-3 text-sm">
+      <nav
+        aria-label={`${study.name} links`}
+        className="mt-4 flex flex-wrap gap-x-3 gap-y-1 border-t border-slate-100 pt-3 text-sm"
+      >
         {links.map((link) => (
           <Link key={link.label} href={link.href} className="font-medium text-brand-700 hover:underline">
             {link.label}

@@ -6,11 +6,16 @@ export function StudyOverview({ study }: { study: StudyResponse }) {
   return (
     <div className="space-y-6">
       <section className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
-        <h1 className="text-2xl font-semibold text-[var(--study-primary)] [font-family:var(--study-heading-font-family)]">{study.name}</h1>
+        <h1 className="text-2xl font-semibold text-[var(--study-primary)] [font-family:var(--study-heading-font-family)]">
+          {study.name}
+        </h1>
         <p className="mt-1 text-sm text-slate-600">{study.disease}</p>
         {study.description && <p className="mt-3 max-w-3xl text-slate-700">{study.description}</p>}
       </section>
-      <section className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm" aria-labelledby="schedule-heading">
+      <section
+        className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
+        aria-labelledby="schedule-heading"
+      >
         <h2 id="schedule-heading" className="text-lg font-semibold">
           Visit schedule
         </h2>

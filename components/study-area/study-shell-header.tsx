@@ -19,10 +19,18 @@ export function StudyShellHeader({ code, name, disease, fullName, showAdmin, log
       <div className="mx-auto flex min-h-14 max-w-7xl flex-wrap items-center gap-4 px-4 py-2 sm:px-6">
         {logo.logo_url && (
           // eslint-disable-next-line @next/next/no-img-element -- study logos are arbitrary URLs set by admins
-          <img src={logo.logo_url} alt="" width={logo.logo_width ?? 120} height={logo.logo_height ?? 40} className="object-contain" />
+          <img
+            src={logo.logo_url}
+            alt=""
+            width={logo.logo_width ?? 120}
+            height={logo.logo_height ?? 40}
+            className="object-contain"
+          />
         )}
         <div>
-          <p className="text-base font-semibold text-slate-900 [font-family:var(--study-heading-font-family)]">{name}</p>
+          <p className="text-base font-semibold text-slate-900 [font-family:var(--study-heading-font-family)]">
+            {name}
+          </p>
           <p className="text-xs text-slate-600">{disease}</p>
         </div>
         <nav aria-label="Study" className="flex items-center gap-1">

@@ -22,11 +22,19 @@ export function Tabs<K extends string>({ tabs, active, onChange, label, children
   function onKeyDown(event: KeyboardEvent, index: number) {
     const last = tabs.length - 1;
     const target =
-      event.key === "ArrowRight" ? (index === last ? 0 : index + 1)
-      : event.key === "ArrowLeft" ? (index === 0 ? last : index - 1)
-      : event.key === "Home" ? 0
-      : event.key === "End" ? last
-      : null;
+      event.key === "ArrowRight"
+        ? index === last
+          ? 0
+          : index + 1
+        : event.key === "ArrowLeft"
+          ? index === 0
+            ? last
+            : index - 1
+          : event.key === "Home"
+            ? 0
+            : event.key === "End"
+              ? last
+              : null;
     if (target === null) return;
     event.preventDefault();
     const tab = tabs[target];
@@ -56,7 +64,9 @@ export function Tabs<K extends string>({ tabs, active, onChange, label, children
               onKeyDown={(event) => onKeyDown(event, index)}
               className={cn(
                 "-mb-px border-b-2 px-3 py-2 text-sm font-medium",
-                selected ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:text-slate-900",
+                selected
+                  ? "border-brand-600 text-brand-700"
+                  : "border-transparent text-slate-600 hover:text-slate-900",
               )}
             >
               {tab.label}

@@ -6,10 +6,20 @@ import type { StudyResponse, StudySummary } from "@/lib/schemas/studies";
 import { apiFetch } from "./api-fetch";
 import { queryKeys, STUDY_STALE_TIME_MS } from "./query-keys";
 
-export type StudyBasics = { code: string; name: string; disease: string; description: string; domain: string; is_active: boolean };
+export type StudyBasics = {
+  code: string;
+  name: string;
+  disease: string;
+  description: string;
+  domain: string;
+  is_active: boolean;
+};
 
 export function useStudies() {
-  return useQuery({ queryKey: queryKeys.studies.list(), queryFn: () => apiFetch<StudySummary[]>("/studies") });
+  return useQuery({
+    queryKey: queryKeys.studies.list(),
+    queryFn: () => apiFetch<StudySummary[]>("/studies"),
+  });
 }
 
 export function useStudy(id: number | undefined) {
@@ -26,7 +36,12 @@ export function useSaveStudy(id: number | undefined) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ basics, config }: { basics: StudyBasics; config: StudyConfig }) => {
-      const payload = { ...basics, description: basics.description || null, domain: basics.domain || null, config };
+      const payload = {
+        ...basics,
+        description: basics.description || null,
+        domain: basics.domain || null,
+        config,
+      };
       return id === undefined
         ? apiFetch<StudyResponse>("/studies", { method: "POST", json: payload })
         : apiFetch<StudyResponse>(`/studies/${id}`, { method: "PUT", json: payload });

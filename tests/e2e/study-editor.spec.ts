@@ -13,9 +13,12 @@ async function signIn(page: Page) {
   await expect(page).toHaveURL(/\/admin\/studies$/);
 }
 
-const editorTab = (page: Page, name: string) => page.getByRole("tablist", { name: "Study configuration" }).getByRole("tab", { name });
+const editorTab = (page: Page, name: string) =>
+  page.getByRole("tablist", { name: "Study configuration" }).getByRole("tab", { name });
 
-test("an admin creates, reopens and themes a study; the study area shows it in that colour", async ({ page }) => {
+test("an admin creates, reopens and themes a study; the study area shows it in that colour", async ({
+  page,
+}) => {
   page.on("dialog", (dialog) => dialog.accept());
   await signIn(page);
   await expect(page.getByRole("heading", { name: "Psoriasis Registry" })).toBeVisible();
@@ -68,7 +71,9 @@ test("an admin creates, reopens and themes a study; the study area shows it in t
 
   await page.getByRole("button", { name: "Save Study" }).click();
   await expect(page).toHaveURL(/\/admin\/studies$/);
-  const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Dermatology Outcomes" }) });
+  const card = page
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name: "Dermatology Outcomes" }) });
   await expect(card).toContainText(CODE);
   await expect(card.getByText("Active")).toBeVisible();
 
@@ -124,8 +129,13 @@ test("an inactive study and an unknown code show 'Study Not Found'", async ({ pa
   for (const path of [`/${code}`, "/no_such_study"]) {
     await page.goto(path);
     await expect(page.getByRole("heading", { name: "Study Not Found" })).toBeVisible();
-    await expect(page.getByText("The study you are looking for does not exist or is not active.")).toBeVisible();
-    await expect(page.getByRole("link", { name: "Go to the admin area" })).toHaveAttribute("href", "/admin/studies");
+    await expect(
+      page.getByText("The study you are looking for does not exist or is not active."),
+    ).toBeVisible();
+    await expect(page.getByRole("link", { name: "Go to the admin area" })).toHaveAttribute(
+      "href",
+      "/admin/studies",
+    );
   }
   await page.screenshot({ path: `${SHOTS}/study-not-found.png`, fullPage: true });
 });

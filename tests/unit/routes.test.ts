@@ -43,14 +43,18 @@ describe("safeReturnUrl", () => {
 describe("study resolution", () => {
   it("treats a single non-reserved segment as a study page; reserved ones are unknown", () => {
     expect(routePage("/psoriasis", "/psoriasis", true)).toEqual({ next: true });
-    for (const reserved of ["/users", "/logout"]) expect(routePage(reserved, reserved, true)).toEqual({ redirect: "/admin/studies" });
-    expect(routePage("/psoriasis", "/psoriasis", false)).toEqual({ redirect: "/login?returnUrl=%2Fpsoriasis" });
+    for (const reserved of ["/users", "/logout"])
+      expect(routePage(reserved, reserved, true)).toEqual({ redirect: "/admin/studies" });
+    expect(routePage("/psoriasis", "/psoriasis", false)).toEqual({
+      redirect: "/login?returnUrl=%2Fpsoriasis",
+    });
   });
 
   it("takes the study from ?study=, else from the first segment unless reserved", () => {
     expect(studyKeyFromPath("/patients", new URLSearchParams("study=psoriasis"))).toBe("psoriasis");
     expect(studyKeyFromPath("/psoriasis/patients/3", new URLSearchParams())).toBe("psoriasis");
-    for (const path of ["/admin/studies", "/users", "/login", "/logout", "/"]) expect(studyKeyFromPath(path, new URLSearchParams())).toBeNull();
+    for (const path of ["/admin/studies", "/users", "/login", "/logout", "/"])
+      expect(studyKeyFromPath(path, new URLSearchParams())).toBeNull();
   });
 
   it("finds the study subdomain on localhost and on the configured base domain", () => {

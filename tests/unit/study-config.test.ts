@@ -6,7 +6,9 @@ const base = () => JSON.parse(JSON.stringify(DEMO_STUDY_CONFIG)) as Record<strin
 
 function issues(config: unknown) {
   const result = StudyConfigSchema.safeParse(config);
-  return result.success ? [] : result.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
+  return result.success
+    ? []
+    : result.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
 }
 
 describe("study config schema", () => {
@@ -40,7 +42,9 @@ describe("study config schema", () => {
   it("reads plain-string options as value and label", () => {
     const parsed = StudyConfigSchema.parse({
       version: 1,
-      data_fields: [{ entity: "visit", name: "grade", label: "Grade", type: "select", options: ["mild", "severe"] }],
+      data_fields: [
+        { entity: "visit", name: "grade", label: "Grade", type: "select", options: ["mild", "severe"] },
+      ],
     });
     expect(parsed.data_fields[0]!.options).toEqual([
       { value: "mild", label: "mild" },
@@ -70,8 +74,12 @@ describe("study config schema", () => {
     const config = base();
     const first = config.data_fields[0];
     config.data_fields.push({ ...first });
-    expect(issues(config)).toContainEqual({ path: `data_fields.${config.data_fields.length - 1}.name`, message: "Field name must be unique within entity" });
-    config.data_fields[config.data_fields.length - 1].entity = first.entity === "patient" ? "visit" : "patient";
+    expect(issues(config)).toContainEqual({
+      path: `data_fields.${config.data_fields.length - 1}.name`,
+      message: "Field name must be unique within entity",
+    });
+    config.data_fields[config.data_fields.length - 1].entity =
+      first.entity === "patient" ? "visit" : "patient";
     expect(issues(config)).toEqual([]);
   });
 
@@ -79,7 +87,10 @@ describe("study config schema", () => {
     for (const type of ["select", "multiselect"]) {
       const config = base();
       config.data_fields.push({ entity: "visit", name: "pick_one", label: "Pick", type, options: [] });
-      expect(issues(config)).toContainEqual({ path: `data_fields.${config.data_fields.length - 1}.options`, message: "Select fields must have at least one option" });
+      expect(issues(config)).toContainEqual({
+        path: `data_fields.${config.data_fields.length - 1}.options`,
+        message: "Select fields must have at least one option",
+      });
     }
   });
 
@@ -89,7 +100,10 @@ describe("study config schema", () => {
     config.visit_types.push({ code: "baseline", label: "Again", order: 8 });
     config.visit_types.push({ code: "late", label: "Late", order: 0 });
     const found = issues(config);
-    expect(found).toContainEqual({ path: "visit_types.6.code", message: "Code must contain only lowercase letters, numbers, and underscores" });
+    expect(found).toContainEqual({
+      path: "visit_types.6.code",
+      message: "Code must contain only lowercase letters, numbers, and underscores",
+    });
     expect(found).toContainEqual({ path: "visit_types.7.code", message: "Code must be unique" });
     expect(found).toContainEqual({ path: "visit_types.8.order", message: "Order must be at least 1" });
   });
@@ -102,30 +116,58 @@ describe("study config schema", () => {
     const found = issues(config);
     const n = config.categories.length;
     expect(found).toContainEqual({ path: `categories.${n - 3}`, message: "Code and Label are required" });
-    expect(found).toContainEqual({ path: `categories.${n - 2}.code`, message: "Category code must be unique" });
+    expect(found).toContainEqual({
+      path: `categories.${n - 2}.code`,
+      message: "Category code must be unique",
+    });
     expect(found.filter((i) => i.path === `categories.${n - 1}.code`)).toEqual([]);
   });
 
   it("checks calculation names and rejects circular dependencies", () => {
     const config = base();
-    config.calculations.push({ name: "Bad Name", label: "Bad", formula: { type: "sum", fields: ["pasi_score"] } });
-    expect(issues(config)).toContainEqual({ path: `calculations.${config.calculations.length - 1}.name`, message: MESSAGES.calculationName });
+    config.calculations.push({
+      name: "Bad Name",
+      label: "Bad",
+      formula: { type: "sum", fields: ["pasi_score"] },
+    });
+    expect(issues(config)).toContainEqual({
+      path: `calculations.${config.calculations.length - 1}.name`,
+      message: MESSAGES.calculationName,
+    });
 
     const cyclic = base();
     cyclic.calculations = [
-      { name: "a_calc", label: "A", formula: { type: "custom_expression", expression: "data['b_calc'] + 1" } },
-      { name: "b_calc", label: "B", formula: { type: "threshold", field: "a_calc", operator: "gt", threshold: 1 } },
+      {
+        name: "a_calc",
+        label: "A",
+        formula: { type: "custom_expression", expression: "data['b_calc'] + 1" },
+      },
+      {
+        name: "b_calc",
+        label: "B",
+        formula: { type: "threshold", field: "a_calc", operator: "gt", threshold: 1 },
+      },
     ];
     const found = issues(cyclic);
     expect(found).toHaveLength(1);
     expect(found[0]!.path).toBe("calculations");
-    expect(found[0]!.message).toMatch(/^Calculations form a circular dependency: (a_calc → b_calc → a_calc|b_calc → a_calc → b_calc)$/);
+    expect(found[0]!.message).toMatch(
+      /^Calculations form a circular dependency: (a_calc → b_calc → a_calc|b_calc → a_calc → b_calc)$/,
+    );
   });
 
   it("reports a custom expression that does not parse", () => {
     const config = base();
-    config.calculations.push({ name: "broken", label: "Broken", formula: { type: "custom_expression", expression: "data['x'] +" } });
-    expect(issues(config).some((i) => i.path === `calculations.${config.calculations.length - 1}.formula.expression`)).toBe(true);
+    config.calculations.push({
+      name: "broken",
+      label: "Broken",
+      formula: { type: "custom_expression", expression: "data['x'] +" },
+    });
+    expect(
+      issues(config).some(
+        (i) => i.path === `calculations.${config.calculations.length - 1}.formula.expression`,
+      ),
+    ).toBe(true);
   });
 
   it("checks therapy switch fields with the Italian messages", () => {
@@ -133,7 +175,12 @@ describe("study config schema", () => {
     const fields = config.therapy_switch_config.switch_fields;
     fields.push({ name: "", label: "", type: "text" });
     fields.push({ ...fields[0] });
-    fields.push({ name: "note", label: "Nota", type: "text", conditional_on: { field: "switch_date", value: "x" } });
+    fields.push({
+      name: "note",
+      label: "Nota",
+      type: "text",
+      conditional_on: { field: "switch_date", value: "x" },
+    });
     const found = issues(config).map((i) => i.message);
     expect(found).toContain("Nome e Label sono obbligatori");
     expect(found).toContain("Un campo con questo nome esiste già");
@@ -149,6 +196,31 @@ describe("study config schema", () => {
     let condition: unknown = { field: "sex", operator: "eq", value: "M" };
     for (let i = 0; i < 9; i++) condition = { and: [condition] };
     deep.data_fields[0].show_if = condition;
-    expect(issues(deep)).toContainEqual({ path: "data_fields.0.show_if", message: MESSAGES.conditionTooDeep });
+    expect(issues(deep)).toContainEqual({
+      path: "data_fields.0.show_if",
+      message: MESSAGES.conditionTooDeep,
+    });
+  });
+});
+
+describe("demo study calculations (worked example)", () => {
+  it("PASI 20 at baseline and 4 now: 80% improvement, PASI75 achieved; 6 now: 70%, not achieved", async () => {
+    const { runCalculations } = await import("@/lib/calc");
+    const { calculations } = StudyConfigSchema.parse(DEMO_STUDY_CONFIG);
+    const baselineValues = { pasi_score: 20, dlqi_score: 14, itch_nrs: 7 };
+    const good = runCalculations(
+      calculations,
+      { pasi_score: 4, dlqi_score: 3, itch_nrs: 2 },
+      { baselineValues },
+    );
+    expect(good.results).toMatchObject({ pasi_improvement: 80, pasi75_achieved: true, pro_burden_total: 5 });
+    expect(good.results.pasi_percent_of_max).toBeCloseTo(5.6, 10);
+    const partial = runCalculations(
+      calculations,
+      { pasi_score: 6, dlqi_score: 3, itch_nrs: 2 },
+      { baselineValues },
+    );
+    expect(partial.results).toMatchObject({ pasi_improvement: 70, pasi75_achieved: false });
+    expect(partial.errors).toEqual({});
   });
 });

@@ -12,6 +12,11 @@ import { openStudyArea } from "./study-service";
  */
 export const currentStudyArea = cache(async (studyCode: string) => {
   const actor = await requirePageActor();
-  const area = await openStudyArea(await getDb(), actor, decodeURIComponent(studyCode), requestMeta(await headers()));
+  const area = await openStudyArea(
+    await getDb(),
+    actor,
+    decodeURIComponent(studyCode),
+    requestMeta(await headers()),
+  );
   return { actor, area };
 });

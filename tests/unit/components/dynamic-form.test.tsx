@@ -25,7 +25,15 @@ const field = (overrides: Partial<DataField> & Pick<DataField, "name" | "type">)
 function renderForm(fields: DataField[], extra: Partial<React.ComponentProps<typeof DynamicForm>> = {}) {
   const onSubmit = vi.fn();
   render(
-    <DynamicForm fields={fields} categories={categories} entity="visit" defaultOpenCategory="main" booleanLabels={YES_NO} onSubmit={onSubmit} {...extra}>
+    <DynamicForm
+      fields={fields}
+      categories={categories}
+      entity="visit"
+      defaultOpenCategory="main"
+      booleanLabels={YES_NO}
+      onSubmit={onSubmit}
+      {...extra}
+    >
       <button type="submit">Save</button>
     </DynamicForm>,
   );
@@ -34,7 +42,10 @@ function renderForm(fields: DataField[], extra: Partial<React.ComponentProps<typ
 
 describe("DynamicForm", () => {
   it("groups fields by category with the default section open", () => {
-    renderForm([field({ name: "score", type: "number" }), field({ name: "note", type: "text", category: "extra" })]);
+    renderForm([
+      field({ name: "score", type: "number" }),
+      field({ name: "note", type: "text", category: "extra" }),
+    ]);
     const main = screen.getByText("Main").closest("details")!;
     const extra = screen.getByText("Extra").closest("details")!;
     expect(main).toHaveAttribute("open");
@@ -62,7 +73,16 @@ describe("DynamicForm", () => {
       field({ name: "arr", type: "array", schema: { x: { type: "text", label: "X" } } }),
       field({ name: "sig", type: "signature" }),
     ];
-    const { container } = render(<DynamicForm fields={all} categories={categories} entity="visit" defaultOpenCategory="main" booleanLabels={SI_NO} onSubmit={vi.fn()} />);
+    const { container } = render(
+      <DynamicForm
+        fields={all}
+        categories={categories}
+        entity="visit"
+        defaultOpenCategory="main"
+        booleanLabels={SI_NO}
+        onSubmit={vi.fn()}
+      />,
+    );
     expect(screen.getByLabelText("t")).toHaveAttribute("type", "text");
     expect(screen.getByLabelText("ta").tagName).toBe("TEXTAREA");
     expect(screen.getByLabelText("n")).toHaveAttribute("step", "0.1");
@@ -83,7 +103,14 @@ describe("DynamicForm", () => {
     const patientFields = demoFields.filter((f) => f.entity === "patient");
     const user = userEvent.setup();
     render(
-      <DynamicForm fields={patientFields} categories={demoCategories} entity="patient" defaultOpenCategory="therapy_history" booleanLabels={SI_NO} onSubmit={vi.fn()} />,
+      <DynamicForm
+        fields={patientFields}
+        categories={demoCategories}
+        entity="patient"
+        defaultOpenCategory="therapy_history"
+        booleanLabels={SI_NO}
+        onSubmit={vi.fn()}
+      />,
     );
     const naiveBiologic = screen.getByRole("group", { name: "Naive to biologic therapy" });
     expect(screen.queryByRole("group", { name: "Failed previous biologics" })).toBeNull();
@@ -106,7 +133,12 @@ describe("DynamicForm", () => {
 
   it("lists the errors after a failed submit and does not submit", async () => {
     const { onSubmit, user } = renderForm([
-      field({ name: "pasi_score", label: "PASI", type: "number", validation: { required: true, min: 0, max: 72 } }),
+      field({
+        name: "pasi_score",
+        label: "PASI",
+        type: "number",
+        validation: { required: true, min: 0, max: 72 },
+      }),
       field({ name: "email", label: "Contact", type: "email" }),
       field({ name: "note", label: "Note", type: "text", category: "extra", validation: { required: true } }),
     ]);
@@ -114,11 +146,11 @@ describe("DynamicForm", () => {
     await user.click(screen.getByRole("button", { name: "Save" }));
     const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent("Please fix the following errors:");
-    expect(within(alert).getAllByRole("listitem").map((li) => li.textContent)).toEqual([
-      "PASI is required",
-      "Contact must be a valid email address",
-      "Note is required",
-    ]);
+    expect(
+      within(alert)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["PASI is required", "Contact must be a valid email address", "Note is required"]);
     expect(onSubmit).not.toHaveBeenCalled();
     // The section holding an error opens, and the field says what is wrong.
     expect(screen.getByText("Extra").closest("details")).toHaveAttribute("open");
@@ -132,7 +164,12 @@ describe("DynamicForm", () => {
   it("submits the cleaned values: hidden fields dropped", async () => {
     const { onSubmit, user } = renderForm([
       field({ name: "adverse_event", label: "Adverse event", type: "boolean" }),
-      field({ name: "ae_text", label: "Describe", type: "text", show_if: { field: "adverse_event", operator: "eq", value: true } }),
+      field({
+        name: "ae_text",
+        label: "Describe",
+        type: "text",
+        show_if: { field: "adverse_event", operator: "eq", value: true },
+      }),
     ]);
     const group = screen.getByRole("group", { name: "Adverse event" });
     await user.click(within(group).getByLabelText("Yes"));
@@ -146,7 +183,12 @@ describe("DynamicForm", () => {
   it("disables a field while enable_if is false", async () => {
     const { user } = renderForm([
       field({ name: "resolved", label: "Resolved", type: "boolean" }),
-      field({ name: "resolved_on", label: "Resolved on", type: "date", enable_if: { field: "resolved", operator: "eq", value: true } }),
+      field({
+        name: "resolved_on",
+        label: "Resolved on",
+        type: "date",
+        enable_if: { field: "resolved", operator: "eq", value: true },
+      }),
     ]);
     expect(screen.getByLabelText("Resolved on")).toBeDisabled();
     await user.click(within(screen.getByRole("group", { name: "Resolved" })).getByLabelText("Yes"));
@@ -160,7 +202,10 @@ describe("DynamicForm", () => {
         label: "Drugs",
         type: "array",
         validation: { required: true },
-        schema: { drug: { type: "text", label: "Drug", validation: { required: true } }, dose: { type: "number", label: "Dose", validation: { min: 1 } } },
+        schema: {
+          drug: { type: "text", label: "Drug", validation: { required: true } },
+          dose: { type: "number", label: "Dose", validation: { min: 1 } },
+        },
       }),
     ]);
     await user.click(screen.getByRole("button", { name: "Save" }));

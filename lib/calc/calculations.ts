@@ -1,0 +1,148 @@
+/**
+ * Runs a study's calculations over one visit's values (spec §3, "Calculation"): in dependency
+ * order, each result visible to the calculations after it. Never throws: a calculation that cannot
+ * be computed gives null and a message. Pure: no I/O.
+ */
+import type { Calculation, ThresholdOperator } from "@/lib/schemas/study-config";
+import { buildCalculationGraph } from "./calc-order";
+import { evaluateExpression } from "./expression";
+
+export type CalculationValue = number | boolean | string | null;
+export type CalculationContext = { baselineValues?: Record<string, unknown> | null };
+export type CalculationRun = {
+  results: Record<string, CalculationValue>;
+  errors: Record<string, string>;
+};
+
+/** Numbers given as decimal text (as some form inputs send them) are accepted too. */
+const DECIMAL_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+type Outcome = { value: CalculationValue; error: string | null };
+type NumberRead = { ok: true; value: number } | { ok: false; error: string };
+
+/** Own properties only, through the descriptor: never the prototype chain, never a getter. */
+function ownValue(source: unknown, key: string): unknown {
+  if (typeof source !== "object" || source === null || !Object.hasOwn(source, key)) return undefined;
+  const descriptor = Object.getOwnPropertyDescriptor(source, key);
+  return descriptor && "value" in descriptor ? descriptor.value : undefined;
+}
+
+/** Defines rather than assigns, so a key such as `__proto__` stays an ordinary own key. */
+function setOwn<T>(target: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+type Messages = { missing: string; notNumber: string };
+
+function fieldMessages(field: string): Messages {
+  return { missing: `Missing value for ${field}`, notNumber: `Value of ${field} is not a number` };
+}
+
+function readNumber(source: unknown, field: string, messages = fieldMessages(field)): NumberRead {
+  const value = ownValue(source, field);
+  if (value === undefined || value === null || (typeof value === "string" && value.trim() === "")) {
+    return { ok: false, error: messages.missing };
+  }
+  if (typeof value === "number" && Number.isFinite(value)) return { ok: true, value };
+  if (typeof value === "string" && DECIMAL_TEXT.test(value.trim())) return { ok: true, value: Number(value) };
+  return { ok: false, error: messages.notNumber };
+}
+
+function compareThreshold(value: number, operator: ThresholdOperator, threshold: number): boolean {
+  switch (operator) {
+    case "gt":
+      return value > threshold;
+    case "gte":
+      return value >= threshold;
+    case "lt":
+      return value < threshold;
+    case "lte":
+      return value <= threshold;
+    case "eq":
+      return value === threshold;
+    case "ne":
+      return value !== threshold;
+  }
+}
+
+function readAll(values: object, fields: string[]): number[] | string {
+  const numbers: number[] = [];
+  for (const field of fields) {
+    const read = readNumber(values, field);
+    if (!read.ok) return read.error;
+    numbers.push(read.value);
+  }
+  return numbers;
+}
+
+function compute(calc: Calculation, values: object, context: CalculationContext): Outcome {
+  const formula = calc.formula;
+  switch (formula.type) {
+    case "improvement_percentage": {
+      const { baseline_field: field, baseline_visit: visit } = formula;
+      const baseline = readNumber(context.baselineValues, field, {
+        missing: `Baseline value for ${field} is missing (visit ${visit})`,
+        notNumber: `Baseline value for ${field} is not a number`,
+      });
+      if (!baseline.ok) return { value: null, error: baseline.error };
+      if (baseline.value === 0) return { value: null, error: `Baseline value for ${field} is zero` };
+      const current = readNumber(values, formula.current_field);
+      if (!current.ok) return { value: null, error: current.error };
+      return { value: ((baseline.value - current.value) / baseline.value) * 100, error: null };
+    }
+    case "threshold": {
+      const read = readNumber(values, formula.field);
+      if (!read.ok) return { value: null, error: read.error };
+      return { value: compareThreshold(read.value, formula.operator, formula.threshold), error: null };
+    }
+    case "sum":
+    case "average": {
+      const numbers = readAll(values, formula.fields);
+      if (typeof numbers === "string") return { value: null, error: numbers };
+      const total = numbers.reduce((sum, value) => sum + value, 0);
+      const value = formula.type === "sum" ? total : total / numbers.length;
+      return Number.isFinite(value)
+        ? { value, error: null }
+        : { value: null, error: "Result is not a finite number" };
+    }
+    case "custom_expression":
+      return evaluateExpression(formula.expression, values as Record<string, unknown>);
+    default:
+      return { value: null, error: `Unknown formula type: ${String((formula as { type?: unknown }).type)}` };
+  }
+}
+
+export function runCalculations(
+  calcs: Calculation[],
+  values: Record<string, unknown>,
+  context: CalculationContext = {},
+): CalculationRun {
+  const results: Record<string, CalculationValue> = {};
+  const errors: Record<string, string> = {};
+  // The data later calculations see: the current values plus every result so far.
+  const scope: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  if (typeof values === "object" && values !== null) {
+    for (const key of Object.keys(values)) setOwn(scope, key, ownValue(values, key));
+  }
+  const list = Array.isArray(calcs) ? calcs : [];
+  const graph = buildCalculationGraph(list);
+  for (const index of graph.order) {
+    const calc = list[index];
+    if (!calc) continue;
+    let outcome: Outcome;
+    if (graph.cyclic.has(index)) {
+      outcome = { value: null, error: `Circular dependency: ${(graph.cycles.get(index) ?? []).join(" → ")}` };
+    } else {
+      try {
+        outcome = compute(calc, scope, context ?? {});
+      } catch {
+        // compute() has no throwing paths for valid configs; this guards configs that skipped zod.
+        outcome = { value: null, error: "The calculation could not be computed" };
+      }
+    }
+    setOwn(results, calc.name, outcome.value);
+    if (outcome.error !== null) setOwn(errors, calc.name, outcome.error);
+    setOwn(scope, calc.name, outcome.value);
+  }
+  return { results, errors };
+}

@@ -1,0 +1,26 @@
+/**
+ * Calculations and the safe Python-subset expression engine (DESIGN.md, "Pure modules").
+ * Browser and server import the same code. Pure: no I/O.
+ */
+export {
+  evaluateExpression,
+  evaluateParsed,
+  expressionDependencies,
+  parseExpression,
+  MAX_EVALUATION_WORK,
+  MAX_EXPRESSION_DEPTH,
+  MAX_EXPRESSION_LENGTH,
+  MAX_SEQUENCE_LENGTH,
+  NOT_A_SCALAR_MESSAGE,
+  type EvaluationResult,
+  type ExpressionValue,
+  type ExprNode,
+  type ParseResult,
+} from "./expression";
+export { calculationDependencies, orderCalculations } from "./calc-order";
+export {
+  runCalculations,
+  type CalculationContext,
+  type CalculationRun,
+  type CalculationValue,
+} from "./calculations";
