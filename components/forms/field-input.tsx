@@ -56,6 +56,8 @@ export function FieldInput({ field, path, required, disabled, error, booleanLabe
   switch (field.type) {
     case "text":
     case "email":
+    case "date":
+    case "month":
       control_ = (
         <input
           type={field.type}
@@ -86,17 +88,6 @@ export function FieldInput({ field, path, required, disabled, error, booleanLabe
           {...register(path, {
             setValueAs: (v: unknown) => (v === "" || v === null || v === undefined ? undefined : Number(v)),
           })}
-        />
-      );
-      break;
-    case "date":
-    case "month":
-      control_ = (
-        <input
-          type={field.type}
-          className={inputClass}
-          {...common}
-          {...register(path, { setValueAs: emptyToUndefined })}
         />
       );
       break;

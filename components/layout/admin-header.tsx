@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { LogoutButton } from "@/components/auth/logout-button";
+import { UserMenu } from "@/components/auth/user-menu";
 import { AdminNavLink } from "./admin-nav-link";
 
 const ADMIN_LINKS = [
@@ -24,12 +24,7 @@ export function AdminHeader({ fullName, showAdminLinks }: { fullName: string; sh
             ))}
           </nav>
         )}
-        <div className="ml-auto flex items-center gap-3">
-          <span className="text-sm text-slate-600" data-testid="current-user">
-            {fullName}
-          </span>
-          <LogoutButton />
-        </div>
+        <UserMenu fullName={fullName} />
       </div>
     </header>
   );

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { LogoutButton } from "@/components/auth/logout-button";
+import { UserMenu } from "@/components/auth/user-menu";
 import type { UiSettings } from "@/lib/schemas/study-config";
 
 type Props = {
@@ -46,12 +46,7 @@ export function StudyShellHeader({ code, name, disease, fullName, showAdmin, log
             </Link>
           )}
         </nav>
-        <div className="ml-auto flex items-center gap-3">
-          <span className="text-sm text-slate-700" data-testid="current-user">
-            {fullName}
-          </span>
-          <LogoutButton />
-        </div>
+        <UserMenu fullName={fullName} />
       </div>
     </header>
   );
