@@ -166,3 +166,21 @@ test("a study subdomain opens that study's area", async ({ page, baseURL }) => {
   await expect(page.getByTestId("study-header")).toContainText("Psoriasis Registry");
   await expect(page.getByRole("link", { name: "Dashboard" })).toHaveAttribute("href", "/psoriasis");
 });
+
+test("the live preview renders the demo study's forms and shows the entered data", async ({ page }) => {
+  await signIn(page);
+  const card = page
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name: "Psoriasis Registry" }) });
+  await card.getByRole("link", { name: "Edit Config" }).click();
+  await editorTab(page, "Categories").click();
+  const preview = page.getByRole("complementary", { name: "Live form preview" });
+  await preview.getByLabel(/Hospital record number/i).fill("HRN-1");
+  await preview.getByText("Debug data").click();
+  await expect(preview.getByTestId("preview-debug")).toContainText('"hospital_record_number": "HRN-1"');
+  await preview.getByRole("tab", { name: "Visit Form" }).click();
+  await expect(preview.getByLabel(/^PASI/)).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/editor-live-preview.png`, fullPage: true });
+  await preview.getByRole("button", { name: "Reset Data" }).click();
+  await expect(preview.getByTestId("preview-debug")).toHaveText("{}");
+});
