@@ -106,6 +106,16 @@ describe("POST /api/studies", () => {
     });
   });
 
+  it("answers a hostile, deeply nested body with 422, not a crash", async () => {
+    const condition = `${'{"and":['.repeat(5000)}${"]}".repeat(5000)}`;
+    const rawBody = `{"code":"deep","name":"x","disease":"y","config":{"version":1,"data_fields":[{"entity":"visit","name":"a","label":"A","type":"text","show_if":${condition}}]}}`;
+    const res = await call(create, { method: "POST", headers: admin.headers, rawBody });
+    expect(res.status).toBe(422);
+    expect((res.json.detail as { msg: string }[])[0]!.msg).toBe(
+      "Request body is nested more than 64 levels deep",
+    );
+  });
+
   it("is refused to non-admins with 403 and an access_denied audit row", async () => {
     expect((await createAs(plain, newStudy())).status).toBe(403);
     const db = await getDb();

@@ -8,6 +8,8 @@ import { ApiError, fromDatabaseError, unauthorized, type ValidationIssue } from 
 import { requestMeta, type RequestMeta } from "./request-meta";
 
 const MAX_JSON_BODY_BYTES = 1024 * 1024;
+/** Deeper bodies would only exhaust the stack of recursive validators: refuse them up front. */
+const MAX_JSON_DEPTH = 64;
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
@@ -100,13 +102,38 @@ async function readJson(req: Request): Promise<unknown> {
   if (declared > MAX_JSON_BODY_BYTES) throw new ApiError("payload_too_large", "Request body is too large");
   const text = await req.text();
   if (text.length > MAX_JSON_BODY_BYTES) throw new ApiError("payload_too_large", "Request body is too large");
+  let parsed: unknown;
   try {
-    return JSON.parse(text);
+    parsed = JSON.parse(text);
   } catch {
     throw new ApiError("validation", [
       { loc: ["body"], msg: "Request body is not valid JSON", type: "json_invalid" },
     ]);
   }
+  if (jsonDepth(parsed) > MAX_JSON_DEPTH) {
+    throw new ApiError("validation", [
+      {
+        loc: ["body"],
+        msg: `Request body is nested more than ${MAX_JSON_DEPTH} levels deep`,
+        type: "json_too_deep",
+      },
+    ]);
+  }
+  return parsed;
+}
+
+/** Nesting depth of parsed JSON, measured without recursion. */
+function jsonDepth(value: unknown): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (node === null || typeof node !== "object") continue;
+    deepest = Math.max(deepest, depth);
+    if (deepest > MAX_JSON_DEPTH) return deepest;
+    for (const child of Object.values(node)) stack.push([child, depth + 1]);
+  }
+  return deepest;
 }
 
 /** Cookie-authenticated writes must come from our own pages (CSRF). */
