@@ -64,7 +64,8 @@ export const StudyIdParams = z.object({
   id: z.coerce
     .number({ error: "Study id must be a number" })
     .int()
-    .positive("Study id must be a positive integer"),
+    .positive("Study id must be a positive integer")
+    .max(2_147_483_647, "Study id is out of range"),
 });
 
 export const FieldSchemaQuery = z.object({ entity: z.enum(["patient", "visit"]).default("visit") });

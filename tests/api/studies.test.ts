@@ -170,6 +170,7 @@ describe("GET/PUT /api/studies/{id}", () => {
   it("answers 404 for a missing study and for a study the user has no role in; 422 for a bad id", async () => {
     expect((await call(getOne, { headers: admin.headers, params: { id: "999999" } })).status).toBe(404);
     expect((await call(getOne, { headers: admin.headers, params: { id: "abc" } })).status).toBe(422);
+    expect((await call(getOne, { headers: admin.headers, params: { id: "99999999999" } })).status).toBe(422);
     const created = (await createAs(admin, newStudy())).json;
     expect((await call(getOne, { headers: plain.headers, params: { id: String(created.id) } })).status).toBe(
       404,
