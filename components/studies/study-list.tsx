@@ -5,18 +5,21 @@ import { Badge } from "@/components/ui/badge";
 import { useStudies } from "@/lib/client/studies";
 import type { StudySummary } from "@/lib/schemas/studies";
 
-export function StudyList() {
+/** The studies the user can see; `canCreate` (decided on the server) shows + New Study. */
+export function StudyList({ canCreate }: { canCreate: boolean }) {
   const { data: studies, isPending, error } = useStudies();
   return (
     <>
       <div className="mb-6 flex items-center justify-between">
         <h1 className="text-2xl font-semibold">Studies</h1>
-        <Link
-          href="/admin/studies/new"
-          className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
-        >
-          + New Study
-        </Link>
+        {canCreate && (
+          <Link
+            href="/admin/studies/new"
+            className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
+          >
+            + New Study
+          </Link>
+        )}
       </div>
       {isPending && <p className="text-slate-500">Loading studies...</p>}
       {error && (

@@ -75,6 +75,9 @@ test("a plain user sees no admin links; unknown paths go to the studies", async 
   await expect(page.getByTestId("current-user")).toHaveText("Dr. Clinician");
   await expect(page.getByRole("navigation", { name: "Administration" })).toHaveCount(0);
   await expect(page.getByText("No studies yet")).toBeVisible();
+  await expect(page.getByRole("link", { name: "+ New Study" })).toHaveCount(0);
+  await page.goto("/admin/studies/new");
+  await expect(page.getByText("Only platform administrators can create studies.")).toBeVisible();
 
   await page.goto("/no/such/page");
   await expect(page).toHaveURL(/\/admin\/studies$/);
