@@ -30,7 +30,6 @@ export {
 } from "./validate-field";
 export {
   validateSubmission,
-  validateValues,
   type Loc,
   type SubmissionOptions,
   type SubmissionResult,

@@ -1,7 +1,7 @@
 /**
  * Validation of a whole set of submitted values against a list of fields: the server's check of
- * every patient `custom_fields` and visit `data_fields` write, and (through validateValues) the
- * browser form's resolver, so both apply the same rules.
+ * every patient `custom_fields` and visit `data_fields` write, and the browser form's resolver
+ * (components/forms/engine-resolver.ts), so both apply the same rules.
  *
  * The server never trusts the client's idea of what is shown: visibility and enablement are
  * recomputed here from the submitted values themselves. Hidden and disabled fields are not validated
@@ -112,12 +112,4 @@ export function validateSubmission(
   }
 
   return { ok: issues.length === 0, values: Object.fromEntries(cleanEntries), errors, issues, unknownKeys };
-}
-
-/** The browser form's check: the same rules, only the messages by dotted path. */
-export function validateValues(
-  fields: readonly DataField[],
-  values: Record<string, unknown>,
-): Record<string, string> {
-  return validateSubmission(fields, values).errors;
 }

@@ -38,7 +38,6 @@ export class ApiError extends Error {
   }
 }
 
-export const badRequest = (detail: string) => new ApiError("bad_request", detail);
 export const unauthorized = (detail = "Not authenticated") => new ApiError("unauthorized", detail);
 export const forbidden = (
   detail = "You do not have permission to perform this action",

@@ -82,7 +82,7 @@ function parse<T>(schema: ZodType<T> | undefined, input: unknown, location: stri
   return result.data;
 }
 
-export function zodIssues(error: z.ZodError, location: string): ValidationIssue[] {
+function zodIssues(error: z.ZodError, location: string): ValidationIssue[] {
   return error.issues.map((issue) => ({
     loc: [location, ...issue.path.map((p) => (typeof p === "number" ? p : String(p)))],
     msg: issue.message,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { validateSubmission, validateValues } from "@/lib/forms";
+import { validateSubmission } from "@/lib/forms";
 import type { DataField } from "@/lib/schemas/study-config";
 
 const field = (overrides: Partial<DataField> & Pick<DataField, "name">): DataField => ({
@@ -23,7 +23,7 @@ describe("validateSubmission", () => {
       { loc: ["body", "data_fields", "rows", 0, "x"], msg: "X must be a number", type: "type_error" },
     ]);
     expect(result.errors).toEqual({ pasi: "PASI is required", "rows.0.x": "X must be a number" });
-    expect(validateValues(fields, { pasi: 80 })).toEqual({ pasi: "PASI must be at most 72" });
+    expect(validateSubmission(fields, { pasi: 80 }).errors).toEqual({ pasi: "PASI must be at most 72" });
   });
 
   it("accepts valid values and returns them", () => {
