@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from "react";
+import { Button } from "./button";
 import { cn } from "./cn";
 
 export type DialogProps = {
@@ -101,4 +102,29 @@ function DialogPanel({ onClose, title, description, children, footer, className 
 
 function focusables(root: HTMLElement): HTMLElement[] {
   return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE));
+}
+
+/** The usual Cancel / Save pair for a dialog's footer. */
+export function SaveCancelFooter({ onSave, onCancel }: { onSave: () => void; onCancel: () => void }) {
+  return (
+    <>
+      <Button variant="secondary" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button onClick={onSave}>Save</Button>
+    </>
+  );
+}
+
+/**
+ * Enter in a text box saves. The dialogs use no <form>, so this also keeps Enter from submitting
+ * any form around the editor.
+ */
+export function saveOnEnter(save: () => void) {
+  return (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key === "Enter" && event.target instanceof HTMLInputElement) {
+      event.preventDefault();
+      save();
+    }
+  };
 }

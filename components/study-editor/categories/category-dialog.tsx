@@ -1,9 +1,8 @@
 "use client";
 
-import { useId, useState, type KeyboardEvent } from "react";
+import { useId, useState } from "react";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
+import { Dialog, SaveCancelFooter, saveOnEnter } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import type { Category, FieldEntity } from "@/lib/schemas/study-config";
@@ -37,13 +36,6 @@ export function CategoryDialog({ entity, categories, onSave, onClose }: Category
   }
 
   // Enter saves, and must not submit a form the study editor may have around its tabs.
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key === "Enter" && event.target instanceof HTMLInputElement) {
-      event.preventDefault();
-      save();
-    }
-  }
-
   // Which box the message is about, for aria-invalid and the red border.
   const codeInvalid = error === CATEGORY_MESSAGES.unique || (error !== null && !draft.code);
   const labelInvalid = error === CATEGORY_MESSAGES.required && !draft.label.trim();
@@ -54,16 +46,9 @@ export function CategoryDialog({ entity, categories, onSave, onClose }: Category
       onClose={onClose}
       title="Add Category"
       description={`A new section of the ${entity} form.`}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={save}>Save</Button>
-        </>
-      }
+      footer={<SaveCancelFooter onSave={save} onCancel={onClose} />}
     >
-      <div className="grid gap-4" onKeyDown={onKeyDown}>
+      <div className="grid gap-4" onKeyDown={saveOnEnter(save)}>
         {error && <Alert>{error}</Alert>}
         <div>
           <Label htmlFor={`${id}-code`}>Code</Label>

@@ -1,8 +1,7 @@
 "use client";
 
-import { useId, useState, type KeyboardEvent, type ReactNode } from "react";
-import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
+import { useId, useState, type ReactNode } from "react";
+import { Dialog, SaveCancelFooter, saveOnEnter } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import type { VisitType } from "@/lib/schemas/study-config";
@@ -43,13 +42,6 @@ export function VisitTypeDialog({ editing, visitTypes, onSave, onClose }: VisitT
   }
 
   // Enter in a text box saves the dialog, and must not submit a form around the editor.
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key === "Enter" && event.target instanceof HTMLInputElement) {
-      event.preventDefault();
-      save();
-    }
-  }
-
   const codeChanged = editing !== null && draft.code.trim() !== editing.code;
 
   return (
@@ -57,16 +49,9 @@ export function VisitTypeDialog({ editing, visitTypes, onSave, onClose }: VisitT
       open
       onClose={onClose}
       title={editing ? "Edit Visit Type" : "Add Visit Type"}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={save}>Save</Button>
-        </>
-      }
+      footer={<SaveCancelFooter onSave={save} onCancel={onClose} />}
     >
-      <div className="grid gap-4" onKeyDown={onKeyDown}>
+      <div className="grid gap-4" onKeyDown={saveOnEnter(save)}>
         <Row
           id={`${id}-code`}
           label="Code"

@@ -1,3 +1,4 @@
+import { CONDITION_OPERATORS } from "@/lib/schemas/study-config";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { evaluateCondition } from "@/lib/forms";
@@ -108,19 +109,8 @@ function reference(node: RefNode, values: Record<string, unknown>): boolean {
 // ------------------------------------------------------------------------------------------------
 
 const FIELDS = ["a", "b", "c", "constructor", "__proto__"];
-const OPERATORS = [
-  "eq",
-  "ne",
-  "gt",
-  "gte",
-  "lt",
-  "lte",
-  "in",
-  "not_in",
-  "contains",
-  "is_empty",
-  "is_not_empty",
-];
+// The operators are data, not logic: the reference model below stays independent of the engine.
+const OPERATORS: readonly string[] = CONDITION_OPERATORS;
 const POOL = [
   ...["", " ", "\t", "0", "1", "3", "3.0", "-2.5", "1e2", ".5", "true", "false", "abc", "b", "a b", "0x1"],
   ...["Infinity", "1 "],
