@@ -10,25 +10,17 @@
  */
 
 import type { FieldCondition, FieldOption, StudyConfigInput } from "@/lib/schemas/study-config";
+import type { StudyBasics } from "@/lib/schemas/studies";
 
 /** The whole configuration, in the shape the study-config schema accepts. */
 export type DemoStudyConfig = StudyConfigInput & { version: 1 };
-
-/** The study row (without id, config and timestamps). */
-export type DemoStudy = {
-  code: string;
-  name: string;
-  disease: string;
-  description: string;
-  domain: string;
-  is_active: boolean;
-};
 
 // ---------------------------------------------------------------------------
 // Study
 // ---------------------------------------------------------------------------
 
-export const DEMO_STUDY: DemoStudy = {
+/** The study row (without id, config and timestamps). */
+export const DEMO_STUDY: StudyBasics = {
   code: "psoriasis",
   name: "Psoriasis Registry",
   disease: "Psoriasis",

@@ -2,18 +2,11 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { StudyConfig } from "@/lib/schemas/study-config";
-import type { StudyResponse, StudySummary } from "@/lib/schemas/studies";
+import type { StudyBasics, StudyResponse, StudySummary } from "@/lib/schemas/studies";
 import { apiFetch } from "./api-fetch";
 import { queryKeys, STUDY_STALE_TIME_MS } from "./query-keys";
 
-export type StudyBasics = {
-  code: string;
-  name: string;
-  disease: string;
-  description: string;
-  domain: string;
-  is_active: boolean;
-};
+export type { StudyBasics } from "@/lib/schemas/studies";
 
 export function useStudies() {
   return useQuery({

@@ -60,6 +60,16 @@ export const StudyUpdateBody = z.object({
 });
 export type StudyUpdateBody = z.infer<typeof StudyUpdateBody>;
 
+/** A study's own fields as the editor holds them (empty strings, not nulls, for blank inputs). */
+export type StudyBasics = {
+  code: string;
+  name: string;
+  disease: string;
+  description: string;
+  domain: string;
+  is_active: boolean;
+};
+
 export const StudyIdParams = z.object({
   id: z.coerce
     .number({ error: "Study id must be a number" })

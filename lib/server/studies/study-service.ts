@@ -71,14 +71,18 @@ export async function getStudy(db: Db, actor: Actor, id: number): Promise<StudyR
   return toStudyResponse(await loadReadableStudy(db, actor, id));
 }
 
+/** Creating a study needs a platform admin; pages ask here too, to hide what the API would refuse. */
+export function canCreateStudies(actor: Actor): boolean {
+  return hasPlatformPermission(actor, "studies.create");
+}
+
 export async function createStudy(
   db: Db,
   actor: Actor,
   body: StudyCreateBody,
   meta: RequestMeta,
 ): Promise<StudyResponse> {
-  if (!hasPlatformPermission(actor, "studies.create"))
-    throw forbidden("Only platform administrators can create studies");
+  if (!canCreateStudies(actor)) throw forbidden("Only platform administrators can create studies");
   const config = body.config ?? StudyConfigSchema.parse({ version: 1 });
   const domain = body.domain || body.code;
   return db.transaction(async (tx) => {

@@ -2,14 +2,13 @@ import type { Metadata } from "next";
 import { StudyEditor } from "@/components/study-editor/study-editor";
 import { Alert } from "@/components/ui/alert";
 import { requirePageActor } from "@/lib/server/auth/page-session";
-import { hasPlatformPermission } from "@/lib/server/auth/policy";
+import { canCreateStudies } from "@/lib/server/studies/study-service";
 
 export const metadata: Metadata = { title: "Create New Study · Clinical Data Registry" };
 
 export default async function NewStudyPage() {
   // The API refuses too; this only spares a user an editor they cannot save.
   const actor = await requirePageActor();
-  if (!hasPlatformPermission(actor, "studies.create"))
-    return <Alert>Only platform administrators can create studies.</Alert>;
+  if (!canCreateStudies(actor)) return <Alert>Only platform administrators can create studies.</Alert>;
   return <StudyEditor />;
 }
