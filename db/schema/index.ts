@@ -1,4 +1,5 @@
 export * from "./users";
+export * from "./sign-in-attempts";
 export * from "./studies";
 export * from "./medical-groups";
 export * from "./study-roles";

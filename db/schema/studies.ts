@@ -27,6 +27,9 @@ export const studies = pgTable(
     isActive: boolean("is_active").notNull().default(true),
     // The whole study configuration, one JSONB document validated by lib/schemas (DESIGN.md §7).
     config: jsonb("config").$type<Record<string, unknown>>().notNull().default({}),
+    // Optimistic concurrency (DESIGN.md §13): every update names the version it was based on and
+    // bumps it; a stale update is refused with 409 and overwrites nothing.
+    version: integer("version").notNull().default(1),
     createdBy: integer("created_by").references(() => users.id),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -1,22 +1,20 @@
 import { sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { writeAudit } from "@/lib/server/audit/audit-writer";
+import { recordAudit } from "@/lib/server/audit/audit-writer";
 
 export async function appendAuditRows(count: number, label: string) {
   const db = await getDb();
   for (let i = 0; i < count; i++) {
-    await db.transaction((tx) =>
-      writeAudit(tx, {
-        action: "update",
-        entityType: "patient",
-        entityId: i,
-        studyId: 1,
-        actor: { userId: null, email: "tester@example.org" },
-        reason: label,
-        oldValues: { value: i, nested: { b: 1, a: [1, "x"] } },
-        newValues: { value: i + 1, password: "secret-value" },
-      }),
-    );
+    await recordAudit(db, {
+      action: "update",
+      entityType: "patient",
+      entityId: i,
+      studyId: 1,
+      actor: { userId: null, email: "tester@example.org" },
+      reason: label,
+      oldValues: { value: i, nested: { b: 1, a: [1, "x"] } },
+      newValues: { value: i + 1, password: "secret-value" },
+    });
   }
 }
 

@@ -2,7 +2,7 @@ import { asc, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { auditLogs } from "@/db/schema";
-import { writeAudit } from "@/lib/server/audit/audit-writer";
+import { auditedTransaction } from "@/lib/server/audit/audit-writer";
 import { appendAuditRows, withAuditTriggersDisabled } from "./audit-helpers";
 import { verifyAuditChain } from "@/lib/server/audit/verify-chain";
 
@@ -20,8 +20,8 @@ describe("audit trail", () => {
     const db = await getDb();
     const before = await db.$count(auditLogs);
     await expect(
-      db.transaction(async (tx) => {
-        await writeAudit(tx, { action: "create", entityType: "study", entityId: 1 });
+      auditedTransaction(db, async (_tx, audit) => {
+        audit({ action: "create", entityType: "study", entityId: 1 });
         throw new Error("change failed");
       }),
     ).rejects.toThrow("change failed");

@@ -10,7 +10,7 @@ import { migrate } from "drizzle-orm/pglite/migrator";
 import { describe, expect, it } from "vitest";
 import { getDb, type Db } from "@/db/client";
 import { auditLogs } from "@/db/schema";
-import { writeAudit } from "@/lib/server/audit/audit-writer";
+import { recordAudit } from "@/lib/server/audit/audit-writer";
 import { appendAuditRows, withAuditTriggersDisabled } from "./audit-helpers";
 
 const run = promisify(execFile);
@@ -56,7 +56,7 @@ describe("npm run audit:verify", () => {
       const db = drizzle(client) as unknown as Db;
       await migrate(drizzle(client), { migrationsFolder: "db/migrations" });
       for (let i = 0; i < 3; i++)
-        await db.transaction((tx) => writeAudit(tx, { action: "create", entityType: "study", entityId: i }));
+        await recordAudit(db, { action: "create", entityType: "study", entityId: i });
       await client.close();
       const intact = await verifyCli(env);
       expect(intact.code, intact.out).toBe(0);

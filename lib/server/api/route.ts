@@ -3,7 +3,7 @@ import { NextResponse } from "next/server";
 import { z, type ZodType } from "zod";
 import { getDb, type Db } from "@/db/client";
 import { resolveActor, type Actor } from "../auth/actor";
-import { writeAudit } from "../audit/audit-writer";
+import { recordAudit } from "../audit/audit-writer";
 import { ApiError, fromDatabaseError, unauthorized, type ValidationIssue } from "./errors";
 import { requestMeta, type RequestMeta } from "./request-meta";
 
@@ -166,17 +166,15 @@ async function errorResponse(
 
 async function auditDenial(db: Db, actor: Actor, meta: RequestMeta, req: Request, error: ApiError) {
   try {
-    await db.transaction((tx) =>
-      writeAudit(tx, {
-        action: "access_denied",
-        entityType: error.context?.entityType ?? "endpoint",
-        entityId: error.context?.entityId ?? `${req.method} ${new URL(req.url).pathname}`,
-        studyId: error.context?.studyId ?? null,
-        actor: { userId: actor.userId, email: actor.email },
-        meta,
-        reason: `${error.message} (${req.method} ${new URL(req.url).pathname})`,
-      }),
-    );
+    await recordAudit(db, {
+      action: "access_denied",
+      entityType: error.context?.entityType ?? "endpoint",
+      entityId: error.context?.entityId ?? `${req.method} ${new URL(req.url).pathname}`,
+      studyId: error.context?.studyId ?? null,
+      actor: { userId: actor.userId, email: actor.email },
+      meta,
+      reason: `${error.message} (${req.method} ${new URL(req.url).pathname})`,
+    });
   } catch (auditError) {
     console.error("Could not audit a denied access", auditError);
   }

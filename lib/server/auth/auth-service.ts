@@ -5,7 +5,7 @@ import { authSessions, users, type SessionKind } from "@/db/schema";
 import type { RegisterBody, UserResponse } from "@/lib/schemas/auth";
 import { conflict, forbidden, unauthorized } from "../api/errors";
 import type { RequestMeta } from "../api/request-meta";
-import { writeAudit } from "../audit/audit-writer";
+import { auditedTransaction, recordAudit } from "../audit/audit-writer";
 import type { Actor } from "./actor";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./password";
 import { canCreateUserWithLevel } from "./policy";
@@ -50,17 +50,15 @@ export async function verifyCredentials(
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
 
   const refuse = async (reason: string, userId: number | null) => {
-    await db.transaction((tx) =>
-      writeAudit(tx, {
-        action: "login",
-        entityType: "user",
-        entityId: userId,
-        actor: { userId, email },
-        meta,
-        reason: `Sign-in failed: ${reason}`,
-        newValues: { success: false },
-      }),
-    );
+    await recordAudit(db, {
+      action: "login",
+      entityType: "user",
+      entityId: userId,
+      actor: { userId, email },
+      meta,
+      reason: `Sign-in failed: ${reason}`,
+      newValues: { success: false },
+    });
     return unauthorized(INVALID_CREDENTIALS);
   };
 
@@ -87,7 +85,7 @@ export async function verifyCredentials(
 }
 
 async function recordFailure(db: Db, userId: number, email: string, now: Date, meta: RequestMeta) {
-  await db.transaction(async (tx) => {
+  await auditedTransaction(db, async (tx, audit) => {
     const [row] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
     if (!row) return;
     const windowOpen =
@@ -104,7 +102,7 @@ async function recordFailure(db: Db, userId: number, email: string, now: Date, m
       })
       .where(eq(users.id, userId));
     if (lock) {
-      await writeAudit(tx, {
+      audit({
         action: "lock",
         entityType: "user",
         entityId: userId,
@@ -120,7 +118,7 @@ async function recordFailure(db: Db, userId: number, email: string, now: Date, m
 /** Opens a session row (browser or API) and audits the successful sign-in with it. */
 export async function openSession(db: Db, user: UserRow, kind: SessionKind, meta: RequestMeta) {
   const refresh = kind === "api" ? newRefreshToken() : null;
-  const session = await db.transaction(async (tx) => {
+  const session = await auditedTransaction(db, async (tx, audit) => {
     const [row] = await tx
       .insert(authSessions)
       .values({
@@ -132,7 +130,7 @@ export async function openSession(db: Db, user: UserRow, kind: SessionKind, meta
         userAgent: meta.userAgent,
       })
       .returning();
-    await writeAudit(tx, {
+    audit({
       action: "login",
       entityType: "user",
       entityId: user.id,
@@ -185,12 +183,12 @@ export async function refreshApiSession(db: Db, refreshToken: string) {
 
 /** Ends the actor's session (cookie or bearer): its tokens stop working at once. */
 export async function logout(db: Db, actor: Actor, meta: RequestMeta): Promise<void> {
-  await db.transaction(async (tx) => {
+  await auditedTransaction(db, async (tx, audit) => {
     await tx
       .update(authSessions)
       .set({ revokedAt: new Date(), refreshTokenHash: null })
       .where(and(eq(authSessions.id, actor.sessionId), isNull(authSessions.revokedAt)));
-    await writeAudit(tx, {
+    audit({
       action: "logout",
       entityType: "user",
       entityId: actor.userId,
@@ -212,7 +210,7 @@ export async function registerUser(db: Db, actor: Actor, input: RegisterBody, me
   }
   const email = normalizeEmail(input.email);
   const passwordHash = await hashPassword(input.password);
-  return db.transaction(async (tx) => {
+  return auditedTransaction(db, async (tx, audit) => {
     const [created] = await tx
       .insert(users)
       .values({ email, fullName: input.full_name, passwordHash, roleLevel: input.role_level })
@@ -220,7 +218,7 @@ export async function registerUser(db: Db, actor: Actor, input: RegisterBody, me
       .returning();
     if (!created) throw conflict("A user with this email already exists");
     const dto = toUserResponse(created);
-    await writeAudit(tx, {
+    audit({
       action: "create",
       entityType: "user",
       entityId: created.id,

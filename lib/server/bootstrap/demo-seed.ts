@@ -5,7 +5,7 @@ import { patients, studies, therapyLines, visits } from "@/db/schema";
 import { buildDemoPatients } from "@/db/seed/demo-patients";
 import { DEMO_STUDY, DEMO_STUDY_CONFIG } from "@/db/seed/demo-study-config";
 import { SYSTEM_META } from "../api/request-meta";
-import { writeAudit } from "../audit/audit-writer";
+import { auditedTransaction } from "../audit/audit-writer";
 
 const SEED_REASON = "Demo data seeded at first start (SEED_DEMO)";
 
@@ -16,7 +16,7 @@ const SEED_REASON = "Demo data seeded at first start (SEED_DEMO)";
 export async function seedDemoData(
   db: Db,
 ): Promise<{ code: string; patients: number; visits: number } | null> {
-  return db.transaction(async (tx) => {
+  return auditedTransaction(db, async (tx, recordAudit) => {
     const existing = await tx
       .select({ id: studies.id })
       .from(studies)
@@ -37,7 +37,7 @@ export async function seedDemoData(
       .returning();
     if (!study) throw new Error("Demo study insert returned nothing");
     const audit = (entityType: string, entityId: number, newValues: Record<string, unknown>) =>
-      writeAudit(tx, {
+      recordAudit({
         action: "create",
         entityType,
         entityId,
@@ -46,7 +46,7 @@ export async function seedDemoData(
         reason: SEED_REASON,
         newValues,
       });
-    await audit("study", study.id, {
+    audit("study", study.id, {
       code: study.code,
       name: study.name,
       disease: study.disease,
@@ -72,7 +72,7 @@ export async function seedDemoData(
         .returning();
       if (!patient) throw new Error("Demo patient insert returned nothing");
       const { visits: _visits, therapy_lines: _lines, ...patientValues } = demo;
-      await audit("patient", patient.id, patientValues);
+      audit("patient", patient.id, patientValues);
 
       const lineIds = new Map<number, number>();
       for (const line of demo.therapy_lines) {
@@ -89,7 +89,7 @@ export async function seedDemoData(
           })
           .returning();
         lineIds.set(line.line_number, created!.id);
-        await audit("therapy_line", created!.id, { patient_id: patient.id, ...line });
+        audit("therapy_line", created!.id, { patient_id: patient.id, ...line });
       }
       for (const visit of demo.visits) {
         const [created] = await tx
@@ -104,7 +104,7 @@ export async function seedDemoData(
             dataFields: visit.data_fields,
           })
           .returning();
-        await audit("visit", created!.id, {
+        audit("visit", created!.id, {
           patient_id: patient.id,
           visit_number: visit.visit_number,
           ...visit.data_fields,

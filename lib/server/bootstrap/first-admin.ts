@@ -5,7 +5,7 @@ import type { Db } from "@/db/client";
 import { users } from "@/db/schema";
 import { env } from "@/lib/env";
 import { SYSTEM_META } from "../api/request-meta";
-import { writeAudit } from "../audit/audit-writer";
+import { auditedTransaction } from "../audit/audit-writer";
 import { normalizeEmail, toUserResponse } from "../auth/auth-service";
 import { hashPassword } from "../auth/password";
 
@@ -27,7 +27,7 @@ export async function ensureFirstAdmin(
   const password = ADMIN_PASSWORD ?? randomBytes(18).toString("base64url");
   const passwordHash = await hashPassword(password);
 
-  const created = await db.transaction(async (tx) => {
+  const created = await auditedTransaction(db, async (tx, audit) => {
     const [row] = await tx
       .insert(users)
       .values({
@@ -40,7 +40,7 @@ export async function ensureFirstAdmin(
       .onConflictDoNothing({ target: users.email })
       .returning();
     if (!row) return false;
-    await writeAudit(tx, {
+    audit({
       action: "create",
       entityType: "user",
       entityId: row.id,

@@ -17,7 +17,7 @@ import type { RequestMeta } from "../api/request-meta";
 import type { Actor } from "../auth/actor";
 import { hasPlatformPermission } from "../auth/policy";
 import { loadStudyAccess, requireStudyPermission } from "../auth/study-access";
-import { writeAudit } from "../audit/audit-writer";
+import { auditedTransaction, recordAudit } from "../audit/audit-writer";
 import {
   findStudyByCodeOrDomain,
   findStudyById,
@@ -85,7 +85,7 @@ export async function createStudy(
   if (!canCreateStudies(actor)) throw forbidden("Only platform administrators can create studies");
   const config = body.config ?? StudyConfigSchema.parse({ version: 1 });
   const domain = body.domain || body.code;
-  return db.transaction(async (tx) => {
+  return auditedTransaction(db, async (tx, audit) => {
     await assertUnique(tx, body.code, domain, null);
     const [created] = await tx
       .insert(studies)
@@ -101,7 +101,7 @@ export async function createStudy(
       })
       .returning();
     const response = toStudyResponse(created!);
-    await writeAudit(tx, {
+    audit({
       action: "create",
       entityType: "study",
       entityId: created!.id,
@@ -121,7 +121,7 @@ export async function updateStudy(
   body: StudyUpdateBody,
   meta: RequestMeta,
 ): Promise<StudyResponse> {
-  return db.transaction(async (tx) => {
+  return auditedTransaction(db, async (tx, audit) => {
     const [current] = await tx.select().from(studies).where(eq(studies.id, id)).for("update");
     if (!current) throw notFound("Study not found");
     await requireStudyPermission(tx, actor, id, "study.configure");
@@ -144,7 +144,7 @@ export async function updateStudy(
       .returning();
     const before = auditable(toStudyResponse(current));
     const after = auditable(toStudyResponse(updated!));
-    await writeAudit(tx, {
+    audit({
       action: "update",
       entityType: "study",
       entityId: id,
@@ -231,17 +231,15 @@ export async function openStudyArea(db: Db, actor: Actor, key: string, meta: Req
   if (!study || !study.isActive) return null;
   const access = await loadStudyAccess(db, actor, study.id);
   if (!access.permissions.has("study.read")) {
-    await db.transaction((tx) =>
-      writeAudit(tx, {
-        action: "access_denied",
-        entityType: "study",
-        entityId: study.id,
-        studyId: study.id,
-        actor: { userId: actor.userId, email: actor.email },
-        meta,
-        reason: `Study area /${key} refused: no role in this study`,
-      }),
-    );
+    await recordAudit(db, {
+      action: "access_denied",
+      entityType: "study",
+      entityId: study.id,
+      studyId: study.id,
+      actor: { userId: actor.userId, email: actor.email },
+      meta,
+      reason: `Study area /${key} refused: no role in this study`,
+    });
     return null;
   }
   return { study: toStudyResponse(study), access };

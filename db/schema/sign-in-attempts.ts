@@ -1,0 +1,22 @@
+import { bigint, boolean, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
+/**
+ * Every sign-in attempt, kept in the database so that per-address throttling holds across app
+ * instances sharing one PostgreSQL (an in-process counter would not). Old rows can be pruned: only
+ * the recent window is ever read.
+ */
+export const signInAttempts = pgTable(
+  "sign_in_attempts",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    ipAddress: text("ip_address").notNull(),
+    // As typed (normalised), whether or not such a user exists.
+    email: text("email").notNull(),
+    succeeded: boolean("succeeded").notNull(),
+    attemptedAt: timestamp("attempted_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("sign_in_attempts_ip_time_idx").on(t.ipAddress, t.attemptedAt),
+    index("sign_in_attempts_email_time_idx").on(t.email, t.attemptedAt),
+  ],
+);
