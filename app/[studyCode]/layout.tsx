@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Providers } from "@/components/layout/providers";
 import { StudyNotFound } from "@/components/study-area/study-not-found";
 import { StudyShellHeader } from "@/components/study-area/study-shell-header";
 import { isSuperuser } from "@/lib/server/auth/policy";
@@ -31,7 +32,9 @@ export default async function StudyAreaLayout({
         showAdmin={isSuperuser(actor)}
         logo={study.config.ui_settings}
       />
-      <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6">{children}</main>
+      <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
+        <Providers>{children}</Providers>
+      </main>
     </div>
   );
 }

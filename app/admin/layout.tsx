@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { AdminHeader } from "@/components/layout/admin-header";
+import { Providers } from "@/components/layout/providers";
 import { requirePageActor } from "@/lib/server/auth/page-session";
 import { canSeeAdminArea } from "@/lib/server/auth/policy";
 
@@ -10,7 +11,9 @@ export default async function AdminLayout({ children }: { children: ReactNode })
   return (
     <div className="min-h-screen">
       <AdminHeader fullName={actor.fullName} showAdminLinks={canSeeAdminArea(actor)} />
-      <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6">{children}</main>
+      <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
+        <Providers>{children}</Providers>
+      </main>
     </div>
   );
 }

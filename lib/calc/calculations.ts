@@ -4,6 +4,8 @@
  * be computed gives null and a message. Pure: no I/O.
  */
 import type { Calculation, ThresholdOperator } from "@/lib/schemas/study-config";
+import { isEmptyValue } from "@/lib/forms/conditions";
+import { parseNumber } from "@/lib/forms/parse-number";
 import { buildCalculationGraph } from "./calc-order";
 import { evaluateExpression } from "./expression";
 
@@ -13,9 +15,6 @@ export type CalculationRun = {
   results: Record<string, CalculationValue>;
   errors: Record<string, string>;
 };
-
-/** Numbers given as decimal text (as some form inputs send them) are accepted too. */
-const DECIMAL_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 type Outcome = { value: CalculationValue; error: string | null };
 type NumberRead = { ok: true; value: number } | { ok: false; error: string };
@@ -38,14 +37,15 @@ function fieldMessages(field: string): Messages {
   return { missing: `Missing value for ${field}`, notNumber: `Value of ${field} is not a number` };
 }
 
+/**
+ * A number under the one rule of lib/forms/parse-number.ts (so " 12" is refused here exactly as in
+ * conditions and validation). "Missing" uses the form engine's idea of empty, NaN included.
+ */
 function readNumber(source: unknown, field: string, messages = fieldMessages(field)): NumberRead {
   const value = ownValue(source, field);
-  if (value === undefined || value === null || (typeof value === "string" && value.trim() === "")) {
-    return { ok: false, error: messages.missing };
-  }
-  if (typeof value === "number" && Number.isFinite(value)) return { ok: true, value };
-  if (typeof value === "string" && DECIMAL_TEXT.test(value.trim())) return { ok: true, value: Number(value) };
-  return { ok: false, error: messages.notNumber };
+  if (isEmptyValue(value)) return { ok: false, error: messages.missing };
+  const parsed = parseNumber(value);
+  return parsed === undefined ? { ok: false, error: messages.notNumber } : { ok: true, value: parsed };
 }
 
 function compareThreshold(value: number, operator: ThresholdOperator, threshold: number): boolean {

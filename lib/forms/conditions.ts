@@ -8,26 +8,26 @@
  *
  * Comparison rules (the spec does not word them; these are our decisions):
  * - eq / ne compare strictly. The one normalisation: a number and a string are equal when the string
- *   is a plain decimal literal (`3`, `-0.5`, `1e3`; no spaces, hex, `Infinity`) of the same finite
- *   value, because select option values are strings ("3") while authors write `value: 3`. Two strings
+ *   is a number under the shared rule of parse-number.ts (`3`, `-0.5`, `1e3`; no spaces, hex,
+ *   `Infinity`) of the same value, because select option values are strings ("3") while authors
+ *   write `value: 3`. Two strings
  *   compare as text ("3" ≠ "3.0"); booleans never equal strings or numbers (true ≠ "true", true ≠ 1);
  *   null equals a missing value (JSON has no undefined). Arrays are equal element by element, in
  *   order. Objects never equal anything.
  * - in / not_in take a list (a single scalar is read as a one-element list, a missing value as the
  *   empty list). For an array field value (multiselect), `in` means any overlap.
  * - contains: substring of a string field value, or membership (by eq) in an array field value.
- * - gt / gte / lt / lte: numbers only, after reading decimal-literal strings as numbers; otherwise false.
+ * - gt / gte / lt / lte: both sides must be numbers under parseNumber (parse-number.ts); otherwise false.
  * - An unknown operator counts as true (spec §5); so does any node we cannot read (wrong shape),
  *   which the config schema rejects at write time anyway. Nesting deeper than
  *   MAX_CONDITION_EVAL_DEPTH counts as false, so hostile or cyclic input cannot overflow the stack.
  */
 import type { Condition } from "@/lib/schemas/study-config";
+import { parseNumber } from "./parse-number";
 
 export const MAX_CONDITION_EVAL_DEPTH = 32;
 
 type Scalar = string | number | boolean | null | undefined;
-
-const DECIMAL_LITERAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null;
@@ -51,16 +51,6 @@ export function isEmptyValue(value: unknown): boolean {
   return false;
 }
 
-/** A finite number, or a decimal-literal string of one; anything else is not a number. */
-export function toFiniteNumber(value: unknown): number | undefined {
-  if (typeof value === "number") return Number.isFinite(value) ? value : undefined;
-  if (typeof value === "string" && value.length <= 400 && DECIMAL_LITERAL.test(value)) {
-    const parsed = Number(value);
-    return Number.isFinite(parsed) ? parsed : undefined;
-  }
-  return undefined;
-}
-
 function isScalar(value: unknown): value is Scalar {
   return value === undefined || value === null || ["string", "number", "boolean"].includes(typeof value);
 }
@@ -68,8 +58,8 @@ function isScalar(value: unknown): value is Scalar {
 function scalarEquals(a: unknown, b: unknown): boolean {
   if (!isScalar(a) || !isScalar(b)) return false;
   if ((a === null || a === undefined) && (b === null || b === undefined)) return true;
-  if (typeof a === "number" && typeof b === "string") return toFiniteNumber(b) === a;
-  if (typeof a === "string" && typeof b === "number") return toFiniteNumber(a) === b;
+  if (typeof a === "number" && typeof b === "string") return parseNumber(b) === a;
+  if (typeof a === "string" && typeof b === "number") return parseNumber(a) === b;
   return a === b;
 }
 
@@ -106,8 +96,8 @@ function compareNumbers(
   conditionValue: unknown,
   test: (a: number, b: number) => boolean,
 ): boolean {
-  const a = toFiniteNumber(fieldValue);
-  const b = toFiniteNumber(conditionValue);
+  const a = parseNumber(fieldValue);
+  const b = parseNumber(conditionValue);
   return a !== undefined && b !== undefined && test(a, b);
 }
 

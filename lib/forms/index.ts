@@ -2,13 +2,8 @@
  * The form engine shared by the browser and the server (DESIGN.md "Pure modules"): conditions,
  * field state, ordering and grouping, and validation with the spec's messages.
  */
-export {
-  evaluateCondition,
-  isEmptyValue,
-  MAX_CONDITION_EVAL_DEPTH,
-  ownValue,
-  toFiniteNumber,
-} from "./conditions";
+export { evaluateCondition, isEmptyValue, MAX_CONDITION_EVAL_DEPTH, ownValue } from "./conditions";
+export { MAX_NUMBER_TEXT_LENGTH, parseNumber } from "./parse-number";
 export {
   fieldState,
   fieldsForEntity,

@@ -2,8 +2,9 @@
  * Validation of one field value with the spec's exact messages (spec §5 "Dynamic form"). The
  * messages the spec does not word are decided here, once, for browser and server alike:
  *
- *   number        '{label} must be a number'            (a finite JSON number; numeric strings are
- *                                                        refused so stored data keeps its type)
+ *   number        '{label} must be a number'            (a number under parseNumber, parse-number.ts:
+ *                                                        a finite number or strict decimal text;
+ *                                                        validateSubmission stores text as the number)
  *   date          '{label} must be a valid date'        (YYYY-MM-DD, a real calendar day, year ≥ 1)
  *   month         '{label} must be a valid month'       (YYYY-MM, year ≥ 1)
  *   select/radio  '{label} must be one of the listed options'
@@ -16,6 +17,7 @@
  */
 import type { FieldOption, FieldValidation, SubField } from "@/lib/schemas/study-config";
 import { isEmptyValue } from "./conditions";
+import { parseNumber } from "./parse-number";
 
 export type IssueType =
   | "missing"
@@ -141,14 +143,15 @@ function typeIssues(field: ValidatedField, value: unknown): FieldIssue[] {
   const rules = field.validation ?? {};
   const one = (found: FieldIssue | null) => (found ? [found] : []);
   switch (field.type) {
-    case "number":
-      if (typeof value !== "number" || !Number.isFinite(value))
-        return [issue(fieldMessages.number(label), "type_error")];
-      if (rules.min !== undefined && value < rules.min)
+    case "number": {
+      const number = parseNumber(value);
+      if (number === undefined) return [issue(fieldMessages.number(label), "type_error")];
+      if (rules.min !== undefined && number < rules.min)
         return [issue(fieldMessages.min(label, rules.min), "too_small")];
-      if (rules.max !== undefined && value > rules.max)
+      if (rules.max !== undefined && number > rules.max)
         return [issue(fieldMessages.max(label, rules.max), "too_big")];
       return [];
+    }
     case "text":
     case "textarea":
     case "email":

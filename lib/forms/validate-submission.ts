@@ -8,9 +8,10 @@
  * and their values are dropped, repeatedly until nothing changes, because dropping one value can hide
  * another field (naive_biologic → failed_biologics → biologic_history in the demo study).
  */
-import type { DataField } from "@/lib/schemas/study-config";
+import type { DataField, SubField } from "@/lib/schemas/study-config";
 import { ownValue } from "./conditions";
 import { fieldState, isFieldEnabled, isFieldVisible } from "./field-state";
+import { parseNumber } from "./parse-number";
 import { validateFieldValue } from "./validate-field";
 
 export type Loc = (string | number)[];
@@ -38,10 +39,29 @@ function defineOwn(record: Record<string, string>, key: string, value: string): 
   Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
-/** Keep only the rows' schema keys; with no schema there is nothing to check against, keep as is. */
-function cleanRows(field: DataField, value: unknown, unknownKeys: string[]): unknown {
+/**
+ * A number field's value as stored: numeric text ("12", valid under the shared rule of
+ * parse-number.ts) becomes the number, so stored data keeps its type whatever the client sent.
+ */
+function storedNumber(type: string, value: unknown): unknown {
+  if (type !== "number" || typeof value !== "string") return value;
+  return parseNumber(value) ?? value;
+}
+
+/** Own property only: a sub-field called __proto__ must not reach the prototype. */
+function subFieldType(field: DataField, key: string): string {
+  const subField = ownValue(field.schema, key) as SubField | undefined;
+  return subField?.type ?? "";
+}
+
+/**
+ * Keep only the rows' schema keys (with no schema there is nothing to check against, keep as is);
+ * number values, top-level or in rows, are stored as numbers.
+ */
+function cleanValue(field: DataField, value: unknown, unknownKeys: string[]): unknown {
   const subFields = Object.keys(field.schema ?? {});
-  if (field.type !== "array" || subFields.length === 0 || !Array.isArray(value)) return value;
+  if (field.type !== "array" || subFields.length === 0 || !Array.isArray(value))
+    return storedNumber(field.type, value);
   return value.map((row: unknown, index) => {
     if (typeof row !== "object" || row === null || Array.isArray(row)) return row;
     for (const key of Object.keys(row)) {
@@ -49,7 +69,9 @@ function cleanRows(field: DataField, value: unknown, unknownKeys: string[]): unk
     }
     // Object.fromEntries defines own properties, so a sub-field named __proto__ stays data.
     return Object.fromEntries(
-      subFields.filter((key) => ownValue(row, key) !== undefined).map((key) => [key, ownValue(row, key)]),
+      subFields
+        .filter((key) => ownValue(row, key) !== undefined)
+        .map((key) => [key, storedNumber(subFieldType(field, key), ownValue(row, key))]),
     );
   });
 }
@@ -102,7 +124,7 @@ export function validateSubmission(
     const state = fieldState(field, kept);
     if (!state.visible || !state.enabled) continue;
     const value = ownValue(kept, name);
-    if (Object.hasOwn(kept, name)) cleanEntries.push([name, cleanRows(field, value, unknownKeys)]);
+    if (Object.hasOwn(kept, name)) cleanEntries.push([name, cleanValue(field, value, unknownKeys)]);
     for (const found of validateFieldValue(field, value, { required: state.required })) {
       const path = [name, ...found.path];
       issues.push({ loc: [...locPrefix, ...path], msg: found.msg, type: found.type });

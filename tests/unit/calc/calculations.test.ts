@@ -76,10 +76,22 @@ describe("improvement_percentage", () => {
   it("accepts numbers sent as decimal text", () => {
     const run = runCalculations(
       [pasiImprovement],
-      { pasi_score: " 5 " },
+      { pasi_score: "5" },
       { baselineValues: { pasi_score: "20.0" } },
     );
     expect(run.results.pasi_improvement).toBe(75);
+  });
+
+  it("refuses padded decimal text, as conditions and validation do", () => {
+    const run = runCalculations(
+      [pasiImprovement],
+      { pasi_score: " 5 " },
+      { baselineValues: { pasi_score: 20 } },
+    );
+    expect(run).toEqual({
+      results: { pasi_improvement: null },
+      errors: { pasi_improvement: "Value of pasi_score is not a number" },
+    });
   });
 });
 

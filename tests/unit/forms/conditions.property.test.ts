@@ -15,7 +15,8 @@ function refNumber(x: unknown): number | undefined {
     return undefined;
   }
   if (typeof x === "string") {
-    const looksNumeric = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/.test(x);
+    // HTML's "valid floating-point number", nothing around it (lib/forms/parse-number.ts).
+    const looksNumeric = x.length <= 100 && /^-?(\d+(\.\d+)?|\.\d+)([eE][+-]?\d+)?$/.test(x);
     if (!looksNumeric) return undefined;
     const n = Number(x);
     if (Number.isFinite(n)) return n;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { evaluateCondition, isEmptyValue, MAX_CONDITION_EVAL_DEPTH, toFiniteNumber } from "@/lib/forms";
+import { evaluateCondition, isEmptyValue, MAX_CONDITION_EVAL_DEPTH, parseNumber } from "@/lib/forms";
 import type { Condition, ConditionOperator, ConditionValue } from "@/lib/schemas/study-config";
 
 const cond = (operator: ConditionOperator, value?: ConditionValue): Condition =>
@@ -168,12 +168,12 @@ describe("gt / gte / lt / lte on numbers only", () => {
     }
   });
 
-  it("toFiniteNumber only accepts finite numbers and plain decimal literals", () => {
-    expect([toFiniteNumber(2), toFiniteNumber("2.5"), toFiniteNumber(".5"), toFiniteNumber("-3e2")]).toEqual([
+  it("parseNumber only accepts finite numbers and plain decimal literals", () => {
+    expect([parseNumber(2), parseNumber("2.5"), parseNumber(".5"), parseNumber("-3e2")]).toEqual([
       2, 2.5, 0.5, -300,
     ]);
     for (const bad of ["", " 1", "1 ", "0x1", "1e999", "Infinity", "1,5", true, null, [1], Infinity]) {
-      expect(toFiniteNumber(bad)).toBeUndefined();
+      expect(parseNumber(bad)).toBeUndefined();
     }
   });
 });

@@ -67,9 +67,29 @@ describe("number", () => {
     expect(msgs({ type: "number", validation: { min: 0.5 } }, 0.25)).toEqual(["Score must be at least 0.5"]);
   });
 
-  it("wants a finite JSON number: numeric strings, booleans and Infinity are refused", () => {
-    for (const bad of ["12", true, Infinity, [1], {}])
+  it("wants a number under the shared rule: padded or localised text, booleans and Infinity are refused", () => {
+    for (const bad of [
+      " 12",
+      "12 ",
+      "1,5",
+      "+1",
+      "5.",
+      "0x1",
+      "Infinity",
+      true,
+      Infinity,
+      NaN.toString(),
+      [1],
+      {},
+    ])
       expect(msgs(score, bad)).toEqual(["Score must be a number"]);
+  });
+
+  it("reads strict decimal text as its number, limits included", () => {
+    expect(msgs(score, "12")).toEqual([]);
+    expect(msgs(score, "-0.5")).toEqual(["Score must be at least 0"]);
+    expect(msgs(score, "7.2e1")).toEqual([]);
+    expect(msgs(score, "72.5")).toEqual(["Score must be at most 72"]);
   });
 });
 

@@ -16,7 +16,11 @@ describe("validateSubmission", () => {
       field({ name: "pasi", label: "PASI", type: "number", validation: { required: true, max: 72 } }),
       field({ name: "rows", label: "Rows", type: "array", schema: { x: { type: "number", label: "X" } } }),
     ];
-    const result = validateSubmission(fields, { rows: [{ x: "1" }] }, { locPrefix: ["body", "data_fields"] });
+    const result = validateSubmission(
+      fields,
+      { rows: [{ x: "1 " }] },
+      { locPrefix: ["body", "data_fields"] },
+    );
     expect(result.ok).toBe(false);
     expect(result.issues).toEqual([
       { loc: ["body", "data_fields", "pasi"], msg: "PASI is required", type: "missing" },
@@ -35,6 +39,21 @@ describe("validateSubmission", () => {
       issues: [],
       unknownKeys: [],
     });
+  });
+
+  it("stores a number field's decimal text as the number, in rows too", () => {
+    const fields = [
+      field({ name: "a", type: "number" }),
+      field({ name: "t", type: "text" }),
+      field({
+        name: "rows",
+        type: "array",
+        schema: { x: { type: "number", label: "X" }, y: { type: "text", label: "Y" } },
+      }),
+    ];
+    const result = validateSubmission(fields, { a: "12", t: "12", rows: [{ x: "-1.5e1", y: "3" }] });
+    expect(result.ok).toBe(true);
+    expect(result.values).toEqual({ a: 12, t: "12", rows: [{ x: -15, y: "3" }] });
   });
 
   it("reports keys that are no field and does not copy them", () => {
