@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Tabs } from "@/components/ui/tabs";
@@ -69,16 +69,16 @@ export function StudyEditor({ studyId }: { studyId?: number }) {
     setReloads((n) => n + 1);
   }
   return (
-    <>
-      {replacedDraft && <KeptDraftPanel draft={replacedDraft} onDismiss={() => setReplacedDraft(null)} />}
-      <StudyEditorForm
-        key={`${s.id}:${reloads}`}
-        studyId={s.id}
-        version={s.version}
-        initial={initial}
-        onReload={reload}
-      />
-    </>
+    <StudyEditorForm
+      key={`${s.id}:${reloads}`}
+      studyId={s.id}
+      version={s.version}
+      initial={initial}
+      onReload={reload}
+      notice={
+        replacedDraft && <KeptDraftPanel draft={replacedDraft} onDismiss={() => setReplacedDraft(null)} />
+      }
+    />
   );
 }
 
@@ -115,11 +115,14 @@ function StudyEditorForm({
   version,
   initial,
   onReload,
+  notice,
 }: {
   studyId?: number;
   version?: number;
   initial: Snapshot;
   onReload?: (draft: Snapshot) => Promise<void>;
+  /** Shown under the title, e.g. the draft a Reload replaced. */
+  notice?: ReactNode;
 }) {
   const isCreate = studyId === undefined;
   const router = useRouter();
@@ -251,6 +254,7 @@ function StudyEditorForm({
           </Button>
         </div>
       </div>
+      {notice}
       {restored && (
         <Alert tone="info" className="mb-4 flex flex-wrap items-center justify-between gap-2">
           <span>Your unsaved changes were restored.</span>
