@@ -3,7 +3,8 @@
  * Measures the study list and the OpenAPI document against a running server (`next start`):
  * seeds the study count asked for (copies of the first study's configuration, so each list row
  * stands for a realistic document), then runs a fixed number of seconds of concurrent GETs and
- * reports requests/s and latency percentiles. Only for servers on this machine.
+ * reports requests/s and latency percentiles, with /api/auth/me (session resolution alone) as the
+ * floor for comparison. Only for servers on this machine.
  *
  *   node scripts/bench-studies.mjs --base http://localhost:3103 --email admin@example.com \
  *     --password '…' [--studies 151] [--concurrency 10] [--seconds 10]
@@ -97,5 +98,11 @@ async function measure(path, headers) {
   };
 }
 
-const results = [await measure("/api/studies", auth), await measure("/api/openapi.json", {})];
+// /api/auth/me resolves the session like every signed-in call and reads nothing else: the floor
+// the list is compared with.
+const results = [
+  await measure("/api/studies", auth),
+  await measure("/api/auth/me", auth),
+  await measure("/api/openapi.json", {}),
+];
 console.log(JSON.stringify({ base: base.origin, studies: count, concurrency, seconds, results }, null, 2));

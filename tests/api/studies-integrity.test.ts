@@ -82,13 +82,6 @@ describe("an unreadable stored configuration (issue 7, item 1)", () => {
     expect(res.json.detail).toContain("data_fields › 2 › name");
     expect(res.json).not.toHaveProperty("field_count");
 
-    // The study is still listed (with what is stored), so a data manager sees it exists.
-    const listed = (await call(list, { headers: alice.headers })).json as unknown as {
-      id: number;
-      field_count: number;
-    }[];
-    expect(listed.find((s) => s.id === study.id)).toMatchObject({ field_count: 3 });
-
     const fields = await call(fieldSchema, { headers: alice.headers, params: { id: String(study.id) } });
     expect(fields.status).toBe(409);
 
@@ -145,6 +138,21 @@ describe("an unreadable stored configuration (issue 7, item 1)", () => {
       field_count: number;
     }[];
     expect(listed.find((s) => s.id === study.id)).toMatchObject({ field_count: 3 });
+  });
+});
+
+describe("the study list (issue 7, item 22)", () => {
+  it("counts fields in SQL from what is stored, without parsing configs, so an unreadable one still lists", async () => {
+    const study = await createStudy({ config: DEMO_STUDY_CONFIG });
+    const db = await getDb();
+    await db.update(studies).set({ config: BROKEN_CONFIG }).where(eq(studies.id, study.id));
+    const res = await call(list, { headers: alice.headers });
+    expect(res.status).toBe(200);
+    const listed = res.json as unknown as Record<string, unknown>[];
+    const row = listed.find((s) => s.id === study.id);
+    // Before: the whole config was parsed, and a failing one counted as an empty config's 0 fields.
+    expect(row).toMatchObject({ field_count: 3, version: 1, code: study.code });
+    expect(row).not.toHaveProperty("config");
   });
 });
 
