@@ -13,4 +13,3 @@ export function assertVersion(entity: string, current: { version: number }, base
 }
 
 export const nextVersion = (current: { version: number }) => current.version + 1;
-
