@@ -1,13 +1,19 @@
 "use client";
 
 import Link from "next/link";
+import { useEffect, useRef } from "react";
 import { Badge } from "@/components/ui/badge";
+import { cn } from "@/components/ui/cn";
 import { useStudies } from "@/lib/client/studies";
 import type { StudySummary } from "@/lib/schemas/studies";
 
-/** The studies the user can see; `canCreate` (decided on the server) shows + New Study. */
-export function StudyList({ canCreate }: { canCreate: boolean }) {
+/**
+ * The studies the user can see; `canCreate` (decided on the server) shows + New Study. `createdId`
+ * (from `?created=` after the editor's create) confirms the new study and points at its card.
+ */
+export function StudyList({ canCreate, createdId }: { canCreate: boolean; createdId?: number }) {
   const { data: studies, isPending, error } = useStudies();
+  const created = studies?.find((study) => study.id === createdId);
   return (
     <>
       <div className="mb-6 flex items-center justify-between">
@@ -27,6 +33,14 @@ export function StudyList({ canCreate }: { canCreate: boolean }) {
           Error loading studies: {error.message}
         </p>
       )}
+      {created && (
+        <p
+          role="status"
+          className="mb-4 rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900"
+        >
+          Study &quot;{created.name}&quot; created.
+        </p>
+      )}
       {studies && studies.length === 0 && (
         <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-500">
           No studies yet
@@ -35,7 +49,7 @@ export function StudyList({ canCreate }: { canCreate: boolean }) {
       {studies && studies.length > 0 && (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {studies.map((study) => (
-            <StudyCard key={study.id} study={study} />
+            <StudyCard key={study.id} study={study} highlighted={study.id === createdId} />
           ))}
         </ul>
       )}
@@ -43,7 +57,11 @@ export function StudyList({ canCreate }: { canCreate: boolean }) {
   );
 }
 
-function StudyCard({ study }: { study: StudySummary }) {
+function StudyCard({ study, highlighted }: { study: StudySummary; highlighted: boolean }) {
+  const ref = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (highlighted) ref.current?.scrollIntoView({ block: "center" });
+  }, [highlighted]);
   const links = [
     { href: `/admin/studies/${study.id}/edit`, label: "Edit Config" },
     { href: `/${study.code}`, label: "Public view" },
@@ -53,8 +71,14 @@ function StudyCard({ study }: { study: StudySummary }) {
   ];
   return (
     <li
-      className="flex flex-col rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
+      ref={ref}
+      className={cn(
+        "flex flex-col rounded-lg border bg-white p-5 shadow-sm",
+        highlighted ? "border-green-500 ring-2 ring-green-500/40" : "border-slate-200",
+      )}
       aria-labelledby={`study-${study.id}-name`}
+      aria-current={highlighted ? "true" : undefined}
+      data-created={highlighted ? "true" : undefined}
     >
       <div className="flex items-start justify-between gap-2">
         <h2 id={`study-${study.id}-name`} className="text-lg font-semibold">

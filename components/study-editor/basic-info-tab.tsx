@@ -3,6 +3,7 @@
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import type { StudyBasics } from "@/lib/client/studies";
+import { STUDY_LIMITS } from "@/lib/schemas/studies";
 
 type Props = {
   basics: StudyBasics;
@@ -31,6 +32,7 @@ export function BasicInfoTab({ basics, onChange, isCreate, errors }: Props) {
       <Input
         id={`study-${key}`}
         value={basics[key]}
+        maxLength={STUDY_LIMITS[key]}
         disabled={extra.disabled}
         placeholder={extra.placeholder}
         aria-invalid={errors[key] ? true : undefined}
@@ -71,6 +73,7 @@ export function BasicInfoTab({ basics, onChange, isCreate, errors }: Props) {
         <textarea
           id="study-description"
           rows={3}
+          maxLength={STUDY_LIMITS.description}
           value={basics.description}
           onChange={(e) => set("description", e.target.value)}
           className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"

@@ -2,19 +2,23 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Tabs } from "@/components/ui/tabs";
 import { ApiClientError } from "@/lib/client/api-fetch";
+import { discardDraft, readDraft } from "@/lib/client/draft-storage";
 import { useSaveStudy, useStudy, type StudyBasics } from "@/lib/client/studies";
 import { StudyConfigSchema } from "@/lib/schemas/study-config-rules";
 import type { StudyConfig } from "@/lib/schemas/study-config";
-import { StudyCreateBody } from "@/lib/schemas/studies";
+import { STUDY_MESSAGES, StudyCreateBody } from "@/lib/schemas/studies";
+import { isStaleWriteDetail } from "@/lib/schemas/versioning";
 import { BasicInfoTab } from "./basic-info-tab";
 import { EditorTabPanel } from "./editor-tab-panel";
 import { editorTabs, type EditorTabKey } from "./editor-tabs";
 import { JsonPreview } from "./json-preview";
+import { KeptDraftPanel } from "./kept-draft";
+import { useKeepDraftOnSignOut } from "./use-kept-draft";
 import { UNSAVED_CHANGES_PROMPT, useUnsavedChanges } from "./use-unsaved-changes";
 
 const EMPTY_BASICS: StudyBasics = {
@@ -28,15 +32,25 @@ const EMPTY_BASICS: StudyBasics = {
 const emptyConfig = (): StudyConfig => StudyConfigSchema.parse({ version: 1 });
 
 type Snapshot = { basics: StudyBasics; config: StudyConfig };
-type Status = { tone: "info" | "error"; text: string; issues?: string[] } | null;
+/** What a 401 keeps in the tab: the draft and the version it was based on (a later save checks it). */
+type KeptDraft = { draft: Snapshot; version?: number };
+type Status = { tone: "info" | "error"; text: string; issues?: string[]; stale?: boolean } | null;
+type BasicErrors = Partial<Record<keyof StudyBasics, string>>;
+
+const draftKey = (studyId: number | undefined) => `study:${studyId ?? "new"}`;
 
 /** Create mode without a studyId; edit mode loads the study first. */
 export function StudyEditor({ studyId }: { studyId?: number }) {
   const study = useStudy(studyId);
+  // After a Reload that replaced the user's draft with the saved version, their draft stays on
+  // screen (read only) to copy from; `reloads` remounts the form on the fresh data.
+  const [replacedDraft, setReplacedDraft] = useState<Snapshot | null>(null);
+  const [reloads, setReloads] = useState(0);
+
   if (studyId === undefined)
     return <StudyEditorForm initial={{ basics: EMPTY_BASICS, config: emptyConfig() }} />;
   if (study.isPending) return <p className="text-slate-500">Loading study...</p>;
-  if (study.error) return <Alert>Error loading study: {study.error.message}</Alert>;
+  if (study.error) return <StudyLoadError error={study.error} />;
   const s = study.data;
   const initial: Snapshot = {
     basics: {
@@ -49,27 +63,106 @@ export function StudyEditor({ studyId }: { studyId?: number }) {
     },
     config: StudyConfigSchema.parse(s.config),
   };
-  return <StudyEditorForm key={s.id} studyId={s.id} initial={initial} />;
+  async function reload(draft: Snapshot) {
+    setReplacedDraft(draft);
+    await study.refetch();
+    setReloads((n) => n + 1);
+  }
+  return (
+    <StudyEditorForm
+      key={`${s.id}:${reloads}`}
+      studyId={s.id}
+      version={s.version}
+      initial={initial}
+      onReload={reload}
+      notice={
+        replacedDraft && <KeptDraftPanel draft={replacedDraft} onDismiss={() => setReplacedDraft(null)} />
+      }
+    />
+  );
+}
+
+/** A 409 on load is a stored configuration that cannot be read: say so, and offer no form to save over it. */
+function StudyLoadError({ error }: { error: Error }) {
+  if (error instanceof ApiClientError && error.status === 409)
+    return (
+      <div>
+        <h1 className="mb-4 text-2xl font-semibold">Edit Study</h1>
+        <Alert className="mb-4">
+          <p className="font-semibold">This study&apos;s configuration cannot be read.</p>
+          <p className="mt-1">
+            The editor does not open it, so that no save can replace it by accident. Nothing has been changed.
+          </p>
+          <p className="mt-2 break-words">{error.message}</p>
+        </Alert>
+        <Link href="/admin/studies" className="font-medium text-brand-700 hover:underline">
+          Back to studies
+        </Link>
+      </div>
+    );
+  return <Alert>Error loading study: {error.message}</Alert>;
+}
+
+function isKeptDraft(value: unknown): value is KeptDraft {
+  if (!value || typeof value !== "object" || !("draft" in value)) return false;
+  const draft = (value as KeptDraft).draft;
+  return !!draft && typeof draft === "object" && "basics" in draft && "config" in draft;
 }
 
 /** The editor itself: one draft of the whole study, saved in one call. */
-function StudyEditorForm({ studyId, initial }: { studyId?: number; initial: Snapshot }) {
+function StudyEditorForm({
+  studyId,
+  version,
+  initial,
+  onReload,
+  notice,
+}: {
+  studyId?: number;
+  version?: number;
+  initial: Snapshot;
+  onReload?: (draft: Snapshot) => Promise<void>;
+  /** Shown under the title, e.g. the draft a Reload replaced. */
+  notice?: ReactNode;
+}) {
   const isCreate = studyId === undefined;
   const router = useRouter();
   const save = useSaveStudy(studyId);
   const [tab, setTab] = useState<EditorTabKey>("basic");
   const [draft, setDraft] = useState<Snapshot>(initial);
   const [saved, setSaved] = useState<string>(() => JSON.stringify(initial));
+  const [basedOn, setBasedOn] = useState(version);
   const [savedName, setSavedName] = useState(initial.basics.name);
   const [status, setStatus] = useState<Status>(null);
-  const [basicErrors, setBasicErrors] = useState<Partial<Record<keyof StudyBasics, string>>>({});
+  const [restored, setRestored] = useState(false);
+  const [basicErrors, setBasicErrors] = useState<BasicErrors>({});
 
   const dirty = useMemo(() => JSON.stringify(draft) !== saved, [draft, saved]);
   useUnsavedChanges(dirty && !save.isPending);
+  const key = draftKey(studyId);
+  useKeepDraftOnSignOut(key, dirty, { draft, version: basedOn } satisfies KeptDraft);
+
+  // A draft kept by a 401 comes back after sign-in. Read after mount: storage is per tab, and the
+  // server's render has none. Taken out of storage at once; the leave guard protects it from then on.
+  useEffect(() => {
+    const kept = readDraft(key);
+    discardDraft(key);
+    if (!isKeptDraft(kept)) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- restoring browser-only state after mount
+    setDraft(kept.draft);
+    if (kept.version !== undefined) setBasedOn(kept.version);
+    setRestored(true);
+  }, [key]);
+
+  function discardRestored() {
+    setDraft(initial);
+    setBasedOn(version);
+    setRestored(false);
+  }
 
   function update(next: Snapshot) {
     setDraft(next);
-    if (status?.tone === "error") setStatus(null);
+    // A stale-write notice stays until Reload: editing on does not make the save possible.
+    if (status?.tone === "error" && !status.stale) setStatus(null);
   }
   const setConfig = (config: StudyConfig) => update({ ...draft, config });
 
@@ -79,7 +172,7 @@ function StudyEditorForm({ studyId, initial }: { studyId?: number; initial: Snap
       draft.basics,
     );
     const config = StudyConfigSchema.safeParse(draft.config);
-    const fieldErrors: Partial<Record<keyof StudyBasics, string>> = {};
+    const fieldErrors: BasicErrors = {};
     if (!basics.success)
       for (const issue of basics.error.issues)
         fieldErrors[issue.path[0] as keyof StudyBasics] ??= issue.message;
@@ -94,27 +187,47 @@ function StudyEditorForm({ studyId, initial }: { studyId?: number; initial: Snap
       return;
     }
     try {
-      const result = await save.mutateAsync({ basics: draft.basics, config: config.data });
+      const result = await save.mutateAsync({ basics: draft.basics, config: config.data, version: basedOn });
+      if (isCreate) {
+        router.push(`/admin/studies?created=${result.id}`);
+        return;
+      }
       const next: Snapshot = { basics: { ...draft.basics, domain: result.domain }, config: config.data };
       setDraft(next);
       setSaved(JSON.stringify(next));
+      setBasedOn(result.version);
       setSavedName(result.name);
+      setRestored(false);
       setStatus({ tone: "info", text: "Study saved successfully!" });
-      if (isCreate) router.push("/admin/studies");
     } catch (error) {
-      const issues =
-        error instanceof ApiClientError && Array.isArray(error.detail)
-          ? error.detail.map(
-              (d: { loc?: unknown[]; msg?: string }) =>
-                `${(d.loc ?? []).slice(1).join(" › ")}: ${d.msg ?? ""}`,
-            )
-          : undefined;
-      setStatus({
-        tone: "error",
-        text: `Error saving study: ${error instanceof Error ? error.message : String(error)}`,
-        issues,
-      });
+      onSaveError(error);
     }
+  }
+
+  function onSaveError(error: unknown) {
+    const detail = error instanceof ApiClientError ? error.detail : null;
+    const text = `Error saving study: ${error instanceof Error ? error.message : String(error)}`;
+    if (error instanceof ApiClientError && error.status === 409 && isStaleWriteDetail(detail)) {
+      setStatus({ tone: "error", text, stale: true });
+      return;
+    }
+    // A taken code or subdomain, or a server-side rule on a basic field, marks the field as well.
+    const fieldErrors: BasicErrors = {};
+    if (detail === STUDY_MESSAGES.codeTaken) fieldErrors.code = detail;
+    if (detail === STUDY_MESSAGES.domainTaken) fieldErrors.domain = detail;
+    const issues = Array.isArray(detail)
+      ? detail.map((d: { loc?: unknown[]; msg?: string }) => {
+          const [where, field] = d.loc ?? [];
+          if (where === "body" && typeof field === "string" && field in EMPTY_BASICS && d.loc?.length === 2)
+            fieldErrors[field as keyof StudyBasics] ??= d.msg;
+          return `${(d.loc ?? []).slice(1).join(" › ")}: ${d.msg ?? ""}`;
+        })
+      : undefined;
+    if (Object.keys(fieldErrors).length > 0) {
+      setBasicErrors(fieldErrors);
+      setTab("basic");
+    }
+    setStatus({ tone: "error", text, issues });
   }
 
   return (
@@ -141,6 +254,15 @@ function StudyEditorForm({ studyId, initial }: { studyId?: number; initial: Snap
           </Button>
         </div>
       </div>
+      {notice}
+      {restored && (
+        <Alert tone="info" className="mb-4 flex flex-wrap items-center justify-between gap-2">
+          <span>Your unsaved changes were restored.</span>
+          <Button variant="secondary" onClick={discardRestored}>
+            Discard them
+          </Button>
+        </Alert>
+      )}
       {status && (
         <Alert tone={status.tone} className="mb-4">
           <p>{status.text}</p>
@@ -150,6 +272,17 @@ function StudyEditorForm({ studyId, initial }: { studyId?: number; initial: Snap
                 <li key={i}>{issue}</li>
               ))}
             </ul>
+          )}
+          {status.stale && onReload && (
+            <div className="mt-2 flex flex-wrap items-center gap-3">
+              <p>
+                Your changes are not saved. Reload shows their version; your draft stays on the page, read
+                only, to copy from.
+              </p>
+              <Button variant="secondary" onClick={() => void onReload(draft)}>
+                Reload
+              </Button>
+            </div>
           )}
         </Alert>
       )}

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect } from "react";
+import { isRedirectingToSignIn } from "@/lib/client/api-fetch";
 
 export const UNSAVED_CHANGES_PROMPT = "You have unsaved changes. Leave without saving?";
 
@@ -12,6 +13,8 @@ export function useUnsavedChanges(dirty: boolean) {
   useEffect(() => {
     if (!dirty) return;
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      // A 401's trip to sign-in keeps the draft (useKeepDraftOnSignOut): no need to ask.
+      if (isRedirectingToSignIn()) return;
       event.preventDefault();
       event.returnValue = "";
     };

@@ -16,6 +16,37 @@ export class ApiClientError extends Error {
   }
 }
 
+type BeforeSignInRedirect = () => void;
+const beforeSignInRedirect = new Set<BeforeSignInRedirect>();
+let redirectingToSignIn = false;
+
+/**
+ * Runs `keep` just before a 401 sends the browser to /login, e.g. to put an unsaved draft where
+ * the page can find it again after sign-in. Returns the unregister function (for effect cleanup).
+ */
+export function onBeforeSignInRedirect(keep: BeforeSignInRedirect): () => void {
+  beforeSignInRedirect.add(keep);
+  return () => beforeSignInRedirect.delete(keep);
+}
+
+/** True once a 401 has started the trip to /login: leave guards let it go (the draft was kept). */
+export function isRedirectingToSignIn(): boolean {
+  return redirectingToSignIn;
+}
+
+function redirectToSignIn() {
+  for (const keep of beforeSignInRedirect) {
+    try {
+      keep();
+    } catch (error) {
+      // One page's failed keeper must not stop the others, nor the redirect.
+      console.error("Could not keep page state before sign-in", error);
+    }
+  }
+  redirectingToSignIn = true;
+  window.location.assign(loginUrl(window.location.pathname + window.location.search));
+}
+
 /**
  * The browser's one way to call /api: same-origin cookie session, JSON in and out, and any 401
  * sends the user to /login with the current path as returnUrl (spec §4, §8).
@@ -28,9 +59,7 @@ export async function apiFetch<T>(path: string, init: RequestInit & { json?: unk
     body: json !== undefined ? JSON.stringify(json) : rest.body,
     credentials: "same-origin",
   });
-  if (response.status === 401 && typeof window !== "undefined") {
-    window.location.assign(loginUrl(window.location.pathname + window.location.search));
-  }
+  if (response.status === 401 && typeof window !== "undefined") redirectToSignIn();
   const payload: unknown = response.status === 204 ? null : await response.json().catch(() => null);
   if (!response.ok) {
     const detail = payload && typeof payload === "object" && "detail" in payload ? payload.detail : null;

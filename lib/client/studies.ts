@@ -24,11 +24,22 @@ export function useStudy(id: number | undefined) {
   });
 }
 
-/** Creates (no id) or updates a study; refreshes the list and the study's cached config. */
+/**
+ * Creates (no id) or updates a study; refreshes the list and the study's cached config. An update
+ * carries the `version` it was based on: a stale one is refused with 409.
+ */
 export function useSaveStudy(id: number | undefined) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ basics, config }: { basics: StudyBasics; config: StudyConfig }) => {
+    mutationFn: ({
+      basics,
+      config,
+      version,
+    }: {
+      basics: StudyBasics;
+      config: StudyConfig;
+      version?: number;
+    }) => {
       const payload = {
         ...basics,
         description: basics.description || null,
@@ -37,7 +48,7 @@ export function useSaveStudy(id: number | undefined) {
       };
       return id === undefined
         ? apiFetch<StudyResponse>("/studies", { method: "POST", json: payload })
-        : apiFetch<StudyResponse>(`/studies/${id}`, { method: "PUT", json: payload });
+        : apiFetch<StudyResponse>(`/studies/${id}`, { method: "PUT", json: { ...payload, version } });
     },
     onSuccess: (study) => {
       client.setQueryData(queryKeys.studies.detail(study.id), study);

@@ -1,34 +1,55 @@
 import { z } from "zod";
 import { StudyConfigSchema } from "./study-config-rules";
 import { CODE_PATTERN, StudyConfigShape } from "./study-config";
+import { BasedOnVersion } from "./versioning";
+
+/** Column limits of `studies`; the editor's inputs take their maxLength from here too. */
+export const STUDY_LIMITS = {
+  code: 50,
+  name: 200,
+  disease: 200,
+  domain: 63,
+  description: 5000,
+} as const;
 
 export const STUDY_MESSAGES = {
   codeRequired: "Code is required",
   codeFormat: "Code must contain only lowercase letters, numbers, and underscores",
+  codeTooLong: `Code must be at most ${STUDY_LIMITS.code} characters`,
   codeImmutable: "Study code cannot be changed after creation",
   codeTaken: "A study with this code already exists",
   domainFormat: "Subdomain must contain only lowercase letters, numbers, hyphens and underscores",
+  domainTooLong: `Subdomain must be at most ${STUDY_LIMITS.domain} characters`,
   domainTaken: "A study with this subdomain already exists",
   nameRequired: "Name is required",
+  nameTooLong: `Name must be at most ${STUDY_LIMITS.name} characters`,
   diseaseRequired: "Disease is required",
+  diseaseTooLong: `Disease must be at most ${STUDY_LIMITS.disease} characters`,
+  descriptionTooLong: `Description must be at most ${STUDY_LIMITS.description} characters`,
 } as const;
 
+// zod 4 applies a schema-level `error` to every check that has no message of its own, so each limit
+// names itself (an 80-character code used to say 'Code is required').
 const StudyName = z
   .string({ error: STUDY_MESSAGES.nameRequired })
   .trim()
   .min(1, STUDY_MESSAGES.nameRequired)
-  .max(200);
+  .max(STUDY_LIMITS.name, STUDY_MESSAGES.nameTooLong);
 const Disease = z
   .string({ error: STUDY_MESSAGES.diseaseRequired })
   .trim()
   .min(1, STUDY_MESSAGES.diseaseRequired)
-  .max(200);
-const Description = z.string().trim().max(5000).nullish();
+  .max(STUDY_LIMITS.disease, STUDY_MESSAGES.diseaseTooLong);
+const Description = z
+  .string()
+  .trim()
+  .max(STUDY_LIMITS.description, STUDY_MESSAGES.descriptionTooLong)
+  .nullish();
 /** Empty means "use the code" (spec §5: the subdomain defaults to the study code). */
 const Domain = z
   .string()
   .trim()
-  .max(63)
+  .max(STUDY_LIMITS.domain, STUDY_MESSAGES.domainTooLong)
   .regex(/^([a-z0-9_-]+)?$/, STUDY_MESSAGES.domainFormat)
   .nullish();
 
@@ -37,7 +58,7 @@ export const StudyCreateBody = z.object({
     .string({ error: STUDY_MESSAGES.codeRequired })
     .trim()
     .min(1, STUDY_MESSAGES.codeRequired)
-    .max(50)
+    .max(STUDY_LIMITS.code, STUDY_MESSAGES.codeTooLong)
     .regex(CODE_PATTERN, STUDY_MESSAGES.codeFormat),
   name: StudyName,
   disease: Disease,
@@ -48,8 +69,12 @@ export const StudyCreateBody = z.object({
 });
 export type StudyCreateBody = z.infer<typeof StudyCreateBody>;
 
-/** Every key optional: only what is sent changes. A `code` is accepted only when it is unchanged. */
+/**
+ * Every key optional but `version`: only what is sent changes, and only if the study is still at the
+ * version the change was based on (else 409). A `code` is accepted only when it is unchanged.
+ */
 export const StudyUpdateBody = z.object({
+  version: BasedOnVersion,
   code: z.string().optional(),
   name: StudyName.optional(),
   disease: Disease.optional(),
@@ -92,6 +117,8 @@ export const StudyResponse = z.object({
   description: z.string().nullable(),
   domain: z.string(),
   is_active: z.boolean(),
+  /** Bumped by every update; send it back with the next PUT. */
+  version: z.number().int(),
   field_count: z.number().int(),
   config: StudyConfigShape,
   created_at: z.string(),

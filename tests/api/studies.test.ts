@@ -137,7 +137,7 @@ describe("GET/PUT /api/studies/{id}", () => {
       method: "PUT",
       headers: admin.headers,
       params: { id },
-      body: { name: "Renamed", config, code: created.code },
+      body: { name: "Renamed", config, code: created.code, version: created.version },
     });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ name: "Renamed", code: created.code });
@@ -158,7 +158,7 @@ describe("GET/PUT /api/studies/{id}", () => {
       method: "PUT",
       headers: admin.headers,
       params: { id },
-      body: { code: "other_code" },
+      body: { code: "other_code", version: 2 },
     });
     expect(changeCode).toMatchObject({
       status: 422,
@@ -195,7 +195,7 @@ describe("GET/PUT /api/studies/{id}", () => {
           method: "PUT",
           headers: monitor.headers,
           params: { id: String(id) },
-          body: { name: "x" },
+          body: { name: "x", version: 1 },
         })
       ).status,
     ).toBe(403);
@@ -203,7 +203,7 @@ describe("GET/PUT /api/studies/{id}", () => {
       method: "PUT",
       headers: manager.headers,
       params: { id: String(id) },
-      body: { description: "Managed" },
+      body: { description: "Managed", version: 1 },
     });
     expect(res).toMatchObject({ status: 200, json: { description: "Managed" } });
   });

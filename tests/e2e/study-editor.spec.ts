@@ -2,6 +2,39 @@ import { expect, test, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
 
 const SHOTS = "tests/e2e/screenshots";
+const STATE_SHOTS = "/tmp/studies-shots";
+
+/** Screenshots at 1440 and 390 px wide; nothing in the page content may reach past the viewport. */
+async function shootBothWidths(page: Page, name: string) {
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${STATE_SHOTS}/${name}-${width}.png`, fullPage: true });
+    // What these screens add lives in <main>; the header's own width is the layout's (issue 7, item 13).
+    const overflowing = await page.evaluate(() =>
+      [...document.querySelectorAll("main, main *")]
+        .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
+        .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)}`),
+    );
+    expect(overflowing, `${name} is wider than ${width} px`).toEqual([]);
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
+async function openStudyEditor(page: Page, name: string) {
+  const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name }) });
+  await card.getByRole("link", { name: "Edit Config" }).click();
+  await expect(page.getByRole("heading", { name: `Edit Study: ${name}` })).toBeVisible();
+}
+
+async function createStudyByApi(page: Page, name: string) {
+  const tokens = await (await page.request.post("/api/auth/login", { data: E2E_ADMIN })).json();
+  const created = await page.request.post("/api/studies", {
+    headers: { authorization: `Bearer ${tokens.access_token}` },
+    data: { code: `e2e_${Date.now() % 1_000_000}`, name, disease: "Lupus" },
+  });
+  expect(created.status()).toBe(201);
+  return (await created.json()) as { id: number; code: string };
+}
 const CODE = `derm_${Date.now() % 100000}`;
 const PRIMARY = "#b91c1c"; // rgb(185, 28, 28)
 
@@ -70,12 +103,19 @@ test("an admin creates, reopens and themes a study; the study area shows it in t
   await expect(page.getByTestId("config-json")).toContainText('"code": "demographics"');
 
   await page.getByRole("button", { name: "Save Study" }).click();
-  await expect(page).toHaveURL(/\/admin\/studies$/);
+  await expect(page).toHaveURL(/\/admin\/studies\?created=\d+$/);
   const card = page
     .getByRole("listitem")
     .filter({ has: page.getByRole("heading", { name: "Dermatology Outcomes" }) });
   await expect(card).toContainText(CODE);
   await expect(card.getByText("Active")).toBeVisible();
+  // The new study is confirmed and its card marked (issue 7, item 18).
+  await expect(
+    page.getByRole("status").filter({ hasText: 'Study "Dermatology Outcomes" created.' }),
+  ).toBeVisible();
+  await expect(card).toHaveAttribute("aria-current", "true");
+  await expect(card).toBeInViewport();
+  await shootBothWidths(page, "list-study-created");
 
   // Reopen, reorder the visit types, change the primary colour, save.
   await card.getByRole("link", { name: "Edit Config" }).click();
@@ -183,4 +223,102 @@ test("the live preview renders the demo study's forms and shows the entered data
   await page.screenshot({ path: `${SHOTS}/editor-live-preview.png`, fullPage: true });
   await preview.getByRole("button", { name: "Reset Data" }).click();
   await expect(preview.getByTestId("preview-debug")).toHaveText("{}");
+});
+
+test("a save based on an old version is refused, explained, and Reload keeps the draft to copy from", async ({
+  page,
+  browser,
+}) => {
+  await signIn(page);
+  const study = await createStudyByApi(page, "Conflict Study");
+  await page.goto(`/admin/studies/${study.id}/edit`);
+  await expect(page.getByRole("heading", { name: "Edit Study: Conflict Study" })).toBeVisible();
+
+  // A second admin session saves first.
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await signIn(otherPage);
+  await otherPage.goto(`/admin/studies/${study.id}/edit`);
+  await otherPage.getByLabel("Study Name").fill("Renamed by the other admin");
+  await otherPage.getByRole("button", { name: "Save Study" }).click();
+  await expect(otherPage.getByText("Study saved successfully!")).toBeVisible();
+  await other.close();
+
+  await page.getByLabel("Disease").fill("My disease edit");
+  await page.getByRole("button", { name: "Save Study" }).click();
+  await expect(
+    page.getByText(
+      "Error saving study: This study was changed by someone else since you opened it (version 1, now 2). Reload to see their changes.",
+    ),
+  ).toBeVisible();
+  await shootBothWidths(page, "editor-stale-write");
+
+  await page.getByRole("button", { name: "Reload" }).click();
+  await expect(page.getByRole("heading", { name: "Edit Study: Renamed by the other admin" })).toBeVisible();
+  await expect(page.getByLabel("Disease")).toHaveValue("Lupus");
+  await expect(page.getByLabel("Draft (read only)")).toHaveValue(/"disease": "My disease edit"/);
+  await shootBothWidths(page, "editor-after-reload-kept-draft");
+
+  // Saving now, on the fresh version, works.
+  await page.getByLabel("Disease").fill("My disease edit");
+  await page.getByRole("button", { name: "Save Study" }).click();
+  await expect(page.getByText("Study saved successfully!")).toBeVisible();
+});
+
+test("a session that ends while editing keeps the draft through sign-in", async ({ page, context }) => {
+  await signIn(page);
+  await openStudyEditor(page, "Psoriasis Registry");
+  const url = page.url();
+  await page.getByLabel("Description").fill("Draft written before the session ended");
+  await context.clearCookies();
+  await page.getByRole("button", { name: "Save Study" }).click();
+  await expect(page).toHaveURL(/\/login\?returnUrl=/);
+  await page.getByLabel("Email").fill(E2E_ADMIN.email);
+  await page.getByLabel("Password").fill(E2E_ADMIN.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(url);
+  await expect(page.getByText("Your unsaved changes were restored.")).toBeVisible();
+  await expect(page.getByLabel("Description")).toHaveValue("Draft written before the session ended");
+  await shootBothWidths(page, "editor-draft-restored");
+  await page.getByRole("button", { name: "Discard them" }).click();
+  await expect(page.getByLabel("Description")).not.toHaveValue("Draft written before the session ended");
+  await expect(page.getByText("Your unsaved changes were restored.")).toHaveCount(0);
+});
+
+test("a taken code is marked on the code field, not only in the banner", async ({ page }) => {
+  await signIn(page);
+  await page.getByRole("link", { name: "+ New Study" }).click();
+  await page.getByLabel("Study Code").fill("psoriasis");
+  await page.getByLabel("Study Name").fill("Second psoriasis study");
+  await page.getByLabel("Disease").fill("Psoriasis");
+  await page.getByRole("button", { name: "Save Study" }).click();
+  const code = page.getByLabel("Study Code");
+  await expect(code).toHaveAttribute("aria-invalid", "true");
+  await expect(code).toHaveAccessibleDescription("A study with this code already exists");
+  await expect(code).toHaveAttribute("maxlength", "50");
+  await shootBothWidths(page, "editor-code-taken");
+});
+
+test("an unreadable stored configuration is shown as such, with nothing to save over it", async ({
+  page,
+}) => {
+  await signIn(page);
+  // The server's real 409 is covered by tests/api/studies-integrity.test.ts; here only its screen.
+  await page.route(/\/api\/studies\/\d+$/, (route) =>
+    route.fulfill({
+      status: 409,
+      contentType: "application/json",
+      body: JSON.stringify({
+        detail:
+          'The stored configuration of study "psoriasis" cannot be read (data_fields › 2 › name: Field name must start with a lowercase letter and contain only lowercase letters, numbers, and underscores). It has not been changed, and no save may overwrite it by accident: to repair it, replace it with a complete valid configuration (PUT /api/studies/1 with "config" and "version": 1).',
+      }),
+    }),
+  );
+  const card = page
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name: "Psoriasis Registry" }) });
+  await card.getByRole("link", { name: "Edit Config" }).click();
+  await expect(page.getByText("This study's configuration cannot be read.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Save Study" })).toHaveCount(0);
+  await shootBothWidths(page, "editor-unreadable-config");
 });

@@ -5,7 +5,14 @@ import { canCreateStudies } from "@/lib/server/studies/study-service";
 
 export const metadata: Metadata = { title: "Studies · Clinical Data Registry" };
 
-export default async function StudiesPage() {
+export default async function StudiesPage({ searchParams }: { searchParams: Promise<{ created?: string }> }) {
   const actor = await requirePageActor();
-  return <StudyList canCreate={canCreateStudies(actor)} />;
+  // `?created=<id>` comes from the editor after a create; anything that is not an id is ignored.
+  const created = Number((await searchParams).created);
+  return (
+    <StudyList
+      canCreate={canCreateStudies(actor)}
+      createdId={Number.isSafeInteger(created) && created > 0 ? created : undefined}
+    />
+  );
 }

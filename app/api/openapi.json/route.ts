@@ -1,4 +1,7 @@
 import { publicApiRoute } from "@/lib/server/api/route";
-import { buildOpenApiDocument } from "@/lib/schemas/openapi";
+import { openApiDocumentJson } from "@/lib/schemas/openapi";
 
-export const GET = publicApiRoute({ handler: async () => buildOpenApiDocument() });
+export const GET = publicApiRoute({
+  handler: async () =>
+    new Response(openApiDocumentJson(), { headers: { "content-type": "application/json" } }),
+});

@@ -1,5 +1,5 @@
 import "server-only";
-import { eq, inArray, or } from "drizzle-orm";
+import { and, eq, inArray, or } from "drizzle-orm";
 import type { Db, Queryable } from "@/db/client";
 import { studies } from "@/db/schema";
 import { fieldsForEntity } from "@/lib/forms";
@@ -18,22 +18,18 @@ import type { Actor } from "../auth/actor";
 import { hasPlatformPermission } from "../auth/policy";
 import { loadStudyAccess, requireStudyPermission } from "../auth/study-access";
 import { auditedTransaction, recordAudit } from "../audit/audit-writer";
+import { assertVersion, nextVersion } from "../concurrency/versioned-update";
+import { readConfig, readStoredConfig } from "./stored-config";
 import {
   findStudyByCodeOrDomain,
   findStudyById,
   listAllStudies,
   listStudiesForMember,
   type StudyRow,
+  type StudySummaryRow,
 } from "./study-queries";
 
-/** Stored configs are parsed on the way out too, so old documents reach clients migrated. */
-export function readConfig(row: StudyRow): StudyConfig {
-  const parsed = StudyConfigSchema.safeParse(row.config);
-  return parsed.success ? parsed.data : StudyConfigSchema.parse({ version: 1 });
-}
-
-export function toStudyResponse(row: StudyRow): StudyResponse {
-  const config = readConfig(row);
+function toStudySummary(row: StudySummaryRow): StudySummary {
   return {
     id: row.id,
     code: row.code,
@@ -43,21 +39,27 @@ export function toStudyResponse(row: StudyRow): StudyResponse {
     description: row.description,
     domain: row.domain,
     is_active: row.isActive,
-    field_count: config.data_fields.length,
-    config,
+    version: row.version,
+    field_count: row.fieldCount,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
 }
 
-const summarize = ({ config: _config, ...summary }: StudyResponse): StudySummary => summary;
+/** Stored configs are parsed on the way out too, so old documents reach clients migrated. */
+export function toStudyResponse(row: StudyRow, config: StudyConfig = readConfig(row)): StudyResponse {
+  return {
+    ...toStudySummary({ ...row, fieldCount: config.data_fields.length }),
+    config,
+  };
+}
 
 /** Platform admins see every study; other users the studies where they hold a role. */
 export async function listStudies(db: Db, actor: Actor): Promise<StudySummary[]> {
   const rows = hasPlatformPermission(actor, "studies.read_all")
     ? await listAllStudies(db)
     : await listStudiesForMember(db, actor.userId);
-  return rows.map((row) => summarize(toStudyResponse(row)));
+  return rows.map(toStudySummary);
 }
 
 async function loadReadableStudy(db: Db, actor: Actor, id: number): Promise<StudyRow> {
@@ -125,6 +127,11 @@ export async function updateStudy(
     const [current] = await tx.select().from(studies).where(eq(studies.id, id)).for("update");
     if (!current) throw notFound("Study not found");
     await requireStudyPermission(tx, actor, id, "study.configure");
+    assertVersion("study", current, body.version);
+    // An unreadable stored config is replaced only by an explicit, valid one (the version check
+    // above proves the client saw the current state); any other save is refused, so nothing drops it.
+    const stored = readStoredConfig(current);
+    if (!stored.ok && body.config === undefined) throw stored.error;
     if (body.code !== undefined && body.code !== current.code)
       throw fieldError(["body", "code"], STUDY_MESSAGES.codeImmutable);
     const domain = body.domain === undefined ? current.domain : body.domain || current.code;
@@ -138,12 +145,18 @@ export async function updateStudy(
         domain,
         isActive: body.is_active ?? current.isActive,
         config: body.config ?? current.config,
+        version: nextVersion(current),
         updatedAt: new Date(),
       })
-      .where(eq(studies.id, id))
+      .where(and(eq(studies.id, id), eq(studies.version, body.version)))
       .returning();
-    const before = auditable(toStudyResponse(current));
-    const after = auditable(toStudyResponse(updated!));
+    // The row is locked and its version checked: an empty answer means the lock did not hold.
+    if (!updated) throw new Error(`Study ${id}: locked row changed during its update`);
+    // An unreadable config goes into the audit as it was stored, so the trail keeps what it replaced.
+    const before = stored.ok
+      ? auditable(toStudyResponse(current, stored.config))
+      : { ...auditable(toStudySummary({ ...current, fieldCount: 0 })), config: current.config };
+    const after = auditable(toStudyResponse(updated));
     audit({
       action: "update",
       entityType: "study",
@@ -153,7 +166,7 @@ export async function updateStudy(
       meta,
       ...changedValues(before, after),
     });
-    return toStudyResponse(updated!);
+    return toStudyResponse(updated);
   });
 }
 
@@ -179,7 +192,7 @@ function auditable({
   study_name: _s,
   field_count: _f,
   ...rest
-}: StudyResponse): Record<string, unknown> {
+}: StudySummary | StudyResponse): Record<string, unknown> {
   return rest;
 }
 

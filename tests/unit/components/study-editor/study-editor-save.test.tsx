@@ -1,0 +1,171 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { StudyEditor } from "@/components/study-editor/study-editor";
+import { keepDraft } from "@/lib/client/draft-storage";
+
+const push = vi.fn();
+vi.mock("next/navigation", () => ({ useRouter: () => ({ push }) }));
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+const study = (overrides: Record<string, unknown> = {}) => ({
+  id: 5,
+  code: "derm",
+  name: "Dermatology",
+  study_name: "Dermatology",
+  disease: "Psoriasis",
+  description: null,
+  domain: "derm",
+  is_active: true,
+  version: 1,
+  field_count: 0,
+  config: { version: 1 },
+  created_at: "2026-01-01T00:00:00.000Z",
+  updated_at: "2026-01-01T00:00:00.000Z",
+  ...overrides,
+});
+
+type Route = (url: string, init?: RequestInit) => Response;
+
+/** Answers the editor's calls with `route`, and records each request's method, path and body. */
+function renderEditor(route: Route, studyId?: number) {
+  const calls: { method: string; url: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string, init?: RequestInit) => {
+      calls.push({
+        method: init?.method ?? "GET",
+        url,
+        body: typeof init?.body === "string" ? JSON.parse(init.body) : undefined,
+      });
+      return route(url, init);
+    }),
+  );
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <StudyEditor studyId={studyId} />
+    </QueryClientProvider>,
+  );
+  return { calls, user: userEvent.setup() };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  window.sessionStorage.clear();
+  push.mockReset();
+});
+
+describe("StudyEditor saving", () => {
+  it("sends the version it was based on, explains a stale-write 409 and reloads while keeping the draft to copy from", async () => {
+    let current = study();
+    const stale =
+      "This study was changed by someone else since you opened it (version 1, now 2). Reload to see their changes.";
+    const { calls, user } = renderEditor(
+      (_url, init) => (init?.method === "PUT" ? json({ detail: stale }, 409) : json(current)),
+      5,
+    );
+    const name = await screen.findByLabelText(/Study Name/);
+    await user.clear(name);
+    await user.type(name, "My renamed study");
+    await user.click(screen.getByRole("button", { name: "Save Study" }));
+
+    expect(await screen.findByText(`Error saving study: ${stale}`)).toBeInTheDocument();
+    expect(calls.find((c) => c.method === "PUT")?.body).toMatchObject({
+      version: 1,
+      name: "My renamed study",
+    });
+    expect(screen.getByText(/Your changes are not saved/)).toBeInTheDocument();
+
+    current = study({ name: "Their name", version: 2 });
+    await user.click(screen.getByRole("button", { name: "Reload" }));
+    await waitFor(() => expect(screen.getByLabelText(/Study Name/)).toHaveValue("Their name"));
+    const kept = screen.getByLabelText("Draft (read only)");
+    expect(kept).toHaveAttribute("readonly");
+    expect((kept as HTMLTextAreaElement).value).toContain('"name": "My renamed study"');
+    expect(screen.getByRole("heading", { name: "Edit Study: Their name" })).toBeInTheDocument();
+    expect(screen.queryByText(/Error saving study/)).not.toBeInTheDocument();
+
+    // The next save is based on the reloaded version.
+    await user.click(screen.getByRole("button", { name: "Save Study" }));
+    await waitFor(() => expect(calls.filter((c) => c.method === "PUT")).toHaveLength(2));
+    expect(calls.filter((c) => c.method === "PUT")[1]!.body).toMatchObject({ version: 2 });
+  });
+
+  it("marks the code field when the server says the code is taken (409), and the subdomain field for a taken subdomain", async () => {
+    let detail = "A study with this code already exists";
+    const { user } = renderEditor(() => json({ detail }, 409));
+    await user.type(screen.getByLabelText(/Study Code/), "derm");
+    await user.type(screen.getByLabelText(/Study Name/), "Dermatology");
+    await user.type(screen.getByLabelText(/Disease/), "Psoriasis");
+    await user.click(screen.getByRole("button", { name: "Save Study" }));
+    const code = screen.getByLabelText(/Study Code/);
+    await waitFor(() => expect(code).toHaveAttribute("aria-invalid", "true"));
+    expect(code).toHaveAccessibleDescription(detail);
+    expect(screen.getByLabelText(/Subdomain/)).not.toHaveAttribute("aria-invalid");
+
+    detail = "A study with this subdomain already exists";
+    await user.click(screen.getByRole("button", { name: "Save Study" }));
+    await waitFor(() => expect(screen.getByLabelText(/Subdomain/)).toHaveAttribute("aria-invalid", "true"));
+    expect(screen.getByLabelText(/Subdomain/)).toHaveAccessibleDescription(detail);
+  });
+
+  it("goes to the list with ?created=<id> after creating a study", async () => {
+    const { user } = renderEditor(() => json(study({ id: 42 }), 201));
+    await user.type(screen.getByLabelText(/Study Code/), "derm");
+    await user.type(screen.getByLabelText(/Study Name/), "Dermatology");
+    await user.type(screen.getByLabelText(/Disease/), "Psoriasis");
+    await user.click(screen.getByRole("button", { name: "Save Study" }));
+    await waitFor(() => expect(push).toHaveBeenCalledWith("/admin/studies?created=42"));
+  });
+
+  it("limits the basic fields to the schema's lengths", async () => {
+    renderEditor(() => json({}));
+    expect(screen.getByLabelText(/Study Code/)).toHaveAttribute("maxLength", "50");
+    expect(screen.getByLabelText(/Study Name/)).toHaveAttribute("maxLength", "200");
+    expect(screen.getByLabelText(/Disease/)).toHaveAttribute("maxLength", "200");
+    expect(screen.getByLabelText(/Subdomain/)).toHaveAttribute("maxLength", "63");
+    expect(screen.getByLabelText("Description")).toHaveAttribute("maxLength", "5000");
+  });
+
+  it("restores a draft kept by a 401, says so, and can discard it", async () => {
+    keepDraft("study:5", {
+      draft: {
+        basics: {
+          code: "derm",
+          name: "Draft name",
+          disease: "Psoriasis",
+          description: "",
+          domain: "derm",
+          is_active: true,
+        },
+        config: { version: 1 },
+      },
+      version: 1,
+    });
+    const { user } = renderEditor(() => json(study()), 5);
+    expect(await screen.findByText("Your unsaved changes were restored.")).toBeInTheDocument();
+    expect(screen.getByLabelText(/Study Name/)).toHaveValue("Draft name");
+    expect(window.sessionStorage.length).toBe(0);
+    await user.click(screen.getByRole("button", { name: "Discard them" }));
+    expect(screen.getByLabelText(/Study Name/)).toHaveValue("Dermatology");
+    expect(screen.queryByText("Your unsaved changes were restored.")).not.toBeInTheDocument();
+  });
+
+  it("shows an unreadable stored configuration as such, with no form to save over it", async () => {
+    renderEditor(
+      () =>
+        json(
+          { detail: 'The stored configuration of study "derm" cannot be read (data_fields › 2 › name: …).' },
+          409,
+        ),
+      5,
+    );
+    expect(await screen.findByText("This study's configuration cannot be read.")).toBeInTheDocument();
+    expect(screen.getByText(/data_fields › 2 › name/)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Save Study" })).not.toBeInTheDocument();
+  });
+});
