@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { NextRequest } from "next/server";
+import { POST as nextAuthPost } from "@/app/api/auth/[...nextauth]/route";
 import { POST as login } from "@/app/api/auth/login/route";
 import { POST as register } from "@/app/api/auth/register/route";
 import { MAX_UPLOAD_BODY_BYTES, readBodyBytes } from "@/lib/server/api/body-limit";
@@ -47,6 +49,23 @@ describe("request bodies are counted while streaming (413 at the limit)", () => 
     const res = await login(req, { params: Promise.resolve({}) });
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual({ detail: "Request body is too large (limit 1 MB)" });
+    expect(state.cancelled).toBe(true);
+    expect(state.pulled).toBeLessThanOrEqual(1024 * 1024 + 2 * CHUNK);
+  });
+
+  it("applies to next-auth's sign-in route too (its own body parsing would read any size)", async () => {
+    const { stream, state } = meteredBody(64 * 1024 * 1024);
+    const req = new NextRequest(`${BASE}/api/auth/callback/credentials`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: stream,
+      duplex: "half",
+    } as ConstructorParameters<typeof NextRequest>[1] & { duplex: "half" });
+    const res = await nextAuthPost(req, {
+      params: Promise.resolve({ nextauth: ["callback", "credentials"] }),
+    });
+    expect(res.status).toBe(413);
+    expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
     expect(state.cancelled).toBe(true);
     expect(state.pulled).toBeLessThanOrEqual(1024 * 1024 + 2 * CHUNK);
   });

@@ -17,7 +17,7 @@ export const payloadTooLarge = (limit: number) =>
  * above the limit is refused before anything is read. Either way the stream is cancelled, so the
  * rest is not read into memory.
  */
-export async function readBodyBytes(req: Request, limit: number): Promise<Uint8Array> {
+export async function readBodyBytes(req: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
   const declared = req.headers.get("content-length");
   if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > limit) {
     await req.body?.cancel().catch(() => {});
