@@ -25,12 +25,33 @@ export function isPublicPage(pathname: string): boolean {
   return PUBLIC_PAGES.has(pathname);
 }
 
-/** Only same-site relative paths are followed after sign-in (no open redirect). */
+const RETURN_URL_BASE = "http://registry.invalid";
+
+/**
+ * Where to go after sign-in: a path on this site, or /admin/studies. The value is parsed as a URL
+ * the way a browser would, and only an absolute path that stays on our origin passes, normalised.
+ * Refused outright: control characters (browsers drop tab, LF and CR, so `/\t/evil.example` would
+ * become `//evil.example`), backslashes (read as slashes), any non-ASCII or space (look-alike
+ * slashes), anything that is `//…` once percent-decoded, and the login page itself.
+ * The only place a returnUrl is honoured: the login form calls it (issue 7, item 6).
+ */
 export function safeReturnUrl(value: string | null | undefined): string {
-  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\"))
+  if (typeof value !== "string" || value.length === 0 || value.length > 2048) return DEFAULT_AFTER_LOGIN;
+  if (!/^\/[\x21-\x7e]*$/.test(value) || value.includes("\\") || value.startsWith("//"))
     return DEFAULT_AFTER_LOGIN;
-  if (value.startsWith("/login")) return DEFAULT_AFTER_LOGIN;
-  return value;
+  let url: URL;
+  let decodedPath: string;
+  try {
+    url = new URL(value, RETURN_URL_BASE);
+    decodedPath = decodeURIComponent(url.pathname);
+  } catch {
+    return DEFAULT_AFTER_LOGIN;
+  }
+  if (url.origin !== RETURN_URL_BASE || url.username || url.password) return DEFAULT_AFTER_LOGIN;
+  if (decodedPath.startsWith("//") || decodedPath.includes("\\") || /[\x00-\x20\x7f]/.test(decodedPath))
+    return DEFAULT_AFTER_LOGIN;
+  if (url.pathname === "/login" || url.pathname.startsWith("/login/")) return DEFAULT_AFTER_LOGIN;
+  return url.pathname + url.search + url.hash;
 }
 
 export function loginUrl(returnPath: string): string {

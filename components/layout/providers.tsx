@@ -2,6 +2,7 @@
 
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
+import "@/lib/schemas/zod-browser-config";
 
 /**
  * TanStack Query for the signed-in screens; spec §9: retry once, no refetch on window focus.

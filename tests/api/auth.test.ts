@@ -1,18 +1,31 @@
 import { and, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { POST as login } from "@/app/api/auth/login/route";
 import { POST as logoutRoute } from "@/app/api/auth/logout/route";
 import { GET as me } from "@/app/api/auth/me/route";
 import { POST as refresh } from "@/app/api/auth/refresh/route";
 import { POST as register } from "@/app/api/auth/register/route";
 import { getDb } from "@/db/client";
-import { auditLogs, authSessions, users } from "@/db/schema";
+import { auditLogs, authSessions, signInAttempts, users } from "@/db/schema";
 import { auditRowsFor, call, cookieFor, createUser } from "./helpers";
 
 const bearer = (token: unknown) => ({ authorization: `Bearer ${String(token)}` });
 
-async function signIn(email: string, password: string) {
-  return call(login, { method: "POST", path: "/api/auth/login", body: { email, password } });
+// Each test signs in from its own address, so the per-address throttle of one test cannot spill
+// into the next (tests/api/auth-throttle.test.ts covers the throttle itself).
+let addressCounter = 0;
+let address = "";
+beforeEach(() => {
+  address = `198.51.100.${++addressCounter}`;
+});
+
+async function signIn(email: string, password: string, from = address) {
+  return call(login, {
+    method: "POST",
+    path: "/api/auth/login",
+    body: { email, password },
+    headers: { "x-forwarded-for": from },
+  });
 }
 
 describe("POST /api/auth/login", () => {
@@ -80,39 +93,52 @@ describe("POST /api/auth/login", () => {
     expect(JSON.stringify(profile.json)).not.toMatch(/password|argon2/i);
   });
 
-  it("locks the account after five failures within 15 minutes, even for the right password", async () => {
+  it("stops an (email, address) pair after five failures, even for the right password; other addresses still sign in", async () => {
     const user = await createUser();
     for (let attempt = 0; attempt < 5; attempt++)
       expect((await signIn(user.email, "nope-nope")).status).toBe(401);
-    const locked = await signIn(user.email, user.password);
-    expect(locked).toMatchObject({ status: 401, json: { detail: "Invalid credentials" } });
+    const throttled = await signIn(user.email, user.password);
+    expect(throttled.status).toBe(429);
+    expect(throttled.json.detail).toBe("Too many failed sign-in attempts. Try again in 15 minutes.");
+    expect(Number(throttled.headers.get("retry-after"))).toBeGreaterThan(14 * 60);
+    expect(Number(throttled.headers.get("retry-after"))).toBeLessThanOrEqual(15 * 60);
 
+    // No account-wide lock: the same user signs in from another address at once.
+    expect((await signIn(user.email, user.password, "203.0.113.77")).status).toBe(200);
     const db = await getDb();
     const [row] = await db.select().from(users).where(eq(users.id, user.id));
-    const lockMinutes = (row!.lockedUntil!.getTime() - Date.now()) / 60_000;
-    expect(lockMinutes).toBeGreaterThan(14);
-    expect(lockMinutes).toBeLessThanOrEqual(15);
+    expect(row!.lockedUntil).toBeNull();
     const rows = await auditRowsFor("user", user.id);
     expect(rows.filter((r) => r.action === "lock")).toHaveLength(1);
-    expect(rows.some((r) => r.reason === "Sign-in failed: account locked")).toBe(true);
 
-    // Fifteen minutes later (simulated) the right password works again.
+    // Fifteen minutes later (simulated) the pair may try again.
     await db
-      .update(users)
-      .set({ lockedUntil: new Date(Date.now() - 1000) })
-      .where(eq(users.id, user.id));
+      .update(signInAttempts)
+      .set({ attemptedAt: new Date(Date.now() - 16 * 60_000) })
+      .where(eq(signInAttempts.email, user.email));
     expect((await signIn(user.email, user.password)).status).toBe(200);
   });
 
-  it("does not lock for failures spread over more than 15 minutes", async () => {
+  it("an administrative lock (locked_until) still refuses with the generic 401", async () => {
     const user = await createUser();
     const db = await getDb();
-    for (let attempt = 0; attempt < 4; attempt++) await signIn(user.email, "nope-nope");
     await db
       .update(users)
-      .set({ failedLoginWindowStart: new Date(Date.now() - 16 * 60_000) })
+      .set({ lockedUntil: new Date(Date.now() + 60_000) })
       .where(eq(users.id, user.id));
-    await signIn(user.email, "nope-nope");
+    expect(await signIn(user.email, user.password)).toMatchObject({
+      status: 401,
+      json: { detail: "Invalid credentials" },
+    });
+    const rows = await auditRowsFor("user", user.id);
+    expect(rows.some((r) => r.reason === "Sign-in failed: account locked")).toBe(true);
+  });
+
+  it("a success clears the pair's earlier failures", async () => {
+    const user = await createUser();
+    for (let attempt = 0; attempt < 4; attempt++) await signIn(user.email, "nope-nope");
+    expect((await signIn(user.email, user.password)).status).toBe(200);
+    for (let attempt = 0; attempt < 4; attempt++) await signIn(user.email, "nope-nope");
     expect((await signIn(user.email, user.password)).status).toBe(200);
   });
 });

@@ -25,12 +25,20 @@ export class ApiError extends Error {
   readonly code: ErrorCode;
   readonly detail: string | ValidationIssue[];
   readonly context: DenialContext | undefined;
+  /** Extra response headers, e.g. Retry-After on a 429. */
+  readonly headers: Record<string, string>;
 
-  constructor(code: ErrorCode, detail: string | ValidationIssue[], context?: DenialContext) {
+  constructor(
+    code: ErrorCode,
+    detail: string | ValidationIssue[],
+    context?: DenialContext,
+    headers: Record<string, string> = {},
+  ) {
     super(typeof detail === "string" ? detail : detail.map((d) => d.msg).join("; "));
     this.code = code;
     this.detail = detail;
     this.context = context;
+    this.headers = headers;
   }
 
   get status(): number {
@@ -48,6 +56,11 @@ export const notFound = (detail = "Not found", context?: DenialContext) =>
   new ApiError("not_found", detail, context);
 export const conflict = (detail: string) => new ApiError("conflict", detail);
 export const validationError = (issues: ValidationIssue[]) => new ApiError("validation", issues);
+/** 429 with Retry-After (whole seconds, at least 1). */
+export const rateLimited = (detail: string, retryAfterSeconds: number) =>
+  new ApiError("rate_limited", detail, undefined, {
+    "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))),
+  });
 export const fieldError = (loc: (string | number)[], msg: string, type = "value_error") =>
   validationError([{ loc, msg, type }]);
 
@@ -68,6 +81,13 @@ export function fromDatabaseError(error: unknown): ApiError | null {
     case "22003":
       return new ApiError("validation", [
         { loc: ["body"], msg: "A value is not valid for this record", type: "value_error" },
+      ]);
+    // NUL or bytes the database encoding cannot hold; the wrapper refuses NUL earlier, naming the
+    // field, so this is the backstop for text that arrives another way.
+    case "22021":
+    case "22P05":
+      return new ApiError("validation", [
+        { loc: ["body"], msg: "Text contains characters that cannot be stored", type: "string_unstorable" },
       ]);
     default:
       return null;

@@ -4,10 +4,14 @@ import { z, type ZodType } from "zod";
 import { getDb, type Db } from "@/db/client";
 import { resolveActor, type Actor } from "../auth/actor";
 import { recordAudit } from "../audit/audit-writer";
-import { ApiError, fromDatabaseError, unauthorized, type ValidationIssue } from "./errors";
+import { MAX_JSON_BODY_BYTES, readBodyText } from "./body-limit";
+import { assertSameOrigin } from "./csrf";
+import { ApiError, fromDatabaseError, unauthorized, validationError, type ValidationIssue } from "./errors";
+import { logError } from "./log";
+import { nulIssues } from "./nul-check";
+import { newRequestId, withRequestId } from "./request-context";
 import { requestMeta, type RequestMeta } from "./request-meta";
-
-const MAX_JSON_BODY_BYTES = 1024 * 1024;
+import { apiSecurityHeaders, applyHeaders, isHttps } from "./security-headers";
 /** Deeper bodies would only exhaust the stack of recursive validators: refuse them up front. */
 const MAX_JSON_DEPTH = 64;
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -52,6 +56,13 @@ function wrap<P, Q, B>(
   handler: (ctx: BaseContext<P, Q, B> & { actor: Actor | null }) => Promise<unknown>,
 ) {
   return async (req: Request, context?: RouteContext): Promise<Response> => {
+    // proxy.ts does not run for /api (it would buffer bodies): the id is made here.
+    const requestId = newRequestId();
+    const response = await withRequestId(requestId, () => handle(req, context));
+    return withEdgeHeaders(response, req, requestId);
+  };
+
+  async function handle(req: Request, context: RouteContext | undefined): Promise<Response> {
     const meta = requestMeta(req.headers);
     let actor: Actor | null = null;
     let db: Db | undefined;
@@ -62,9 +73,15 @@ function wrap<P, Q, B>(
         if (!actor) throw unauthorized();
         if (actor.via === "cookie" && !SAFE_METHODS.has(req.method)) assertSameOrigin(req);
       }
-      const params = parse(spec.params, context ? await context.params : {}, "path");
-      const query = parse(spec.query, Object.fromEntries(new URL(req.url).searchParams), "query");
-      const body = spec.body ? parse(spec.body, await readJson(req), "body") : (undefined as B);
+      const rawParams = context ? await context.params : {};
+      const rawQuery = Object.fromEntries(new URL(req.url).searchParams);
+      const rawBody = spec.body ? await readJson(req) : undefined;
+      const nul = [...nulIssues(rawParams, ["path"]), ...nulIssues(rawQuery, ["query"])];
+      if (rawBody !== undefined) nul.push(...nulIssues(rawBody, ["body"]));
+      if (nul.length > 0) throw validationError(nul);
+      const params = parse(spec.params, rawParams, "path");
+      const query = parse(spec.query, rawQuery, "query");
+      const body = spec.body ? parse(spec.body, rawBody, "body") : (undefined as B);
       const result = await handler({ req, db, meta, actor, params, query, body });
       if (result instanceof Response) return result;
       if (result === undefined) return new NextResponse(null, { status: 204 });
@@ -72,7 +89,22 @@ function wrap<P, Q, B>(
     } catch (error) {
       return errorResponse(error, { db, actor, meta, req });
     }
-  };
+  }
+}
+
+/** Security headers, no-store and the request id on every API answer (also used by next-auth's route). */
+export function withEdgeHeaders(response: Response, req: Request, requestId: string): Response {
+  try {
+    applyHeaders(response.headers, apiSecurityHeaders(isHttps(req.headers, req.url)));
+    response.headers.set("X-Request-Id", requestId);
+    return response;
+  } catch {
+    // Immutable headers (a fetched Response): copy into a new one.
+    const copy = new Response(response.body, response);
+    applyHeaders(copy.headers, apiSecurityHeaders(isHttps(req.headers, req.url)));
+    copy.headers.set("X-Request-Id", requestId);
+    return copy;
+  }
 }
 
 function parse<T>(schema: ZodType<T> | undefined, input: unknown, location: string): T {
@@ -98,10 +130,7 @@ async function readJson(req: Request): Promise<unknown> {
       "Request body must be JSON (Content-Type: application/json)",
     );
   }
-  const declared = Number(req.headers.get("content-length") ?? 0);
-  if (declared > MAX_JSON_BODY_BYTES) throw new ApiError("payload_too_large", "Request body is too large");
-  const text = await req.text();
-  if (text.length > MAX_JSON_BODY_BYTES) throw new ApiError("payload_too_large", "Request body is too large");
+  const text = await readBodyText(req, MAX_JSON_BODY_BYTES);
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -136,32 +165,22 @@ function jsonDepth(value: unknown): number {
   return deepest;
 }
 
-/** Cookie-authenticated writes must come from our own pages (CSRF). */
-function assertSameOrigin(req: Request) {
-  const origin = req.headers.get("origin");
-  const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host");
-  let sameOrigin = false;
-  try {
-    sameOrigin = origin !== null && host !== null && new URL(origin).host === host;
-  } catch {
-    sameOrigin = false;
-  }
-  if (!sameOrigin) throw new ApiError("forbidden", "Cross-site request refused");
-}
-
 async function errorResponse(
   error: unknown,
   ctx: { db: Db | undefined; actor: Actor | null; meta: RequestMeta; req: Request },
 ): Promise<Response> {
   const apiError = error instanceof ApiError ? error : fromDatabaseError(error);
   if (!apiError) {
-    console.error("Unexpected error in", ctx.req.method, new URL(ctx.req.url).pathname, error);
+    logError(`Unexpected error in ${ctx.req.method} ${new URL(ctx.req.url).pathname}`, error);
     return NextResponse.json({ detail: "Internal server error" }, { status: 500 });
   }
   const isDenial =
     apiError.code === "forbidden" || (apiError.code === "not_found" && apiError.context !== undefined);
   if (isDenial && ctx.db && ctx.actor) await auditDenial(ctx.db, ctx.actor, ctx.meta, ctx.req, apiError);
-  return NextResponse.json({ detail: apiError.detail }, { status: apiError.status });
+  return NextResponse.json(
+    { detail: apiError.detail },
+    { status: apiError.status, headers: apiError.headers },
+  );
 }
 
 async function auditDenial(db: Db, actor: Actor, meta: RequestMeta, req: Request, error: ApiError) {
@@ -176,6 +195,6 @@ async function auditDenial(db: Db, actor: Actor, meta: RequestMeta, req: Request
       reason: `${error.message} (${req.method} ${new URL(req.url).pathname})`,
     });
   } catch (auditError) {
-    console.error("Could not audit a denied access", auditError);
+    logError("Could not audit a denied access", auditError);
   }
 }

@@ -24,19 +24,11 @@ export type Actor = PolicyActor & {
 export async function resolveActor(db: Db, headers: Headers): Promise<Actor | null> {
   const credentials = await readCredentials(headers);
   if (!credentials) return null;
-
-  const [row] = await db
-    .select({ session: authSessions, user: users })
-    .from(authSessions)
-    .innerJoin(users, eq(users.id, authSessions.userId))
-    .where(eq(authSessions.id, credentials.sessionId))
-    .limit(1);
-  if (!row || row.user.id !== credentials.userId) return null;
+  const live = await liveSession(db, credentials.userId, credentials.sessionId);
+  if (!live) return null;
+  const { session, user } = live;
 
   const now = Date.now();
-  const { session, user } = row;
-  if (session.revokedAt || session.expiresAt.getTime() <= now || !user.isActive) return null;
-  if (now - session.lastSeenAt.getTime() > SESSION_IDLE_TIMEOUT_MS) return null;
   if (now - session.lastSeenAt.getTime() > SESSION_TOUCH_INTERVAL_MS) {
     await db
       .update(authSessions)
@@ -53,6 +45,27 @@ export async function resolveActor(db: Db, headers: Headers): Promise<Actor | nu
     sessionId: session.id,
     via: credentials.via,
   };
+}
+
+/**
+ * The session row and its user when the session may still be used: not revoked, inside its
+ * absolute lifetime and its idle limit, user active. Reading it does not count as activity.
+ */
+export async function liveSession(db: Db, userId: number, sessionId: string) {
+  // The id comes from a signed token, but a malformed one must not reach the uuid column (22P02).
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(sessionId)) return null;
+  const [row] = await db
+    .select({ session: authSessions, user: users })
+    .from(authSessions)
+    .innerJoin(users, eq(users.id, authSessions.userId))
+    .where(eq(authSessions.id, sessionId))
+    .limit(1);
+  if (!row || row.user.id !== userId) return null;
+  const now = Date.now();
+  const { session, user } = row;
+  if (session.revokedAt || session.expiresAt.getTime() <= now || !user.isActive) return null;
+  if (now - session.lastSeenAt.getTime() > SESSION_IDLE_TIMEOUT_MS) return null;
+  return row;
 }
 
 async function readCredentials(

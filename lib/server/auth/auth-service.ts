@@ -5,17 +5,17 @@ import { authSessions, users, type SessionKind } from "@/db/schema";
 import type { RegisterBody, UserResponse } from "@/lib/schemas/auth";
 import { conflict, forbidden, unauthorized } from "../api/errors";
 import type { RequestMeta } from "../api/request-meta";
-import { auditedTransaction, recordAudit } from "../audit/audit-writer";
+import { auditedTransaction } from "../audit/audit-writer";
 import type { Actor } from "./actor";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./password";
+import { assertAcceptablePassword } from "./password-policy";
 import { canCreateUserWithLevel } from "./policy";
+import { assertSignInAllowed, recordSignInAttempt } from "./sign-in-throttle";
 import {
   ACCESS_TOKEN_TTL_SECONDS,
   INVALID_CREDENTIALS,
-  LOCKOUT_DURATION_MS,
-  LOCKOUT_THRESHOLD,
-  LOCKOUT_WINDOW_MS,
   SESSION_ABSOLUTE_LIFETIME_MS,
+  SESSION_IDLE_TIMEOUT_MS,
 } from "./session-policy";
 import { hashRefreshToken, newRefreshToken, signAccessToken } from "./tokens";
 
@@ -36,28 +36,44 @@ export function toUserResponse(user: UserRow): UserResponse {
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 /**
- * Checks a sign-in. Every refusal (unknown email, wrong password, locked, deactivated) answers the
- * same generic 401 and leaves an audit row saying why; five failures inside 15 minutes lock the
- * account for 15 minutes.
+ * The one sign-in service, for the API login and the next-auth browser sign-in alike. Throttled
+ * callers get 429 before any password is checked. Every other refusal (unknown email, wrong
+ * password, administratively locked, deactivated) costs one argon2 verification, records one
+ * attempt and one audit row, and answers the same generic 401, so unknown emails cannot be told
+ * from known ones by answer or by timing class.
  */
-export async function verifyCredentials(
+export async function signIn(
+  db: Db,
+  input: { email: string; password: string },
+  kind: SessionKind,
+  meta: RequestMeta,
+) {
+  const user = await verifyCredentials(db, input, meta);
+  return { user, ...(await openSession(db, user, kind, meta)) };
+}
+
+async function verifyCredentials(
   db: Db,
   input: { email: string; password: string },
   meta: RequestMeta,
 ): Promise<UserRow> {
   const email = normalizeEmail(input.email);
   const now = new Date();
+  await assertSignInAllowed(db, email, meta, now);
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
 
   const refuse = async (reason: string, userId: number | null) => {
-    await recordAudit(db, {
-      action: "login",
-      entityType: "user",
-      entityId: userId,
-      actor: { userId, email },
-      meta,
-      reason: `Sign-in failed: ${reason}`,
-      newValues: { success: false },
+    await auditedTransaction(db, async (tx, audit) => {
+      await recordSignInAttempt(tx, audit, { email, userId, succeeded: false, meta, now });
+      audit({
+        action: "login",
+        entityType: "user",
+        entityId: userId,
+        actor: { userId, email },
+        meta,
+        reason: `Sign-in failed: ${reason}`,
+        newValues: { success: false },
+      });
     });
     return unauthorized(INVALID_CREDENTIALS);
   };
@@ -66,59 +82,33 @@ export async function verifyCredentials(
     await burnPasswordCheck(input.password);
     throw await refuse("unknown email", null);
   }
+  // Set only by an administrator now: failed sign-ins throttle, they no longer lock the account.
   if (user.lockedUntil && user.lockedUntil > now) {
     await burnPasswordCheck(input.password);
     throw await refuse("account locked", user.id);
   }
-  if (!(await verifyPassword(user.passwordHash, input.password))) {
-    await recordFailure(db, user.id, email, now, meta);
+  if (!(await verifyPassword(user.passwordHash, input.password)))
     throw await refuse("wrong password", user.id);
-  }
   if (!user.isActive) throw await refuse("account deactivated", user.id);
 
-  const [updated] = await db
-    .update(users)
-    .set({ failedLoginCount: 0, failedLoginWindowStart: null, lockedUntil: null, lastLogin: now })
-    .where(eq(users.id, user.id))
-    .returning();
+  const [updated] = await db.update(users).set({ lastLogin: now }).where(eq(users.id, user.id)).returning();
   return updated ?? user;
 }
 
-async function recordFailure(db: Db, userId: number, email: string, now: Date, meta: RequestMeta) {
-  await auditedTransaction(db, async (tx, audit) => {
-    const [row] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
-    if (!row) return;
-    const windowOpen =
-      row.failedLoginWindowStart !== null &&
-      now.getTime() - row.failedLoginWindowStart.getTime() < LOCKOUT_WINDOW_MS;
-    const count = windowOpen ? row.failedLoginCount + 1 : 1;
-    const lock = count >= LOCKOUT_THRESHOLD;
-    await tx
-      .update(users)
-      .set({
-        failedLoginCount: lock ? 0 : count,
-        failedLoginWindowStart: lock ? null : windowOpen ? row.failedLoginWindowStart : now,
-        lockedUntil: lock ? new Date(now.getTime() + LOCKOUT_DURATION_MS) : row.lockedUntil,
-      })
-      .where(eq(users.id, userId));
-    if (lock) {
-      audit({
-        action: "lock",
-        entityType: "user",
-        entityId: userId,
-        actor: { userId: null, email: null },
-        meta,
-        reason: `Account locked for 15 minutes after ${LOCKOUT_THRESHOLD} failed sign-ins (${email})`,
-        newValues: { locked_until: new Date(now.getTime() + LOCKOUT_DURATION_MS).toISOString() },
-      });
-    }
-  });
-}
-
-/** Opens a session row (browser or API) and audits the successful sign-in with it. */
+/**
+ * Opens a session row (browser or API) and audits the successful sign-in with it; the successful
+ * attempt is recorded for throttling (it clears the failures of its email and address pair).
+ */
 export async function openSession(db: Db, user: UserRow, kind: SessionKind, meta: RequestMeta) {
   const refresh = kind === "api" ? newRefreshToken() : null;
   const session = await auditedTransaction(db, async (tx, audit) => {
+    await recordSignInAttempt(tx, audit, {
+      email: user.email,
+      userId: user.id,
+      succeeded: true,
+      meta,
+      now: new Date(),
+    });
     const [row] = await tx
       .insert(authSessions)
       .values({
@@ -145,8 +135,7 @@ export async function openSession(db: Db, user: UserRow, kind: SessionKind, meta
 }
 
 export async function loginForApi(db: Db, input: { email: string; password: string }, meta: RequestMeta) {
-  const user = await verifyCredentials(db, input, meta);
-  const { session, refreshToken } = await openSession(db, user, "api", meta);
+  const { user, session, refreshToken } = await signIn(db, input, "api", meta);
   return tokenResponse(user.id, session.id, refreshToken!);
 }
 
@@ -159,9 +148,13 @@ async function tokenResponse(userId: number, sessionId: string, refreshToken: st
   };
 }
 
-/** Rotates the refresh token of a live API session; the old one stops working. */
+/**
+ * Rotates the refresh token of a live API session; the old one stops working. A session idle for
+ * longer than the idle limit stays ended: refreshing does not revive it.
+ */
 export async function refreshApiSession(db: Db, refreshToken: string) {
   const now = new Date();
+  const idleSince = new Date(now.getTime() - SESSION_IDLE_TIMEOUT_MS);
   const rotated = newRefreshToken();
   const [row] = await db
     .update(authSessions)
@@ -172,6 +165,7 @@ export async function refreshApiSession(db: Db, refreshToken: string) {
         eq(authSessions.kind, "api"),
         isNull(authSessions.revokedAt),
         gt(authSessions.expiresAt, now),
+        gt(authSessions.lastSeenAt, idleSince),
       ),
     )
     .returning();
@@ -208,6 +202,7 @@ export async function registerUser(db: Db, actor: Actor, input: RegisterBody, me
         : "Only superadmins can create administrators",
     );
   }
+  assertAcceptablePassword(input.password);
   const email = normalizeEmail(input.email);
   const passwordHash = await hashPassword(input.password);
   return auditedTransaction(db, async (tx, audit) => {

@@ -5,7 +5,9 @@ import { getDb } from "@/db/client";
 import { LoginBody } from "@/lib/schemas/auth";
 import { ApiError } from "../api/errors";
 import { requestMeta } from "../api/request-meta";
-import { openSession, verifyCredentials } from "./auth-service";
+import { logError, logWarn } from "../api/log";
+import { liveSession } from "./actor";
+import { signIn } from "./auth-service";
 import { SESSION_ABSOLUTE_LIFETIME_MS } from "./session-policy";
 import { sessionCookieOptions } from "./session-cookie";
 import { authSecret } from "./secret";
@@ -38,8 +40,7 @@ export function nextAuthOptions(): NextAuthOptions {
           const meta = requestMeta(headers);
           const db = await getDb();
           try {
-            const user = await verifyCredentials(db, parsed.data, meta);
-            const { session } = await openSession(db, user, "browser", meta);
+            const { user, session } = await signIn(db, parsed.data, "browser", meta);
             return { id: String(user.id), email: user.email, name: user.fullName, sid: session.id };
           } catch (error) {
             // next-auth hands this message to the login page as the error text.
@@ -50,13 +51,42 @@ export function nextAuthOptions(): NextAuthOptions {
       }),
     ],
     callbacks: {
-      jwt({ token, user }) {
-        if (user && "sid" in user && typeof user.sid === "string") token.sid = user.sid;
+      async jwt({ token, user }) {
+        // At sign-in: keep only the user id and our session id (no name or email in the cookie).
+        if (user) return { sub: token.sub, sid: "sid" in user ? user.sid : undefined };
+        // Every later read (GET /api/auth/session): an ended session answers nothing and its
+        // cookie is cleared (next-auth does both when this callback throws).
+        const userId = Number(token.sub);
+        const live =
+          Number.isSafeInteger(userId) && typeof token.sid === "string"
+            ? await liveSession(await getDb(), userId, token.sid)
+            : null;
+        if (!live) throw new SessionEnded();
         return token;
       },
       session({ session, token }) {
-        return { ...session, user: { ...session.user, id: token.sub } };
+        // The user's name and email come from /api/auth/me (read from the database), not from here.
+        return { expires: session.expires, user: { id: token.sub, name: null, email: null } };
       },
     },
+    logger: {
+      error(code, metadata) {
+        const error = metadata instanceof Error ? metadata : (metadata as { error?: unknown })?.error;
+        if (error instanceof SessionEnded) return; // an expected answer, not a fault
+        logError(`next-auth ${code}`, error ?? new Error(String(code)));
+      },
+      warn(code) {
+        logWarn(`next-auth ${code}`);
+      },
+      debug() {},
+    },
   };
+}
+
+/** Thrown by the jwt callback for a revoked, idle-expired or expired session. */
+class SessionEnded extends Error {
+  constructor() {
+    super("Session ended");
+    this.name = "SessionEnded";
+  }
 }

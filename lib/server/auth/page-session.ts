@@ -3,6 +3,7 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { getDb } from "@/db/client";
 import { loginUrl } from "@/lib/routes";
+import { REQUEST_ID_HEADER, trustedRequestId } from "../api/request-context";
 import { resolveActor, type Actor } from "./actor";
 
 /** For server pages and layouts: the signed-in actor, or a redirect to /login with returnUrl. */
@@ -11,4 +12,9 @@ export async function requirePageActor(): Promise<Actor> {
   const actor = await resolveActor(await getDb(), requestHeaders);
   if (!actor) redirect(loginUrl(requestHeaders.get("x-request-path") ?? "/admin/studies"));
   return actor;
+}
+
+/** The id proxy.ts gave this page request (also its X-Request-Id): pass it to logError from pages. */
+export async function pageRequestId(): Promise<string | null> {
+  return trustedRequestId((await headers()).get(REQUEST_ID_HEADER));
 }

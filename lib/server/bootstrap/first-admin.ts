@@ -8,6 +8,7 @@ import { SYSTEM_META } from "../api/request-meta";
 import { auditedTransaction } from "../audit/audit-writer";
 import { normalizeEmail, toUserResponse } from "../auth/auth-service";
 import { hashPassword } from "../auth/password";
+import { passwordProblem } from "../auth/password-policy";
 
 export const DEFAULT_ADMIN_EMAIL = "admin@example.com";
 
@@ -24,6 +25,9 @@ export async function ensureFirstAdmin(
 
   const { ADMIN_EMAIL, ADMIN_PASSWORD } = env();
   const email = normalizeEmail(ADMIN_EMAIL ?? DEFAULT_ADMIN_EMAIL);
+  // A weak ADMIN_PASSWORD is a configuration error: refuse to start rather than create the account.
+  const problem = ADMIN_PASSWORD === undefined ? null : passwordProblem(ADMIN_PASSWORD);
+  if (problem) throw new Error(`ADMIN_PASSWORD is refused: ${problem}`);
   const password = ADMIN_PASSWORD ?? randomBytes(18).toString("base64url");
   const passwordHash = await hashPassword(password);
 

@@ -1,0 +1,31 @@
+import "server-only";
+import { AsyncLocalStorage } from "node:async_hooks";
+import { randomUUID } from "node:crypto";
+
+/** The request id of the call being served, so every log line can name it (issue 7, item 21). */
+type RequestContext = { requestId: string };
+
+const storage = new AsyncLocalStorage<RequestContext>();
+
+export const REQUEST_ID_HEADER = "x-request-id";
+
+export function newRequestId(): string {
+  return randomUUID();
+}
+
+/** Runs `fn` with `requestId` as the current request's id (read by the logger). */
+export function withRequestId<T>(requestId: string, fn: () => T): T {
+  return storage.run({ requestId }, fn);
+}
+
+export function currentRequestId(): string | null {
+  return storage.getStore()?.requestId ?? null;
+}
+
+/**
+ * Only ids that proxy.ts could have made are trusted from a request header (pages); anything else
+ * (a client's own header, a forged value with newlines) is replaced, so log lines cannot be forged.
+ */
+export function trustedRequestId(value: string | null): string | null {
+  return value && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(value) ? value : null;
+}
