@@ -2,12 +2,13 @@
 
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
 import { useStudies } from "@/lib/client/studies";
 import type { StudySummary } from "@/lib/schemas/studies";
 
 /** The studies the user can see; `canCreate` (decided on the server) shows + New Study. */
 export function StudyList({ canCreate }: { canCreate: boolean }) {
-  const { data: studies, isPending, error } = useStudies();
+  const { data: studies, isPending, error, refetch, isFetching } = useStudies();
   return (
     <>
       <div className="mb-6 flex items-center justify-between">
@@ -23,9 +24,17 @@ export function StudyList({ canCreate }: { canCreate: boolean }) {
       </div>
       {isPending && <p className="text-slate-500">Loading studies...</p>}
       {error && (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          Error loading studies: {error.message}
-        </p>
+        <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          <p>Error loading studies: {error.message}</p>
+          <Button
+            variant="secondary"
+            className="mt-2 px-3 py-1"
+            onClick={() => void refetch()}
+            disabled={isFetching}
+          >
+            {isFetching ? "Retrying..." : "Retry"}
+          </Button>
+        </div>
       )}
       {studies && studies.length === 0 && (
         <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-500">

@@ -13,8 +13,10 @@ import type { StudyConfig } from "@/lib/schemas/study-config";
 import { StudyCreateBody } from "@/lib/schemas/studies";
 import { BasicInfoTab } from "./basic-info-tab";
 import { EditorTabPanel } from "./editor-tab-panel";
-import { editorTabs, type EditorTabKey } from "./editor-tabs";
+import { editorTabs } from "./editor-tabs";
 import { JsonPreview } from "./json-preview";
+import { StudyLoadError } from "./study-load-error";
+import { useEditorTab } from "./use-editor-tab";
 import { UNSAVED_CHANGES_PROMPT, useUnsavedChanges } from "./use-unsaved-changes";
 
 const EMPTY_BASICS: StudyBasics = {
@@ -36,7 +38,10 @@ export function StudyEditor({ studyId }: { studyId?: number }) {
   if (studyId === undefined)
     return <StudyEditorForm initial={{ basics: EMPTY_BASICS, config: emptyConfig() }} />;
   if (study.isPending) return <p className="text-slate-500">Loading study...</p>;
-  if (study.error) return <Alert>Error loading study: {study.error.message}</Alert>;
+  if (study.error)
+    return (
+      <StudyLoadError error={study.error} retrying={study.isFetching} onRetry={() => void study.refetch()} />
+    );
   const s = study.data;
   const initial: Snapshot = {
     basics: {
@@ -57,7 +62,7 @@ function StudyEditorForm({ studyId, initial }: { studyId?: number; initial: Snap
   const isCreate = studyId === undefined;
   const router = useRouter();
   const save = useSaveStudy(studyId);
-  const [tab, setTab] = useState<EditorTabKey>("basic");
+  const [tab, setTab] = useEditorTab(isCreate);
   const [draft, setDraft] = useState<Snapshot>(initial);
   const [saved, setSaved] = useState<string>(() => JSON.stringify(initial));
   const [savedName, setSavedName] = useState(initial.basics.name);

@@ -162,6 +162,7 @@ export function CategoryItem({
             variant="danger"
             className="px-3 py-1"
             aria-label={`Delete ${category.label}`}
+            data-delete-key={category.code}
             onClick={onDelete}
           >
             Delete
