@@ -32,7 +32,7 @@ export function AdminHeader({ fullName, showAdminLinks }: { fullName: string; sh
           </nav>
         )}
         {/* A long name is cut short on a phone rather than pushing Logout off the screen. */}
-        <div className="ml-auto flex min-w-0 items-center [&_[data-testid=current-user]]:max-w-[8.5rem] [&_[data-testid=current-user]]:truncate sm:[&_[data-testid=current-user]]:max-w-none">
+        <div className="ml-auto flex min-w-0 items-center [&_[data-testid=current-user]]:max-w-[6.5rem] [&_[data-testid=current-user]]:truncate sm:[&_[data-testid=current-user]]:max-w-none">
           <UserMenu fullName={fullName} />
         </div>
       </div>

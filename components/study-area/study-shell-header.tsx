@@ -51,7 +51,7 @@ export function StudyShellHeader({ code, name, disease, fullName, showAdmin, log
             </Link>
           )}
         </nav>
-        <div className="ml-auto flex min-w-0 items-center [&_[data-testid=current-user]]:max-w-[8.5rem] [&_[data-testid=current-user]]:truncate sm:[&_[data-testid=current-user]]:max-w-none">
+        <div className="ml-auto flex min-w-0 items-center [&_[data-testid=current-user]]:max-w-[6.5rem] [&_[data-testid=current-user]]:truncate sm:[&_[data-testid=current-user]]:max-w-none">
           <UserMenu fullName={fullName} />
         </div>
       </div>

@@ -118,7 +118,7 @@ export function CategoryItem({
           </div>
         )}
         <Badge tone="muted">{count}</Badge>
-        <div className="flex gap-1">
+        <div className="flex flex-wrap gap-1">
           <Button
             variant="ghost"
             className="px-2"
@@ -139,7 +139,7 @@ export function CategoryItem({
           </Button>
           <Button
             variant="ghost"
-            className="px-3 py-1"
+            className="whitespace-nowrap px-3 py-1"
             aria-expanded={expanded}
             aria-controls={`${id}-fields`}
             aria-label={`${expanded ? "Hide" : "Show"} fields in ${category.label}`}
