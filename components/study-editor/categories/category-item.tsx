@@ -139,7 +139,7 @@ export function CategoryItem({
           </Button>
           <Button
             variant="ghost"
-            className="whitespace-nowrap px-3 py-1"
+            className="whitespace-nowrap px-2 py-1"
             aria-expanded={expanded}
             aria-controls={`${id}-fields`}
             aria-label={`${expanded ? "Hide" : "Show"} fields in ${category.label}`}
