@@ -79,7 +79,7 @@ export function CategoryItem({
 
   return (
     <li className="rounded-lg border border-slate-200 bg-white">
-      <div className="flex flex-wrap items-center gap-3 px-4 py-3">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2 px-3 py-3 sm:px-4">
         {editing ? (
           <div className="min-w-48 flex-1">
             <Label htmlFor={`${id}-label`}>Label</Label>
