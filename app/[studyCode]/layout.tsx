@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Providers } from "@/components/layout/providers";
 import { StudyNotFound } from "@/components/study-area/study-not-found";
 import { StudyShellHeader } from "@/components/study-area/study-shell-header";
+import "@/components/study-area/web-fonts";
 import { isSuperuser } from "@/lib/server/auth/policy";
 import { currentStudyArea } from "@/lib/server/studies/study-area";
 import { themeStyleText } from "@/lib/theme/study-theme";

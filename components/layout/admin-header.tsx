@@ -9,22 +9,32 @@ const ADMIN_LINKS = [
   { href: "/admin/audit-logs", label: "Audit Logs" },
 ] as const;
 
-/** The admin links show only to superusers and role_level superadmin/admin (spec §2). */
+/**
+ * The admin links show only to superusers and role_level superadmin/admin (spec §2).
+ * On a phone the brand and the user menu share the first line (Logout stays on screen) and the
+ * links wrap onto a line of their own; from `md` up everything sits on one line.
+ */
 export function AdminHeader({ fullName, showAdminLinks }: { fullName: string; showAdminLinks: boolean }) {
   return (
     <header className="border-b border-slate-200 bg-white">
-      <div className="mx-auto flex h-14 max-w-7xl items-center gap-6 px-4 sm:px-6">
-        <Link href="/admin/studies" className="text-base font-semibold text-slate-900">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-1 px-4 py-2 sm:px-6 md:h-14 md:flex-nowrap md:gap-x-6 md:py-0">
+        <Link href="/admin/studies" className="shrink-0 text-base font-semibold text-slate-900">
           Clinical Registry
         </Link>
         {showAdminLinks && (
-          <nav aria-label="Administration" className="flex items-center gap-1">
+          <nav
+            aria-label="Administration"
+            className="order-last -mx-3 flex w-[calc(100%+1.5rem)] flex-wrap items-center gap-1 md:order-none md:mx-0 md:w-auto"
+          >
             {ADMIN_LINKS.map((link) => (
               <AdminNavLink key={link.href} href={link.href} label={link.label} />
             ))}
           </nav>
         )}
-        <UserMenu fullName={fullName} />
+        {/* A long name is cut short on a phone rather than pushing Logout off the screen. */}
+        <div className="ml-auto flex min-w-0 items-center [&_[data-testid=current-user]]:max-w-[6.5rem] [&_[data-testid=current-user]]:truncate sm:[&_[data-testid=current-user]]:max-w-none">
+          <UserMenu fullName={fullName} />
+        </div>
       </div>
     </header>
   );

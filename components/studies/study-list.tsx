@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useEffect, useRef } from "react";
 import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { useStudies } from "@/lib/client/studies";
 import type { StudySummary } from "@/lib/schemas/studies";
@@ -12,7 +13,7 @@ import type { StudySummary } from "@/lib/schemas/studies";
  * (from `?created=` after the editor's create) confirms the new study and points at its card.
  */
 export function StudyList({ canCreate, createdId }: { canCreate: boolean; createdId?: number }) {
-  const { data: studies, isPending, error } = useStudies();
+  const { data: studies, isPending, error, refetch, isFetching } = useStudies();
   const created = studies?.find((study) => study.id === createdId);
   return (
     <>
@@ -29,9 +30,17 @@ export function StudyList({ canCreate, createdId }: { canCreate: boolean; create
       </div>
       {isPending && <p className="text-slate-500">Loading studies...</p>}
       {error && (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          Error loading studies: {error.message}
-        </p>
+        <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          <p>Error loading studies: {error.message}</p>
+          <Button
+            variant="secondary"
+            className="mt-2 px-3 py-1"
+            onClick={() => void refetch()}
+            disabled={isFetching}
+          >
+            {isFetching ? "Retrying..." : "Retry"}
+          </Button>
+        </div>
       )}
       {created && (
         <p

@@ -16,7 +16,9 @@ export function StudyShellHeader({ code, name, disease, fullName, showAdmin, log
   const link = "rounded-md px-3 py-1.5 text-sm font-medium text-[var(--study-primary)] hover:bg-black/5";
   return (
     <header className="border-b border-slate-200 bg-[var(--study-header-bg)]" data-testid="study-header">
-      <div className="mx-auto flex min-h-14 max-w-7xl flex-wrap items-center gap-4 px-4 py-2 sm:px-6">
+      {/* On a phone the name and the user menu share the first line (Logout stays on screen) and the
+          links get a line of their own; from `md` up everything sits on one line. */}
+      <div className="mx-auto flex min-h-14 max-w-7xl flex-wrap items-center gap-x-4 gap-y-1 px-4 py-2 sm:px-6 md:flex-nowrap">
         {logo.logo_url && (
           // eslint-disable-next-line @next/next/no-img-element -- study logos are arbitrary URLs set by admins
           <img
@@ -24,16 +26,19 @@ export function StudyShellHeader({ code, name, disease, fullName, showAdmin, log
             alt=""
             width={logo.logo_width ?? 120}
             height={logo.logo_height ?? 40}
-            className="object-contain"
+            className="h-auto max-w-[40vw] shrink-0 object-contain"
           />
         )}
-        <div>
-          <p className="text-base font-semibold text-slate-900 [font-family:var(--study-heading-font-family)]">
+        <div className="min-w-0">
+          <p className="break-words text-base font-semibold text-slate-900 [font-family:var(--study-heading-font-family)]">
             {name}
           </p>
-          <p className="text-xs text-slate-600">{disease}</p>
+          <p className="break-words text-xs text-slate-600">{disease}</p>
         </div>
-        <nav aria-label="Study" className="flex items-center gap-1">
+        <nav
+          aria-label="Study"
+          className="order-last -mx-3 flex w-[calc(100%+1.5rem)] flex-wrap items-center gap-1 md:order-none md:mx-0 md:w-auto"
+        >
           <Link href={`/${code}`} className={link}>
             Dashboard
           </Link>
@@ -46,7 +51,9 @@ export function StudyShellHeader({ code, name, disease, fullName, showAdmin, log
             </Link>
           )}
         </nav>
-        <UserMenu fullName={fullName} />
+        <div className="ml-auto flex min-w-0 items-center [&_[data-testid=current-user]]:max-w-[6.5rem] [&_[data-testid=current-user]]:truncate sm:[&_[data-testid=current-user]]:max-w-none">
+          <UserMenu fullName={fullName} />
+        </div>
       </div>
     </header>
   );

@@ -15,9 +15,11 @@ import { STUDY_MESSAGES, StudyCreateBody } from "@/lib/schemas/studies";
 import { isStaleWriteDetail } from "@/lib/schemas/versioning";
 import { BasicInfoTab } from "./basic-info-tab";
 import { EditorTabPanel } from "./editor-tab-panel";
-import { editorTabs, type EditorTabKey } from "./editor-tabs";
+import { editorTabs } from "./editor-tabs";
 import { JsonPreview } from "./json-preview";
 import { KeptDraftPanel } from "./kept-draft";
+import { StudyLoadError } from "./study-load-error";
+import { useEditorTab } from "./use-editor-tab";
 import { useKeepDraftOnSignOut } from "./use-kept-draft";
 import { UNSAVED_CHANGES_PROMPT, useUnsavedChanges } from "./use-unsaved-changes";
 
@@ -50,7 +52,10 @@ export function StudyEditor({ studyId }: { studyId?: number }) {
   if (studyId === undefined)
     return <StudyEditorForm initial={{ basics: EMPTY_BASICS, config: emptyConfig() }} />;
   if (study.isPending) return <p className="text-slate-500">Loading study...</p>;
-  if (study.error) return <StudyLoadError error={study.error} />;
+  if (study.error)
+    return (
+      <StudyLoadError error={study.error} retrying={study.isFetching} onRetry={() => void study.refetch()} />
+    );
   const s = study.data;
   const initial: Snapshot = {
     basics: {
@@ -82,27 +87,6 @@ export function StudyEditor({ studyId }: { studyId?: number }) {
   );
 }
 
-/** A 409 on load is a stored configuration that cannot be read: say so, and offer no form to save over it. */
-function StudyLoadError({ error }: { error: Error }) {
-  if (error instanceof ApiClientError && error.status === 409)
-    return (
-      <div>
-        <h1 className="mb-4 text-2xl font-semibold">Edit Study</h1>
-        <Alert className="mb-4">
-          <p className="font-semibold">This study&apos;s configuration cannot be read.</p>
-          <p className="mt-1">
-            The editor does not open it, so that no save can replace it by accident. Nothing has been changed.
-          </p>
-          <p className="mt-2 break-words">{error.message}</p>
-        </Alert>
-        <Link href="/admin/studies" className="font-medium text-brand-700 hover:underline">
-          Back to studies
-        </Link>
-      </div>
-    );
-  return <Alert>Error loading study: {error.message}</Alert>;
-}
-
 function isKeptDraft(value: unknown): value is KeptDraft {
   if (!value || typeof value !== "object" || !("draft" in value)) return false;
   const draft = (value as KeptDraft).draft;
@@ -127,7 +111,7 @@ function StudyEditorForm({
   const isCreate = studyId === undefined;
   const router = useRouter();
   const save = useSaveStudy(studyId);
-  const [tab, setTab] = useState<EditorTabKey>("basic");
+  const [tab, setTab] = useEditorTab(isCreate);
   const [draft, setDraft] = useState<Snapshot>(initial);
   const [saved, setSaved] = useState<string>(() => JSON.stringify(initial));
   const [basedOn, setBasedOn] = useState(version);

@@ -1,26 +1,35 @@
-import type { ButtonHTMLAttributes } from "react";
+import type { ComponentPropsWithRef } from "react";
 import { cn } from "./cn";
 
 type Variant = "primary" | "secondary" | "ghost" | "danger";
 
+// Hover colours apply only to enabled buttons, so a disabled one never lights up under the pointer.
 const VARIANTS: Record<Variant, string> = {
-  primary: "bg-brand-600 text-white hover:bg-brand-700 disabled:bg-slate-400",
-  secondary: "border border-slate-300 bg-white text-slate-800 hover:bg-slate-100 disabled:text-slate-400",
-  ghost: "text-slate-700 hover:bg-slate-100",
-  danger: "bg-red-600 text-white hover:bg-red-700 disabled:bg-red-300",
+  primary: "bg-brand-600 text-white enabled:hover:bg-brand-700",
+  secondary: "border border-slate-300 bg-white text-slate-800 enabled:hover:bg-slate-100",
+  ghost: "text-slate-700 enabled:hover:bg-slate-100",
+  danger: "bg-red-600 text-white enabled:hover:bg-red-700",
 };
+
+/**
+ * Disabled buttons are greyed out whatever their variant (muted text, grey fill, not-allowed
+ * cursor), so the first ↑ and last ↓ of a list read as unavailable.
+ */
+export const DISABLED_BUTTON_CLASS =
+  "disabled:cursor-not-allowed disabled:border-slate-200 disabled:bg-slate-100 disabled:text-slate-400 disabled:shadow-none";
 
 export function Button({
   variant = "primary",
   className,
   type = "button",
   ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
+}: ComponentPropsWithRef<"button"> & { variant?: Variant }) {
   return (
     <button
       type={type}
       className={cn(
-        "inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-medium transition-colors disabled:cursor-not-allowed",
+        "inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-medium transition-colors",
+        DISABLED_BUTTON_CLASS,
         VARIANTS[variant],
         className,
       )}

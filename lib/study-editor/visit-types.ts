@@ -12,6 +12,7 @@ export { VISIT_SCHEDULE_TEMPLATES, applyVisitScheduleTemplate } from "./visit-sc
 export type { VisitScheduleTemplate, VisitScheduleTemplateId } from "./visit-schedule-templates";
 
 export const VISIT_TYPE_MESSAGES = {
+  codeRequired: "Code is required",
   codeFormat: MESSAGES.visitTypeCode,
   codeUnique: MESSAGES.visitTypeUnique,
   labelRequired: "Label is required",
@@ -19,6 +20,9 @@ export const VISIT_TYPE_MESSAGES = {
   orderNumber: "Order must be a number",
   orderWhole: "Order must be a whole number",
   orderMin: "Order must be at least 1",
+  // Reordering swaps order values (spec §2): two entries sharing one would have no defined order
+  // between them, so the dialog refuses a value another entry already has.
+  orderUnique: "Order must be unique",
 } as const;
 
 /** What the dialog holds: text as typed, order as typed (an input's value is a string). */
@@ -51,8 +55,8 @@ export function validateVisitType(
   const code = draft.code.trim();
   const label = draft.label.trim();
 
-  // An empty code fails the pattern too; the config check says the same for it.
-  if (!CODE_PATTERN.test(code)) errors.code = VISIT_TYPE_MESSAGES.codeFormat;
+  if (!code) errors.code = VISIT_TYPE_MESSAGES.codeRequired;
+  else if (!CODE_PATTERN.test(code)) errors.code = VISIT_TYPE_MESSAGES.codeFormat;
   else if (visitTypes.some((vt) => vt.code === code && vt.code !== originalCode))
     errors.code = VISIT_TYPE_MESSAGES.codeUnique;
 
@@ -60,6 +64,8 @@ export function validateVisitType(
 
   const order = parseOrder(draft.order);
   if (typeof order === "string") errors.order = order;
+  else if (visitTypes.some((vt) => vt.order === order && vt.code !== originalCode))
+    errors.order = VISIT_TYPE_MESSAGES.orderUnique;
 
   if (Object.keys(errors).length > 0 || typeof order !== "number") return { ok: false, errors };
   const description = draft.description?.trim();

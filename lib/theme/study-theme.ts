@@ -10,12 +10,16 @@ export { CUSTOM_CSS_MAX_LENGTH, DEFAULT_STUDY_SCOPE, safeScope, scopedCustomCss 
 
 export type FontChoice = { value: string; label: string; stack: string };
 
+// No "Roboto" here: it is one of the web fonts, and naming it would download it for "System Default".
 const SYSTEM_STACK =
-  'ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
+  'ui-sans-serif, system-ui, -apple-system, "Segoe UI", "Helvetica Neue", Arial, sans-serif';
 const SANS_FALLBACK = 'system-ui, -apple-system, "Segoe UI", "Helvetica Neue", Arial, sans-serif';
 const SERIF_FALLBACK = 'Georgia, "Times New Roman", Times, serif';
 
-/** Spec §9 font choices. Web fonts are not bundled (no download offline): each falls back gracefully. */
+/**
+ * Spec §9 font choices. The six web fonts are self-hosted (components/study-area/web-fonts.ts) and
+ * load only where chosen; each stack still ends in system fonts for the moment before they arrive.
+ */
 export const FONT_CHOICES = [
   { value: "system", label: "System Default", stack: SYSTEM_STACK },
   { value: "Inter", label: "Inter", stack: `Inter, ${SANS_FALLBACK}` },

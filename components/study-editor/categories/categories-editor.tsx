@@ -14,6 +14,7 @@ import {
   type CategoryDraft,
 } from "@/lib/study-editor/categories";
 import { CategoryDialog } from "./category-dialog";
+import { useFocusAfterDelete } from "../use-focus-after-delete";
 import { CategoryItem } from "./category-item";
 
 export type CategoriesEditorProps = {
@@ -34,6 +35,9 @@ export function CategoriesEditor({ categories, dataFields, onChange }: Categorie
   const [adding, setAdding] = useState(false);
   const id = useId();
   const tabRefs = useRef<Partial<Record<FieldEntity, HTMLButtonElement | null>>>({});
+  const listRef = useRef<HTMLDivElement>(null);
+  const addRef = useRef<HTMLButtonElement>(null);
+  const willDelete = useFocusAfterDelete(listRef, addRef);
 
   const byEntity = useMemo(
     () => ({
@@ -51,6 +55,10 @@ export function CategoriesEditor({ categories, dataFields, onChange }: Categorie
 
   function remove(category: Category) {
     if (!window.confirm(`Delete category "${category.label}"? Its fields will become uncategorized.`)) return;
+    willDelete(
+      current.map((c) => c.code),
+      category.code,
+    );
     const next = deleteCategory(categories, dataFields, category.entity, category.code);
     onChange(next.categories, next.dataFields);
   }
@@ -86,7 +94,9 @@ export function CategoriesEditor({ categories, dataFields, onChange }: Categorie
             Sections that group the fields of the patient and visit forms.
           </p>
         </div>
-        <Button onClick={() => setAdding(true)}>Add Category</Button>
+        <Button ref={addRef} onClick={() => setAdding(true)}>
+          Add Category
+        </Button>
       </div>
 
       <div role="tablist" aria-label="Category entity" className="flex gap-1 border-b border-slate-200">
@@ -117,6 +127,7 @@ export function CategoriesEditor({ categories, dataFields, onChange }: Categorie
       </div>
 
       <div
+        ref={listRef}
         role="tabpanel"
         id={panelId}
         aria-labelledby={tabId(entity)}

@@ -79,7 +79,7 @@ export function CategoryItem({
 
   return (
     <li className="rounded-lg border border-slate-200 bg-white">
-      <div className="flex flex-wrap items-center gap-3 px-4 py-3">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2 px-3 py-3 sm:px-4">
         {editing ? (
           <div className="min-w-48 flex-1">
             <Label htmlFor={`${id}-label`}>Label</Label>
@@ -118,7 +118,7 @@ export function CategoryItem({
           </div>
         )}
         <Badge tone="muted">{count}</Badge>
-        <div className="flex gap-1">
+        <div className="flex flex-wrap gap-1">
           <Button
             variant="ghost"
             className="px-2"
@@ -139,7 +139,7 @@ export function CategoryItem({
           </Button>
           <Button
             variant="ghost"
-            className="px-3 py-1"
+            className="whitespace-nowrap px-2 py-1"
             aria-expanded={expanded}
             aria-controls={`${id}-fields`}
             aria-label={`${expanded ? "Hide" : "Show"} fields in ${category.label}`}
@@ -162,6 +162,7 @@ export function CategoryItem({
             variant="danger"
             className="px-3 py-1"
             aria-label={`Delete ${category.label}`}
+            data-delete-key={category.code}
             onClick={onDelete}
           >
             Delete

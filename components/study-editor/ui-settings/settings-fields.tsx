@@ -1,6 +1,7 @@
 "use client";
 
 import { useId, useState, type ReactNode } from "react";
+import { CONTROL_CLASS } from "@/components/ui/control-class";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import type { UiSettings } from "@/lib/schemas/study-config";
@@ -19,9 +20,6 @@ export function withSetting<K extends keyof UiSettings>(
   else next[key] = value;
   return next;
 }
-
-const SELECT_CLASS =
-  "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
 
 export function FieldError({ id, children }: { id: string; children: ReactNode }) {
   return (
@@ -50,7 +48,7 @@ export function SelectField({
         id={id}
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        className={SELECT_CLASS}
+        className={CONTROL_CLASS}
       >
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -63,8 +61,10 @@ export function SelectField({
 }
 
 /**
- * A colour picker and its hex text. The text keeps what was typed (a draft) so an invalid value can
- * be shown with its message without ever reaching the settings; empty means "use the default".
+ * A colour picker and its hex text. What is typed goes into the settings as it is, valid or not:
+ * an invalid value is marked on the field with its message, survives switching tabs, and the
+ * study's config check refuses to save it, rather than being dropped while the old colour is
+ * saved in its place. Empty means "use the default".
  */
 export function ColourField({
   label,
@@ -78,16 +78,7 @@ export function ColourField({
   onChange: (next: string | undefined) => void;
 }) {
   const id = useId();
-  const [draft, setDraft] = useState<string | null>(null);
-  const text = draft ?? value ?? "";
-  const invalid = draft !== null && draft.trim() !== "" && !isHexColour(draft.trim());
-
-  function onText(raw: string) {
-    setDraft(raw);
-    const trimmed = raw.trim();
-    if (trimmed === "") onChange(undefined);
-    else if (isHexColour(trimmed)) onChange(trimmed);
-  }
+  const invalid = value !== undefined && value !== "" && !isHexColour(value);
 
   return (
     <div>
@@ -97,22 +88,16 @@ export function ColourField({
           id={`${id}-picker`}
           type="color"
           value={toRgbHex(value, fallback)}
-          onChange={(event) => {
-            setDraft(null);
-            onChange(event.target.value);
-          }}
+          onChange={(event) => onChange(event.target.value)}
           className="h-9 w-12 shrink-0 cursor-pointer rounded-md border border-slate-300 bg-white p-1"
         />
         <Input
           aria-label={`${label} hex value`}
-          value={text}
+          value={value ?? ""}
           placeholder={fallback}
           spellCheck={false}
           autoComplete="off"
-          onChange={(event) => onText(event.target.value)}
-          onBlur={() => {
-            if (!invalid) setDraft(null);
-          }}
+          onChange={(event) => onChange(event.target.value.trim() || undefined)}
           aria-invalid={invalid}
           aria-describedby={invalid ? `${id}-error` : undefined}
           className="w-36 font-mono"

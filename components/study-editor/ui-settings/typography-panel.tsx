@@ -1,5 +1,7 @@
 "use client";
 
+// The preview shows the chosen fonts as the study area will: the same self-hosted files.
+import "@/components/study-area/web-fonts";
 import {
   FONT_CHOICES,
   FONT_SIZE_CHOICES,

@@ -1,6 +1,7 @@
 "use client";
 
 import { useId, useState, type ReactNode } from "react";
+import { CONTROL_CLASS } from "@/components/ui/control-class";
 import { Dialog, SaveCancelFooter, saveOnEnter } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -95,7 +96,7 @@ export function VisitTypeDialog({ editing, visitTypes, onSave, onClose }: VisitT
               rows={3}
               value={draft.description ?? ""}
               onChange={(e) => set("description")(e.target.value)}
-              className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
+              className={CONTROL_CLASS}
             />
           )}
         </Row>

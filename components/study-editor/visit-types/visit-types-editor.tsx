@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useMemo, useState } from "react";
+import { useId, useMemo, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
@@ -15,6 +15,7 @@ import {
   updateVisitType,
   type VisitScheduleTemplateId,
 } from "@/lib/study-editor/visit-types";
+import { useFocusAfterDelete } from "../use-focus-after-delete";
 import { VisitTypeDialog } from "./visit-type-dialog";
 
 export type VisitTypesEditorProps = {
@@ -37,6 +38,9 @@ export function VisitTypesEditor({ visitTypes, onChange }: VisitTypesEditorProps
   const [templateId, setTemplateId] = useState<VisitScheduleTemplateId | "">("");
   const [notice, setNotice] = useState<string | null>(null);
   const templateSelectId = useId();
+  const listRef = useRef<HTMLDivElement>(null);
+  const addRef = useRef<HTMLButtonElement>(null);
+  const willDelete = useFocusAfterDelete(listRef, addRef);
 
   function save(visitType: VisitType) {
     const editing = dialog?.editing;
@@ -48,6 +52,10 @@ export function VisitTypesEditor({ visitTypes, onChange }: VisitTypesEditorProps
 
   function remove(visitType: VisitType) {
     if (!window.confirm(`Delete visit type "${visitType.label}"?`)) return;
+    willDelete(
+      sorted.map((vt) => vt.code),
+      visitType.code,
+    );
     onChange(deleteVisitType(visitTypes, visitType.code));
   }
 
@@ -93,7 +101,9 @@ export function VisitTypesEditor({ visitTypes, onChange }: VisitTypesEditorProps
           <Button variant="secondary" onClick={applyTemplate} disabled={!templateId}>
             Apply Template
           </Button>
-          <Button onClick={() => setDialog({ editing: null })}>Add Visit Type</Button>
+          <Button ref={addRef} onClick={() => setDialog({ editing: null })}>
+            Add Visit Type
+          </Button>
         </div>
       </div>
 
@@ -104,9 +114,11 @@ export function VisitTypesEditor({ visitTypes, onChange }: VisitTypesEditorProps
           No visit types defined yet.
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200">
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+        // One table: rows on a wide screen, stacked cards below `md` (the header row is kept for
+        // screen readers only), so every row's buttons stay on screen at phone width.
+        <div ref={listRef} className="overflow-x-auto rounded-lg border border-slate-200">
+          <table className="w-full text-sm max-md:block md:min-w-full md:divide-y md:divide-slate-200">
+            <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600 max-md:sr-only">
               <tr>
                 <th scope="col" className="px-3 py-2">
                   Order
@@ -125,17 +137,29 @@ export function VisitTypesEditor({ visitTypes, onChange }: VisitTypesEditorProps
                 </th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-slate-100 bg-white">
+            <tbody className="divide-y divide-slate-100 bg-white max-md:block">
               {sorted.map((visitType, index) => (
-                <tr key={visitType.code}>
-                  <td className="px-3 py-2 tabular-nums">{visitType.order}</td>
-                  <td className="px-3 py-2 font-mono text-xs">{visitType.code}</td>
-                  <th scope="row" className="px-3 py-2 text-left font-medium text-slate-900">
+                <tr
+                  key={visitType.code}
+                  className="max-md:flex max-md:flex-wrap max-md:items-baseline max-md:gap-x-2 max-md:gap-y-1 max-md:p-3"
+                >
+                  <td className="px-3 py-2 tabular-nums max-md:order-1 max-md:p-0 max-md:text-slate-500 max-md:before:content-['#']">
+                    {visitType.order}
+                  </td>
+                  <td className="px-3 py-2 font-mono text-xs max-md:order-3 max-md:break-all max-md:p-0 max-md:text-slate-600">
+                    {visitType.code}
+                  </td>
+                  <th
+                    scope="row"
+                    className="px-3 py-2 text-left font-medium text-slate-900 max-md:order-2 max-md:p-0"
+                  >
                     {visitType.label}
                   </th>
-                  <td className="px-3 py-2 text-slate-600">{visitType.description}</td>
-                  <td className="px-3 py-2">
-                    <div className="flex justify-end gap-1">
+                  <td className="px-3 py-2 text-slate-600 max-md:order-4 max-md:w-full max-md:p-0 max-md:empty:hidden">
+                    {visitType.description}
+                  </td>
+                  <td className="px-3 py-2 max-md:order-5 max-md:w-full max-md:p-0 max-md:pt-1">
+                    <div className="flex flex-wrap gap-1 md:flex-nowrap md:justify-end">
                       <Button
                         variant="ghost"
                         className="px-2"
@@ -166,6 +190,7 @@ export function VisitTypesEditor({ visitTypes, onChange }: VisitTypesEditorProps
                         variant="danger"
                         className="px-3 py-1"
                         aria-label={`Delete ${visitType.label}`}
+                        data-delete-key={visitType.code}
                         onClick={() => remove(visitType)}
                       >
                         Delete

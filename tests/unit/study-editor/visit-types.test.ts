@@ -23,7 +23,7 @@ const list: VisitType[] = [
 
 describe("validateVisitType", () => {
   it("uses the spec's messages for code format, uniqueness and label", () => {
-    expect(validateVisitType({ code: "Week 4", label: "", order: "1" }, list)).toEqual({
+    expect(validateVisitType({ code: "Week 4", label: "", order: "9" }, list)).toEqual({
       ok: false,
       errors: { code: MESSAGES.visitTypeCode, label: "Label is required" },
     });
@@ -32,8 +32,28 @@ describe("validateVisitType", () => {
     );
     const dup = validateVisitType({ code: "baseline", label: "Again", order: "9" }, list);
     expect(dup).toEqual({ ok: false, errors: { code: "Code must be unique" } });
-    expect(validateVisitType({ code: "", label: "X", order: "9" }, list)).toMatchObject({
-      errors: { code: MESSAGES.visitTypeCode },
+  });
+
+  it("says 'Code is required' for an empty code, not the format rule", () => {
+    expect(validateVisitType({ code: "", label: "X", order: "9" }, list)).toEqual({
+      ok: false,
+      errors: { code: "Code is required" },
+    });
+    expect(validateVisitType({ code: "   ", label: "X", order: "9" }, list)).toEqual({
+      ok: false,
+      errors: { code: "Code is required" },
+    });
+  });
+
+  it("refuses an order another entry already has ('Order must be unique'), but not the entry's own", () => {
+    expect(validateVisitType({ code: "week_8", label: "Week 8", order: "2" }, list)).toEqual({
+      ok: false,
+      errors: { order: "Order must be unique" },
+    });
+    expect(validateVisitType({ code: "week_4", label: "Week 4", order: "2" }, list, "week_4").ok).toBe(true);
+    expect(validateVisitType({ code: "week_4", label: "Week 4", order: "5" }, list, "week_4")).toEqual({
+      ok: false,
+      errors: { order: "Order must be unique" },
     });
   });
 

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { UiSettingsEditor } from "@/components/study-editor/ui-settings/ui-settings-editor";
-import type { UiSettings } from "@/lib/schemas/study-config";
+import { UiSettingsSchema, type UiSettings } from "@/lib/schemas/study-config";
 
 function renderEditor(settings: UiSettings = {}) {
   const onChange = vi.fn<(next: UiSettings) => void>();
@@ -76,19 +76,30 @@ describe("UiSettingsEditor", () => {
     });
   });
 
-  it("shows the message for an invalid hex and does not apply it", async () => {
-    const { onChange, user } = renderEditor({ accent_color: "#0ea5e9" });
+  it("marks an invalid hex on the field and keeps it in the settings, so the save refuses it", async () => {
+    const onChange = vi.fn();
+    render(<Stateful initial={{ accent_color: "#0ea5e9" }} onChange={onChange} />);
+    const user = userEvent.setup();
     const hex = screen.getByLabelText("Accent Color hex value");
     await user.clear(hex);
-    onChange.mockClear();
     await user.type(hex, "blue");
     expect(screen.getByText("Colour must be a hex value such as #1d4ed8")).toBeInTheDocument();
     expect(hex).toHaveAttribute("aria-invalid", "true");
-    expect(onChange).not.toHaveBeenCalled();
-    await user.clear(hex);
-    await user.type(hex, "#123");
+    expect(hex).toHaveValue("blue");
+    // Not dropped: the draft config holds what was typed, which the config schema refuses on save.
+    expect(lastCall(onChange)).toEqual({ accent_color: "blue" });
+    expect(UiSettingsSchema.safeParse(lastCall(onChange)).success).toBe(false);
+
+    // Still there, still marked, after visiting another section.
+    await user.click(screen.getByRole("tab", { name: "Typography" }));
+    await user.click(screen.getByRole("tab", { name: "Colors" }));
+    expect(screen.getByLabelText("Accent Color hex value")).toHaveValue("blue");
+    expect(screen.getByText("Colour must be a hex value such as #1d4ed8")).toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText("Accent Color hex value"));
+    await user.type(screen.getByLabelText("Accent Color hex value"), "#123");
     expect(screen.queryByText("Colour must be a hex value such as #1d4ed8")).not.toBeInTheDocument();
-    expect(onChange).toHaveBeenLastCalledWith({ accent_color: "#123" });
+    expect(lastCall(onChange)).toEqual({ accent_color: "#123" });
   });
 
   it("removes a colour that is cleared, so the default applies", async () => {
