@@ -5,7 +5,6 @@ import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db/client";
 import { auditKey, deriveAuditKey, loadAuditKey } from "@/lib/server/audit/audit-key";
-import { recordAudit } from "@/lib/server/audit/audit-writer";
 import {
   defaultCheckpointLog,
   fileCheckpointLog,
