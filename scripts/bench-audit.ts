@@ -13,7 +13,9 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 
 const WRITERS = 10;
-const SECONDS = Number(process.argv[2] ?? 5);
+const SECONDS = Number(process.argv[2] ?? 3);
+// Rounds alternate the patterns so that a burst of load on a shared machine hits both alike.
+const ROUNDS = Number(process.argv[3] ?? 3);
 const WORK = sql`select pg_sleep(0.002)`;
 
 const serverUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -36,6 +38,7 @@ async function measure(pattern: Pattern) {
   const latencies: number[] = [];
   const deadline = performance.now() + SECONDS * 1000;
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   await Promise.all(
     Array.from({ length: WRITERS }, async (_, writer) => {
       for (let n = 0; performance.now() < deadline; n++) {
@@ -46,13 +49,15 @@ async function measure(pattern: Pattern) {
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
   latencies.sort((a, b) => a - b);
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]!;
   console.log(
     `${pattern.name}: ${(latencies.length / elapsed).toFixed(0)} audited writes/s ` +
-      `(${latencies.length} in ${elapsed.toFixed(1)} s; latency p50 ${pct(0.5).toFixed(1)} ms, p95 ${pct(0.95).toFixed(1)} ms)`,
+      `(${latencies.length} in ${elapsed.toFixed(1)} s; latency p50 ${pct(0.5).toFixed(1)} ms, p95 ${pct(0.95).toFixed(1)} ms; ` +
+      `this process's CPU ${((cpu.user + cpu.system) / 1000 / latencies.length).toFixed(2)} ms per write)`,
   );
-  return latencies.length;
+  return { count: latencies.length, rate: latencies.length / elapsed };
 }
 
 async function main() {
@@ -65,7 +70,7 @@ async function main() {
   process.env.DATA_DIR = dataDir;
   const { closeDb, getDb } = await import("@/db/client");
   const { auditedTransaction } = await import("@/lib/server/audit/audit-writer");
-  const { appendAuditRows } = await import("@/lib/server/audit/append-rows");
+  const { appendAuditRows, canPipeline } = await import("@/lib/server/audit/append-rows");
   const { auditRowContent } = await import("@/lib/server/audit/audit-entry");
   const { auditKey } = await import("@/lib/server/audit/audit-key");
   const { verifyAuditChain } = await import("@/lib/server/audit/verify-chain");
@@ -87,24 +92,42 @@ async function main() {
         auditedTransaction(db, async (_tx, audit) => audit(entry(w, -1))),
       ),
     );
-    let written = WRITERS;
-    written += await measure({
-      name: "auditedTransaction (audit rows last, lock after the work)",
-      write: (writer, n) =>
-        auditedTransaction(db, async (tx, audit) => {
-          await tx.execute(WORK);
-          audit(entry(writer, n));
-        }),
-    });
     const key = auditKey();
-    written += await measure({
-      name: "former pattern (lock taken before the work)",
-      write: (writer, n) =>
-        db.transaction(async (tx) => {
-          await appendAuditRows(tx, [auditRowContent(entry(writer, n))], key);
-          await tx.execute(WORK);
-        }),
-    });
+    const patterns: Pattern[] = [
+      {
+        name: "auditedTransaction (audit rows last, lock after the work)",
+        write: (writer, n) =>
+          auditedTransaction(db, async (tx, audit) => {
+            await tx.execute(WORK);
+            audit(entry(writer, n));
+          }),
+      },
+      {
+        name: "former pattern (lock taken before the work)",
+        write: (writer, n) =>
+          db.transaction(async (tx) => {
+            await appendAuditRows(tx, [auditRowContent(entry(writer, n))], key, {
+              pipelined: canPipeline(db),
+            });
+            await tx.execute(WORK);
+          }),
+      },
+    ];
+    let written = WRITERS;
+    const rates = patterns.map(() => [] as number[]);
+    for (let round = 0; round < ROUNDS; round++)
+      for (const [i, pattern] of patterns.entries()) {
+        const { count, rate } = await measure(pattern);
+        written += count;
+        rates[i]!.push(rate);
+      }
+    for (const [i, pattern] of patterns.entries()) {
+      const sorted = [...rates[i]!].sort((a, b) => a - b);
+      console.log(
+        `MEDIAN ${pattern.name}: ${sorted[Math.floor(sorted.length / 2)]!.toFixed(0)} audited writes/s ` +
+          `(rounds: ${rates[i]!.map((r) => r.toFixed(0)).join(", ")})`,
+      );
+    }
     const report = await verifyAuditChain(db);
     console.log(
       `Chain afterwards: ${report.ok ? "intact" : "BROKEN"}, ${report.checked} rows (${written} written).`,

@@ -1,6 +1,7 @@
 import "server-only";
 import { desc, sql } from "drizzle-orm";
-import type { Tx } from "@/db/client";
+import pg from "pg";
+import type { Db, Tx } from "@/db/client";
 import { auditLogs } from "@/db/schema";
 import type { AuditKey } from "./audit-key";
 import type { AuditRowContent } from "./audit-entry";
@@ -12,21 +13,42 @@ const AUDIT_CHAIN_LOCK = 727_274_001;
 /**
  * Appends rows to the chain inside `tx`. Internal to the audit module: services go through
  * `auditedTransaction`, which calls this as the transaction's last statements. The rows' content is
- * prepared by the caller; once the lock is granted there are two round trips (the last hash by a
- * backward scan of the primary key, then one multi-row insert) and the commit.
+ * prepared by the caller; from the moment the lock is granted to the commit there are as few round
+ * trips as the driver allows, because every other writer waits for exactly this stretch.
  *
- * The lock and the read must stay separate statements: under READ COMMITTED each statement takes a
- * new snapshot, and only a snapshot taken after the lock is granted sees the previous holder's row.
+ * The lock and the read of the last hash must be separate statements: under READ COMMITTED each
+ * statement takes a new snapshot, and only a snapshot taken after the lock is granted sees the
+ * previous holder's row. With `pipelined` (node-postgres), both go in one simple-protocol query
+ * (one round trip; the server still runs them one after the other, each with its own snapshot);
+ * PGlite prepares every query, so there they are two.
  */
-export async function appendAuditRows(tx: Tx, contents: AuditRowContent[], key: AuditKey): Promise<void> {
+export async function appendAuditRows(
+  tx: Tx,
+  contents: AuditRowContent[],
+  key: AuditKey,
+  { pipelined }: { pipelined: boolean },
+): Promise<void> {
   if (contents.length === 0) return;
-  await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK})`);
-  const [last] = await tx
-    .select({ hash: auditLogs.hash })
-    .from(auditLogs)
-    .orderBy(desc(auditLogs.id))
-    .limit(1);
-  let prevHash = last?.hash ?? GENESIS_HASH;
+  let lastHash: string | undefined;
+  if (pipelined) {
+    const results = await tx.execute(
+      sql.raw(
+        `select pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK}); select hash from audit_logs order by id desc limit 1`,
+      ),
+    );
+    const [, last] = results as unknown as [unknown, { rows: { hash: string }[] }];
+    if (!last?.rows) throw new Error("The audit chain head query did not answer two results");
+    lastHash = last.rows[0]?.hash;
+  } else {
+    await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK})`);
+    const [last] = await tx
+      .select({ hash: auditLogs.hash })
+      .from(auditLogs)
+      .orderBy(desc(auditLogs.id))
+      .limit(1);
+    lastHash = last?.hash;
+  }
+  let prevHash = lastHash ?? GENESIS_HASH;
   const timestamp = new Date();
   const rows = contents.map((content) => {
     const row = { ...content, timestamp };
@@ -37,4 +59,10 @@ export async function appendAuditRows(tx: Tx, contents: AuditRowContent[], key: 
   });
   // Identity values follow the array order, so the chain order is the id order.
   await tx.insert(auditLogs).values(rows);
+}
+
+/** Whether `db` runs on node-postgres, whose parameterless queries may hold several statements. */
+export function canPipeline(db: Db): boolean {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  return client instanceof pg.Pool || client instanceof pg.Client;
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Db, Tx } from "@/db/client";
-import { appendAuditRows } from "./append-rows";
+import { appendAuditRows, canPipeline } from "./append-rows";
 import { auditKey } from "./audit-key";
 import { auditRowContent, type AuditEntry } from "./audit-entry";
 import { noteAuditCommit } from "./checkpointer";
@@ -22,6 +22,7 @@ export async function auditedTransaction<T>(
   work: (tx: Tx, audit: AuditRecorder) => Promise<T>,
 ): Promise<T> {
   const key = auditKey();
+  const pipelined = canPipeline(db);
   let wrote = false;
   const result = await db.transaction(async (tx) => {
     const entries: AuditEntry[] = [];
@@ -32,7 +33,7 @@ export async function auditedTransaction<T>(
       entries.push(entry);
     });
     open = false;
-    await appendAuditRows(tx, entries.map(auditRowContent), key);
+    await appendAuditRows(tx, entries.map(auditRowContent), key, { pipelined });
     wrote = entries.length > 0;
     return value;
   });
