@@ -4,6 +4,7 @@ import path from "node:path";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { env } from "@/lib/env";
+import { flushAuditCheckpoints, registerAuditCheckpoints } from "@/lib/server/audit/checkpointer";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -13,7 +14,13 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 /** What a query function accepts: the database or an open transaction. */
 export type Queryable = Db | Tx;
 
-type Handle = { db: Db; driver: "pg" | "pglite"; close: () => Promise<void> };
+type Handle = {
+  db: Db;
+  driver: "pg" | "pglite";
+  /** Which connection applied the migrations, for people. */
+  migratedBy: "DATABASE_URL" | "MIGRATION_DATABASE_URL" | "embedded";
+  close: () => Promise<void>;
+};
 
 // Cached on globalThis: hot reload re-creates module state, and two PGlite instances on one
 // directory would silently lose writes.
@@ -36,19 +43,56 @@ export function getHandle(): Promise<Handle> {
 export async function closeDb(): Promise<void> {
   const pending = holder.__registryDb;
   holder.__registryDb = undefined;
-  if (pending) await (await pending).close();
+  if (!pending) return;
+  const handle = await pending;
+  try {
+    // The last commits' checkpoint is written before the connection goes.
+    await flushAuditCheckpoints(handle.db);
+  } catch (error) {
+    console.error("Audit checkpoint failed at shutdown:", error);
+  }
+  await handle.close();
 }
 
 async function openDatabase(): Promise<Handle> {
-  const { DATABASE_URL, DATA_DIR } = env();
+  const handle = await openDriver();
+  registerAuditCheckpoints(handle.db);
+  return handle;
+}
+
+async function openDriver(): Promise<Handle> {
+  const { DATABASE_URL, MIGRATION_DATABASE_URL, DATA_DIR } = env();
+  if (MIGRATION_DATABASE_URL && !DATABASE_URL) {
+    throw new Error(
+      "MIGRATION_DATABASE_URL is set but DATABASE_URL is not: set both (docs/database-roles.md).",
+    );
+  }
   if (DATABASE_URL) {
     const { Pool } = await import("pg");
     const { drizzle } = await import("drizzle-orm/node-postgres");
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+    // With a separate owner role, the runtime role never needs (nor has) the right to alter tables:
+    // migrations run on a short-lived connection of their own.
+    if (MIGRATION_DATABASE_URL) {
+      const owner = new Pool({ connectionString: MIGRATION_DATABASE_URL, max: 1 });
+      try {
+        await migrate(drizzle(owner, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+      } finally {
+        await owner.end();
+      }
+    }
     const pool = new Pool({ connectionString: DATABASE_URL, max: 10 });
+    // An idle connection closed by the server (restart, failover, a dropped database) must not
+    // crash the process: the pool replaces it on the next query.
+    pool.on("error", (error) => console.error("PostgreSQL closed an idle connection:", error.message));
     const db = drizzle(pool, { schema });
-    await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
-    return { db: db as unknown as Db, driver: "pg", close: () => pool.end() };
+    if (!MIGRATION_DATABASE_URL) await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    return {
+      db: db as unknown as Db,
+      driver: "pg",
+      migratedBy: MIGRATION_DATABASE_URL ? "MIGRATION_DATABASE_URL" : "DATABASE_URL",
+      close: () => pool.end(),
+    };
   }
 
   const { PGlite } = await import("@electric-sql/pglite");
@@ -64,6 +108,7 @@ async function openDatabase(): Promise<Handle> {
     return {
       db: db as unknown as Db,
       driver: "pglite",
+      migratedBy: "embedded",
       close: async () => {
         await client.close();
         releaseLock();

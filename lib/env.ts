@@ -10,9 +10,16 @@ const EnvSchema = z.object({
   NEXT_RUNTIME: z.string().optional(),
   NEXT_PHASE: z.string().optional(),
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * Connection used only to apply migrations (a role that owns the tables). Unset: DATABASE_URL
+   * migrates too. See docs/database-roles.md.
+   */
+  MIGRATION_DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().min(1).default("./.data"),
   NEXTAUTH_URL: z.string().url().optional(),
   NEXTAUTH_SECRET: z.string().min(32).optional(),
+  /** Keys the audit hash chain and signs its checkpoints. Unset: generated once into DATA_DIR/audit-key. */
+  AUDIT_HMAC_KEY: z.string().min(32).optional(),
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   SEED_DEMO: z.enum(["0", "1"]).default("1"),

@@ -1,20 +1,54 @@
-// npm run audit:verify — walks the audit hash chain and names the first broken row.
-// With the embedded database, stop the server first (PGlite allows one process) or use DATABASE_URL.
+// npm run audit:verify — checks the audit trail against its keyed hash chain and the signed
+// checkpoints kept outside the database (DATA_DIR/audit-checkpoints.log), names every tamper case
+// found, and, when the trail is intact, appends a new checkpoint. Exit code 0 intact, 1 broken,
+// 2 could not check. With the embedded database, stop the server first (PGlite allows one process)
+// or use DATABASE_URL.
 import { closeDb, getDb } from "@/db/client";
-import { verifyAuditChain } from "@/lib/server/audit/verify-chain";
+import { auditKey } from "@/lib/server/audit/audit-key";
+import type { Checkpoint } from "@/lib/server/audit/checkpoint-log";
+import { checkpointAuditHead } from "@/lib/server/audit/checkpointer";
+import { FINDING_NAMES, verifyAuditChain } from "@/lib/server/audit/verify-chain";
 
-async function main() {
-  const report = await verifyAuditChain(await getDb());
-  await closeDb();
-  if (report.ok) {
-    console.log(`Audit trail intact: ${report.checked} rows verified.`);
+const MAX_LISTED = 20;
+
+function describe(cp: Checkpoint): string {
+  return `${cp.time}: ${cp.rows} rows, last id ${cp.lastId}, last hash ${cp.lastHash} (${cp.reason}, signature ${cp.signature.slice(0, 16)}…)`;
+}
+
+async function main(): Promise<number> {
+  const db = await getDb();
+  try {
+    const key = auditKey();
+    console.log(`Audit key: ${key.source} (key id ${key.keyId}).`);
+    const report = await verifyAuditChain(db, { key });
+    const { trusted, otherKey, location } = report.checkpoints;
+    const latest = trusted.at(-1);
+    console.log(
+      latest
+        ? `Checkpoints in ${location}: ${trusted.length} of this database${otherKey ? ` (and ${otherKey} signed with another key)` : ""}.\n  Latest ${describe(latest)}`
+        : `Checkpoints in ${location}: none of this database yet (the first is written now, if the trail is intact).`,
+    );
+    if (!report.ok) {
+      console.error(
+        `Audit trail BROKEN: ${report.findings.length} problem(s) found, ${report.checked} rows read.`,
+      );
+      for (const finding of report.findings.slice(0, MAX_LISTED))
+        console.error(`  ${FINDING_NAMES[finding.kind]}: ${finding.message}.`);
+      if (report.findings.length > MAX_LISTED)
+        console.error(`  … and ${report.findings.length - MAX_LISTED} more.`);
+      return 1;
+    }
+    const legacy = report.legacy.rows
+      ? ` (${report.legacy.rows} of them written before the audit key existed, checked with plain SHA-256 up to row id ${report.legacy.throughId})`
+      : "";
+    console.log(`Audit trail intact: ${report.checked} rows verified.${legacy}`);
+    const outcome = await checkpointAuditHead(db, "verify");
+    if (outcome.written) console.log(`New checkpoint ${describe(outcome.written)}`);
+    else if (outcome.findings.length > 0) return 1; // changed while we looked: the next run names it
     return 0;
+  } finally {
+    await closeDb();
   }
-  console.error(
-    `Audit trail BROKEN at row id ${report.brokenRowId}: ${report.problem}. ` +
-      `${report.checked} rows before it verified.`,
-  );
-  return 1;
 }
 
 main()

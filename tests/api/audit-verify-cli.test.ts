@@ -1,19 +1,33 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
-import { asc, sql } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/pglite";
-import { migrate } from "drizzle-orm/pglite/migrator";
-import { describe, expect, it } from "vitest";
-import { getDb, type Db } from "@/db/client";
+import { asc, eq } from "drizzle-orm";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "@/db/client";
 import { auditLogs } from "@/db/schema";
+import { auditKey, deriveAuditKey } from "@/lib/server/audit/audit-key";
 import { recordAudit } from "@/lib/server/audit/audit-writer";
-import { appendAuditRows, withAuditTriggersDisabled } from "./audit-helpers";
+import { fileCheckpointLog } from "@/lib/server/audit/checkpoint-log";
+import { checkpointAuditHead } from "@/lib/server/audit/checkpointer";
+import { GENESIS_HASH, keyedRowHash, legacyRowHash } from "@/lib/server/audit/hash-chain";
+
+// The key lives outside the database: this process (playing the server) and the CLI share it.
+process.env.AUDIT_HMAC_KEY = "cli-test-audit-key-0123456789abcdefghijklmnop";
 
 const run = promisify(execFile);
+const serverUrl = process.env.TEST_DATABASE_URL;
+const MIGRATIONS = "db/migrations";
+const cleanup: (() => Promise<void> | void)[] = [];
+let templateDir: string | undefined;
 
 /** Runs the real CLI as a separate process, as an operator would. */
 async function verifyCli(env: NodeJS.ProcessEnv) {
@@ -26,52 +40,217 @@ async function verifyCli(env: NodeJS.ProcessEnv) {
   }
 }
 
-describe("npm run audit:verify", () => {
-  it("passes on an intact trail and fails naming the tampered row", { timeout: 120_000 }, async () => {
-    const serverUrl = process.env.DATABASE_URL;
-    if (serverUrl) {
-      // PostgreSQL: the CLI reads this file's own fresh database.
-      await appendAuditRows(3, "cli");
-      const env = { ...process.env, NODE_ENV: "production" as const };
-      const intact = await verifyCli(env);
-      expect(intact.code, intact.out).toBe(0);
-      expect(intact.out).toContain("Audit trail intact: 3 rows verified.");
-      const [, target] = await (await getDb()).select().from(auditLogs).orderBy(asc(auditLogs.id));
-      await withAuditTriggersDisabled(
-        sql`UPDATE audit_logs SET reason = 'rewritten' WHERE id = ${target!.id}`,
-      );
-      const broken = await verifyCli(env);
-      expect(broken.code).toBe(1);
-      expect(broken.out).toContain(
-        `Audit trail BROKEN at row id ${target!.id}: its content does not match its hash`,
-      );
-      return;
-    }
+type Trail = { db: Db; exec: (statement: string) => Promise<void> };
 
-    // Embedded database: a file-based PGlite directory of its own (one process at a time).
-    const dataDir = mkdtempSync(path.join(tmpdir(), "registry-verify-"));
-    const env = { ...process.env, NODE_ENV: "production" as const, DATA_DIR: dataDir };
+/**
+ * A database and DATA_DIR of their own: `write` puts rows in as the server does (and signs a
+ * checkpoint of the head, as the server does after commits), `tamper` plays the attacker with
+ * the database's owner rights, then the CLI checks the result.
+ */
+async function trailCase(
+  write: (trail: Trail, dataDir: string) => Promise<void>,
+  tamper: (trail: Trail) => Promise<void> = async () => {},
+) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "registry-verify-"));
+  cleanup.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir };
+  if (serverUrl) {
+    const name = `registry_verify_${randomBytes(4).toString("hex")}`;
+    await adminQuery(`CREATE DATABASE ${name}`);
+    cleanup.push(() => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    const pool = new pg.Pool({ connectionString: url.toString() });
     try {
-      const client = await PGlite.create({ dataDir: path.join(dataDir, "pgdata") });
-      const db = drizzle(client) as unknown as Db;
-      await migrate(drizzle(client), { migrationsFolder: "db/migrations" });
-      for (let i = 0; i < 3; i++)
-        await recordAudit(db, { action: "create", entityType: "study", entityId: i });
-      await client.close();
-      const intact = await verifyCli(env);
-      expect(intact.code, intact.out).toBe(0);
-      expect(intact.out).toContain("Audit trail intact: 3 rows verified.");
-
-      const again = await PGlite.create({ dataDir: path.join(dataDir, "pgdata") });
-      await again.exec(
-        "ALTER TABLE audit_logs DISABLE TRIGGER audit_logs_no_update_delete; UPDATE audit_logs SET entity_id = '99' WHERE id = 2;",
-      );
-      await again.close();
-      const broken = await verifyCli(env);
-      expect(broken.code).toBe(1);
-      expect(broken.out).toContain("Audit trail BROKEN at row id 2: its content does not match its hash");
+      await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS });
+      const trail = {
+        db: drizzlePg(pool) as unknown as Db,
+        exec: async (s: string) => void (await pool.query(s)),
+      };
+      await write(trail, dataDir);
+      await tamper(trail);
     } finally {
-      rmSync(dataDir, { recursive: true, force: true });
+      await pool.end();
     }
+    env.DATABASE_URL = url.toString();
+  } else {
+    cpSync(templateDir!, path.join(dataDir, "pgdata"), { recursive: true });
+    const client = await PGlite.create({ dataDir: path.join(dataDir, "pgdata") });
+    try {
+      const trail = {
+        db: drizzlePglite(client) as unknown as Db,
+        exec: async (s: string) => void (await client.exec(s)),
+      };
+      await write(trail, dataDir);
+      await tamper(trail);
+    } finally {
+      await client.close();
+    }
+    delete env.DATABASE_URL;
+  }
+  return { ...(await verifyCli(env)), env };
+}
+
+/** Six audited rows through the application's writer, then a signed checkpoint of the head. */
+async function sixRows({ db }: Trail, dataDir: string) {
+  for (let i = 1; i <= 6; i++)
+    await recordAudit(db, { action: "create", entityType: "study", entityId: i, newValues: { n: i } });
+  const outcome = await checkpointAuditHead(db, "commits", { log: fileCheckpointLog(dataDir, auditKey()) });
+  expect(outcome.written).toMatchObject({ rows: 6, lastId: 6 });
+}
+
+const UNLOCK = "ALTER TABLE audit_logs DISABLE TRIGGER audit_logs_no_update_delete;";
+
+/** Rewrites row `fromId` and recomputes every later hash with `hash` (the attacker lacks the key). */
+async function rewriteAndRecompute(
+  { db, exec }: Trail,
+  fromId: number,
+  hash: (prev: string, row: typeof auditLogs.$inferSelect) => string,
+) {
+  await exec(UNLOCK);
+  await exec(`UPDATE audit_logs SET reason = 'rewritten' WHERE id = ${fromId}`);
+  const rows = await db.select().from(auditLogs).orderBy(asc(auditLogs.id));
+  let prev = GENESIS_HASH;
+  for (const row of rows) {
+    if (row.id >= fromId) {
+      const next = hash(prev, row);
+      await db.update(auditLogs).set({ prevHash: prev, hash: next }).where(eq(auditLogs.id, row.id));
+      row.hash = next;
+    }
+    prev = row.hash;
+  }
+}
+
+describe("npm run audit:verify", () => {
+  beforeAll(async () => {
+    if (serverUrl) return;
+    // Creating an embedded database takes seconds: make one migrated copy and clone it per case.
+    templateDir = mkdtempSync(path.join(tmpdir(), "registry-verify-template-"));
+    cleanup.push(() => rmSync(templateDir!, { recursive: true, force: true }));
+    const client = await PGlite.create({ dataDir: templateDir });
+    await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS });
+    await client.close();
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const step of cleanup.reverse()) await step();
   });
+
+  it(
+    "passes on an intact trail, prints the latest checkpoint and appends a new one",
+    { timeout: 120_000 },
+    async () => {
+      const result = await trailCase(sixRows);
+      expect(result.code, result.out).toBe(0);
+      expect(result.out).toContain("Audit trail intact: 6 rows verified.");
+      expect(result.out).toMatch(/Latest .*: 6 rows, last id 6, last hash [0-9a-f]{64} \(commits, signature/);
+      expect(result.out).toMatch(/New checkpoint .*: 6 rows, last id 6, last hash [0-9a-f]{64} \(verify/);
+      expect(result.out).toContain("audit-checkpoints.log");
+    },
+  );
+
+  it("names a changed field", { timeout: 120_000 }, async () => {
+    const result = await trailCase(sixRows, ({ exec }) =>
+      exec(`${UNLOCK} UPDATE audit_logs SET entity_id = '99' WHERE id = 2;`),
+    );
+    expect(result.code, result.out).toBe(1);
+    expect(result.out).toContain("CHANGED ROW: row id 2: its content does not match its hash");
+  });
+
+  it("names a deleted middle row", { timeout: 120_000 }, async () => {
+    const result = await trailCase(sixRows, ({ exec }) =>
+      exec(`${UNLOCK} DELETE FROM audit_logs WHERE id = 3;`),
+    );
+    expect(result.code, result.out).toBe(1);
+    expect(result.out).toContain(
+      "DELETED ROWS: the link from row id 4 to row id 2 is broken: row(s) between them (ids 3–3) were deleted",
+    );
+  });
+
+  it("names deleted tail rows", { timeout: 120_000 }, async () => {
+    const result = await trailCase(sixRows, ({ exec }) =>
+      exec(`${UNLOCK} DELETE FROM audit_logs WHERE id >= 5;`),
+    );
+    expect(result.code, result.out).toBe(1);
+    expect(result.out).toMatch(
+      /DELETED TAIL: the last 2 row\(s\) are gone: the checkpoint of \S+ recorded 6 rows through row id 6, the table now ends at row id 4/,
+    );
+  });
+
+  it("names a truncation with the triggers dropped", { timeout: 120_000 }, async () => {
+    const result = await trailCase(sixRows, ({ exec }) =>
+      exec(
+        "DROP TRIGGER audit_logs_no_truncate ON audit_logs; DROP TRIGGER audit_logs_no_update_delete ON audit_logs; TRUNCATE audit_logs;",
+      ),
+    );
+    expect(result.code, result.out).toBe(1);
+    expect(result.out).toContain("TRUNCATED: the table holds none of the 6 row(s) the checkpoint of");
+  });
+
+  it("names a chain rewritten and recomputed with plain SHA-256", { timeout: 120_000 }, async () => {
+    const result = await trailCase(sixRows, (trail) => rewriteAndRecompute(trail, 3, legacyRowHash));
+    expect(result.code, result.out).toBe(1);
+    expect(result.out).toContain(
+      "RECOMPUTED CHAIN: from row id 3, 4 row(s) carry plain SHA-256 hashes instead of hashes made with the audit key",
+    );
+  });
+
+  it("names a chain rewritten and recomputed with a wrong key", { timeout: 120_000 }, async () => {
+    const wrong = deriveAuditKey("an-attacker-guess-at-the-key-000000000000", "test");
+    const result = await trailCase(sixRows, (trail) =>
+      rewriteAndRecompute(trail, 3, (prev, row) => keyedRowHash(wrong.chainKey, prev, row)),
+    );
+    expect(result.code, result.out).toBe(1);
+    expect(result.out).toContain(
+      "RECOMPUTED CHAIN: from row id 3, 4 row(s) link to each other but their hashes were not made with the audit key",
+    );
+  });
+
+  it(
+    "accepts rows written before the key existed, and pins them at the first checkpoint",
+    { timeout: 120_000 },
+    async () => {
+      // Rows as the previous release wrote them (plain SHA-256), then rows written with the key.
+      const legacyThenKeyed = async ({ db }: Trail) => {
+        let prev = GENESIS_HASH;
+        for (let i = 1; i <= 3; i++) {
+          const row = {
+            timestamp: new Date(Date.UTC(2026, 0, i)),
+            userId: null,
+            userEmail: "old@example.org",
+            action: "create" as const,
+            entityType: "study",
+            entityId: String(i),
+            studyId: null,
+            ipAddress: null,
+            reason: null,
+            oldValues: null,
+            newValues: { n: i },
+          };
+          const hash = legacyRowHash(prev, row);
+          await db.insert(auditLogs).values({ ...row, prevHash: prev, hash });
+          prev = hash;
+        }
+        for (let i = 4; i <= 6; i++)
+          await recordAudit(db, { action: "create", entityType: "study", entityId: i });
+      };
+      const first = await trailCase(legacyThenKeyed);
+      expect(first.code, first.out).toBe(0);
+      expect(first.out).toContain(
+        "Audit trail intact: 6 rows verified. (3 of them written before the audit key existed, checked with plain SHA-256 up to row id 3)",
+      );
+      expect(first.out).toContain("none of this database yet");
+      expect(first.out).toMatch(/New checkpoint .*: 6 rows, last id 6/);
+    },
+  );
 });
+
+async function adminQuery(statement: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}

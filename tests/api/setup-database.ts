@@ -3,12 +3,16 @@
  * database on the PostgreSQL server named by TEST_DATABASE_URL (dropped afterwards).
  */
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import pg from "pg";
 import { closeDb, getDb } from "@/db/client";
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 let databaseName: string | undefined;
+let dataDir: string | undefined;
 
 beforeAll(async () => {
   process.env.SEED_DEMO = "0";
@@ -21,6 +25,9 @@ beforeAll(async () => {
     const url = new URL(serverUrl);
     url.pathname = `/${databaseName}`;
     process.env.DATABASE_URL = url.toString();
+    // The audit key and checkpoints of this throwaway database stay out of the developer's ./.data.
+    dataDir = mkdtempSync(path.join(tmpdir(), "registry-test-"));
+    process.env.DATA_DIR = dataDir;
   } else {
     delete process.env.DATABASE_URL;
     process.env.DATA_DIR = "memory://";
@@ -31,6 +38,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await closeDb();
   if (databaseName) await adminQuery(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function adminQuery(statement: string) {

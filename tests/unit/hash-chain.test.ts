@@ -1,6 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { auditRowHash, canonicalJson, GENESIS_HASH } from "@/lib/server/audit/hash-chain";
+import {
+  canonicalJson,
+  GENESIS_HASH,
+  keyedRowHash,
+  legacyRowHash,
+  type HashedAuditFields,
+} from "@/lib/server/audit/hash-chain";
+
+const KEY = new Uint8Array(32).fill(7);
+const auditRowHash = (prev: string, r: HashedAuditFields) => keyedRowHash(KEY, prev, r);
 
 const row = {
   timestamp: new Date("2026-11-21T10:00:00.123Z"),
@@ -37,5 +46,13 @@ describe("audit hash chain", () => {
       base,
     );
     expect(auditRowHash(GENESIS_HASH, { ...row, newValues: { a: 2, b: [1, 4] } })).not.toBe(base);
+  });
+
+  it("depends on the key, and differs from the unkeyed (legacy) hash of the same row", () => {
+    const keyed = keyedRowHash(KEY, GENESIS_HASH, row);
+    expect(keyed).toMatch(/^[0-9a-f]{64}$/);
+    expect(keyedRowHash(new Uint8Array(32).fill(8), GENESIS_HASH, row)).not.toBe(keyed);
+    expect(legacyRowHash(GENESIS_HASH, row)).not.toBe(keyed);
+    expect(legacyRowHash(GENESIS_HASH, row)).toBe(legacyRowHash(GENESIS_HASH, { ...row }));
   });
 });

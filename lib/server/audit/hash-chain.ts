@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, createHmac } from "node:crypto";
 
 /** The first row's predecessor. */
 export const GENESIS_HASH = "0".repeat(64);
@@ -31,8 +31,8 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
-export function auditRowHash(prevHash: string, row: HashedAuditFields): string {
-  const payload = canonicalJson([
+function rowPayload(prevHash: string, row: HashedAuditFields): string {
+  return canonicalJson([
     prevHash,
     row.timestamp.toISOString(),
     row.userId,
@@ -46,5 +46,20 @@ export function auditRowHash(prevHash: string, row: HashedAuditFields): string {
     row.oldValues ?? null,
     row.newValues ?? null,
   ]);
-  return createHash("sha256").update(payload).digest("hex");
+}
+
+/**
+ * The hash of every row written since the audit key exists: HMAC-SHA256 under a key kept outside
+ * the database, so someone who can rewrite the table cannot recompute a chain that verifies.
+ */
+export function keyedRowHash(chainKey: Uint8Array, prevHash: string, row: HashedAuditFields): string {
+  return createHmac("sha256", chainKey).update(rowPayload(prevHash, row)).digest("hex");
+}
+
+/**
+ * Plain SHA-256 of the same payload: how rows were hashed before the audit key existed. Such
+ * "legacy" rows are accepted only as the chain's prefix recorded when the key was introduced.
+ */
+export function legacyRowHash(prevHash: string, row: HashedAuditFields): string {
+  return createHash("sha256").update(rowPayload(prevHash, row)).digest("hex");
 }

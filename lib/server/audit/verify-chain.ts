@@ -1,42 +1,94 @@
 import "server-only";
-import { asc, gt } from "drizzle-orm";
 import type { Queryable } from "@/db/client";
-import { auditLogs } from "@/db/schema";
-import { auditRowHash, GENESIS_HASH } from "./hash-chain";
+import { auditKey, type AuditKey } from "./audit-key";
+import { walkChain, type Finding, type WalkResult } from "./chain-walk";
+import { defaultCheckpointLog, type Checkpoint, type CheckpointLog } from "./checkpoint-log";
+import { databaseIdentity } from "./database-identity";
 
-export type ChainReport =
-  { ok: true; checked: number } | { ok: false; checked: number; brokenRowId: number; problem: string };
+export { FINDING_NAMES, type Finding, type FindingKind } from "./chain-walk";
 
-const BATCH = 1000;
+export type ChainReport = {
+  ok: boolean;
+  /** Rows walked. */
+  checked: number;
+  findings: Finding[];
+  database: string;
+  head: WalkResult["head"];
+  legacy: WalkResult["legacy"];
+  checkpoints: {
+    location: string;
+    /** Checkpoints of this database whose signature holds under the current key. */
+    trusted: Checkpoint[];
+    /** Checkpoints of this database signed with another key (e.g. before a key change). */
+    otherKey: number;
+  };
+};
 
-/** Walks the whole trail in id order and names the first row whose content or link is wrong. */
-export async function verifyAuditChain(db: Queryable): Promise<ChainReport> {
-  let prevHash = GENESIS_HASH;
-  let lastId = 0;
-  let checked = 0;
-  for (;;) {
-    const rows = await db
-      .select()
-      .from(auditLogs)
-      .where(gt(auditLogs.id, lastId))
-      .orderBy(asc(auditLogs.id))
-      .limit(BATCH);
-    if (rows.length === 0) return { ok: true, checked };
-    for (const row of rows) {
-      if (row.prevHash !== prevHash) {
-        return {
-          ok: false,
-          checked,
-          brokenRowId: row.id,
-          problem: "its link to the previous row is broken (a row was deleted, inserted or reordered)",
-        };
-      }
-      if (auditRowHash(prevHash, row) !== row.hash) {
-        return { ok: false, checked, brokenRowId: row.id, problem: "its content does not match its hash" };
-      }
-      prevHash = row.hash;
-      lastId = row.id;
-      checked++;
+type VerifyOptions = { key?: AuditKey; log?: CheckpointLog };
+
+/**
+ * Checks the whole trail: every row's hash (HMAC under the audit key; plain SHA-256 for the
+ * legacy prefix written before the key existed) and link, and the table against every signed
+ * checkpoint of this database kept outside it. Names each tamper case it finds.
+ */
+export async function verifyAuditChain(db: Queryable, options: VerifyOptions = {}): Promise<ChainReport> {
+  const key = options.key ?? auditKey();
+  const log = options.log ?? defaultCheckpointLog(key);
+  const database = await databaseIdentity(db);
+  const lines = await log.read();
+  const findings: Finding[] = [];
+  const trusted: Checkpoint[] = [];
+  let otherKey = 0;
+  for (const line of lines) {
+    if (!("checkpoint" in line)) {
+      findings.push({
+        kind: "checkpoint-log",
+        message: `line ${line.line} of ${log.location} ${line.problem}: the checkpoint log was edited`,
+      });
+    } else if (line.checkpoint.database !== database) {
+      // Another database that used the same DATA_DIR: not ours to judge.
+    } else if (line.signatureValid) {
+      trusted.push(line.checkpoint);
+    } else if (line.checkpoint.keyId !== key.keyId) {
+      otherKey++;
+    } else {
+      findings.push({
+        kind: "checkpoint-log",
+        message: `line ${line.line} of ${log.location}: its signature does not match its content: the checkpoint was edited or forged`,
+      });
     }
   }
+  const checkpoints = { location: log.location, trusted, otherKey };
+
+  if (trusted.length === 0 && otherKey > 0) {
+    // Every checkpoint of this database was signed with another key: rows hashed with that key
+    // would all look forged. Name the real cause instead.
+    const theirs = lines.find((l) => "checkpoint" in l && l.checkpoint.database === database);
+    findings.push({
+      kind: "wrong-key",
+      message:
+        `the ${otherKey} checkpoint(s) of this database were signed with audit key ` +
+        `${theirs && "checkpoint" in theirs ? theirs.checkpoint.keyId : "?"}, but this run uses key ` +
+        `${key.keyId} (${key.source}): use the AUDIT_HMAC_KEY or DATA_DIR of the server that wrote them`,
+    });
+    const legacy = { throughId: 0, lastHash: null, rows: 0 };
+    return { ok: false, checked: 0, findings, database, head: null, legacy, checkpoints };
+  }
+
+  const first = trusted[0];
+  const walk = await walkChain(db, {
+    key,
+    legacy: first ? { throughId: first.legacyThroughId, lastHash: first.legacyLastHash } : null,
+    checkpoints: trusted,
+  });
+  findings.push(...walk.findings);
+  return {
+    ok: findings.length === 0,
+    checked: walk.rows,
+    findings,
+    database,
+    head: walk.head,
+    legacy: walk.legacy,
+    checkpoints,
+  };
 }

@@ -1,12 +1,16 @@
 import "server-only";
 import { getDb } from "@/db/client";
 import { env } from "@/lib/env";
+import { requestAuditCheckpoint } from "../audit/checkpointer";
 import { ensureFirstAdmin } from "./first-admin";
 import { seedDemoData } from "./demo-seed";
 
 /** Runs once when the server starts: migrations (inside getDb), first admin, demo data. */
 export async function startup(): Promise<void> {
   const db = await getDb();
+  // A signed checkpoint of the audit chain head at every start (in the background: the first one
+  // after an upgrade checks the whole trail).
+  requestAuditCheckpoint(db, "start-up");
   const admin = await ensureFirstAdmin(db);
   if (admin) {
     const lines = [

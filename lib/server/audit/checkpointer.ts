@@ -1,0 +1,171 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { auditLogs } from "@/db/schema";
+import { auditKey, type AuditKey } from "./audit-key";
+import { walkChain, type Finding } from "./chain-walk";
+import {
+  defaultCheckpointLog,
+  signCheckpoint,
+  trustedCheckpoints,
+  type Checkpoint,
+  type CheckpointLog,
+} from "./checkpoint-log";
+import { databaseIdentity } from "./database-identity";
+
+/**
+ * At most one checkpoint per interval after audited commits: a tail deleted within the interval
+ * before an attack goes unnoticed by the checkpoints (the hash chain still catches everything else),
+ * and a busy server appends one short line per interval, not one per write.
+ */
+export const CHECKPOINT_INTERVAL_MS = 5_000;
+
+export type CheckpointReason = Checkpoint["reason"];
+export type CheckpointOutcome =
+  | { written: Checkpoint; findings: [] }
+  | { written: null; findings: Finding[]; skipped?: "empty" | "unchanged" };
+
+type State = {
+  db: Db;
+  log: CheckpointLog;
+  key: AuditKey;
+  database?: string;
+  /** The newest checkpoint known to this process; undefined until the log was read. */
+  last?: Checkpoint | null;
+  timer?: NodeJS.Timeout;
+  queue: Promise<unknown>;
+};
+
+const holder = globalThis as unknown as { __registryAuditCheckpointers?: WeakMap<Db, State> };
+const states = () => (holder.__registryAuditCheckpointers ??= new WeakMap());
+
+function newState(db: Db, log?: CheckpointLog, key?: AuditKey): State {
+  const k = key ?? auditKey();
+  return { db, key: k, log: log ?? defaultCheckpointLog(k), queue: Promise.resolve() };
+}
+
+/** Called by db/client.ts for the application's database: its audited commits get checkpoints. */
+export function registerAuditCheckpoints(db: Db, log?: CheckpointLog): void {
+  if (!states().has(db)) states().set(db, newState(db, log));
+}
+
+/** After an audited commit: schedule a checkpoint unless one is already due. */
+export function noteAuditCommit(db: Db): void {
+  const state = states().get(db);
+  if (!state || state.timer) return;
+  state.timer = setTimeout(() => {
+    state.timer = undefined;
+    run(state, "commits").catch((error: unknown) => console.error("Audit checkpoint failed:", error));
+  }, CHECKPOINT_INTERVAL_MS);
+  // A pending checkpoint must not keep a finished script alive; closeDb() flushes it.
+  state.timer.unref();
+}
+
+/** True while a checkpoint is scheduled but not yet written. */
+export function auditCheckpointPending(db: Db): boolean {
+  return states().get(db)?.timer !== undefined;
+}
+
+/** Writes the scheduled checkpoint now (closeDb, tests). */
+export async function flushAuditCheckpoints(db: Db): Promise<void> {
+  const state = states().get(db);
+  if (!state) return;
+  if (state.timer) {
+    clearTimeout(state.timer);
+    state.timer = undefined;
+    await run(state, "commits");
+  }
+  await state.queue;
+}
+
+/**
+ * Checkpoints the chain head now (server start-up, `npm run audit:verify`). The rows written
+ * since the previous checkpoint are checked first: a head is signed only if the chain still
+ * continues from the last one. `log`/`key` default to the application's.
+ */
+export function checkpointAuditHead(
+  db: Db,
+  reason: CheckpointReason,
+  options: { log?: CheckpointLog; key?: AuditKey } = {},
+): Promise<CheckpointOutcome> {
+  const registered = options.log || options.key ? undefined : states().get(db);
+  return run(registered ?? newState(db, options.log, options.key), reason);
+}
+
+/** The same, in the background: a long first check (an upgraded, large trail) never delays start-up. */
+export function requestAuditCheckpoint(db: Db, reason: CheckpointReason): void {
+  checkpointAuditHead(db, reason).catch((error: unknown) => console.error("Audit checkpoint failed:", error));
+}
+
+function run(state: State, reason: CheckpointReason): Promise<CheckpointOutcome> {
+  const job = state.queue.then(() => checkpointOnce(state, reason));
+  state.queue = job.catch(() => undefined);
+  return job;
+}
+
+async function checkpointOnce(state: State, reason: CheckpointReason): Promise<CheckpointOutcome> {
+  const { db, key, log } = state;
+  const database = (state.database ??= await databaseIdentity(db));
+  if (state.last === undefined) state.last = trustedCheckpoints(await log.read(), database).at(-1) ?? null;
+  const last = state.last;
+
+  let findings: Finding[];
+  let walk: Awaited<ReturnType<typeof walkChain>> | null = null;
+  if (last) {
+    const [row] = await db
+      .select({ hash: auditLogs.hash })
+      .from(auditLogs)
+      .where(eq(auditLogs.id, last.lastId));
+    if (!row || row.hash !== last.lastHash) {
+      findings = [
+        {
+          kind: row ? "recomputed-chain" : "deleted-tail",
+          rowId: last.lastId,
+          message: `row id ${last.lastId}, the head of the checkpoint of ${last.time}, ${row ? "has another hash" : "is gone"}`,
+        },
+      ];
+    } else {
+      walk = await walkChain(db, {
+        key,
+        legacy: { throughId: last.legacyThroughId, lastHash: last.legacyLastHash },
+        checkpoints: [],
+        start: { afterId: last.lastId, prevHash: last.lastHash, rowsBefore: last.rows },
+      });
+      findings = walk.findings;
+    }
+  } else {
+    walk = await walkChain(db, { key, legacy: null, checkpoints: [] });
+    findings = walk.findings;
+  }
+
+  if (findings.length > 0 || !walk) {
+    // Loud, but the write that triggered it has committed: refusing audited writes would not
+    // repair the trail. The operator runs audit:verify, which names every case.
+    console.error(
+      `Audit checkpoint NOT written: the audit trail does not check out since ${
+        last ? `the checkpoint of ${last.time}` : "its first row"
+      }: ${findings.map((f) => f.message).join("; ")}. Run npm run audit:verify.`,
+    );
+    return { written: null, findings };
+  }
+  if (!walk.head) return { written: null, findings: [], skipped: "empty" };
+  if (reason !== "verify" && last && walk.head.id === last.lastId)
+    return { written: null, findings: [], skipped: "unchanged" };
+
+  const checkpoint = signCheckpoint(
+    {
+      database,
+      time: new Date().toISOString(),
+      rows: walk.rows,
+      lastId: walk.head.id,
+      lastHash: walk.head.hash,
+      legacyThroughId: walk.legacy.throughId,
+      legacyLastHash: walk.legacy.lastHash,
+      reason,
+    },
+    key,
+  );
+  await log.append(checkpoint);
+  state.last = checkpoint;
+  return { written: checkpoint, findings: [] };
+}
