@@ -4,6 +4,7 @@ import path from "node:path";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { env } from "@/lib/env";
+import { logError } from "@/lib/server/api/log";
 import { flushAuditCheckpoints, registerAuditCheckpoints } from "@/lib/server/audit/checkpointer";
 import * as schema from "./schema";
 
@@ -49,7 +50,7 @@ export async function closeDb(): Promise<void> {
     // The last commits' checkpoint is written before the connection goes.
     await flushAuditCheckpoints(handle.db);
   } catch (error) {
-    console.error("Audit checkpoint failed at shutdown:", error);
+    logError("Audit checkpoint failed at shutdown", error);
   }
   await handle.close();
 }
@@ -84,7 +85,7 @@ async function openDriver(): Promise<Handle> {
     const pool = new Pool({ connectionString: DATABASE_URL, max: 10 });
     // An idle connection closed by the server (restart, failover, a dropped database) must not
     // crash the process: the pool replaces it on the next query.
-    pool.on("error", (error) => console.error("PostgreSQL closed an idle connection:", error.message));
+    pool.on("error", (error) => logError("PostgreSQL closed an idle connection", error));
     const db = drizzle(pool, { schema });
     if (!MIGRATION_DATABASE_URL) await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
     return {

@@ -17,9 +17,8 @@ export const users = pgTable(
     isSuperuser: boolean("is_superuser").notNull().default(false),
     isActive: boolean("is_active").notNull().default(true),
     lastLogin: timestamp("last_login", { withTimezone: true }),
-    // Lockout bookkeeping: failures counted inside a 15-minute window.
-    failedLoginCount: integer("failed_login_count").notNull().default(0),
-    failedLoginWindowStart: timestamp("failed_login_window_start", { withTimezone: true }),
+    // Set by an administrator to suspend sign-in until then (sign-in throttling replaced automatic
+    // lockout: docs/decisions/0010).
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

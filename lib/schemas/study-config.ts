@@ -187,7 +187,10 @@ export type Calculation = z.infer<typeof CalculationSchema>;
 // UI settings, therapy switch
 // ---------------------------------------------------------------------------------------------
 
-const cssColor = z.string().regex(/^#[0-9a-fA-F]{3,8}$/, "Colour must be a hex value such as #1d4ed8");
+/** The colour lengths CSS understands: #rgb, #rgba, #rrggbb, #rrggbbaa (a 5-digit one would be ignored). */
+export const HEX_COLOUR = /^#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
+export const HEX_COLOUR_MESSAGE = "Colour must be a hex value such as #1d4ed8";
+const cssColor = z.string().regex(HEX_COLOUR, HEX_COLOUR_MESSAGE);
 
 export const UiSettingsSchema = z.object({
   primary_color: cssColor.optional(),

@@ -3,7 +3,7 @@
  * `themeStyleText` into a <style> element, the editor uses the choice lists and the same checks.
  * Only values from closed lists or strict patterns reach CSS; anything else falls back to a default.
  */
-import type { UiSettings } from "@/lib/schemas/study-config";
+import { HEX_COLOUR, type UiSettings } from "@/lib/schemas/study-config";
 import { safeScope, scopedCustomCss } from "./scoped-css";
 
 export { CUSTOM_CSS_MAX_LENGTH, DEFAULT_STUDY_SCOPE, safeScope, scopedCustomCss } from "./scoped-css";
@@ -57,12 +57,9 @@ export const THEME_DEFAULTS = {
   border_radius: "8px",
 } as const satisfies UiSettings;
 
-export const HEX_COLOUR = /^#[0-9a-fA-F]{3,8}$/;
-export const HEX_COLOUR_MESSAGE = "Colour must be a hex value such as #1d4ed8";
-
-/** The schema's pattern, narrowed to lengths CSS understands (#rgb, #rgba, #rrggbb, #rrggbbaa). */
+/** The config schema's colour rule, as a type guard for the theme and the colour fields. */
 export function isHexColour(value: unknown): value is string {
-  return typeof value === "string" && HEX_COLOUR.test(value) && [4, 5, 7, 9].includes(value.length);
+  return typeof value === "string" && HEX_COLOUR.test(value);
 }
 
 const SYSTEM_ALIASES = new Set(["", "system", "system default", "system-ui", "default"]);

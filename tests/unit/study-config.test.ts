@@ -187,6 +187,21 @@ describe("study config schema", () => {
     expect(found).toContain("La logica condizionale è consentita solo su un altro campo select");
   });
 
+  it("accepts only colour lengths CSS understands (#rgb, #rgba, #rrggbb, #rrggbbaa)", () => {
+    for (const colour of ["#abc", "#abcd", "#1d4ed8", "#1d4ed880"]) {
+      const config = base();
+      config.ui_settings = { ...config.ui_settings, primary_color: colour };
+      expect(issues(config)).toEqual([]);
+    }
+    for (const colour of ["#12345", "#1234567", "#12", "1d4ed8", "#1d4ed8 "]) {
+      const config = base();
+      config.ui_settings = { ...config.ui_settings, primary_color: colour };
+      expect(issues(config)).toEqual([
+        { path: "ui_settings.primary_color", message: "Colour must be a hex value such as #1d4ed8" },
+      ]);
+    }
+  });
+
   it("rejects unknown condition operators and conditions nested too deeply", () => {
     const config = base();
     config.data_fields[0].show_if = { field: "sex", operator: "resembles", value: "M" };

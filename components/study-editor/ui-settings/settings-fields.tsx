@@ -5,7 +5,8 @@ import { CONTROL_CLASS } from "@/components/ui/control-class";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import type { UiSettings } from "@/lib/schemas/study-config";
-import { HEX_COLOUR_MESSAGE, isHexColour, toRgbHex } from "@/lib/theme/study-theme";
+import { HEX_COLOUR_MESSAGE } from "@/lib/schemas/study-config";
+import { isHexColour, toRgbHex } from "@/lib/theme/study-theme";
 
 export type PanelProps = { settings: UiSettings; onChange: (next: UiSettings) => void };
 

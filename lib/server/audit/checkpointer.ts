@@ -1,4 +1,5 @@
 import "server-only";
+import { logError } from "../api/log";
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { auditLogs } from "@/db/schema";
@@ -55,7 +56,7 @@ export function noteAuditCommit(db: Db): void {
   if (!state || state.timer) return;
   state.timer = setTimeout(() => {
     state.timer = undefined;
-    run(state, "commits").catch((error: unknown) => console.error("Audit checkpoint failed:", error));
+    run(state, "commits").catch((error: unknown) => logError("Audit checkpoint failed", error));
   }, CHECKPOINT_INTERVAL_MS);
   // A pending checkpoint must not keep a finished script alive; closeDb() flushes it.
   state.timer.unref();
@@ -94,7 +95,7 @@ export function checkpointAuditHead(
 
 /** The same, in the background: a long first check (an upgraded, large trail) never delays start-up. */
 export function requestAuditCheckpoint(db: Db, reason: CheckpointReason): void {
-  checkpointAuditHead(db, reason).catch((error: unknown) => console.error("Audit checkpoint failed:", error));
+  checkpointAuditHead(db, reason).catch((error: unknown) => logError("Audit checkpoint failed", error));
 }
 
 function run(state: State, reason: CheckpointReason): Promise<CheckpointOutcome> {
@@ -141,7 +142,7 @@ async function checkpointOnce(state: State, reason: CheckpointReason): Promise<C
   if (findings.length > 0 || !walk) {
     // Loud, but the write that triggered it has committed: refusing audited writes would not
     // repair the trail. The operator runs audit:verify, which names every case.
-    console.error(
+    logError(
       `Audit checkpoint NOT written: the audit trail does not check out since ${
         last ? `the checkpoint of ${last.time}` : "its first row"
       }: ${findings.map((f) => f.message).join("; ")}. Run npm run audit:verify.`,

@@ -2,6 +2,7 @@ import "server-only";
 import { StudyConfigSchema } from "@/lib/schemas/study-config-rules";
 import type { StudyConfig } from "@/lib/schemas/study-config";
 import { ApiError, conflict } from "../api/errors";
+import { logError } from "../api/log";
 import type { StudyRow } from "./study-queries";
 
 export type StoredConfig = { ok: true; config: StudyConfig } | { ok: false; error: ApiError };
@@ -17,7 +18,7 @@ export function readStoredConfig(row: Pick<StudyRow, "id" | "code" | "version" |
   const parsed = StudyConfigSchema.safeParse(row.config);
   if (parsed.success) return { ok: true, config: parsed.data };
   const issues = parsed.error.issues;
-  console.error(
+  logError(
     `Study ${row.id}: the stored configuration cannot be read (${issues.length} problem(s) at ${issues
       .slice(0, MAX_LISTED_PROBLEMS)
       .map((issue) => issue.path.join(".") || "(root)")
