@@ -10,7 +10,6 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/db/client";
 import { auditLogs } from "@/db/schema";
@@ -19,6 +18,8 @@ import { recordAudit } from "@/lib/server/audit/audit-writer";
 import { fileCheckpointLog } from "@/lib/server/audit/checkpoint-log";
 import { checkpointAuditHead } from "@/lib/server/audit/checkpointer";
 import { GENESIS_HASH, keyedRowHash, legacyRowHash } from "@/lib/server/audit/hash-chain";
+import pg from "pg";
+import { adminQuery } from "../support/pg-admin";
 
 // The key lives outside the database: this process (playing the server) and the CLI share it.
 process.env.AUDIT_HMAC_KEY = "cli-test-audit-key-0123456789abcdefghijklmnop";
@@ -56,8 +57,8 @@ async function trailCase(
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir };
   if (serverUrl) {
     const name = `registry_verify_${randomBytes(4).toString("hex")}`;
-    await adminQuery(`CREATE DATABASE ${name}`);
-    cleanup.push(() => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    await adminQuery(serverUrl!, `CREATE DATABASE ${name}`);
+    cleanup.push(() => adminQuery(serverUrl!, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
     const pool = new pg.Pool({ connectionString: url.toString() });
@@ -244,13 +245,3 @@ describe("npm run audit:verify", () => {
     },
   );
 });
-
-async function adminQuery(statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}

@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
-import pg from "pg";
 import { closeDb, getDb } from "@/db/client";
+import { adminQuery } from "../support/pg-admin";
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 let databaseName: string | undefined;
@@ -21,7 +21,7 @@ beforeAll(async () => {
   delete process.env.ADMIN_PASSWORD;
   if (serverUrl) {
     databaseName = `registry_test_${process.pid}_${randomBytes(4).toString("hex")}`;
-    await adminQuery(`CREATE DATABASE ${databaseName}`);
+    await adminQuery(serverUrl!, `CREATE DATABASE ${databaseName}`);
     const url = new URL(serverUrl);
     url.pathname = `/${databaseName}`;
     process.env.DATABASE_URL = url.toString();
@@ -37,16 +37,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await closeDb();
-  if (databaseName) await adminQuery(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+  if (databaseName) await adminQuery(serverUrl!, `DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function adminQuery(statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}

@@ -1,18 +1,10 @@
 import { mkdirSync } from "node:fs";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { E2E_ADMIN } from "../../playwright.config";
+import { signInAsAdmin } from "./sign-in-as-admin";
 
 /** Issue 7, items 16 and 20: disabled looks, the tab in the address, refused colours, Retry, 404. */
 const SHOTS = "/tmp/ui-shots";
 mkdirSync(SHOTS, { recursive: true });
-
-async function signIn(page: Page) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(E2E_ADMIN.email);
-  await page.getByLabel("Password").fill(E2E_ADMIN.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/admin\/studies$/);
-}
 
 async function psoriasisEditUrl(page: Page): Promise<string> {
   const href = await page
@@ -36,7 +28,7 @@ const look = (locator: Locator) =>
 test("disabled controls look disabled: the locked code field, the first ↑ and the last ↓", async ({
   page,
 }) => {
-  await signIn(page);
+  await signInAsAdmin(page);
   await page.goto(await psoriasisEditUrl(page));
   const code = await look(page.getByLabel("Study Code"));
   const name = await look(page.getByLabel("Study Name"));
@@ -61,7 +53,7 @@ test("disabled controls look disabled: the locked code field, the first ↑ and 
 });
 
 test("the selected editor tab is kept in the address and restored on reload", async ({ page }) => {
-  await signIn(page);
+  await signInAsAdmin(page);
   const url = await psoriasisEditUrl(page);
   await page.goto(url);
   await editorTab(page, "Visit Types").click();
@@ -81,7 +73,7 @@ test("the selected editor tab is kept in the address and restored on reload", as
 
 test("an invalid hex colour stays on its field and the study is not saved with it", async ({ page }) => {
   page.on("dialog", (dialog) => dialog.accept());
-  await signIn(page);
+  await signInAsAdmin(page);
   const url = await psoriasisEditUrl(page);
   const id = /\/(\d+)\/edit$/.exec(url)![1];
   const before = await (await page.request.get(`/api/studies/${id}`)).json();
@@ -102,7 +94,7 @@ test("an invalid hex colour stays on its field and the study is not saved with i
 });
 
 test("the editor for a missing study says so and links back to the list", async ({ page }) => {
-  await signIn(page);
+  await signInAsAdmin(page);
   await page.goto("/admin/studies/999999/edit");
   await expect(page.getByRole("heading", { name: "Study not found" })).toBeVisible();
   await page.getByRole("link", { name: "Back to studies" }).click();
@@ -110,7 +102,7 @@ test("the editor for a missing study says so and links back to the list", async 
 });
 
 test("failed loads offer Retry: the studies list and the editor", async ({ page }) => {
-  await signIn(page);
+  await signInAsAdmin(page);
   const url = await psoriasisEditUrl(page);
 
   let failing = true;
@@ -136,7 +128,7 @@ test("failed loads offer Retry: the studies list and the editor", async ({ page 
 test("a visit type without a code says 'Code is required'; a taken order says 'Order must be unique'", async ({
   page,
 }) => {
-  await signIn(page);
+  await signInAsAdmin(page);
   await page.goto("/admin/studies/new?tab=visit-types");
   await page.getByLabel("Schedule template").selectOption("psoriasis");
   await page.getByRole("button", { name: "Apply Template" }).click();

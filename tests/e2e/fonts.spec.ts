@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
+import { signInAsAdmin } from "./sign-in-as-admin";
 
 /** Issue 7, item 19: the Typography fonts are served from our origin, and only the chosen ones load. */
 const SHOTS = "/tmp/ui-shots";
@@ -27,14 +28,6 @@ async function loadedFaces(page: Page) {
   });
 }
 
-async function signIn(page: Page) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(E2E_ADMIN.email);
-  await page.getByLabel("Password").fill(E2E_ADMIN.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/admin\/studies$/);
-}
-
 /** A new study through the API, with the given UI settings. */
 async function createStudy(request: APIRequestContext, name: string, ui_settings: Record<string, string>) {
   const tokens = await (await request.post("/api/auth/login", { data: E2E_ADMIN })).json();
@@ -56,7 +49,7 @@ test("a study set in Roboto loads Roboto from our origin and no other web font",
     font_family: "Roboto",
     heading_font_family: "Poppins",
   });
-  await signIn(page);
+  await signInAsAdmin(page);
   const fetched = recordFontRequests(page);
   await page.goto(`/${code}`);
   await expect(page.getByRole("heading", { name: "Typography Study" })).toBeVisible();
@@ -74,7 +67,7 @@ test("a study set in Roboto loads Roboto from our origin and no other web font",
 
 test("a study with the system font fetches no web font", async ({ page, request }) => {
   const code = await createStudy(request, "System Font Study", {});
-  await signIn(page);
+  await signInAsAdmin(page);
   const fetched = recordFontRequests(page);
   await page.goto(`/${code}`);
   await expect(page.getByRole("heading", { name: "System Font Study" })).toBeVisible();
@@ -83,7 +76,7 @@ test("a study with the system font fetches no web font", async ({ page, request 
 });
 
 test("the Typography preview shows the chosen font, loaded on demand", async ({ page }) => {
-  await signIn(page);
+  await signInAsAdmin(page);
   const fetched = recordFontRequests(page);
   await page.getByRole("link", { name: "+ New Study" }).click();
   await page

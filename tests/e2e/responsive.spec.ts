@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { E2E_ADMIN } from "../../playwright.config";
+import { signInAsAdmin } from "./sign-in-as-admin";
 
 /**
  * Every page that exists, at a phone width and a desktop width: nothing may scroll sideways, and a
@@ -28,14 +28,6 @@ const EDITOR_TABS = [
 const UI_SECTIONS = ["Colors", "Typography", "Layout", "Branding", "Advanced"] as const;
 
 const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, "-");
-
-async function signIn(page: Page) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(E2E_ADMIN.email);
-  await page.getByLabel("Password").fill(E2E_ADMIN.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/admin\/studies$/);
-}
 
 /** The page is no wider than the window, and its screenshot is kept under `name`. */
 async function check(page: Page, width: number, name: string) {
@@ -66,7 +58,7 @@ for (const { name: size, width, height } of WIDTHS) {
     });
 
     test(`the admin pages do not scroll sideways and Logout is reachable (${size})`, async ({ page }) => {
-      await signIn(page);
+      await signInAsAdmin(page);
       await expect(page.getByRole("heading", { name: "Psoriasis Registry" })).toBeVisible();
       await expect(page.getByRole("button", { name: "Logout" })).toBeInViewport();
       await check(page, width, "studies-list");
@@ -112,7 +104,7 @@ for (const { name: size, width, height } of WIDTHS) {
     });
 
     test(`the study area and 'Study Not Found' do not scroll sideways (${size})`, async ({ page }) => {
-      await signIn(page);
+      await signInAsAdmin(page);
       await page.goto("/psoriasis");
       await expect(page.getByTestId("study-header")).toContainText("Psoriasis Registry");
       await expect(page.getByRole("button", { name: "Logout" })).toBeInViewport();
@@ -124,7 +116,7 @@ for (const { name: size, width, height } of WIDTHS) {
     });
 
     test(`missing pages and failed loads do not scroll sideways (${size})`, async ({ page }) => {
-      await signIn(page);
+      await signInAsAdmin(page);
       await page.goto("/admin/studies/999999/edit");
       await expect(page.getByRole("heading", { name: "Study not found" })).toBeVisible();
       await check(page, width, "editor-study-not-found");

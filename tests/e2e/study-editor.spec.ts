@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
+import { signInAsAdmin } from "./sign-in-as-admin";
 
 const SHOTS = "tests/e2e/screenshots";
 const STATE_SHOTS = "/tmp/studies-shots";
@@ -38,14 +39,6 @@ async function createStudyByApi(page: Page, name: string) {
 const CODE = `derm_${Date.now() % 100000}`;
 const PRIMARY = "#b91c1c"; // rgb(185, 28, 28)
 
-async function signIn(page: Page) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(E2E_ADMIN.email);
-  await page.getByLabel("Password").fill(E2E_ADMIN.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/admin\/studies$/);
-}
-
 const editorTab = (page: Page, name: string) =>
   page.getByRole("tablist", { name: "Study configuration" }).getByRole("tab", { name });
 
@@ -53,7 +46,7 @@ test("an admin creates, reopens and themes a study; the study area shows it in t
   page,
 }) => {
   page.on("dialog", (dialog) => dialog.accept());
-  await signIn(page);
+  await signInAsAdmin(page);
   await expect(page.getByRole("heading", { name: "Psoriasis Registry" })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/studies-list.png`, fullPage: true });
 
@@ -165,7 +158,7 @@ test("an inactive study and an unknown code show 'Study Not Found'", async ({ pa
   });
   expect(created.status()).toBe(201);
   const { code } = await created.json();
-  await signIn(page);
+  await signInAsAdmin(page);
   for (const path of [`/${code}`, "/no_such_study"]) {
     await page.goto(path);
     await expect(page.getByRole("heading", { name: "Study Not Found" })).toBeVisible();
@@ -181,7 +174,7 @@ test("an inactive study and an unknown code show 'Study Not Found'", async ({ pa
 });
 
 test("leaving the editor with unsaved changes asks first", async ({ page }) => {
-  await signIn(page);
+  await signInAsAdmin(page);
   await page.getByRole("link", { name: "+ New Study" }).click();
   await page.getByLabel("Study Name").fill("Draft");
   let asked = "";
@@ -208,7 +201,7 @@ test("a study subdomain opens that study's area", async ({ page, baseURL }) => {
 });
 
 test("the live preview renders the demo study's forms and shows the entered data", async ({ page }) => {
-  await signIn(page);
+  await signInAsAdmin(page);
   const card = page
     .getByRole("listitem")
     .filter({ has: page.getByRole("heading", { name: "Psoriasis Registry" }) });
@@ -229,7 +222,7 @@ test("a save based on an old version is refused, explained, and Reload keeps the
   page,
   browser,
 }) => {
-  await signIn(page);
+  await signInAsAdmin(page);
   const study = await createStudyByApi(page, "Conflict Study");
   await page.goto(`/admin/studies/${study.id}/edit`);
   await expect(page.getByRole("heading", { name: "Edit Study: Conflict Study" })).toBeVisible();
@@ -237,7 +230,7 @@ test("a save based on an old version is refused, explained, and Reload keeps the
   // A second admin session saves first.
   const other = await browser.newContext();
   const otherPage = await other.newPage();
-  await signIn(otherPage);
+  await signInAsAdmin(otherPage);
   await otherPage.goto(`/admin/studies/${study.id}/edit`);
   await otherPage.getByLabel("Study Name").fill("Renamed by the other admin");
   await otherPage.getByRole("button", { name: "Save Study" }).click();
@@ -266,7 +259,7 @@ test("a save based on an old version is refused, explained, and Reload keeps the
 });
 
 test("a session that ends while editing keeps the draft through sign-in", async ({ page, context }) => {
-  await signIn(page);
+  await signInAsAdmin(page);
   await openStudyEditor(page, "Psoriasis Registry");
   const url = page.url();
   await page.getByLabel("Description").fill("Draft written before the session ended");
@@ -286,7 +279,7 @@ test("a session that ends while editing keeps the draft through sign-in", async 
 });
 
 test("a taken code is marked on the code field, not only in the banner", async ({ page }) => {
-  await signIn(page);
+  await signInAsAdmin(page);
   await page.getByRole("link", { name: "+ New Study" }).click();
   await page.getByLabel("Study Code").fill("psoriasis");
   await page.getByLabel("Study Name").fill("Second psoriasis study");
@@ -302,7 +295,7 @@ test("a taken code is marked on the code field, not only in the banner", async (
 test("an unreadable stored configuration is shown as such, with nothing to save over it", async ({
   page,
 }) => {
-  await signIn(page);
+  await signInAsAdmin(page);
   // The server's real 409 is covered by tests/api/studies-integrity.test.ts; here only its screen.
   await page.route(/\/api\/studies\/\d+$/, (route) =>
     route.fulfill({
