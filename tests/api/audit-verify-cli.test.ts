@@ -147,6 +147,13 @@ describe("npm run audit:verify", () => {
       expect(result.out).toMatch(/Latest .*: 6 rows, last id 6, last hash [0-9a-f]{64} \(commits, signature/);
       expect(result.out).toMatch(/New checkpoint .*: 6 rows, last id 6, last hash [0-9a-f]{64} \(verify/);
       expect(result.out).toContain("audit-checkpoints.log");
+
+      // Its own checkpoint signs the same head as the one before it: verifying again, with no
+      // write in between, must still find the trail intact (a second checkpoint of one head once
+      // read as a deleted tail).
+      const again = await verifyCli(result.env);
+      expect(again.code, again.out).toBe(0);
+      expect(again.out).toContain("Audit trail intact: 6 rows verified.");
     },
   );
 

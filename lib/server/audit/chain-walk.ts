@@ -202,7 +202,9 @@ export async function walkChain(db: Queryable, options: WalkOptions): Promise<Wa
       }
 
       let contradicts = false;
-      if (checkpoints[cpIndex]?.lastId === row.id) {
+      // Several checkpoints can sign the same head (a verify, then start-up, with no write
+      // between): hold the row against every one of them.
+      while (checkpoints[cpIndex]?.lastId === row.id) {
         const cp = checkpoints[cpIndex++]!;
         if (row.hash !== cp.lastHash) contradicts = true;
         else if (rows + 1 < cp.rows)
