@@ -6,12 +6,15 @@ const Email = z
   .string({ error: "Email is required" })
   .trim()
   .min(1, "Email is required")
-  .max(254)
+  .max(254, "Email must be at most 254 characters")
   .pipe(z.email("Email must be a valid email address"));
 
 export const LoginBody = z.object({
   email: Email,
-  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(1024),
+  password: z
+    .string({ error: "Password is required" })
+    .min(1, "Password is required")
+    .max(1024, "Password must be at most 1024 characters"),
 });
 export type LoginBody = z.infer<typeof LoginBody>;
 
@@ -19,7 +22,7 @@ export const RefreshBody = z.object({
   refresh_token: z
     .string({ error: "refresh_token is required" })
     .min(1, "refresh_token is required")
-    .max(512),
+    .max(512, "refresh_token must be at most 512 characters"),
 });
 
 export const RegisterBody = z.object({
@@ -27,8 +30,12 @@ export const RegisterBody = z.object({
   password: z
     .string({ error: "Password is required for new users" })
     .min(8, "Password must be at least 8 characters")
-    .max(1024),
-  full_name: z.string({ error: "Full name is required" }).trim().min(1, "Full name is required").max(200),
+    .max(1024, "Password must be at most 1024 characters"),
+  full_name: z
+    .string({ error: "Full name is required" })
+    .trim()
+    .min(1, "Full name is required")
+    .max(200, "Full name must be at most 200 characters"),
   role_level: RoleLevelSchema.default("user"),
 });
 export type RegisterBody = z.infer<typeof RegisterBody>;

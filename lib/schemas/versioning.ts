@@ -7,8 +7,10 @@ import { z } from "zod";
  */
 export const BasedOnVersion = z
   .number({ error: "version is required: send the version of the record your change is based on" })
-  .int("version must be a whole number")
-  .positive("version must be a positive number");
+  .positive("version must be a positive number")
+  // Versions are PostgreSQL integers; a larger number cannot be a version any record has.
+  .max(2_147_483_647, "version must be at most 2147483647")
+  .int("version must be a whole number");
 
 const STALE_MARK = "was changed by someone else since you opened it";
 

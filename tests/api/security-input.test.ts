@@ -8,7 +8,7 @@ import { POST as createStudy } from "@/app/api/studies/route";
 import { getDb } from "@/db/client";
 import { users } from "@/db/schema";
 import { fromDatabaseError } from "@/lib/server/api/errors";
-import { NUL_MESSAGE } from "@/lib/server/api/nul-check";
+import { NUL_MESSAGE } from "@/lib/server/api/unstorable-text";
 import { publicApiRoute } from "@/lib/server/api/route";
 import { call, createUser } from "./helpers";
 

@@ -8,7 +8,7 @@ import { MAX_JSON_BODY_BYTES, readBodyText } from "./body-limit";
 import { assertSameOrigin } from "./csrf";
 import { ApiError, fromDatabaseError, unauthorized, validationError, type ValidationIssue } from "./errors";
 import { logError } from "./log";
-import { nulIssues } from "./nul-check";
+import { unstorableTextIssues } from "./unstorable-text";
 import { newRequestId, withRequestId } from "./request-context";
 import { requestMeta, type RequestMeta } from "./request-meta";
 import { apiSecurityHeaders, applyHeaders, isHttps } from "./security-headers";
@@ -76,9 +76,12 @@ function wrap<P, Q, B>(
       const rawParams = context ? await context.params : {};
       const rawQuery = Object.fromEntries(new URL(req.url).searchParams);
       const rawBody = spec.body ? await readJson(req) : undefined;
-      const nul = [...nulIssues(rawParams, ["path"]), ...nulIssues(rawQuery, ["query"])];
-      if (rawBody !== undefined) nul.push(...nulIssues(rawBody, ["body"]));
-      if (nul.length > 0) throw validationError(nul);
+      const unstorable = [
+        ...unstorableTextIssues(rawParams, ["path"]),
+        ...unstorableTextIssues(rawQuery, ["query"]),
+      ];
+      if (rawBody !== undefined) unstorable.push(...unstorableTextIssues(rawBody, ["body"]));
+      if (unstorable.length > 0) throw validationError(unstorable);
       const params = parse(spec.params, rawParams, "path");
       const query = parse(spec.query, rawQuery, "query");
       const body = spec.body ? parse(spec.body, rawBody, "body") : (undefined as B);

@@ -95,7 +95,16 @@ function readCookie(header: string | null, names: readonly string[]): string | n
     const index = part.indexOf("=");
     if (index < 0) continue;
     const name = part.slice(0, index).trim();
-    if (names.includes(name)) return decodeURIComponent(part.slice(index + 1).trim());
+    if (names.includes(name)) return decodeCookieValue(part.slice(index + 1).trim());
   }
   return null;
+}
+
+/** A malformed percent-escape is an unreadable cookie, i.e. no session: never a 500. */
+function decodeCookieValue(raw: string): string | null {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
 }
