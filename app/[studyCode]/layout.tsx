@@ -2,8 +2,9 @@ import type { ReactNode } from "react";
 import { Providers } from "@/components/layout/providers";
 import { StudyNotFound } from "@/components/study-area/study-not-found";
 import { StudyShellHeader } from "@/components/study-area/study-shell-header";
+import { StudyUnreadable } from "@/components/study-area/study-unreadable";
 import "@/components/study-area/web-fonts";
-import { isSuperuser } from "@/lib/server/auth/policy";
+import { canSeeAdminArea, isSuperuser } from "@/lib/server/auth/policy";
 import { currentStudyArea } from "@/lib/server/studies/study-area";
 import { themeStyleText } from "@/lib/theme/study-theme";
 
@@ -19,6 +20,8 @@ export default async function StudyAreaLayout({
 }) {
   const { actor, area } = await currentStudyArea((await params).studyCode);
   if (!area) return <StudyNotFound />;
+  if (area.kind === "unreadable")
+    return <StudyUnreadable name={area.name} detail={area.detail} showAdmin={canSeeAdminArea(actor)} />;
   const { study } = area;
   const scope = `[data-study-area="${study.code}"]`;
   return (

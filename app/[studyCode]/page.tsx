@@ -3,6 +3,6 @@ import { currentStudyArea } from "@/lib/server/studies/study-area";
 
 export default async function StudyHomePage({ params }: { params: Promise<{ studyCode: string }> }) {
   const { area } = await currentStudyArea((await params).studyCode);
-  // Without a study the layout shows 'Study Not Found'.
-  return area ? <StudyOverview study={area.study} /> : null;
+  // Without an open study the layout shows 'Study Not Found' or why the study cannot be opened.
+  return area?.kind === "open" ? <StudyOverview study={area.study} /> : null;
 }

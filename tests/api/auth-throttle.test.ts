@@ -42,6 +42,19 @@ describe("sign-in throttling per client address (kept in PostgreSQL)", () => {
     expect(locks.map((r) => [r.action, r.entityType])).toEqual([["lock", "sign_in_address"]]);
   });
 
+  it("holds under a parallel burst: 40 simultaneous guesses check at most the pair's 5 passwords", async () => {
+    const target = await createUser();
+    const burst = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => attempt(target.email, `Guess-${i}-x`, "192.0.2.77")),
+    );
+    const statuses = burst.map((res) => res.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(35);
+    // The right password from the same address is throttled too now; from another it works.
+    expect((await attempt(target.email, target.password, "192.0.2.77")).status).toBe(429);
+    expect((await attempt(target.email, target.password, "192.0.2.78")).status).toBe(200);
+  });
+
   it("the superadmin still signs in from another address after an attacker's failures on it", async () => {
     const superadmin = await createUser({ roleLevel: "superadmin", isSuperuser: true });
     const attacker = "192.0.2.20";

@@ -7,6 +7,9 @@ import { POST as login } from "@/app/api/auth/login/route";
 import { getDb } from "@/db/client";
 import { auditLogs, studies } from "@/db/schema";
 import { DEMO_STUDY_CONFIG } from "@/db/seed/demo-study-config";
+import { SYSTEM_META } from "@/lib/server/api/request-meta";
+import { resolveActor } from "@/lib/server/auth/actor";
+import { openStudyArea } from "@/lib/server/studies/study-service";
 import { call, createUser } from "./helpers";
 
 type Caller = { headers: Record<string, string>; userId: number };
@@ -94,6 +97,17 @@ describe("an unreadable stored configuration (issue 7, item 1)", () => {
     expect(after.name).toBe("Integrity Study");
     expect(after.version).toBe(study.version);
     expect(await updateAudits(study.id)).toHaveLength(0);
+  });
+
+  it("makes the study area say the study cannot be opened, and why, instead of failing the page", async () => {
+    const study = await createStudy({ config: DEMO_STUDY_CONFIG });
+    const db = await getDb();
+    await db.update(studies).set({ config: BROKEN_CONFIG }).where(eq(studies.id, study.id));
+    const actor = await resolveActor(db, new Headers(alice.headers));
+
+    const area = await openStudyArea(db, actor!, study.code, SYSTEM_META);
+    expect(area).toMatchObject({ kind: "unreadable", name: "Integrity Study" });
+    expect(area?.kind === "unreadable" && area.detail).toContain("data_fields › 2 › name");
   });
 
   it("is replaced only by an explicit valid config based on the current version, audited with the old document", async () => {

@@ -10,7 +10,7 @@ import type { Actor } from "./actor";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./password";
 import { assertAcceptablePassword } from "./password-policy";
 import { canCreateUserWithLevel } from "./policy";
-import { assertSignInAllowed, recordSignInAttempt } from "./sign-in-throttle";
+import { auditThrottleLimits, claimSignInAttempt, markSignInSucceeded } from "./sign-in-throttle";
 import {
   ACCESS_TOKEN_TTL_SECONDS,
   INVALID_CREDENTIALS,
@@ -48,23 +48,23 @@ export async function signIn(
   kind: SessionKind,
   meta: RequestMeta,
 ) {
-  const user = await verifyCredentials(db, input, meta);
-  return { user, ...(await openSession(db, user, kind, meta)) };
+  const { user, attemptId } = await verifyCredentials(db, input, meta);
+  return { user, ...(await openSession(db, user, kind, meta, attemptId)) };
 }
 
 async function verifyCredentials(
   db: Db,
   input: { email: string; password: string },
   meta: RequestMeta,
-): Promise<UserRow> {
+): Promise<{ user: UserRow; attemptId: number }> {
   const email = normalizeEmail(input.email);
   const now = new Date();
-  await assertSignInAllowed(db, email, meta, now);
+  const attemptId = await claimSignInAttempt(db, email, meta, now);
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
 
   const refuse = async (reason: string, userId: number | null) => {
     await auditedTransaction(db, async (tx, audit) => {
-      await recordSignInAttempt(tx, audit, { email, userId, succeeded: false, meta, now });
+      await auditThrottleLimits(tx, audit, { id: attemptId, email, userId, meta, now });
       audit({
         action: "login",
         entityType: "user",
@@ -92,23 +92,24 @@ async function verifyCredentials(
   if (!user.isActive) throw await refuse("account deactivated", user.id);
 
   const [updated] = await db.update(users).set({ lastLogin: now }).where(eq(users.id, user.id)).returning();
-  return updated ?? user;
+  return { user: updated ?? user, attemptId };
 }
 
 /**
- * Opens a session row (browser or API) and audits the successful sign-in with it; the successful
- * attempt is recorded for throttling (it clears the failures of its email and address pair).
+ * Opens a session row (browser or API) and audits the successful sign-in with it; the sign-in's
+ * claimed attempt becomes a success for throttling (it clears the failures of its email and
+ * address pair). Only `signIn` opens sessions in the application; tests open them directly.
  */
-export async function openSession(db: Db, user: UserRow, kind: SessionKind, meta: RequestMeta) {
+export async function openSession(
+  db: Db,
+  user: UserRow,
+  kind: SessionKind,
+  meta: RequestMeta,
+  attemptId?: number,
+) {
   const refresh = kind === "api" ? newRefreshToken() : null;
   const session = await auditedTransaction(db, async (tx, audit) => {
-    await recordSignInAttempt(tx, audit, {
-      email: user.email,
-      userId: user.id,
-      succeeded: true,
-      meta,
-      now: new Date(),
-    });
+    if (attemptId !== undefined) await markSignInSucceeded(tx, attemptId);
     const [row] = await tx
       .insert(authSessions)
       .values({

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, gt } from "drizzle-orm";
+import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { Db, Tx } from "@/db/client";
 import { signInAttempts } from "@/db/schema";
 import { rateLimited } from "../api/errors";
@@ -20,77 +20,67 @@ import {
  *   success from the pair or the window passes. Another address is not affected, so nobody can
  *   lock a user (the superadmin included) out by typing wrong passwords for them.
  * Unknown emails are counted exactly like known ones; the answer never depends on which it is.
+ *
+ * An attempt is claimed BEFORE its password is checked: under a per-address lock it is counted
+ * and recorded as a failure, and only a correct password turns it into a success afterwards. So a
+ * burst of parallel requests cannot all pass the check while the slow password hashes run.
  */
 export const addressKey = (meta: RequestMeta) => meta.ip ?? "unknown";
 
-/** Throws 429 with Retry-After when the address or the (email, address) pair is throttled. */
-export async function assertSignInAllowed(db: Db, email: string, meta: RequestMeta, now: Date) {
-  const ip = addressKey(meta);
-  const since = new Date(now.getTime() - SIGN_IN_THROTTLE_WINDOW_MS);
-  // Bounded: refused attempts are not recorded, so at most a few more than the limit are in the window.
-  const rows = await db
-    .select({
-      email: signInAttempts.email,
-      succeeded: signInAttempts.succeeded,
-      at: signInAttempts.attemptedAt,
-    })
-    .from(signInAttempts)
-    .where(and(eq(signInAttempts.ipAddress, ip), gt(signInAttempts.attemptedAt, since)))
-    .orderBy(asc(signInAttempts.attemptedAt), asc(signInAttempts.id));
+type AttemptRow = { id: number; email: string; succeeded: boolean; at: Date };
 
-  const addressFailures = rows.filter((r) => !r.succeeded).map((r) => r.at);
-  // A success from the pair clears the pair's earlier failures (the user typed it right at last).
-  let pairFailures: Date[] = [];
-  for (const row of rows) {
-    if (row.email !== email) continue;
-    pairFailures = row.succeeded ? [] : [...pairFailures, row.at];
-  }
-  const waits = [
-    retryAfterMs(addressFailures, ADDRESS_FAILURE_LIMIT, now),
-    retryAfterMs(pairFailures, PAIR_FAILURE_LIMIT, now),
-  ].filter((ms): ms is number => ms !== null);
-  if (waits.length > 0) {
-    const seconds = Math.max(...waits) / 1000;
-    throw rateLimited(TOO_MANY_SIGN_INS(Math.max(1, Math.ceil(seconds / 60))), seconds);
-  }
+/**
+ * Claims one sign-in attempt: throws 429 with Retry-After when the address or the (email, address)
+ * pair is throttled, otherwise records the attempt as a failure and returns its id.
+ */
+export async function claimSignInAttempt(
+  db: Db,
+  email: string,
+  meta: RequestMeta,
+  now: Date,
+): Promise<number> {
+  const ip = addressKey(meta);
+  return db.transaction(async (tx) => {
+    // Serialises the attempts of one address (across instances: the lock lives in PostgreSQL).
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sign-in:${ip}`}))`);
+    const rows = await recentAttempts(tx, ip, now);
+    const { address, pair } = failureTimes(rows, email);
+    const waits = [
+      retryAfterMs(address, ADDRESS_FAILURE_LIMIT, now),
+      retryAfterMs(pair, PAIR_FAILURE_LIMIT, now),
+    ].filter((ms): ms is number => ms !== null);
+    if (waits.length > 0) {
+      const seconds = Math.max(...waits) / 1000;
+      throw rateLimited(TOO_MANY_SIGN_INS(Math.max(1, Math.ceil(seconds / 60))), seconds);
+    }
+    const [claimed] = await tx
+      .insert(signInAttempts)
+      .values({ ipAddress: ip, email, succeeded: false, attemptedAt: now })
+      .returning({ id: signInAttempts.id });
+    return claimed!.id;
+  });
 }
 
-/** How long until fewer than `limit` of these failures (oldest first) are inside the window. */
-function retryAfterMs(failures: Date[], limit: number, now: Date): number | null {
-  if (failures.length < limit) return null;
-  const expiring = failures[failures.length - limit]!;
-  return Math.max(1000, expiring.getTime() + SIGN_IN_THROTTLE_WINDOW_MS - now.getTime());
+/** A correct password: the claimed attempt becomes a success (it clears its pair's failures). */
+export async function markSignInSucceeded(tx: Tx, attemptId: number) {
+  await tx.update(signInAttempts).set({ succeeded: true }).where(eq(signInAttempts.id, attemptId));
 }
 
 /**
- * Records one attempt inside the caller's audited transaction. The failure that brings an address
- * or a pair to its limit adds one `lock` audit row; the refused attempts that follow are not each
- * audited (see the decision record: aggregated, so a flood cannot grow the trail at no cost).
+ * A refused attempt (already counted when claimed). The failure that brings an address or a pair
+ * to its limit adds one `lock` audit row; the refused attempts that follow are not each audited
+ * (see the decision record: aggregated, so a flood cannot grow the trail at no cost).
  */
-export async function recordSignInAttempt(
+export async function auditThrottleLimits(
   tx: Tx,
   audit: AuditRecorder,
-  attempt: { email: string; userId: number | null; succeeded: boolean; meta: RequestMeta; now: Date },
+  attempt: { id: number; email: string; userId: number | null; meta: RequestMeta; now: Date },
 ) {
   const ip = addressKey(attempt.meta);
-  await tx
-    .insert(signInAttempts)
-    .values({ ipAddress: ip, email: attempt.email, succeeded: attempt.succeeded, attemptedAt: attempt.now });
-  if (attempt.succeeded) return;
-
-  const since = new Date(attempt.now.getTime() - SIGN_IN_THROTTLE_WINDOW_MS);
-  const rows = await tx
-    .select({ email: signInAttempts.email, succeeded: signInAttempts.succeeded })
-    .from(signInAttempts)
-    .where(and(eq(signInAttempts.ipAddress, ip), gt(signInAttempts.attemptedAt, since)))
-    .orderBy(asc(signInAttempts.attemptedAt), asc(signInAttempts.id));
-  const addressFailures = rows.filter((r) => !r.succeeded).length;
-  let pairFailures = 0;
-  for (const row of rows)
-    if (row.email === attempt.email) pairFailures = row.succeeded ? 0 : pairFailures + 1;
-
+  const rows = (await recentAttempts(tx, ip, attempt.now)).filter((row) => row.id <= attempt.id);
+  const { address, pair } = failureTimes(rows, attempt.email);
   const minutes = SIGN_IN_THROTTLE_WINDOW_MS / 60_000;
-  if (addressFailures === ADDRESS_FAILURE_LIMIT) {
+  if (address.length === ADDRESS_FAILURE_LIMIT) {
     audit({
       action: "lock",
       entityType: "sign_in_address",
@@ -100,7 +90,7 @@ export async function recordSignInAttempt(
       reason: `Sign-ins from ${ip} throttled: ${ADDRESS_FAILURE_LIMIT} failures within ${minutes} minutes`,
     });
   }
-  if (pairFailures === PAIR_FAILURE_LIMIT) {
+  if (pair.length === PAIR_FAILURE_LIMIT) {
     audit({
       action: "lock",
       entityType: "user",
@@ -110,4 +100,37 @@ export async function recordSignInAttempt(
       reason: `Sign-ins to ${attempt.email} from ${ip} throttled: ${PAIR_FAILURE_LIMIT} failures within ${minutes} minutes`,
     });
   }
+}
+
+/** The address's attempts inside the window, oldest first. Bounded: refused attempts are not recorded. */
+function recentAttempts(tx: Tx, ip: string, now: Date): Promise<AttemptRow[]> {
+  const since = new Date(now.getTime() - SIGN_IN_THROTTLE_WINDOW_MS);
+  return tx
+    .select({
+      id: signInAttempts.id,
+      email: signInAttempts.email,
+      succeeded: signInAttempts.succeeded,
+      at: signInAttempts.attemptedAt,
+    })
+    .from(signInAttempts)
+    .where(and(eq(signInAttempts.ipAddress, ip), gt(signInAttempts.attemptedAt, since)))
+    .orderBy(asc(signInAttempts.attemptedAt), asc(signInAttempts.id));
+}
+
+/** The address's failures, and the pair's failures since its last success. */
+function failureTimes(rows: AttemptRow[], email: string): { address: Date[]; pair: Date[] } {
+  const address = rows.filter((r) => !r.succeeded).map((r) => r.at);
+  let pair: Date[] = [];
+  for (const row of rows) {
+    if (row.email !== email) continue;
+    pair = row.succeeded ? [] : [...pair, row.at];
+  }
+  return { address, pair };
+}
+
+/** How long until fewer than `limit` of these failures (oldest first) are inside the window. */
+function retryAfterMs(failures: Date[], limit: number, now: Date): number | null {
+  if (failures.length < limit) return null;
+  const expiring = failures[failures.length - limit]!;
+  return Math.max(1000, expiring.getTime() + SIGN_IN_THROTTLE_WINDOW_MS - now.getTime());
 }

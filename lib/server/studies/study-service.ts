@@ -15,7 +15,7 @@ import {
 import { conflict, fieldError, forbidden, notFound } from "../api/errors";
 import type { RequestMeta } from "../api/request-meta";
 import type { Actor } from "../auth/actor";
-import { hasPlatformPermission } from "../auth/policy";
+import { hasPlatformPermission, type StudyAccess } from "../auth/policy";
 import { loadStudyAccess, requireStudyPermission } from "../auth/study-access";
 import { auditedTransaction, recordAudit } from "../audit/audit-writer";
 import { assertVersion, nextVersion } from "../concurrency/versioned-update";
@@ -234,12 +234,23 @@ export async function resolveStudy(db: Db, actor: Actor, key: string) {
   return { study_id: study.id, code: study.code, name: study.name };
 }
 
+/** What the study area shell can open: the study, or the fact that its configuration is unreadable. */
+export type StudyArea =
+  | { kind: "open"; study: StudyResponse; access: StudyAccess }
+  | { kind: "unreadable"; name: string; detail: string };
+
 /**
  * The study area shell's lookup by code (or subdomain): null when the study is missing, inactive or
  * outside the actor's studies — the shell then answers 'Study Not Found' for all three alike. A
- * refusal of an existing study is audited.
+ * refusal of an existing study is audited. A study whose stored configuration cannot be read is
+ * said to be so (never shown as if it had no fields; readStoredConfig has logged it).
  */
-export async function openStudyArea(db: Db, actor: Actor, key: string, meta: RequestMeta) {
+export async function openStudyArea(
+  db: Db,
+  actor: Actor,
+  key: string,
+  meta: RequestMeta,
+): Promise<StudyArea | null> {
   const study = await findStudyByCodeOrDomain(db, key.toLowerCase());
   if (!study || !study.isActive) return null;
   const access = await loadStudyAccess(db, actor, study.id);
@@ -255,5 +266,10 @@ export async function openStudyArea(db: Db, actor: Actor, key: string, meta: Req
     });
     return null;
   }
-  return { study: toStudyResponse(study), access };
+  const stored = readStoredConfig(study);
+  if (!stored.ok) {
+    const detail = typeof stored.error.detail === "string" ? stored.error.detail : stored.error.message;
+    return { kind: "unreadable", name: study.name, detail };
+  }
+  return { kind: "open", study: toStudyResponse(study, stored.config), access };
 }
