@@ -111,8 +111,11 @@ export function validateSubmission(
   const input: object = typeof values === "object" && values !== null && !Array.isArray(values) ? values : {};
   for (const key of Object.keys(input)) if (!byName.has(key)) unknownKeys.push(key);
   // In field order, not submission order, so the result never depends on the JSON's key order.
+  // Number text is read as its number before any condition sees it: conditions then judge the
+  // values as they will be stored, so re-validating stored data gives the same answer.
   for (const [name, field] of byName) {
-    if (Object.hasOwn(input, name)) active.set(name, { field, value: ownValue(input, name) });
+    if (Object.hasOwn(input, name))
+      active.set(name, { field, value: storedNumber(field.type, ownValue(input, name)) });
   }
 
   const kept = keepActiveValues(active);

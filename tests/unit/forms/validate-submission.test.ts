@@ -56,6 +56,22 @@ describe("validateSubmission", () => {
     expect(result.values).toEqual({ a: 12, t: "12", rows: [{ x: -15, y: "3" }] });
   });
 
+  it("judges conditions on number text as it will be stored, so stored data re-validates the same", () => {
+    const score = field({ name: "score", type: "number" });
+    const requiredIf = [
+      score,
+      field({ name: "detail", required_if: { field: "score", operator: "eq", value: "3" } }),
+    ];
+    const first = validateSubmission(requiredIf, { score: "3.0" });
+    const again = validateSubmission(requiredIf, first.values);
+    expect(first.values).toEqual({ score: 3 });
+    expect([first.ok, first.errors]).toEqual([again.ok, again.errors]);
+
+    const showIf = [score, field({ name: "note", show_if: { field: "score", operator: "eq", value: "3" } })];
+    const shown = validateSubmission(showIf, { score: "3.0", note: "kept" });
+    expect(validateSubmission(showIf, { ...shown.values, note: "kept" }).values).toEqual(shown.values);
+  });
+
   it("reports keys that are no field and does not copy them", () => {
     const result = validateSubmission([field({ name: "a" })], { a: "x", pasi75_achieved: true, extra: 1 });
     expect(result.ok).toBe(true);
