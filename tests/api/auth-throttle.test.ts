@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { POST as login } from "@/app/api/auth/login/route";
 import { getDb } from "@/db/client";
-import { auditLogs, users } from "@/db/schema";
+import { auditLogs, signInAttempts, users } from "@/db/schema";
 import { call, createUser } from "./helpers";
 import { browserSignIn } from "./next-auth-helpers";
 
@@ -53,6 +53,23 @@ describe("sign-in throttling per client address (kept in PostgreSQL)", () => {
     // The right password from the same address is throttled too now; from another it works.
     expect((await attempt(target.email, target.password, "192.0.2.77")).status).toBe(429);
     expect((await attempt(target.email, target.password, "192.0.2.78")).status).toBe(200);
+  });
+
+  it("keeps only the window: an address's attempts older than 15 minutes are removed at its next attempt", async () => {
+    const db = await getDb();
+    const address = "192.0.2.91";
+    await db.insert(signInAttempts).values(
+      Array.from({ length: 20 }, (_, i) => ({
+        ipAddress: address,
+        email: `old${i}@example.org`,
+        succeeded: false,
+        attemptedAt: new Date(Date.now() - 16 * 60_000),
+      })),
+    );
+    const user = await createUser();
+    expect((await attempt(user.email, user.password, address)).status).toBe(200);
+    const left = await db.select().from(signInAttempts).where(eq(signInAttempts.ipAddress, address));
+    expect(left.map((row) => [row.email, row.succeeded])).toEqual([[user.email, true]]);
   });
 
   it("the superadmin still signs in from another address after an attacker's failures on it", async () => {

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, lte, sql } from "drizzle-orm";
 import type { Db, Tx } from "@/db/client";
 import { signInAttempts } from "@/db/schema";
 import { rateLimited } from "../api/errors";
@@ -43,6 +43,16 @@ export async function claimSignInAttempt(
   return db.transaction(async (tx) => {
     // Serialises the attempts of one address (across instances: the lock lives in PostgreSQL).
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sign-in:${ip}`}))`);
+    // Only the window is ever read: the address's older rows go (the audit trail keeps every
+    // sign-in), so the table stays as small as the recent traffic.
+    await tx
+      .delete(signInAttempts)
+      .where(
+        and(
+          eq(signInAttempts.ipAddress, ip),
+          lte(signInAttempts.attemptedAt, new Date(now.getTime() - SIGN_IN_THROTTLE_WINDOW_MS)),
+        ),
+      );
     const rows = await recentAttempts(tx, ip, now);
     const { address, pair } = failureTimes(rows, email);
     const waits = [
