@@ -3,7 +3,8 @@ import { headers } from "next/headers";
 import { cache } from "react";
 import { getDb } from "@/db/client";
 import { requestMeta } from "../api/request-meta";
-import { requirePageActor } from "../auth/page-session";
+import { withRequestId } from "../api/request-context";
+import { pageRequestId, requirePageActor } from "../auth/page-session";
 import { openStudyArea } from "./study-service";
 
 /**
@@ -12,11 +13,12 @@ import { openStudyArea } from "./study-service";
  */
 export const currentStudyArea = cache(async (studyCode: string) => {
   const actor = await requirePageActor();
-  const area = await openStudyArea(
-    await getDb(),
-    actor,
-    decodeURIComponent(studyCode),
-    requestMeta(await headers()),
+  const db = await getDb();
+  const meta = requestMeta(await headers());
+  // The page's request id (from proxy.ts) names the log lines the lookup may write.
+  const requestId = (await pageRequestId()) ?? "-";
+  const area = await withRequestId(requestId, () =>
+    openStudyArea(db, actor, decodeURIComponent(studyCode), meta),
   );
   return { actor, area };
 });
