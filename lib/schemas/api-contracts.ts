@@ -9,6 +9,14 @@ import {
   StudyResponse,
   StudyUpdateBody,
 } from "./studies";
+import {
+  PatientCreateBody,
+  PatientListQuery,
+  PatientListResponse,
+  PatientResponse,
+  PatientUpdateBody,
+  ReasonBody,
+} from "./patients";
 import { DetailResponse, LoginBody, RefreshBody, RegisterBody, TokenResponse, UserResponse } from "./auth";
 
 export type ApiContract = {
@@ -107,6 +115,46 @@ export const API_CONTRACTS: ApiContract[] = [
     auth: true,
     query: ResolveStudyQuery,
     response: ResolveStudyResponse,
+  },
+  {
+    method: "GET",
+    path: "/api/patients",
+    summary: "One page of a study's patients in the caller's scope (sort code|enrolled, code prefix search)",
+    auth: true,
+    query: PatientListQuery,
+    response: PatientListResponse,
+  },
+  {
+    method: "POST",
+    path: "/api/patients",
+    summary: "Enrol a patient (custom_fields checked against the study's patient fields)",
+    auth: true,
+    body: PatientCreateBody,
+    response: PatientResponse,
+    status: 201,
+  },
+  {
+    method: "GET",
+    path: "/api/patients/{id}",
+    summary: "One patient in the caller's scope",
+    auth: true,
+    response: PatientResponse,
+  },
+  {
+    method: "PUT",
+    path: "/api/patients/{id}",
+    summary: "Change a patient (version and reason required; custom_fields merged)",
+    auth: true,
+    body: PatientUpdateBody,
+    response: PatientResponse,
+  },
+  {
+    method: "DELETE",
+    path: "/api/patients/{id}",
+    summary: "Soft-delete a patient (reason required)",
+    auth: true,
+    body: ReasonBody,
+    status: 204,
   },
   { method: "GET", path: "/api/openapi.json", summary: "This document", auth: false },
 ];
