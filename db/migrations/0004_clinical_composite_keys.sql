@@ -1,3 +1,4 @@
+ALTER TABLE "visits" DROP CONSTRAINT "visits_patient_number_key";--> statement-breakpoint
 ALTER TABLE "patients" DROP CONSTRAINT "patients_medical_group_id_medical_groups_id_fk";
 --> statement-breakpoint
 ALTER TABLE "therapy_lines" DROP CONSTRAINT "therapy_lines_patient_id_patients_id_fk";
@@ -22,6 +23,7 @@ ALTER TABLE "therapy_lines" ADD CONSTRAINT "therapy_lines_patient_same_study_fk"
 ALTER TABLE "visits" ADD CONSTRAINT "visits_patient_same_study_fk" FOREIGN KEY ("patient_id","study_id") REFERENCES "public"."patients"("id","study_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "visits" ADD CONSTRAINT "visits_line_same_patient_fk" FOREIGN KEY ("therapy_line_id","patient_id") REFERENCES "public"."therapy_lines"("id","patient_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "patients_study_code_prefix_idx" ON "patients" USING btree ("study_id","code" text_pattern_ops);--> statement-breakpoint
+CREATE UNIQUE INDEX "visits_patient_number_key" ON "visits" USING btree ("patient_id","visit_number") WHERE "visits"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "patients_study_created_idx" ON "patients" USING btree ("study_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "patients_study_group_idx" ON "patients" USING btree ("study_id","medical_group_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "patients_study_creator_idx" ON "patients" USING btree ("study_id","created_by","created_at","id");

@@ -10,7 +10,7 @@ import {
   pgTable,
   text,
   timestamp,
-  unique,
+  uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { patients, therapyLines } from "./patients";
 import { studies } from "./studies";
@@ -46,7 +46,10 @@ export const visits = pgTable(
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
   (t) => [
-    unique("visits_patient_number_key").on(t.patientId, t.visitNumber),
+    // Among live visits: a deleted visit's number may be entered again.
+    uniqueIndex("visits_patient_number_key")
+      .on(t.patientId, t.visitNumber)
+      .where(sql`${t.deletedAt} is null`),
     check("visits_visit_number_check", sql`${t.visitNumber} >= 1`),
     foreignKey({
       name: "visits_patient_same_study_fk",

@@ -17,6 +17,7 @@ import {
   PatientUpdateBody,
   ReasonBody,
 } from "./patients";
+import { VisitCreateBody, VisitListQuery, VisitListResponse, VisitResponse, VisitUpdateBody } from "./visits";
 import { DetailResponse, LoginBody, RefreshBody, RegisterBody, TokenResponse, UserResponse } from "./auth";
 
 export type ApiContract = {
@@ -155,6 +156,63 @@ export const API_CONTRACTS: ApiContract[] = [
     auth: true,
     body: ReasonBody,
     status: 204,
+  },
+  {
+    method: "GET",
+    path: "/api/visits",
+    summary:
+      "Visits of one patient (patient_id) or one therapy line (therapy_line_id), in the caller's scope",
+    auth: true,
+    query: VisitListQuery,
+    response: VisitListResponse,
+  },
+  {
+    method: "POST",
+    path: "/api/visits",
+    summary: "Record a visit (data_fields checked, calculations stored, therapy line opened or switched)",
+    auth: true,
+    body: VisitCreateBody,
+    response: VisitResponse,
+    status: 201,
+  },
+  { method: "GET", path: "/api/visits/{id}", summary: "One visit", auth: true, response: VisitResponse },
+  {
+    method: "PUT",
+    path: "/api/visits/{id}",
+    summary: "Change a visit (version and reason required; data_fields merged; locked → 423)",
+    auth: true,
+    body: VisitUpdateBody,
+    response: VisitResponse,
+  },
+  {
+    method: "DELETE",
+    path: "/api/visits/{id}",
+    summary: "Soft-delete a visit (reason required; locked → 423)",
+    auth: true,
+    body: ReasonBody,
+    status: 204,
+  },
+  {
+    method: "GET",
+    path: "/api/visits/patient/{patientId}",
+    summary: "Visits of one patient in visit-number order",
+    auth: true,
+    response: VisitListResponse,
+  },
+  {
+    method: "POST",
+    path: "/api/visits/{id}/lock",
+    summary: "Lock a visit (clinical.write); audited as lock",
+    auth: true,
+    response: VisitResponse,
+  },
+  {
+    method: "POST",
+    path: "/api/visits/{id}/unlock",
+    summary: "Unlock a visit (principal investigator or platform admin, reason required); audited as unlock",
+    auth: true,
+    body: ReasonBody,
+    response: VisitResponse,
   },
   { method: "GET", path: "/api/openapi.json", summary: "This document", auth: false },
 ];
