@@ -17,6 +17,7 @@ import {
   PatientUpdateBody,
   ReasonBody,
 } from "./patients";
+import { DashboardResponse, ReportQuery, TherapyOutcomesResponse } from "./reports";
 import { VisitCreateBody, VisitListQuery, VisitListResponse, VisitResponse, VisitUpdateBody } from "./visits";
 import { DetailResponse, LoginBody, RefreshBody, RegisterBody, TokenResponse, UserResponse } from "./auth";
 
@@ -213,6 +214,22 @@ export const API_CONTRACTS: ApiContract[] = [
     auth: true,
     body: ReasonBody,
     response: VisitResponse,
+  },
+  {
+    method: "GET",
+    path: "/api/reports/dashboard",
+    summary: "The study's figures over the caller's patient scope",
+    auth: true,
+    query: ReportQuery,
+    response: DashboardResponse,
+  },
+  {
+    method: "GET",
+    path: "/api/reports/therapy-outcomes",
+    summary: "Per therapy line: patients, visits, efficacy rate, switch reasons (caller's scope)",
+    auth: true,
+    query: ReportQuery,
+    response: TherapyOutcomesResponse,
   },
   { method: "GET", path: "/api/openapi.json", summary: "This document", auth: false },
 ];
