@@ -32,3 +32,20 @@ describe("demo seed and stored calculations", () => {
     }
   });
 });
+
+describe("maintained dashboard figures of the demo study", () => {
+  it("equal the figures counted from the visits themselves", async () => {
+    const db = await getDb();
+    await seedDemoData(db);
+    const [study] = await db.select().from(studies).where(eq(studies.code, DEMO_STUDY.code));
+    const rows = await db.select().from(patients).where(eq(patients.studyId, study!.id));
+    const allVisits = await db.select().from(visits).where(eq(visits.studyId, study!.id));
+    for (const patient of rows) {
+      const own = allVisits.filter((v) => v.patientId === patient.id);
+      expect(patient.visitCount).toBe(own.length);
+      expect(patient.adverseEventCount).toBe(own.filter((v) => v.dataFields.adverse_event === true).length);
+      expect(patient.efficacyAchieved).toBe(own.some((v) => v.calculatedValues.pasi75_achieved === true));
+      expect(patient.therapyLineCount).toBeGreaterThanOrEqual(1);
+    }
+  });
+});

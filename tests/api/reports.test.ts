@@ -3,6 +3,7 @@ import { DELETE as removePatient } from "@/app/api/patients/[id]/route";
 import { POST as createPatient } from "@/app/api/patients/route";
 import { GET as dashboard } from "@/app/api/reports/dashboard/route";
 import { GET as outcomes } from "@/app/api/reports/therapy-outcomes/route";
+import { DELETE as removeVisit } from "@/app/api/visits/[id]/route";
 import { POST as createVisit } from "@/app/api/visits/route";
 import { call } from "./helpers";
 import { callerFor, createStudy, memberOf, patientBody, type Caller } from "./clinical-fixtures";
@@ -149,5 +150,37 @@ describe("GET /api/reports/therapy-outcomes", () => {
         switch_reasons: {},
       },
     ]);
+  });
+});
+
+describe("the maintained figures follow every visit write", () => {
+  it("a new visit and its deletion move the dashboard at once", async () => {
+    const before = (await report(pi, dashboard)).json.overview as Record<string, number>;
+    const p3 = await patient(pi, "F");
+    const res = await call(createVisit, {
+      method: "POST",
+      headers: pi.headers,
+      body: {
+        patient_id: p3,
+        visit_number: 1,
+        visit_date: "2024-01-15",
+        visit_type: "baseline",
+        data_fields: { current_therapy: "adalimumab", adverse_event: false, pasi_score: 12 },
+      },
+    });
+    expect(res.status).toBe(201);
+    const during = (await report(pi, dashboard)).json.overview as Record<string, number>;
+    expect(during.total_visits).toBe(before.total_visits! + 1);
+    expect(during.total_therapy_lines).toBe(before.total_therapy_lines! + 1);
+    expect(during.active_therapies).toBe(before.active_therapies! + 1);
+    const removed = await call(removeVisit, {
+      method: "DELETE",
+      headers: pi.headers,
+      params: { id: String(res.json.id) },
+      body: { reason: "Entered for the wrong patient" },
+    });
+    expect(removed.status).toBe(204);
+    const after = (await report(pi, dashboard)).json.overview as Record<string, number>;
+    expect(after.total_visits).toBe(before.total_visits);
   });
 });

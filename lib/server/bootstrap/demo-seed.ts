@@ -6,7 +6,9 @@ import { buildDemoPatients } from "@/db/seed/demo-patients";
 import { DEMO_STUDY, DEMO_STUDY_CONFIG } from "@/db/seed/demo-study-config";
 import { StudyConfigSchema } from "@/lib/schemas/study-config-rules";
 import { SYSTEM_META } from "../api/request-meta";
+import { refreshPatientSummary } from "../clinical/patient-summary";
 import { baselineValues, calculateVisit } from "../clinical/visit-calculations";
+import { reportSettings } from "../reports/report-settings";
 import { auditedTransaction } from "../audit/audit-writer";
 
 const SEED_REASON = "Demo data seeded at first start (SEED_DEMO)";
@@ -59,6 +61,7 @@ export async function seedDemoData(
     // the demo data's precomputed copies of them are not fields and stay out of data_fields.
     const config = StudyConfigSchema.parse(study.config);
     const calculationNames = new Set(config.calculations.map((calc) => calc.name));
+    const settings = reportSettings(config);
     const demoPatients = buildDemoPatients();
     let visitCount = 0;
     for (const demo of demoPatients) {
@@ -128,6 +131,7 @@ export async function seedDemoData(
         });
         visitCount++;
       }
+      await refreshPatientSummary(tx, settings, patient.id);
     }
     return { code: study.code, patients: demoPatients.length, visits: visitCount };
   });

@@ -18,65 +18,31 @@ function livePatients(p: Scoped): SQL {
 }
 
 /** `data ->> key` is JSON true (a boolean field or calculation that held). */
-const isTrue = (column: AnyColumn, key: string) =>
-  sql`(${column} -> ${key}::text) = 'true'::jsonb`;
+const isTrue = (column: AnyColumn, key: string) => sql`(${column} -> ${key}::text) = 'true'::jsonb`;
 /** The calculation produced a yes/no answer (not null: its inputs were there). */
 const isBoolean = (column: AnyColumn, key: string) =>
   sql`jsonb_typeof(${column} -> ${key}::text) = 'boolean'`;
 
-export async function patientsBySex(tx: Queryable, p: Scoped): Promise<Record<string, number>> {
-  const rows = await tx
-    .select({ sex: patients.sex, n: number(sql`count(*)`) })
+/**
+ * The dashboard's figures per sex from the patients' maintained figures (patient-summary.ts): one
+ * row per patient in scope, not every visit, so its cost follows the patient count.
+ */
+export function dashboardBySex(tx: Queryable, p: Scoped) {
+  return tx
+    .select({
+      sex: patients.sex,
+      patients: number(sql`count(*)`),
+      visits: number(sql`coalesce(sum(${patients.visitCount}), 0)`),
+      adverseEvents: number(sql`coalesce(sum(${patients.adverseEventCount}), 0)`),
+      serious: number(sql`coalesce(sum(${patients.seriousAdverseEventCount}), 0)`),
+      evaluated: number(sql`count(*) filter (where ${patients.efficacyEvaluated})`),
+      achieved: number(sql`count(*) filter (where ${patients.efficacyAchieved})`),
+      lines: number(sql`coalesce(sum(${patients.therapyLineCount}), 0)`),
+      active: number(sql`count(*) filter (where ${patients.hasActiveLine})`),
+    })
     .from(patients)
     .where(livePatients(p))
     .groupBy(patients.sex);
-  return Object.fromEntries(rows.map((row) => [row.sex, row.n]));
-}
-
-export async function visitFigures(
-  tx: Queryable,
-  p: Scoped & { adverseEvent: string | null; serious: string | null; efficacy: string | null },
-) {
-  const zero = sql`0`;
-  const [row] = await tx
-    .select({
-      visits: number(sql`count(*)`),
-      adverseEvents: number(
-        p.adverseEvent ? sql`count(*) filter (where ${isTrue(visits.dataFields, p.adverseEvent)})` : zero,
-      ),
-      serious: number(
-        p.serious ? sql`count(*) filter (where ${isTrue(visits.dataFields, p.serious)})` : zero,
-      ),
-      achieved: number(
-        p.efficacy
-          ? sql`count(distinct ${visits.patientId}) filter (where ${isTrue(visits.calculatedValues, p.efficacy)})`
-          : zero,
-      ),
-      evaluated: number(
-        p.efficacy
-          ? sql`count(distinct ${visits.patientId}) filter (where ${isBoolean(visits.calculatedValues, p.efficacy)})`
-          : zero,
-      ),
-    })
-    .from(visits)
-    .innerJoin(patients, and(eq(patients.id, visits.patientId), eq(patients.studyId, visits.studyId)))
-    .where(and(eq(visits.studyId, p.studyId), isNull(visits.deletedAt), livePatients(p)));
-  return row ?? { visits: 0, adverseEvents: 0, serious: 0, achieved: 0, evaluated: 0 };
-}
-
-export async function lineFigures(tx: Queryable, p: Scoped) {
-  const [row] = await tx
-    .select({
-      lines: number(sql`count(*)`),
-      active: number(sql`count(*) filter (where ${therapyLines.endDate} is null)`),
-    })
-    .from(therapyLines)
-    .innerJoin(
-      patients,
-      and(eq(patients.id, therapyLines.patientId), eq(patients.studyId, therapyLines.studyId)),
-    )
-    .where(and(eq(therapyLines.studyId, p.studyId), livePatients(p)));
-  return row ?? { lines: 0, active: 0 };
 }
 
 /** Per line number: patients on such a line, how many still on it. */

@@ -32,6 +32,17 @@ export async function locateVisitStudy(tx: Queryable, id: number): Promise<numbe
   return row?.studyId ?? null;
 }
 
+/**
+ * Locks the patient of a visit before the visit itself: every visit write of a patient takes the
+ * patient row first (creation does too), so writers of one patient queue instead of deadlocking,
+ * and the patient's maintained figures are written by one of them at a time.
+ */
+export async function lockPatientOfVisit(tx: Queryable, visitId: number): Promise<void> {
+  const [row] = await tx.select({ patientId: visits.patientId }).from(visits).where(eq(visits.id, visitId));
+  if (row)
+    await tx.select({ id: patients.id }).from(patients).where(eq(patients.id, row.patientId)).for("update");
+}
+
 export async function findVisitInScope(
   tx: Queryable,
   p: { id: number; studyId: number; scope: PatientScope; forUpdate?: boolean },

@@ -24,6 +24,8 @@ import { openClinicalStudy, type ClinicalStudy } from "./clinical-study";
 import { checkFieldValues } from "./field-values";
 import { openPatient } from "./patient-service";
 import { locateLine } from "./therapy-line-queries";
+import { reportSettings } from "../reports/report-settings";
+import { refreshPatientSummary } from "./patient-summary";
 import { lineForNewVisit } from "./therapy-lines";
 import { baselineValues, baselineVisitType, calculateVisit } from "./visit-calculations";
 import {
@@ -32,6 +34,7 @@ import {
   listVisitsOfLine,
   listVisitsOfPatient,
   locateVisitStudy,
+  lockPatientOfVisit,
   storeCalculatedValues,
   updateVisitRow,
   visitNumberTaken,
@@ -90,6 +93,7 @@ export async function openVisit(
       throw notFound(VISIT_MESSAGES.notFound, denied);
     throw error;
   }
+  if (forUpdate) await lockPatientOfVisit(tx, id);
   const visit = await findVisitInScope(tx, { id, studyId, scope: study.access.patientScope, forUpdate });
   if (!visit) throw notFound(VISIT_MESSAGES.notFound, denied);
   if (permission !== "clinical.read") await openClinicalStudy(tx, actor, studyId, permission);
@@ -281,6 +285,7 @@ export async function createVisit(
     });
     if (row.visitType === baselineVisitType(study.config))
       await recomputeDependants(tx, study, patient.id, row, audit, base);
+    await refreshPatientSummary(tx, reportSettings(study.config), patient.id);
     return toVisitResponse(row);
   });
 }
@@ -341,6 +346,7 @@ export async function updateVisit(
     const baselineType = baselineVisitType(study.config);
     if (visit.visitType === baselineType || visitType === baselineType)
       await recomputeDependants(tx, study, visit.patientId, updated, audit, base);
+    await refreshPatientSummary(tx, reportSettings(study.config), visit.patientId);
     return toVisitResponse(updated);
   });
 }
@@ -373,5 +379,6 @@ export async function deleteVisit(
     });
     if (visit.visitType === baselineVisitType(study.config))
       await recomputeDependants(tx, study, visit.patientId, deleted, audit, base);
+    await refreshPatientSummary(tx, reportSettings(study.config), visit.patientId);
   });
 }

@@ -4,11 +4,9 @@ import { percentage, type DashboardResponse, type TherapyOutcomesResponse } from
 import type { Actor } from "../auth/actor";
 import { openClinicalStudy } from "../clinical/clinical-study";
 import {
-  lineFigures,
+  dashboardBySex,
   linesByNumber,
-  patientsBySex,
   switchReasonsByLineNumber,
-  visitFigures,
   visitsByLineNumber,
 } from "../clinical/report-queries";
 import { reportSettings } from "./report-settings";
@@ -17,33 +15,25 @@ import { reportSettings } from "./report-settings";
 export async function getDashboard(db: Db, actor: Actor, studyId: number): Promise<DashboardResponse> {
   const study = await openClinicalStudy(db, actor, studyId, "clinical.read");
   const settings = reportSettings(study.config);
-  const scoped = { studyId: study.id, scope: study.access.patientScope };
-  const [bySex, visits, lines] = await Promise.all([
-    patientsBySex(db, scoped),
-    visitFigures(db, {
-      ...scoped,
-      adverseEvent: settings.adverseEventField,
-      serious: settings.seriousAdverseEventField,
-      efficacy: settings.efficacy?.name ?? null,
-    }),
-    lineFigures(db, scoped),
-  ]);
+  const rows = await dashboardBySex(db, { studyId: study.id, scope: study.access.patientScope });
+  const total = (key: Exclude<keyof (typeof rows)[number], "sex">) =>
+    rows.reduce((sum, row) => sum + row[key], 0);
   return {
     overview: {
-      total_patients: Object.values(bySex).reduce((sum, n) => sum + n, 0),
-      active_therapies: lines.active,
-      total_visits: visits.visits,
-      total_adverse_events: visits.adverseEvents,
-      serious_adverse_events: visits.serious,
-      total_therapy_lines: lines.lines,
+      total_patients: total("patients"),
+      active_therapies: total("active"),
+      total_visits: total("visits"),
+      total_adverse_events: total("adverseEvents"),
+      serious_adverse_events: total("serious"),
+      total_therapy_lines: total("lines"),
     },
     efficacy: {
-      pasi75_rate: percentage(visits.achieved, visits.evaluated),
-      pasi75_achieved: visits.achieved,
-      pasi75_total: visits.evaluated,
+      pasi75_rate: percentage(total("achieved"), total("evaluated")),
+      pasi75_achieved: total("achieved"),
+      pasi75_total: total("evaluated"),
       calculation: settings.efficacy,
     },
-    demographics: { patients_by_sex: bySex },
+    demographics: { patients_by_sex: Object.fromEntries(rows.map((row) => [row.sex, row.patients])) },
   };
 }
 
