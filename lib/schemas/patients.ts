@@ -106,6 +106,8 @@ export const PatientListQuery = z.object({
   sort: z.enum(PATIENT_SORTS, { error: "sort must be code or enrolled" }).default("code"),
   order: z.enum(["asc", "desc"], { error: "order must be asc or desc" }).optional(),
   search: z.string().trim().max(PATIENT_LIMITS.searchLength).optional(),
+  /** `next_cursor` of the previous page: keyset paging, the same cost at any depth (page ignored). */
+  cursor: z.string().max(200).optional(),
 });
 export type PatientListQuery = z.infer<typeof PatientListQuery>;
 
@@ -128,5 +130,10 @@ export const PatientResponse = z.object({
 });
 export type PatientResponse = z.infer<typeof PatientResponse>;
 
-export const PatientListResponse = z.object({ items: z.array(PatientResponse), total: z.number() });
+export const PatientListResponse = z.object({
+  items: z.array(PatientResponse),
+  total: z.number(),
+  /** Pass as `cursor` for the next page (same sort, order, search); null on the last page. */
+  next_cursor: z.string().nullable(),
+});
 export type PatientListResponse = z.infer<typeof PatientListResponse>;

@@ -275,3 +275,37 @@ describe("audit of creation", () => {
     expect(audit!.userId).toBe(medicoA.userId);
   });
 });
+
+describe("keyset paging with next_cursor", () => {
+  it("walks the same rows as page numbers, in both sorts, and refuses a cursor of another sort", async () => {
+    for (const code of ["KEY-1", "KEY-2", "KEY-3", "KEY-4", "KEY-5"]) await enrol(pi, code);
+    for (const sort of ["code", "enrolled"]) {
+      const byPage: string[] = [];
+      for (let page = 1; page <= 3; page++) {
+        const res = await listOf(
+          pi,
+          `study_id=${study.id}&search=KEY-&page_size=2&sort=${sort}&page=${page}`,
+        );
+        byPage.push(...(res.json.items as { code: string }[]).map((p) => p.code));
+      }
+      const byCursor: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const after: string = cursor ? `&cursor=${cursor}` : "";
+        const res = await listOf(pi, `study_id=${study.id}&search=KEY-&page_size=2&sort=${sort}${after}`);
+        expect(res.status, JSON.stringify(res.json)).toBe(200);
+        byCursor.push(...(res.json.items as { code: string }[]).map((p) => p.code));
+        cursor = res.json.next_cursor as string | null;
+      } while (cursor);
+      expect(byCursor).toEqual(byPage);
+      expect(byCursor).toHaveLength(5);
+    }
+    const first = await listOf(pi, `study_id=${study.id}&search=KEY-&page_size=2&sort=code`);
+    const wrong = await listOf(
+      pi,
+      `study_id=${study.id}&sort=enrolled&cursor=${String(first.json.next_cursor)}`,
+    );
+    expect(wrong.status).toBe(422);
+    expect((await listOf(pi, `study_id=${study.id}&cursor=garbage`)).status).toBe(422);
+  });
+});

@@ -16,6 +16,8 @@ type ListParams = {
   order: "asc" | "desc";
   limit: number;
   offset: number;
+  /** Keyset position: the sort key and id of the last row of the previous page. */
+  after?: { key: string; id: number };
 };
 
 /** LIKE treats % and _ as wildcards: a code prefix matches literally. */
@@ -30,28 +32,42 @@ function listFilter(p: Pick<ListParams, "studyId" | "scope" | "search">): SQL {
 }
 
 /**
- * One page of a study's patients in scope. The page's ids come first from the covering indexes
- * (patients_study_code_prefix_idx / patients_study_created_idx and the scope variants), then only
- * those rows are read, so a deep page skips index entries, not whole rows.
+ * One page of a study's patients in scope. The page's ids come first from the indexes
+ * ((study_id, code) / patients_study_created_idx and the scope variants), then only those rows are
+ * read. `page` skips index entries (a deep page costs more); `after` (keyset) seeks straight to the
+ * position, so every page costs the same at any depth; `last` is the next page's keyset position.
  */
-export async function listPatientRows(tx: Queryable, p: ListParams): Promise<PatientRow[]> {
+export async function listPatientRows(
+  tx: Queryable,
+  p: ListParams,
+): Promise<{ rows: PatientRow[]; last: { key: string; id: number } | null }> {
   const direction = p.order === "asc" ? asc : desc;
-  const orderBy =
-    p.sort === "code"
-      ? [direction(patients.code), direction(patients.id)]
-      : [direction(patients.createdAt), direction(patients.id)];
+  const sortColumn = p.sort === "code" ? patients.code : patients.createdAt;
+  // The sort key as text: created_at's text form keeps its microseconds (a JS Date would not).
+  const sortKey =
+    p.sort === "code" ? sql<string>`${patients.code}` : sql<string>`${patients.createdAt}::text`;
+  const keyParam = (key: string) => (p.sort === "code" ? sql`${key}` : sql`${key}::timestamptz`);
+  const after = p.after
+    ? p.order === "asc"
+      ? sql`(${sortColumn}, ${patients.id}) > (${keyParam(p.after.key)}, ${p.after.id})`
+      : sql`(${sortColumn}, ${patients.id}) < (${keyParam(p.after.key)}, ${p.after.id})`
+    : undefined;
   const page = await tx
-    .select({ id: patients.id })
+    .select({ id: patients.id, key: sortKey })
     .from(patients)
-    .where(listFilter(p))
-    .orderBy(...orderBy)
+    .where(and(listFilter(p), after))
+    .orderBy(direction(sortColumn), direction(patients.id))
     .limit(p.limit)
-    .offset(p.offset);
-  if (page.length === 0) return [];
+    .offset(p.after ? 0 : p.offset);
+  if (page.length === 0) return { rows: [], last: null };
   const ids = page.map((row) => row.id);
   const rows = await tx.select().from(patients).where(inArray(patients.id, ids));
   const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.map((id) => byId.get(id)).filter((row): row is PatientRow => row !== undefined);
+  const lastRow = page.at(-1)!;
+  return {
+    rows: ids.map((id) => byId.get(id)).filter((row): row is PatientRow => row !== undefined),
+    last: page.length === p.limit ? { key: lastRow.key, id: lastRow.id } : null,
+  };
 }
 
 export async function countPatients(

@@ -9,7 +9,7 @@ import {
   type PatientResponse,
   type PatientUpdateBody,
 } from "@/lib/schemas/patients";
-import { ApiError, conflict, notFound } from "../api/errors";
+import { ApiError, conflict, fieldError, notFound } from "../api/errors";
 import type { RequestMeta } from "../api/request-meta";
 import type { Actor } from "../auth/actor";
 import type { Permission } from "../auth/policy";
@@ -81,6 +81,37 @@ function mirroredColumn(customFields: Record<string, unknown>, column: string, f
   return typeof value === "boolean" ? value : fallback;
 }
 
+/** PostgreSQL's text form of a timestamptz, as the list query reads it. */
+const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
+
+type Cursor = { s: string; o: string; k: string; i: number };
+
+/** An opaque keyset position; it names its sort and order, so it cannot be replayed on another. */
+function writeCursor(sort: string, order: string, last: { key: string; id: number }): string {
+  const cursor: Cursor = { s: sort, o: order, k: last.key, i: last.id };
+  return Buffer.from(JSON.stringify(cursor)).toString("base64url");
+}
+
+function readCursor(text: string, sort: string, order: string): { key: string; id: number } {
+  const refuse = () =>
+    fieldError(["query", "cursor"], "cursor is not a next_cursor of this list (same sort and order)");
+  let cursor: Partial<Cursor>;
+  try {
+    cursor = JSON.parse(Buffer.from(text, "base64url").toString("utf8")) as Partial<Cursor>;
+  } catch {
+    throw refuse();
+  }
+  const valid =
+    cursor?.s === sort &&
+    cursor.o === order &&
+    typeof cursor.k === "string" &&
+    cursor.k.length <= 100 &&
+    Number.isSafeInteger(cursor.i) &&
+    (sort === "code" || TIMESTAMP_TEXT.test(cursor.k));
+  if (!valid) throw refuse();
+  return { key: cursor.k!, id: cursor.i! };
+}
+
 export async function listPatients(
   db: Db,
   actor: Actor,
@@ -89,17 +120,23 @@ export async function listPatients(
   const study = await openClinicalStudy(db, actor, query.study_id, "clinical.read");
   const filter = { studyId: study.id, scope: study.access.patientScope, search: query.search || undefined };
   const order = query.order ?? (query.sort === "code" ? "asc" : "desc");
-  const [rows, total] = await Promise.all([
+  const after = query.cursor === undefined ? undefined : readCursor(query.cursor, query.sort, order);
+  const [page, total] = await Promise.all([
     listPatientRows(db, {
       ...filter,
       sort: query.sort,
       order,
       limit: query.page_size,
       offset: (query.page - 1) * query.page_size,
+      after,
     }),
     countPatients(db, filter),
   ]);
-  return { items: rows.map(toPatientResponse), total };
+  return {
+    items: page.rows.map(toPatientResponse),
+    total,
+    next_cursor: page.last ? writeCursor(query.sort, order, page.last) : null,
+  };
 }
 
 /**
