@@ -36,6 +36,46 @@ export default defineConfig([
     ignores: ["lib/server/api/log.ts", "lib/server/bootstrap/startup.ts"],
     rules: { "no-console": "error" },
   },
+  {
+    // Clinical data has one door (DESIGN.md decision 12): the patient scope is applied by
+    // lib/server/clinical/, so its tables are imported nowhere else (db/ defines them, the demo seed
+    // and the scale bench write them through SQL, tests inspect them).
+    files: ["**/*.{ts,tsx,mts,mjs,js}"],
+    ignores: [
+      "lib/server/clinical/**",
+      "db/**",
+      "lib/server/bootstrap/**",
+      "tests/**",
+      "scripts/bench-scale*",
+    ],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "@/db/schema",
+              importNames: ["patients", "visits", "therapyLines"],
+              message:
+                "Read and write clinical data through lib/server/clinical/ (it applies the patient scope).",
+            },
+          ],
+          patterns: [
+            {
+              group: [
+                "**/db/schema/patients",
+                "**/db/schema/visits",
+                "@/db/schema/patients",
+                "@/db/schema/visits",
+              ],
+              message:
+                "Read and write clinical data through lib/server/clinical/ (it applies the patient scope).",
+            },
+          ],
+        },
+      ],
+    },
+  },
   globalIgnores([
     ".next/**",
     "out/**",

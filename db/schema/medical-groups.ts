@@ -16,6 +16,8 @@ export const medicalGroups = pgTable(
   },
   (t) => [
     unique("medical_groups_study_code_key").on(t.studyId, t.code),
+    // Target of patients' composite key: a patient's group belongs to the patient's study.
+    unique("medical_groups_id_study_key").on(t.id, t.studyId),
     index("medical_groups_study_idx").on(t.studyId),
   ],
 );

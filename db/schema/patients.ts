@@ -4,6 +4,7 @@ import {
   check,
   date,
   doublePrecision,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -32,8 +33,22 @@ export const patients = pgTable(
     naiveBiologic: boolean("naive_biologic").notNull().default(false),
     // Study-defined values, checked against the study's patient fields on every write.
     customFields: jsonb("custom_fields").$type<Record<string, unknown>>().notNull().default({}),
-    medicalGroupId: integer("medical_group_id").references(() => medicalGroups.id),
+    // The group must be one of this study's groups: see the composite foreign key below.
+    medicalGroupId: integer("medical_group_id"),
     createdBy: integer("created_by").references(() => users.id),
+    // The dashboard's figures per patient, maintained by lib/server/clinical/patient-summary.ts in
+    // the transaction of every visit write (DESIGN.md §18: dashboards from maintained aggregates),
+    // so the study dashboard reads one row per patient instead of every visit.
+    visitCount: integer("visit_count").notNull().default(0),
+    adverseEventCount: integer("adverse_event_count").notNull().default(0),
+    seriousAdverseEventCount: integer("serious_adverse_event_count").notNull().default(0),
+    /** The study's efficacy calculation gave a yes/no answer at some visit / held at some visit. */
+    efficacyEvaluated: boolean("efficacy_evaluated").notNull().default(false),
+    efficacyAchieved: boolean("efficacy_achieved").notNull().default(false),
+    therapyLineCount: integer("therapy_line_count").notNull().default(0),
+    hasActiveLine: boolean("has_active_line").notNull().default(false),
+    // Optimistic concurrency (DESIGN.md §13): updates name the version they were based on.
+    version: integer("version").notNull().default(1),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     // Clinical records are never erased: deletion is a timestamp plus an audit entry.
@@ -41,10 +56,37 @@ export const patients = pgTable(
   },
   (t) => [
     unique("patients_study_code_key").on(t.studyId, t.code),
+    // Target of the composite keys of visits and therapy lines (DESIGN.md §12).
+    unique("patients_id_study_key").on(t.id, t.studyId),
+    foreignKey({
+      name: "patients_group_same_study_fk",
+      columns: [t.medicalGroupId, t.studyId],
+      foreignColumns: [medicalGroups.id, medicalGroups.studyId],
+    }),
     check("patients_sex_check", sql`${t.sex} in ('M', 'F')`),
-    index("patients_study_created_idx").on(t.studyId, t.createdAt),
-    index("patients_study_group_idx").on(t.studyId, t.medicalGroupId),
-    index("patients_study_creator_idx").on(t.studyId, t.createdBy),
+    // The list: enrolment order (keyset-friendly with id as tie-breaker), code prefix search, and
+    // the two narrowed scopes (group, own patients), each in enrolment order.
+    index("patients_study_created_idx").on(t.studyId, t.createdAt, t.id),
+    index("patients_study_code_prefix_idx").on(t.studyId, t.code.op("text_pattern_ops")),
+    index("patients_study_group_idx").on(t.studyId, t.medicalGroupId, t.createdAt, t.id),
+    index("patients_study_creator_idx").on(t.studyId, t.createdBy, t.createdAt, t.id),
+    // The dashboard reads live patients' maintained figures by sex under any scope from this index
+    // alone (an index-only scan: measured 56 → 28 ms at 100k patients on PostgreSQL 15).
+    index("patients_study_dashboard_idx")
+      .on(
+        t.studyId,
+        t.sex,
+        t.medicalGroupId,
+        t.createdBy,
+        t.visitCount,
+        t.adverseEventCount,
+        t.seriousAdverseEventCount,
+        t.efficacyEvaluated,
+        t.efficacyAchieved,
+        t.therapyLineCount,
+        t.hasActiveLine,
+      )
+      .where(sql`${t.deletedAt} is null`),
   ],
 );
 
@@ -55,9 +97,8 @@ export const therapyLines = pgTable(
     studyId: integer("study_id")
       .notNull()
       .references(() => studies.id),
-    patientId: integer("patient_id")
-      .notNull()
-      .references(() => patients.id),
+    // The patient must be in the line's study: see the composite foreign key below.
+    patientId: integer("patient_id").notNull(),
     lineNumber: integer("line_number").notNull(),
     therapyName: text("therapy_name"),
     startDate: date("start_date"),
@@ -68,6 +109,13 @@ export const therapyLines = pgTable(
   },
   (t) => [
     unique("therapy_lines_patient_line_key").on(t.patientId, t.lineNumber),
+    // Target of visits' composite key: a visit's line belongs to the visit's patient.
+    unique("therapy_lines_id_patient_key").on(t.id, t.patientId),
+    foreignKey({
+      name: "therapy_lines_patient_same_study_fk",
+      columns: [t.patientId, t.studyId],
+      foreignColumns: [patients.id, patients.studyId],
+    }),
     check("therapy_lines_line_number_check", sql`${t.lineNumber} >= 1`),
     index("therapy_lines_study_idx").on(t.studyId),
   ],

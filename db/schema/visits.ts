@@ -3,13 +3,14 @@ import {
   boolean,
   check,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
   pgTable,
   text,
   timestamp,
-  unique,
+  uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { patients, therapyLines } from "./patients";
 import { studies } from "./studies";
@@ -19,29 +20,47 @@ export const visits = pgTable(
   "visits",
   {
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    // Denormalized from the patient so every visit query can filter by study directly.
+    // Denormalized from the patient so every visit query can filter by study directly; the
+    // composite key below keeps it equal to the patient's study.
     studyId: integer("study_id")
       .notNull()
       .references(() => studies.id),
-    patientId: integer("patient_id")
-      .notNull()
-      .references(() => patients.id),
-    therapyLineId: integer("therapy_line_id").references(() => therapyLines.id),
+    patientId: integer("patient_id").notNull(),
+    // A line of this visit's own patient (composite key below).
+    therapyLineId: integer("therapy_line_id"),
     visitNumber: integer("visit_number").notNull(),
     visitDate: date("visit_date").notNull(),
     visitType: text("visit_type").notNull(),
     dataFields: jsonb("data_fields").$type<Record<string, unknown>>().notNull().default({}),
+    // The study's calculations over data_fields, computed by the server at the last write, and the
+    // study configuration version they were computed with.
+    calculatedValues: jsonb("calculated_values").$type<Record<string, unknown>>().notNull().default({}),
+    configVersion: integer("config_version"),
     isLocked: boolean("is_locked").notNull().default(false),
     lockedAt: timestamp("locked_at", { withTimezone: true }),
     lockedBy: integer("locked_by").references(() => users.id),
     createdBy: integer("created_by").references(() => users.id),
+    version: integer("version").notNull().default(1),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
   (t) => [
-    unique("visits_patient_number_key").on(t.patientId, t.visitNumber),
+    // Among live visits: a deleted visit's number may be entered again.
+    uniqueIndex("visits_patient_number_key")
+      .on(t.patientId, t.visitNumber)
+      .where(sql`${t.deletedAt} is null`),
     check("visits_visit_number_check", sql`${t.visitNumber} >= 1`),
+    foreignKey({
+      name: "visits_patient_same_study_fk",
+      columns: [t.patientId, t.studyId],
+      foreignColumns: [patients.id, patients.studyId],
+    }),
+    foreignKey({
+      name: "visits_line_same_patient_fk",
+      columns: [t.therapyLineId, t.patientId],
+      foreignColumns: [therapyLines.id, therapyLines.patientId],
+    }),
     index("visits_study_date_idx").on(t.studyId, t.visitDate),
     index("visits_therapy_line_idx").on(t.therapyLineId),
   ],

@@ -30,3 +30,12 @@ export {
   type SubmissionResult,
   type ValidationIssue,
 } from "./validate-submission";
+export {
+  isSwitchFieldActive,
+  MAX_SWITCH_TEXT_LENGTH,
+  switchMessages,
+  THERAPY_SWITCH_KEY,
+  validateTherapySwitch,
+  type SwitchResult,
+  type TherapySwitchValue,
+} from "./therapy-switch";

@@ -4,7 +4,11 @@ import type { Db } from "@/db/client";
 import { patients, studies, therapyLines, visits } from "@/db/schema";
 import { buildDemoPatients } from "@/db/seed/demo-patients";
 import { DEMO_STUDY, DEMO_STUDY_CONFIG } from "@/db/seed/demo-study-config";
+import { StudyConfigSchema } from "@/lib/schemas/study-config-rules";
 import { SYSTEM_META } from "../api/request-meta";
+import { refreshPatientSummary } from "../clinical/patient-summary";
+import { baselineValues, calculateVisit } from "../clinical/visit-calculations";
+import { reportSettings } from "../reports/report-settings";
 import { auditedTransaction } from "../audit/audit-writer";
 
 const SEED_REASON = "Demo data seeded at first start (SEED_DEMO)";
@@ -53,6 +57,11 @@ export async function seedDemoData(
       domain: study.domain,
     });
 
+    // Calculated values come from the study's own calculations, as for any visit the API stores;
+    // the demo data's precomputed copies of them are not fields and stay out of data_fields.
+    const config = StudyConfigSchema.parse(study.config);
+    const calculationNames = new Set(config.calculations.map((calc) => calc.name));
+    const settings = reportSettings(config);
     const demoPatients = buildDemoPatients();
     let visitCount = 0;
     for (const demo of demoPatients) {
@@ -91,7 +100,16 @@ export async function seedDemoData(
         lineIds.set(line.line_number, created!.id);
         audit("therapy_line", created!.id, { patient_id: patient.id, ...line });
       }
-      for (const visit of demo.visits) {
+      const entered = demo.visits.map((visit) => ({
+        ...visit,
+        visitType: visit.visit_type,
+        visitNumber: visit.visit_number,
+        dataFields: Object.fromEntries(
+          Object.entries(visit.data_fields).filter(([key]) => !calculationNames.has(key)),
+        ),
+      }));
+      const baseline = baselineValues(config, entered);
+      for (const visit of entered) {
         const [created] = await tx
           .insert(visits)
           .values({
@@ -101,16 +119,19 @@ export async function seedDemoData(
             visitNumber: visit.visit_number,
             visitDate: visit.visit_date,
             visitType: visit.visit_type,
-            dataFields: visit.data_fields,
+            dataFields: visit.dataFields,
+            calculatedValues: calculateVisit(config, visit.dataFields, baseline),
+            configVersion: study.version,
           })
           .returning();
         audit("visit", created!.id, {
           patient_id: patient.id,
           visit_number: visit.visit_number,
-          ...visit.data_fields,
+          ...visit.dataFields,
         });
         visitCount++;
       }
+      await refreshPatientSummary(tx, settings, patient.id);
     }
     return { code: study.code, patients: demoPatients.length, visits: visitCount };
   });

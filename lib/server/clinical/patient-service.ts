@@ -1,0 +1,293 @@
+import "server-only";
+import type { Db, Queryable } from "@/db/client";
+import { fieldsForEntity } from "@/lib/forms";
+import {
+  PATIENT_MESSAGES,
+  type PatientCreateBody,
+  type PatientListQuery,
+  type PatientListResponse,
+  type PatientResponse,
+  type PatientUpdateBody,
+} from "@/lib/schemas/patients";
+import { ApiError, conflict, fieldError, notFound } from "../api/errors";
+import type { RequestMeta } from "../api/request-meta";
+import type { Actor } from "../auth/actor";
+import type { Permission } from "../auth/policy";
+import { auditedTransaction } from "../audit/audit-writer";
+import { assertVersion } from "../concurrency/versioned-update";
+import { changedValues } from "../studies/study-service";
+import { openClinicalStudy, type ClinicalStudy } from "./clinical-study";
+import { checkFieldValues } from "./field-values";
+import {
+  codeExists,
+  countPatients,
+  findPatientInScope,
+  insertPatient,
+  listPatientRows,
+  locatePatientStudy,
+  updatePatientRow,
+  type PatientRow,
+} from "./patient-queries";
+
+export function toPatientResponse(row: PatientRow): PatientResponse {
+  return {
+    id: row.id,
+    study_id: row.studyId,
+    code: row.code,
+    birth_date: row.birthDate,
+    sex: row.sex,
+    height_cm: row.heightCm,
+    weight_kg: row.weightKg,
+    naive_systemic: row.naiveSystemic,
+    naive_biologic: row.naiveBiologic,
+    custom_fields: row.customFields,
+    medical_group_id: row.medicalGroupId,
+    created_by: row.createdBy,
+    version: row.version,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** What an audit row keeps of a patient: its data, not its timestamps. */
+function auditable(row: PatientRow): Record<string, unknown> {
+  const { created_at: _c, updated_at: _u, ...rest } = toPatientResponse(row);
+  return rest;
+}
+
+const actorOf = (actor: Actor) => ({ userId: actor.userId, email: actor.email });
+
+/**
+ * Columns that a study may also define as patient fields (the demo study's naive_systemic and
+ * naive_biologic drive its form's conditions): one value for both, the column's when sent.
+ */
+const MIRRORED_COLUMNS = ["naive_systemic", "naive_biologic"] as const;
+
+function withMirroredColumns(
+  study: ClinicalStudy,
+  body: Partial<Record<(typeof MIRRORED_COLUMNS)[number], boolean>>,
+  customFields: Record<string, unknown>,
+): Record<string, unknown> {
+  const names = new Set(study.config.data_fields.filter((f) => f.entity === "patient").map((f) => f.name));
+  const values = { ...customFields };
+  for (const column of MIRRORED_COLUMNS) {
+    if (names.has(column) && body[column] !== undefined) values[column] = body[column];
+  }
+  return values;
+}
+
+function mirroredColumn(customFields: Record<string, unknown>, column: string, fallback: boolean): boolean {
+  const value = customFields[column];
+  return typeof value === "boolean" ? value : fallback;
+}
+
+/** PostgreSQL's text form of a timestamptz, as the list query reads it. */
+const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
+
+type Cursor = { s: string; o: string; k: string; i: number };
+
+/** An opaque keyset position; it names its sort and order, so it cannot be replayed on another. */
+function writeCursor(sort: string, order: string, last: { key: string; id: number }): string {
+  const cursor: Cursor = { s: sort, o: order, k: last.key, i: last.id };
+  return Buffer.from(JSON.stringify(cursor)).toString("base64url");
+}
+
+function readCursor(text: string, sort: string, order: string): { key: string; id: number } {
+  const refuse = () =>
+    fieldError(["query", "cursor"], "cursor is not a next_cursor of this list (same sort and order)");
+  let cursor: Partial<Cursor>;
+  try {
+    cursor = JSON.parse(Buffer.from(text, "base64url").toString("utf8")) as Partial<Cursor>;
+  } catch {
+    throw refuse();
+  }
+  const valid =
+    cursor?.s === sort &&
+    cursor.o === order &&
+    typeof cursor.k === "string" &&
+    cursor.k.length <= 100 &&
+    Number.isSafeInteger(cursor.i) &&
+    (sort === "code" || TIMESTAMP_TEXT.test(cursor.k));
+  if (!valid) throw refuse();
+  return { key: cursor.k!, id: cursor.i! };
+}
+
+export async function listPatients(
+  db: Db,
+  actor: Actor,
+  query: PatientListQuery,
+): Promise<PatientListResponse> {
+  const study = await openClinicalStudy(db, actor, query.study_id, "clinical.read");
+  const filter = { studyId: study.id, scope: study.access.patientScope, search: query.search || undefined };
+  const order = query.order ?? (query.sort === "code" ? "asc" : "desc");
+  const after = query.cursor === undefined ? undefined : readCursor(query.cursor, query.sort, order);
+  const [page, total] = await Promise.all([
+    listPatientRows(db, {
+      ...filter,
+      sort: query.sort,
+      order,
+      limit: query.page_size,
+      offset: (query.page - 1) * query.page_size,
+      after,
+    }),
+    countPatients(db, filter),
+  ]);
+  return {
+    items: page.rows.map(toPatientResponse),
+    total,
+    next_cursor: page.last ? writeCursor(query.sort, order, page.last) : null,
+  };
+}
+
+/**
+ * A patient in the actor's scope with the study it belongs to. Missing, deleted, in a study the
+ * actor cannot read, or outside their scope: all answer the same 404; refusals of an existing
+ * patient are audited as access_denied.
+ */
+export async function openPatient(
+  tx: Queryable,
+  actor: Actor,
+  id: number,
+  permission: Permission,
+  forUpdate = false,
+): Promise<{ study: ClinicalStudy; patient: PatientRow }> {
+  const studyId = await locatePatientStudy(tx, id);
+  if (studyId === null) throw notFound(PATIENT_MESSAGES.notFound);
+  const denied = { studyId, entityType: "patient", entityId: id };
+  let study: ClinicalStudy;
+  try {
+    study = await openClinicalStudy(tx, actor, studyId, "clinical.read");
+  } catch (error) {
+    if (error instanceof ApiError && error.code === "not_found")
+      throw notFound(PATIENT_MESSAGES.notFound, denied);
+    throw error;
+  }
+  const patient = await findPatientInScope(tx, { id, studyId, scope: study.access.patientScope, forUpdate });
+  if (!patient) throw notFound(PATIENT_MESSAGES.notFound, denied);
+  // Inside the scope: a missing write permission may be told (403), like on the study itself.
+  if (permission !== "clinical.read") await openClinicalStudy(tx, actor, studyId, permission);
+  return { study, patient };
+}
+
+export async function getPatient(db: Db, actor: Actor, id: number): Promise<PatientResponse> {
+  const { patient } = await openPatient(db, actor, id, "clinical.read");
+  return toPatientResponse(patient);
+}
+
+export async function createPatient(
+  db: Db,
+  actor: Actor,
+  body: PatientCreateBody,
+  meta: RequestMeta,
+): Promise<PatientResponse> {
+  return auditedTransaction(db, async (tx, audit) => {
+    const study = await openClinicalStudy(tx, actor, body.study_id, "clinical.write");
+    const scope = study.access.patientScope;
+    const customFields = checkFieldValues(
+      fieldsForEntity(study.config.data_fields, "patient"),
+      withMirroredColumns(study, body, body.custom_fields),
+      {},
+      ["body", "custom_fields"],
+    );
+    if (await codeExists(tx, study.id, body.code)) throw conflict(PATIENT_MESSAGES.codeTaken(body.code));
+    const row = await insertPatient(tx, {
+      studyId: study.id,
+      code: body.code,
+      birthDate: body.birth_date,
+      sex: body.sex,
+      heightCm: body.height_cm ?? null,
+      weightKg: body.weight_kg ?? null,
+      naiveSystemic: mirroredColumn(customFields, "naive_systemic", body.naive_systemic ?? false),
+      naiveBiologic: mirroredColumn(customFields, "naive_biologic", body.naive_biologic ?? false),
+      customFields,
+      // A sub-investigator's patients belong to their group; the creator is what scopes a medico.
+      medicalGroupId: scope.kind === "group" ? scope.medicalGroupId : null,
+      createdBy: actor.userId,
+    });
+    audit({
+      action: "create",
+      entityType: "patient",
+      entityId: row.id,
+      studyId: study.id,
+      actor: actorOf(actor),
+      meta,
+      newValues: auditable(row),
+    });
+    return toPatientResponse(row);
+  });
+}
+
+export async function updatePatient(
+  db: Db,
+  actor: Actor,
+  id: number,
+  body: PatientUpdateBody,
+  meta: RequestMeta,
+): Promise<PatientResponse> {
+  return auditedTransaction(db, async (tx, audit) => {
+    const { study, patient } = await openPatient(tx, actor, id, "clinical.write", true);
+    assertVersion("patient", patient, body.version);
+    const code = body.code ?? patient.code;
+    if (code !== patient.code && (await codeExists(tx, study.id, code, patient.id)))
+      throw conflict(PATIENT_MESSAGES.codeTaken(code));
+    const customFields = checkFieldValues(
+      fieldsForEntity(study.config.data_fields, "patient"),
+      withMirroredColumns(study, body, body.custom_fields ?? {}),
+      patient.customFields,
+      ["body", "custom_fields"],
+    );
+    const updated = await updatePatientRow(tx, patient, {
+      code,
+      birthDate: body.birth_date ?? patient.birthDate,
+      sex: body.sex ?? patient.sex,
+      heightCm: body.height_cm === undefined ? patient.heightCm : body.height_cm,
+      weightKg: body.weight_kg === undefined ? patient.weightKg : body.weight_kg,
+      naiveSystemic: mirroredColumn(
+        customFields,
+        "naive_systemic",
+        body.naive_systemic ?? patient.naiveSystemic,
+      ),
+      naiveBiologic: mirroredColumn(
+        customFields,
+        "naive_biologic",
+        body.naive_biologic ?? patient.naiveBiologic,
+      ),
+      customFields,
+    });
+    audit({
+      action: "update",
+      entityType: "patient",
+      entityId: id,
+      studyId: study.id,
+      actor: actorOf(actor),
+      meta,
+      reason: body.reason,
+      ...changedValues(auditable(patient), auditable(updated)),
+    });
+    return toPatientResponse(updated);
+  });
+}
+
+/** Soft delete: the row stays, marked deleted, and the audit row keeps what it was and why. */
+export async function deletePatient(
+  db: Db,
+  actor: Actor,
+  id: number,
+  reason: string,
+  meta: RequestMeta,
+): Promise<void> {
+  await auditedTransaction(db, async (tx, audit) => {
+    const { study, patient } = await openPatient(tx, actor, id, "clinical.write", true);
+    await updatePatientRow(tx, patient, { deletedAt: new Date() });
+    audit({
+      action: "delete",
+      entityType: "patient",
+      entityId: id,
+      studyId: study.id,
+      actor: actorOf(actor),
+      meta,
+      reason,
+      oldValues: auditable(patient),
+    });
+  });
+}

@@ -1,0 +1,109 @@
+import "server-only";
+import { and, eq, isNotNull, isNull, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import type { Queryable } from "@/db/client";
+import { patients, therapyLines, visits } from "@/db/schema";
+import type { PatientScope } from "../auth/policy";
+import { scopeCondition } from "./patient-scope-sql";
+
+/**
+ * The study's figures, counted in SQL over the same scoped set the patient list shows (DESIGN.md
+ * decisions 12 and 18): live patients in the actor's scope, their live visits and their lines.
+ */
+type Scoped = { studyId: number; scope: PatientScope };
+
+const number = (expression: SQL) => expression.mapWith(Number);
+
+function livePatients(p: Scoped): SQL {
+  return and(eq(patients.studyId, p.studyId), isNull(patients.deletedAt), scopeCondition(p.scope))!;
+}
+
+/** `data ->> key` is JSON true (a boolean field or calculation that held). */
+const isTrue = (column: AnyColumn, key: string) => sql`(${column} -> ${key}::text) = 'true'::jsonb`;
+/** The calculation produced a yes/no answer (not null: its inputs were there). */
+const isBoolean = (column: AnyColumn, key: string) =>
+  sql`jsonb_typeof(${column} -> ${key}::text) = 'boolean'`;
+
+/**
+ * The dashboard's figures per sex from the patients' maintained figures (patient-summary.ts): one
+ * row per patient in scope, not every visit, so its cost follows the patient count.
+ */
+export function dashboardBySex(tx: Queryable, p: Scoped) {
+  return tx
+    .select({
+      sex: patients.sex,
+      patients: number(sql`count(*)`),
+      visits: number(sql`coalesce(sum(${patients.visitCount}), 0)`),
+      adverseEvents: number(sql`coalesce(sum(${patients.adverseEventCount}), 0)`),
+      serious: number(sql`coalesce(sum(${patients.seriousAdverseEventCount}), 0)`),
+      evaluated: number(sql`count(*) filter (where ${patients.efficacyEvaluated})`),
+      achieved: number(sql`count(*) filter (where ${patients.efficacyAchieved})`),
+      lines: number(sql`coalesce(sum(${patients.therapyLineCount}), 0)`),
+      active: number(sql`count(*) filter (where ${patients.hasActiveLine})`),
+    })
+    .from(patients)
+    .where(livePatients(p))
+    .groupBy(patients.sex);
+}
+
+/** Per line number: patients on such a line, how many still on it. */
+export function linesByNumber(tx: Queryable, p: Scoped) {
+  return tx
+    .select({
+      lineNumber: therapyLines.lineNumber,
+      patients: number(sql`count(distinct ${therapyLines.patientId})`),
+      active: number(sql`count(*) filter (where ${therapyLines.endDate} is null)`),
+    })
+    .from(therapyLines)
+    .innerJoin(
+      patients,
+      and(eq(patients.id, therapyLines.patientId), eq(patients.studyId, therapyLines.studyId)),
+    )
+    .where(and(eq(therapyLines.studyId, p.studyId), livePatients(p)))
+    .groupBy(therapyLines.lineNumber)
+    .orderBy(therapyLines.lineNumber);
+}
+
+/** Per line number: visits on such lines and the efficacy calculation's patients. */
+export function visitsByLineNumber(tx: Queryable, p: Scoped & { efficacy: string | null }) {
+  const zero = sql`0`;
+  return tx
+    .select({
+      lineNumber: therapyLines.lineNumber,
+      visits: number(sql`count(*)`),
+      achieved: number(
+        p.efficacy
+          ? sql`count(distinct ${visits.patientId}) filter (where ${isTrue(visits.calculatedValues, p.efficacy)})`
+          : zero,
+      ),
+      evaluated: number(
+        p.efficacy
+          ? sql`count(distinct ${visits.patientId}) filter (where ${isBoolean(visits.calculatedValues, p.efficacy)})`
+          : zero,
+      ),
+    })
+    .from(visits)
+    .innerJoin(
+      therapyLines,
+      and(eq(therapyLines.id, visits.therapyLineId), eq(therapyLines.patientId, visits.patientId)),
+    )
+    .innerJoin(patients, and(eq(patients.id, visits.patientId), eq(patients.studyId, visits.studyId)))
+    .where(and(eq(visits.studyId, p.studyId), isNull(visits.deletedAt), livePatients(p)))
+    .groupBy(therapyLines.lineNumber);
+}
+
+/** Why lines of each number were closed. */
+export function switchReasonsByLineNumber(tx: Queryable, p: Scoped) {
+  return tx
+    .select({
+      lineNumber: therapyLines.lineNumber,
+      reason: therapyLines.switchReason,
+      n: number(sql`count(*)`),
+    })
+    .from(therapyLines)
+    .innerJoin(
+      patients,
+      and(eq(patients.id, therapyLines.patientId), eq(patients.studyId, therapyLines.studyId)),
+    )
+    .where(and(eq(therapyLines.studyId, p.studyId), isNotNull(therapyLines.switchReason), livePatients(p)))
+    .groupBy(therapyLines.lineNumber, therapyLines.switchReason);
+}

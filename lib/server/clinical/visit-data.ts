@@ -1,0 +1,94 @@
+import "server-only";
+import type { Tx } from "@/db/client";
+import {
+  fieldsForEntity,
+  THERAPY_SWITCH_KEY,
+  validateTherapySwitch,
+  type TherapySwitchValue,
+} from "@/lib/forms";
+import { ApiError, validationError } from "../api/errors";
+import type { RequestMeta } from "../api/request-meta";
+import type { AuditRecorder } from "../audit/audit-writer";
+import type { ClinicalStudy } from "./clinical-study";
+import { checkFieldValues } from "./field-values";
+import { baselineValues, baselineVisitType, calculateVisit } from "./visit-calculations";
+import { listVisitsOfPatient, storeCalculatedValues, type VisitRow } from "./visit-queries";
+
+/** The visit's data fields checked by the study's visit fields; the therapy switch apart. */
+export function checkVisitData(
+  study: ClinicalStudy,
+  submitted: Record<string, unknown>,
+  stored: Record<string, unknown>,
+): { dataFields: Record<string, unknown>; therapySwitch: TherapySwitchValue | null } {
+  const { [THERAPY_SWITCH_KEY]: switchInput, ...fieldInput } = submitted;
+  const { [THERAPY_SWITCH_KEY]: storedSwitch, ...storedFields } = stored;
+  const loc = ["body", "data_fields"];
+  let therapySwitch: TherapySwitchValue | null = null;
+  let switchError: ApiError | null = null;
+  if (switchInput !== undefined && switchInput !== null) {
+    const result = validateTherapySwitch(study.config.therapy_switch_config, switchInput, [
+      ...loc,
+      THERAPY_SWITCH_KEY,
+    ]);
+    if (result.ok) therapySwitch = result.value;
+    else switchError = validationError(result.issues);
+  }
+  let dataFields: Record<string, unknown>;
+  try {
+    dataFields = checkFieldValues(
+      fieldsForEntity(study.config.data_fields, "visit"),
+      fieldInput,
+      storedFields,
+      loc,
+    );
+  } catch (error) {
+    // Both sets of problems in one answer, so the form shows every field at once.
+    if (
+      error instanceof ApiError &&
+      switchError &&
+      Array.isArray(error.detail) &&
+      Array.isArray(switchError.detail)
+    )
+      throw validationError([...error.detail, ...switchError.detail]);
+    throw error;
+  }
+  if (switchError) throw switchError;
+  const keptSwitch = therapySwitch ?? (storedSwitch as TherapySwitchValue | undefined) ?? null;
+  if (keptSwitch) dataFields[THERAPY_SWITCH_KEY] = keptSwitch;
+  return { dataFields, therapySwitch };
+}
+
+/**
+ * After a write to a baseline visit, the patient's other visits compare against new values:
+ * recompute their stored calculations (derived data, so their own version stays), one audit row per
+ * visit whose values changed. Locked visits keep what they were locked with.
+ */
+export async function recomputeDependants(
+  tx: Tx,
+  study: ClinicalStudy,
+  patientId: number,
+  changed: VisitRow,
+  audit: AuditRecorder,
+  base: { actor: { userId: number; email: string | null }; meta: RequestMeta },
+): Promise<void> {
+  const type = baselineVisitType(study.config);
+  if (type === null) return;
+  const visits = await listVisitsOfPatient(tx, { patientId, studyId: study.id, scope: { kind: "all" } });
+  const baseline = baselineValues(study.config, visits);
+  for (const visit of visits) {
+    if (visit.id === changed.id || visit.isLocked) continue;
+    const calculated = calculateVisit(study.config, visit.dataFields, baseline);
+    if (JSON.stringify(calculated) === JSON.stringify(visit.calculatedValues)) continue;
+    await storeCalculatedValues(tx, visit.id, calculated, study.version);
+    audit({
+      action: "update",
+      entityType: "visit",
+      entityId: visit.id,
+      studyId: study.id,
+      ...base,
+      reason: `Calculated values recomputed: baseline visit ${changed.visitNumber} changed`,
+      oldValues: { calculated_values: visit.calculatedValues },
+      newValues: { calculated_values: calculated },
+    });
+  }
+}

@@ -1,0 +1,124 @@
+import "server-only";
+import { and, asc, eq, getTableColumns, isNull, ne, type SQL } from "drizzle-orm";
+import type { Queryable } from "@/db/client";
+import { patients, visits } from "@/db/schema";
+import type { PatientScope } from "../auth/policy";
+import { scopeCondition } from "./patient-scope-sql";
+
+export type VisitRow = typeof visits.$inferSelect;
+export type VisitInsert = typeof visits.$inferInsert;
+
+/**
+ * Live visits of live patients inside the scope: every visit read joins its patient, so a visit is
+ * visible exactly when its patient is.
+ */
+function visible(scope: PatientScope, ...more: (SQL | undefined)[]): SQL {
+  return and(isNull(visits.deletedAt), isNull(patients.deletedAt), scopeCondition(scope), ...more)!;
+}
+
+function selectVisits(tx: Queryable) {
+  return tx
+    .select(getTableColumns(visits))
+    .from(visits)
+    .innerJoin(patients, and(eq(patients.id, visits.patientId), eq(patients.studyId, visits.studyId)));
+}
+
+/** Which study a live visit belongs to (nothing else), so the caller can load the actor's access. */
+export async function locateVisitStudy(tx: Queryable, id: number): Promise<number | null> {
+  const [row] = await tx
+    .select({ studyId: visits.studyId })
+    .from(visits)
+    .where(and(eq(visits.id, id), isNull(visits.deletedAt)));
+  return row?.studyId ?? null;
+}
+
+/**
+ * Locks the patient of a visit before the visit itself: every visit write of a patient takes the
+ * patient row first (creation does too), so writers of one patient queue instead of deadlocking,
+ * and the patient's maintained figures are written by one of them at a time.
+ */
+export async function lockPatientOfVisit(tx: Queryable, visitId: number): Promise<void> {
+  const [row] = await tx.select({ patientId: visits.patientId }).from(visits).where(eq(visits.id, visitId));
+  if (row)
+    await tx.select({ id: patients.id }).from(patients).where(eq(patients.id, row.patientId)).for("update");
+}
+
+export async function findVisitInScope(
+  tx: Queryable,
+  p: { id: number; studyId: number; scope: PatientScope; forUpdate?: boolean },
+): Promise<VisitRow | null> {
+  const query = selectVisits(tx).where(visible(p.scope, eq(visits.id, p.id), eq(visits.studyId, p.studyId)));
+  // FOR UPDATE OF visits: the patient row is only read.
+  const [row] = p.forUpdate ? await query.for("update", { of: visits }) : await query;
+  return row ?? null;
+}
+
+export function listVisitsOfPatient(
+  tx: Queryable,
+  p: { patientId: number; studyId: number; scope: PatientScope },
+): Promise<VisitRow[]> {
+  return selectVisits(tx)
+    .where(visible(p.scope, eq(visits.patientId, p.patientId), eq(visits.studyId, p.studyId)))
+    .orderBy(asc(visits.visitNumber));
+}
+
+export function listVisitsOfLine(
+  tx: Queryable,
+  p: { lineId: number; studyId: number; scope: PatientScope },
+): Promise<VisitRow[]> {
+  return selectVisits(tx)
+    .where(visible(p.scope, eq(visits.therapyLineId, p.lineId), eq(visits.studyId, p.studyId)))
+    .orderBy(asc(visits.visitNumber));
+}
+
+export async function visitNumberTaken(
+  tx: Queryable,
+  patientId: number,
+  visitNumber: number,
+  exceptId?: number,
+) {
+  const [row] = await tx
+    .select({ id: visits.id })
+    .from(visits)
+    .where(
+      and(
+        eq(visits.patientId, patientId),
+        eq(visits.visitNumber, visitNumber),
+        isNull(visits.deletedAt),
+        exceptId === undefined ? undefined : ne(visits.id, exceptId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function insertVisit(tx: Queryable, values: VisitInsert): Promise<VisitRow> {
+  const [row] = await tx.insert(visits).values(values).returning();
+  if (!row) throw new Error("Visit insert returned nothing");
+  return row;
+}
+
+/** A versioned change of a visit read FOR UPDATE in scope (the version filter fails closed). */
+export async function updateVisitRow(
+  tx: Queryable,
+  current: VisitRow,
+  values: Partial<VisitInsert>,
+): Promise<VisitRow> {
+  const [row] = await tx
+    .update(visits)
+    .set({ ...values, version: current.version + 1, updatedAt: new Date() })
+    .where(and(eq(visits.id, current.id), eq(visits.version, current.version)))
+    .returning();
+  if (!row) throw new Error(`Visit ${current.id}: locked row changed during its update`);
+  return row;
+}
+
+/** Derived values only (recomputed calculations): the visit's own data and version stay. */
+export async function storeCalculatedValues(
+  tx: Queryable,
+  id: number,
+  calculatedValues: Record<string, unknown>,
+  configVersion: number,
+): Promise<void> {
+  await tx.update(visits).set({ calculatedValues, configVersion }).where(eq(visits.id, id));
+}

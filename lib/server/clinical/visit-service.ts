@@ -1,0 +1,299 @@
+import "server-only";
+import type { Db, Queryable } from "@/db/client";
+import { THERAPY_SWITCH_KEY } from "@/lib/forms";
+import {
+  VISIT_MESSAGES,
+  type VisitCreateBody,
+  type VisitListQuery,
+  type VisitResponse,
+  type VisitUpdateBody,
+} from "@/lib/schemas/visits";
+import { ApiError, conflict, fieldError, notFound } from "../api/errors";
+import type { RequestMeta } from "../api/request-meta";
+import type { Actor } from "../auth/actor";
+import type { Permission } from "../auth/policy";
+import { auditedTransaction } from "../audit/audit-writer";
+import { assertVersion } from "../concurrency/versioned-update";
+import { changedValues } from "../studies/study-service";
+import { openClinicalStudy, type ClinicalStudy } from "./clinical-study";
+import { openPatient } from "./patient-service";
+import { locateLine } from "./therapy-line-queries";
+import { reportSettings } from "../reports/report-settings";
+import { refreshPatientSummary } from "./patient-summary";
+import { lineForNewVisit } from "./therapy-lines";
+import { checkVisitData, recomputeDependants } from "./visit-data";
+import { baselineValues, baselineVisitType, calculateVisit } from "./visit-calculations";
+import {
+  findVisitInScope,
+  insertVisit,
+  listVisitsOfLine,
+  listVisitsOfPatient,
+  locateVisitStudy,
+  lockPatientOfVisit,
+  updateVisitRow,
+  visitNumberTaken,
+  type VisitRow,
+} from "./visit-queries";
+
+export function toVisitResponse(row: VisitRow): VisitResponse {
+  return {
+    id: row.id,
+    study_id: row.studyId,
+    patient_id: row.patientId,
+    therapy_line_id: row.therapyLineId,
+    visit_number: row.visitNumber,
+    visit_date: row.visitDate,
+    visit_type: row.visitType,
+    data_fields: row.dataFields,
+    calculated_values: row.calculatedValues,
+    config_version: row.configVersion,
+    is_locked: row.isLocked,
+    locked_at: row.lockedAt?.toISOString() ?? null,
+    locked_by: row.lockedBy,
+    created_by: row.createdBy,
+    version: row.version,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export function auditableVisit(row: VisitRow): Record<string, unknown> {
+  const { created_at: _c, updated_at: _u, ...rest } = toVisitResponse(row);
+  return rest;
+}
+
+const actorOf = (actor: Actor) => ({ userId: actor.userId, email: actor.email });
+
+/**
+ * A visit in the actor's scope with its study. Missing, deleted, in an unreadable study or outside
+ * the scope: the same 404 (refusals of an existing visit audited); inside the scope a missing
+ * write permission answers 403.
+ */
+export async function openVisit(
+  tx: Queryable,
+  actor: Actor,
+  id: number,
+  permission: Permission,
+  forUpdate = false,
+): Promise<{ study: ClinicalStudy; visit: VisitRow }> {
+  const studyId = await locateVisitStudy(tx, id);
+  if (studyId === null) throw notFound(VISIT_MESSAGES.notFound);
+  const denied = { studyId, entityType: "visit", entityId: id };
+  let study: ClinicalStudy;
+  try {
+    study = await openClinicalStudy(tx, actor, studyId, "clinical.read");
+  } catch (error) {
+    if (error instanceof ApiError && error.code === "not_found")
+      throw notFound(VISIT_MESSAGES.notFound, denied);
+    throw error;
+  }
+  if (forUpdate) await lockPatientOfVisit(tx, id);
+  const visit = await findVisitInScope(tx, { id, studyId, scope: study.access.patientScope, forUpdate });
+  if (!visit) throw notFound(VISIT_MESSAGES.notFound, denied);
+  if (permission !== "clinical.read") await openClinicalStudy(tx, actor, studyId, permission);
+  return { study, visit };
+}
+
+export function assertUnlocked(visit: VisitRow): void {
+  if (visit.isLocked) throw new ApiError("locked", VISIT_MESSAGES.locked(visit.visitNumber));
+}
+
+function assertVisitType(study: ClinicalStudy, type: string): void {
+  if (!study.config.visit_types.some((t) => t.code === type))
+    throw fieldError(["body", "visit_type"], VISIT_MESSAGES.unknownType(type));
+}
+
+export async function listVisits(db: Db, actor: Actor, query: VisitListQuery): Promise<VisitResponse[]> {
+  if (query.patient_id !== undefined) return visitsOfPatient(db, actor, query.patient_id);
+  const lineId = query.therapy_line_id!;
+  const line = await locateLine(db, lineId);
+  if (!line) throw notFound("Therapy line not found");
+  // The line is seen through its patient: out of scope is the same 404.
+  try {
+    await openPatient(db, actor, line.patientId, "clinical.read");
+  } catch (error) {
+    if (error instanceof ApiError && error.code === "not_found")
+      throw notFound("Therapy line not found", {
+        studyId: line.studyId,
+        entityType: "therapy_line",
+        entityId: lineId,
+      });
+    throw error;
+  }
+  const study = await openClinicalStudy(db, actor, line.studyId, "clinical.read");
+  const rows = await listVisitsOfLine(db, {
+    lineId,
+    studyId: line.studyId,
+    scope: study.access.patientScope,
+  });
+  return rows.map(toVisitResponse);
+}
+
+export async function visitsOfPatient(db: Db, actor: Actor, patientId: number): Promise<VisitResponse[]> {
+  const { study, patient } = await openPatient(db, actor, patientId, "clinical.read");
+  const rows = await listVisitsOfPatient(db, {
+    patientId: patient.id,
+    studyId: study.id,
+    scope: study.access.patientScope,
+  });
+  return rows.map(toVisitResponse);
+}
+
+export async function getVisit(db: Db, actor: Actor, id: number): Promise<VisitResponse> {
+  return toVisitResponse((await openVisit(db, actor, id, "clinical.read")).visit);
+}
+
+export async function createVisit(
+  db: Db,
+  actor: Actor,
+  body: VisitCreateBody,
+  meta: RequestMeta,
+): Promise<VisitResponse> {
+  return auditedTransaction(db, async (tx, audit) => {
+    // The patient row is locked: numbers and lines cannot race between their check and the insert.
+    const { study, patient } = await openPatient(tx, actor, body.patient_id, "clinical.write", true);
+    assertVisitType(study, body.visit_type);
+    const { dataFields, therapySwitch } = checkVisitData(study, body.data_fields, {});
+    if (await visitNumberTaken(tx, patient.id, body.visit_number))
+      throw conflict(VISIT_MESSAGES.numberTaken(body.visit_number));
+    const earlier = await listVisitsOfPatient(tx, {
+      patientId: patient.id,
+      studyId: study.id,
+      scope: { kind: "all" },
+    });
+    const base = { actor: actorOf(actor), meta };
+    const lineId = await lineForNewVisit(tx, {
+      studyId: study.id,
+      patientId: patient.id,
+      visitDate: body.visit_date,
+      requestedLineId: body.therapy_line_id,
+      therapySwitch,
+      hasEarlierVisit: earlier.length > 0,
+      audit,
+      auditBase: { studyId: study.id, ...base },
+    });
+    const self = { visitType: body.visit_type, visitNumber: body.visit_number, dataFields };
+    const calculated = calculateVisit(
+      study.config,
+      dataFields,
+      baselineValues(study.config, [...earlier, self]),
+    );
+    const row = await insertVisit(tx, {
+      studyId: study.id,
+      patientId: patient.id,
+      therapyLineId: lineId,
+      visitNumber: body.visit_number,
+      visitDate: body.visit_date,
+      visitType: body.visit_type,
+      dataFields,
+      calculatedValues: calculated,
+      configVersion: study.version,
+      createdBy: actor.userId,
+    });
+    audit({
+      action: "create",
+      entityType: "visit",
+      entityId: row.id,
+      studyId: study.id,
+      ...base,
+      newValues: auditableVisit(row),
+    });
+    if (row.visitType === baselineVisitType(study.config))
+      await recomputeDependants(tx, study, patient.id, row, audit, base);
+    await refreshPatientSummary(tx, reportSettings(study.config), patient.id);
+    return toVisitResponse(row);
+  });
+}
+
+export async function updateVisit(
+  db: Db,
+  actor: Actor,
+  id: number,
+  body: VisitUpdateBody,
+  meta: RequestMeta,
+): Promise<VisitResponse> {
+  return auditedTransaction(db, async (tx, audit) => {
+    const { study, visit } = await openVisit(tx, actor, id, "clinical.write", true);
+    assertUnlocked(visit);
+    assertVersion("visit", visit, body.version);
+    const submitted = body.data_fields ?? {};
+    if (
+      Object.hasOwn(submitted, THERAPY_SWITCH_KEY) &&
+      JSON.stringify(submitted[THERAPY_SWITCH_KEY]) !== JSON.stringify(visit.dataFields[THERAPY_SWITCH_KEY])
+    )
+      throw fieldError(["body", "data_fields", THERAPY_SWITCH_KEY], VISIT_MESSAGES.switchImmutable);
+    const { [THERAPY_SWITCH_KEY]: _unchanged, ...fieldChanges } = submitted;
+    const visitType = body.visit_type ?? visit.visitType;
+    if (body.visit_type !== undefined) assertVisitType(study, visitType);
+    const visitNumber = body.visit_number ?? visit.visitNumber;
+    if (
+      visitNumber !== visit.visitNumber &&
+      (await visitNumberTaken(tx, visit.patientId, visitNumber, visit.id))
+    )
+      throw conflict(VISIT_MESSAGES.numberTaken(visitNumber));
+    const { dataFields } = checkVisitData(study, fieldChanges, visit.dataFields);
+    const others = (
+      await listVisitsOfPatient(tx, { patientId: visit.patientId, studyId: study.id, scope: { kind: "all" } })
+    ).filter((v) => v.id !== visit.id);
+    const self = { visitType, visitNumber, dataFields };
+    const updated = await updateVisitRow(tx, visit, {
+      visitNumber,
+      visitType,
+      visitDate: body.visit_date ?? visit.visitDate,
+      dataFields,
+      calculatedValues: calculateVisit(
+        study.config,
+        dataFields,
+        baselineValues(study.config, [...others, self]),
+      ),
+      configVersion: study.version,
+    });
+    const base = { actor: actorOf(actor), meta };
+    audit({
+      action: "update",
+      entityType: "visit",
+      entityId: id,
+      studyId: study.id,
+      ...base,
+      reason: body.reason,
+      ...changedValues(auditableVisit(visit), auditableVisit(updated)),
+    });
+    const baselineType = baselineVisitType(study.config);
+    if (visit.visitType === baselineType || visitType === baselineType)
+      await recomputeDependants(tx, study, visit.patientId, updated, audit, base);
+    await refreshPatientSummary(tx, reportSettings(study.config), visit.patientId);
+    return toVisitResponse(updated);
+  });
+}
+
+/** Soft delete with a reason. A visit that switched therapy lines is corrected, not deleted. */
+export async function deleteVisit(
+  db: Db,
+  actor: Actor,
+  id: number,
+  reason: string,
+  meta: RequestMeta,
+): Promise<void> {
+  await auditedTransaction(db, async (tx, audit) => {
+    const { study, visit } = await openVisit(tx, actor, id, "clinical.write", true);
+    assertUnlocked(visit);
+    const switchAnswer = visit.dataFields[THERAPY_SWITCH_KEY] as
+      { is_continuing_therapy?: unknown } | undefined;
+    if (switchAnswer?.is_continuing_therapy === false)
+      throw conflict(VISIT_MESSAGES.switchVisitDelete(visit.visitNumber));
+    const deleted = await updateVisitRow(tx, visit, { deletedAt: new Date() });
+    const base = { actor: actorOf(actor), meta };
+    audit({
+      action: "delete",
+      entityType: "visit",
+      entityId: id,
+      studyId: study.id,
+      ...base,
+      reason,
+      oldValues: auditableVisit(visit),
+    });
+    if (visit.visitType === baselineVisitType(study.config))
+      await recomputeDependants(tx, study, visit.patientId, deleted, audit, base);
+    await refreshPatientSummary(tx, reportSettings(study.config), visit.patientId);
+  });
+}
