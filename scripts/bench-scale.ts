@@ -16,7 +16,7 @@
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
@@ -155,6 +155,8 @@ async function main(): Promise<number> {
       codePrefix: seed.codePrefix,
     });
     const measurements: Measurement[] = [];
+    // The machine may be shared: the load around the measurements says how far to trust them.
+    const loadBefore = loadavg()[0]!;
     for (const scenario of SCENARIOS) {
       const m = await measureScenario(scenario, ctx, {
         base: server.base,
@@ -170,6 +172,7 @@ async function main(): Promise<number> {
       );
       measurements.push(m);
     }
+    const loadAfter = loadavg()[0]!;
     const rss = server.peakRss();
     await server.stop();
     server = undefined;
@@ -194,6 +197,7 @@ async function main(): Promise<number> {
         formatTable(report),
         "",
         `Server peak RSS: ${rss.sampledMb} MB (sampled every 250 ms; VmHWM ${rss.hwmMb} MB)`,
+        `Load average (1 min) before / after measuring: ${loadBefore.toFixed(2)} / ${loadAfter.toFixed(2)} on ${availableParallelism()} cores`,
         `Audit chain after the run: ${
           verifyOutput
             .split("\n")
@@ -216,6 +220,7 @@ async function main(): Promise<number> {
             seconds,
             seeding_seconds: seed.seconds,
             peak_rss_mb: rss.sampledMb,
+            load_average_1m: { before: loadBefore, after: loadAfter, cores: availableParallelism() },
             vm_hwm_mb: rss.hwmMb,
             audit_chain_intact: auditChainIntact,
             total_seconds: totalSeconds,
