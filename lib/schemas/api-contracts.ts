@@ -1,4 +1,4 @@
-import type { ZodType } from "zod";
+import { z, type ZodType } from "zod";
 import {
   FieldSchemaQuery,
   FieldSchemaResponse,
@@ -232,4 +232,11 @@ export const API_CONTRACTS: ApiContract[] = [
     response: TherapyOutcomesResponse,
   },
   { method: "GET", path: "/api/openapi.json", summary: "This document", auth: false },
+  {
+    method: "GET",
+    path: "/api/health",
+    summary: "Liveness (no database query)",
+    auth: false,
+    response: z.object({ status: z.literal("ok") }),
+  },
 ];

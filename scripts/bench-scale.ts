@@ -1,0 +1,256 @@
+// npm run bench:scale — issue 8's scale benchmark, in one run:
+//   1. a fresh database: a throwaway `bench_scale_<random>` on the PostgreSQL server of
+//      --database-url / DATABASE_URL (dropped at the end unless --keep), else an embedded PGlite in
+//      a temporary DATA_DIR;
+//   2. the app's own first start in this process (migrations, first admin, demo study), then the
+//      bulk fixture by SQL (scripts/bench-scale/seed.ts): --patients × --visits-per-patient;
+//   3. the production build (`next build` when .next/BUILD_ID is missing) served by `next start` on
+//      a free port of 3121-3129, signed in through POST /api/auth/login;
+//   4. each scenario of scripts/bench-scale/scenarios.ts for --seconds at --concurrency with
+//      autocannon (routes that do not exist yet are listed as "not available yet");
+//   5. the server stopped, `npm run audit:verify` on the database, the table, the peak RSS, the
+//      targets with PASS/MISS, and the JSON to --out.
+// Only ever talks to 127.0.0.1. Options:
+//   --patients 100000 --visits-per-patient 10 --concurrency 10 --seconds 10
+//   --database-url postgres://… --out bench-scale.json --keep
+import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import pg from "pg";
+import { measureScenario } from "./bench-scale/measure";
+import { buildReport, formatTable, type Measurement } from "./bench-scale/report";
+import { SCENARIOS, scenarioContext } from "./bench-scale/scenarios";
+import { freePort, startServer, type AppServer } from "./bench-scale/server";
+
+const { values: args } = parseArgs({
+  options: {
+    patients: { type: "string", default: "100000" },
+    "visits-per-patient": { type: "string", default: "10" },
+    concurrency: { type: "string", default: "10" },
+    seconds: { type: "string", default: "10" },
+    "database-url": { type: "string" },
+    out: { type: "string" },
+    keep: { type: "boolean", default: false },
+  },
+});
+
+function positive(name: string, raw: string): number {
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value) || value < 1) throw new Error(`--${name} must be a positive integer`);
+  return value;
+}
+const patients = positive("patients", args.patients);
+const visitsPerPatient = positive("visits-per-patient", args["visits-per-patient"]);
+const concurrency = positive("concurrency", args.concurrency);
+const seconds = positive("seconds", args.seconds);
+const serverUrl = args["database-url"] ?? process.env.DATABASE_URL;
+
+async function adminQuery(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+function say(line: string) {
+  console.log(`[bench:scale] ${line}`);
+}
+
+async function main(): Promise<number> {
+  const started = performance.now();
+  if (!existsSync(".next/BUILD_ID")) {
+    say("no production build (.next/BUILD_ID): running next build");
+    const build = spawnSync("npx", ["next", "build"], { stdio: "inherit" });
+    if (build.status !== 0) throw new Error("next build failed");
+  }
+
+  const dataDir = mkdtempSync(path.join(tmpdir(), "bench-scale-"));
+  let databaseName: string | undefined;
+  let databaseUrl: string | undefined;
+  if (serverUrl) {
+    const server = new URL(serverUrl);
+    if (!["localhost", "127.0.0.1", "[::1]"].includes(server.hostname))
+      throw new Error("bench:scale only uses a database server on this machine");
+    databaseName = `bench_scale_${randomBytes(4).toString("hex")}`;
+    await adminQuery(serverUrl, `CREATE DATABASE ${databaseName}`);
+    server.pathname = `/${databaseName}`;
+    databaseUrl = server.toString();
+  }
+  const adminEmail = "bench-admin@example.org";
+  const adminPassword = `Bench-${randomBytes(18).toString("base64url")}`;
+  // One environment for this process (the first start), the server and audit:verify: the audit key
+  // and the checkpoints live in DATA_DIR and must be the same for all three.
+  const appEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    SEED_DEMO: "1",
+    ADMIN_EMAIL: adminEmail,
+    ADMIN_PASSWORD: adminPassword,
+    NEXTAUTH_SECRET: randomBytes(32).toString("base64url"),
+  };
+  if (databaseUrl) appEnv.DATABASE_URL = databaseUrl;
+  else delete appEnv.DATABASE_URL;
+  delete appEnv.MIGRATION_DATABASE_URL;
+  Object.assign(process.env, appEnv);
+  if (!databaseUrl) delete process.env.DATABASE_URL;
+  say(`database: ${databaseName ? `PostgreSQL ${databaseName}` : "embedded PGlite"} (DATA_DIR ${dataDir})`);
+
+  let server: AppServer | undefined;
+  try {
+    // The app's modules read the environment once: imported only now that it is set.
+    const { closeDb, getDb } = await import("@/db/client");
+    const { startup } = await import("@/lib/server/bootstrap/startup");
+    const { analyzeClinicalTables, seedScaleData } = await import("./bench-scale/seed");
+    const { DEMO_STUDY } = await import("@/db/seed/demo-study-config");
+    const { studies, users } = await import("@/db/schema");
+    const { eq } = await import("drizzle-orm");
+
+    await startup();
+    const db = await getDb();
+    const [study] = await db
+      .select({ id: studies.id })
+      .from(studies)
+      .where(eq(studies.code, DEMO_STUDY.code));
+    const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.email, adminEmail));
+    if (!study || !admin) throw new Error("first start did not create the demo study and the admin");
+    say(`seeding ${patients} patients × ${visitsPerPatient} visits in study "${DEMO_STUDY.code}"…`);
+    const seed = await seedScaleData(db, {
+      studyId: study.id,
+      patients,
+      visitsPerPatient,
+      createdBy: admin.id,
+      onProgress: (m) => say(`  ${m} (${((performance.now() - started) / 1000).toFixed(0)} s)`),
+    });
+    const analyzeStart = performance.now();
+    await analyzeClinicalTables(db);
+    say(
+      `seeded ${seed.patients} patients, ${seed.therapyLines} therapy lines, ${seed.visits} visits in ${seed.seconds} s ` +
+        `(+ ANALYZE ${((performance.now() - analyzeStart) / 1000).toFixed(1)} s)`,
+    );
+    // PGlite allows one process: the server opens the database after this one lets go.
+    await closeDb();
+
+    const port = await freePort();
+    say(`starting next start on 127.0.0.1:${port}`);
+    server = await startServer(appEnv, port);
+    const login = await fetch(new URL("/api/auth/login", server.base), {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: adminEmail, password: adminPassword }),
+    });
+    if (!login.ok) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
+    const token = ((await login.json()) as { access_token: string }).access_token;
+
+    const ctx = scenarioContext({
+      studyId: study.id,
+      firstPatientId: seed.firstPatientId,
+      lastPatientId: seed.lastPatientId,
+      visitsPerPatient,
+      codePrefix: seed.codePrefix,
+    });
+    const measurements: Measurement[] = [];
+    // The machine may be shared: the load around the measurements says how far to trust them.
+    const loadBefore = loadavg()[0]!;
+    for (const scenario of SCENARIOS) {
+      const m = await measureScenario(scenario, ctx, {
+        base: server.base,
+        token,
+        seconds,
+        concurrency,
+        warmUpSeconds: Math.min(2, seconds),
+      });
+      say(
+        m.status === "measured"
+          ? `${scenario.name}: ${m.reqPerSec} req/s, p50 ${m.p50Ms} ms, p95 ${m.p95Ms} ms, ${m.errors} errors`
+          : `${scenario.name}: ${m.status === "not_available" ? "not available yet" : "probe failed"} (${m.note})`,
+      );
+      measurements.push(m);
+    }
+    const loadAfter = loadavg()[0]!;
+    const rss = server.peakRss();
+    await server.stop();
+    server = undefined;
+
+    say("audit:verify (scripts/audit-verify.ts) on the database");
+    const verify = spawnSync("npx", ["tsx", "--conditions=react-server", "scripts/audit-verify.ts"], {
+      env: appEnv,
+      encoding: "utf8",
+    });
+    const verifyOutput = `${verify.stdout}${verify.stderr}`.trim();
+    const auditChainIntact = verify.status === 0 ? true : verify.status === 1 ? false : null;
+
+    const report = buildReport(measurements, { auditChainIntact });
+    const totalSeconds = Number(((performance.now() - started) / 1000).toFixed(0));
+    console.log(
+      [
+        "",
+        `Scale benchmark: ${seed.patients} patients, ${seed.visits} visits (${databaseName ? "PostgreSQL" : "PGlite"}), ` +
+          `${concurrency} concurrent, ${seconds} s per scenario`,
+        `Seeding: ${seed.seconds} s`,
+        "",
+        formatTable(report),
+        "",
+        `Server peak RSS: ${rss.sampledMb} MB (sampled every 250 ms; VmHWM ${rss.hwmMb} MB)`,
+        `Load average (1 min) before / after measuring: ${loadBefore.toFixed(2)} / ${loadAfter.toFixed(2)} on ${availableParallelism()} cores`,
+        `Audit chain after the run: ${
+          verifyOutput
+            .split("\n")
+            .filter((l) => l.startsWith("Audit trail"))
+            .join(" ") || verifyOutput
+        }`,
+        `Whole run: ${totalSeconds} s`,
+      ].join("\n"),
+    );
+    if (args.out) {
+      writeFileSync(
+        args.out,
+        JSON.stringify(
+          {
+            database: databaseName ? "postgresql" : "pglite",
+            patients: seed.patients,
+            visits: seed.visits,
+            therapy_lines: seed.therapyLines,
+            concurrency,
+            seconds,
+            seeding_seconds: seed.seconds,
+            peak_rss_mb: rss.sampledMb,
+            load_average_1m: { before: loadBefore, after: loadAfter, cores: availableParallelism() },
+            vm_hwm_mb: rss.hwmMb,
+            audit_chain_intact: auditChainIntact,
+            total_seconds: totalSeconds,
+            scenarios: report.rows,
+            targets: report.targets,
+          },
+          null,
+          2,
+        ),
+      );
+      say(`results written to ${args.out}`);
+    }
+    return 0;
+  } finally {
+    if (server) {
+      console.error(server.output().slice(-4000));
+      await server.stop();
+    }
+    if (args.keep) {
+      say(`kept: ${databaseName ? `database ${databaseName}, ` : ""}DATA_DIR ${dataDir}`);
+    } else {
+      if (databaseName) await adminQuery(serverUrl!, `DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+}
+
+main()
+  .then((code) => process.exit(code))
+  .catch((error: unknown) => {
+    console.error(error instanceof Error ? error.stack : error);
+    process.exit(1);
+  });

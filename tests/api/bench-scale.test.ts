@@ -1,0 +1,278 @@
+/**
+ * The scale benchmark's parts that decide its figures, on the test database (PGlite or
+ * PostgreSQL): the SQL fixture, the probe that tells a missing route apart, a real measurement of
+ * the ceiling and the study list served from this process, and the table with its targets. The
+ * full run (`npm run bench:scale`) needs a production build and minutes; it stays a manual command.
+ */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GET as health } from "@/app/api/health/route";
+import { GET as listStudies } from "@/app/api/studies/route";
+import { getDb } from "@/db/client";
+import { DEMO_STUDY_CONFIG } from "@/db/seed/demo-study-config";
+import { validateSubmission } from "@/lib/forms/validate-submission";
+import type { DataField } from "@/lib/schemas/study-config";
+import { seedDemoData } from "@/lib/server/bootstrap/demo-seed";
+import { loginForApi } from "@/lib/server/auth/auth-service";
+import { verifyAuditChain } from "@/lib/server/audit/verify-chain";
+import { classifyProbe, measureScenario } from "@/scripts/bench-scale/measure";
+import { buildReport, formatTable, type Measurement } from "@/scripts/bench-scale/report";
+import { CEILING, SCENARIOS, scenarioContext, visitBodies } from "@/scripts/bench-scale/scenarios";
+import { queryRows, seedScaleData, type ScaleSeedResult } from "@/scripts/bench-scale/seed";
+import { createUser } from "./helpers";
+
+const PATIENTS = 200;
+const VISITS = 3;
+
+let studyId: number;
+let seed: ScaleSeedResult;
+
+async function rows<T>(query: string): Promise<T[]> {
+  return queryRows<T>(await getDb(), query);
+}
+
+beforeAll(async () => {
+  const db = await getDb();
+  const demo = await seedDemoData(db);
+  expect(demo).not.toBeNull();
+  studyId = (await rows<{ id: number }>("SELECT id FROM studies WHERE code = 'psoriasis'"))[0]!.id;
+  seed = await seedScaleData(db, { studyId, patients: PATIENTS, visitsPerPatient: VISITS });
+}, 120_000);
+
+describe("bench:scale fixture (SQL)", () => {
+  it("writes N patients, 1-3 therapy lines each and V visits each, with contiguous ids", async () => {
+    expect(seed.patients).toBe(PATIENTS);
+    expect(seed.visits).toBe(PATIENTS * VISITS);
+    expect(seed.therapyLines).toBeGreaterThanOrEqual(PATIENTS);
+    expect(seed.therapyLines).toBeLessThanOrEqual(PATIENTS * 3);
+    expect(seed.lastPatientId - seed.firstPatientId + 1).toBe(PATIENTS);
+    const [lines] = await rows<{ one: number; two: number; three: number }>(
+      `SELECT count(*) FILTER (WHERE n = 1)::int AS one, count(*) FILTER (WHERE n = 2)::int AS two,
+              count(*) FILTER (WHERE n = 3)::int AS three
+       FROM (SELECT count(*) AS n FROM therapy_lines GROUP BY patient_id) AS t`,
+    );
+    // Every count of lines occurs: the hash spreads patients over 1, 2 and 3 lines.
+    expect(lines!.one).toBeGreaterThan(0);
+    expect(lines!.two).toBeGreaterThan(0);
+    expect(lines!.three).toBeGreaterThan(0);
+  });
+
+  it("keeps every row inside its study: visit → patient → line → medical group agree", async () => {
+    const [bad] = await rows<{ study: number; line: number; group_: number; empty_line: number }>(
+      `SELECT
+         (SELECT count(*)::int FROM visits v JOIN patients p ON p.id = v.patient_id
+           WHERE v.study_id <> p.study_id) AS study,
+         (SELECT count(*)::int FROM visits v JOIN therapy_lines t ON t.id = v.therapy_line_id
+           WHERE t.patient_id <> v.patient_id OR t.study_id <> v.study_id) AS line,
+         (SELECT count(*)::int FROM patients p JOIN medical_groups g ON g.id = p.medical_group_id
+           WHERE g.study_id <> p.study_id) AS group_,
+         (SELECT count(*)::int FROM therapy_lines t
+           WHERE NOT EXISTS (SELECT 1 FROM visits v WHERE v.therapy_line_id = t.id)) AS empty_line`,
+    );
+    expect(bad).toEqual({ study: 0, line: 0, group_: 0, empty_line: 0 });
+    const [nulls] = await rows<{ n: number }>(
+      "SELECT count(*)::int AS n FROM visits WHERE therapy_line_id IS NULL OR study_id <> " + studyId,
+    );
+    expect(nulls!.n).toBe(0);
+  });
+
+  it("chains therapy lines: each ends the day the next starts, at the switch visit", async () => {
+    const [gaps] = await rows<{ n: number; switches: number }>(
+      `SELECT
+         (SELECT count(*)::int FROM therapy_lines a JOIN therapy_lines b
+            ON b.patient_id = a.patient_id AND b.line_number = a.line_number + 1
+          WHERE a.end_date IS DISTINCT FROM b.start_date OR b.switch_reason IS NULL) AS n,
+         (SELECT count(*)::int FROM visits v JOIN therapy_lines t ON t.id = v.therapy_line_id
+          WHERE t.line_number > 1 AND v.visit_date = t.start_date
+            AND (v.data_fields -> 'therapy_switch' ->> 'is_continuing_therapy') = 'false') AS switches`,
+    );
+    expect(gaps!.n).toBe(0);
+    const [opened] = await rows<{ n: number }>(
+      "SELECT count(*)::int AS n FROM therapy_lines WHERE line_number > 1",
+    );
+    expect(gaps!.switches).toBe(opened!.n);
+  });
+
+  it("stores values the study's own form engine accepts, with its calculations", async () => {
+    const fields = DEMO_STUDY_CONFIG.data_fields as DataField[];
+    const visitFields = fields.filter((f) => f.entity === "visit");
+    const patientFields = fields.filter((f) => f.entity === "patient");
+    const calculated = new Set((DEMO_STUDY_CONFIG.calculations ?? []).map((c) => c.name));
+    const sample = await rows<{
+      data_fields: Record<string, unknown>;
+      custom_fields: Record<string, unknown>;
+      visit_number: number;
+    }>(
+      `SELECT v.data_fields, p.custom_fields, v.visit_number FROM visits v JOIN patients p ON p.id = v.patient_id
+       WHERE p.code LIKE '${seed.codePrefix}%' ORDER BY v.id`,
+    );
+    expect(sample).toHaveLength(PATIENTS * VISITS);
+    for (const { data_fields, custom_fields, visit_number } of sample) {
+      const entered = Object.fromEntries(
+        Object.entries(data_fields).filter(([k]) => !calculated.has(k) && k !== "therapy_switch"),
+      );
+      const visit = validateSubmission(visitFields, entered);
+      expect(visit.issues ?? [], JSON.stringify(entered)).toEqual([]);
+      expect(visit.ok).toBe(true);
+      expect(Object.keys(visit.values).sort()).toEqual(Object.keys(entered).sort()); // nothing hidden
+      const patient = validateSubmission(patientFields, custom_fields);
+      expect(patient.ok, JSON.stringify(custom_fields)).toBe(true);
+      // pasi75_achieved is the study's threshold on pasi_improvement; the baseline improves by 0.
+      expect(data_fields.pasi75_achieved).toBe((data_fields.pasi_improvement as number) >= 75);
+      if (visit_number === 1) expect(data_fields.pasi_improvement).toBe(0);
+      expect(data_fields.pro_burden_total).toBe(
+        (data_fields.dlqi_score as number) + (data_fields.itch_nrs as number),
+      );
+    }
+    const [spread] = await rows<{ sexes: number; groups: number; days: number; achieved: number }>(
+      `SELECT count(DISTINCT p.sex)::int AS sexes, count(DISTINCT p.medical_group_id)::int AS groups,
+              (max(v.visit_date) - min(v.visit_date))::int AS days,
+              count(*) FILTER (WHERE (v.data_fields ->> 'pasi75_achieved')::boolean)::int AS achieved
+       FROM visits v JOIN patients p ON p.id = v.patient_id WHERE p.code LIKE '${seed.codePrefix}%'`,
+    );
+    expect(spread!.sexes).toBe(2);
+    expect(spread!.groups).toBeGreaterThan(1);
+    expect(spread!.days).toBeGreaterThan(300);
+    expect(spread!.achieved).toBeGreaterThan(0);
+  });
+
+  it("adds one summary audit row and leaves the chain intact", async () => {
+    const fixtureRows = await rows<{ new_values: Record<string, unknown> }>(
+      "SELECT new_values FROM audit_logs WHERE new_values ->> 'fixture' = 'bench-scale'",
+    );
+    expect(fixtureRows).toHaveLength(1);
+    expect(fixtureRows[0]!.new_values).toMatchObject({ patients: PATIENTS, visits: PATIENTS * VISITS });
+    const report = await verifyAuditChain(await getDb());
+    expect(report.findings).toEqual([]);
+    expect(report.ok).toBe(true);
+  });
+});
+
+describe("bench:scale measurement", () => {
+  let server: http.Server;
+  let base: URL;
+
+  beforeAll(async () => {
+    // The two existing routes served from this process as Next would call them.
+    const routes: Record<string, (req: Request) => Promise<Response>> = {
+      "/api/health": (req) => health(req),
+      "/api/studies": (req) => listStudies(req),
+    };
+    server = http.createServer(async (incoming, outgoing) => {
+      const url = new URL(incoming.url ?? "/", "http://127.0.0.1");
+      const handler = routes[url.pathname];
+      if (!handler) {
+        outgoing.writeHead(404, { "content-type": "text/html" }).end("<!DOCTYPE html><h1>404</h1>");
+        return;
+      }
+      const headers = new Headers();
+      for (const [k, v] of Object.entries(incoming.headers)) if (typeof v === "string") headers.set(k, v);
+      const response = await handler(new Request(url, { method: incoming.method, headers }));
+      outgoing.writeHead(response.status, Object.fromEntries(response.headers));
+      outgoing.end(Buffer.from(await response.arrayBuffer()));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    base = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  });
+
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it("measures the ceiling and the study list, and reports missing routes as not available yet", async () => {
+    const admin = await createUser({ roleLevel: "superadmin", isSuperuser: true });
+    const { access_token } = await loginForApi(
+      await getDb(),
+      { email: admin.email, password: admin.password },
+      { ip: "127.0.0.1", userAgent: "vitest" },
+    );
+    const ctx = scenarioContext({ studyId, visitsPerPatient: VISITS, ...seed });
+    const measurements: Measurement[] = [];
+    for (const scenario of SCENARIOS.filter((s) =>
+      ["ceiling", "studies", "patients_page1", "visit_create"].includes(s.name),
+    ))
+      measurements.push(
+        await measureScenario(scenario, ctx, { base, token: access_token, seconds: 1, concurrency: 2 }),
+      );
+    const report = buildReport(measurements, { auditChainIntact: true });
+    const byName = Object.fromEntries(report.rows.map((r) => [r.name, r]));
+    expect(byName[CEILING]).toMatchObject({ status: "measured", errors: 0, ratioToCeiling: 1 });
+    expect(byName[CEILING]!.reqPerSec).toBeGreaterThan(0);
+    expect(byName.studies).toMatchObject({ status: "measured", errors: 0 });
+    expect(byName.studies!.reqPerSec).toBeGreaterThan(0);
+    expect(byName.studies!.p95Ms).toBeGreaterThanOrEqual(byName.studies!.p50Ms);
+    expect(byName.patients_page1).toMatchObject({ status: "not_available", ratioToCeiling: null });
+    expect(byName.visit_create).toMatchObject({ status: "not_available" });
+    const table = formatTable(report);
+    expect(table).toContain("GET /api/health");
+    expect(table).toContain("GET /api/studies");
+    expect(table).toContain("not available yet");
+    expect(report.targets.map((t) => t.verdict)).toEqual(["N/A", "N/A", "N/A", "N/A"]);
+  });
+});
+
+describe("bench:scale probe and targets", () => {
+  it("tells Next's page for a missing route from an answer of ours", () => {
+    expect(classifyProbe(404, "text/html; charset=utf-8", "<!DOCTYPE html>").status).toBe("not_available");
+    expect(classifyProbe(405, null, "").status).toBe("not_available");
+    expect(classifyProbe(404, "application/json", '{"detail":"Patient not found"}')).toEqual({
+      status: "probe_failed",
+      note: '404 {"detail":"Patient not found"}',
+    });
+    expect(classifyProbe(201, "application/json", "{}").status).toBe("available");
+  });
+
+  it("gives each visit request its own (patient, visit number) after the seeded visits", () => {
+    const ctx = scenarioContext({
+      studyId: 1,
+      firstPatientId: 10,
+      lastPatientId: 12,
+      visitsPerPatient: 3,
+      codePrefix: "BEN-",
+    });
+    const next = visitBodies(ctx);
+    const keys = Array.from({ length: 9 }, () => next() as { patient_id: number; visit_number: number });
+    expect(new Set(keys.map((k) => `${k.patient_id}/${k.visit_number}`)).size).toBe(9);
+    expect(Math.min(...keys.map((k) => k.visit_number))).toBe(4);
+    expect(keys.every((k) => k.patient_id >= 10 && k.patient_id <= 12)).toBe(true);
+  });
+
+  it("judges each target from the measurements, naming the gap", () => {
+    const m = (name: string, group: Measurement["group"], reqPerSec: number, p95Ms = 10): Measurement => ({
+      name,
+      label: name,
+      group,
+      status: "measured",
+      requests: reqPerSec,
+      reqPerSec,
+      p50Ms: p95Ms / 2,
+      p95Ms,
+      errors: 0,
+    });
+    const report = buildReport(
+      [
+        m(CEILING, "ceiling", 1000),
+        m("patients_page1", "list", 700),
+        m("patients_deep", "list", 500),
+        m("patient_detail", "detail", 650),
+        m("dashboard", "dashboard", 200, 140),
+        m("visit_create", "write", 320),
+      ],
+      { auditChainIntact: true },
+    );
+    const verdicts = Object.fromEntries(report.targets.map((t) => [t.target, t]));
+    expect(verdicts["list & detail >= 60% of ceiling"]).toMatchObject({ verdict: "MISS" });
+    expect(verdicts["list & detail >= 60% of ceiling"]!.detail).toContain(
+      "worst patients_deep at 50%, 10% short",
+    );
+    expect(verdicts["dashboard p95 < 100 ms"]).toMatchObject({
+      verdict: "MISS",
+      detail: "p95 140 ms, 40.0 ms over",
+    });
+    expect(verdicts["visit writes >= 300/s, audit chain intact"]!.verdict).toBe("PASS");
+    expect(verdicts["page 1 vs deep page within 20%"]).toMatchObject({ verdict: "MISS" });
+    const broken = buildReport([m(CEILING, "ceiling", 1000), m("visit_create", "write", 400)], {
+      auditChainIntact: false,
+    });
+    expect(broken.targets.find((t) => t.target.startsWith("visit writes"))!.verdict).toBe("MISS");
+  });
+});
