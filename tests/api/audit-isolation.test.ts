@@ -8,15 +8,20 @@ import { auditedTransaction } from "@/lib/server/audit/audit-writer";
 import { verifyAuditChain } from "@/lib/server/audit/verify-chain";
 
 const serverUrl = process.env.TEST_DATABASE_URL;
+
+/** The one row of a one-row query, whichever driver answered it. */
+function only<T>(result: unknown): T {
+  const row = (result as { rows: T[] }).rows[0];
+  if (!row) throw new Error("The query answered no row");
+  return row;
+}
 const drivers = serverUrl ? ["PostgreSQL"] : ["PGlite"];
 
 /** Makes REPEATABLE READ the default of every new transaction, as a DBA might. */
 async function defaultToRepeatableRead(driver: string) {
   const db = await getDb();
   if (driver === "PostgreSQL") {
-    const [{ name }] = (await db.execute<{ name: string }>(sql`select current_database() as name`)).rows as {
-      name: string;
-    }[];
+    const { name } = only<{ name: string }>(await db.execute(sql`select current_database() as name`));
     await db.execute(
       sql.raw(`ALTER DATABASE "${name}" SET default_transaction_isolation = 'repeatable read'`),
     );
@@ -27,11 +32,9 @@ async function defaultToRepeatableRead(driver: string) {
     await db.execute(sql`SET default_transaction_isolation = 'repeatable read'`);
   }
   const reopened = await getDb();
-  const [{ level }] = (
-    await reopened.execute<{ level: string }>(
-      sql`select current_setting('default_transaction_isolation') as level`,
-    )
-  ).rows as { level: string }[];
+  const { level } = only<{ level: string }>(
+    await reopened.execute(sql`select current_setting('default_transaction_isolation') as level`),
+  );
   expect(level).toBe("repeatable read");
   return reopened;
 }
@@ -46,11 +49,9 @@ describe("audited transactions and the database's default isolation", () => {
         Array.from({ length: 10 }, async (_, writer) => {
           for (let n = 0; n < 5; n++)
             await auditedTransaction(db, async (tx, audit) => {
-              const [{ level }] = (
-                await tx.execute<{ level: string }>(
-                  sql`select current_setting('transaction_isolation') as level`,
-                )
-              ).rows as { level: string }[];
+              const { level } = only<{ level: string }>(
+                await tx.execute(sql`select current_setting('transaction_isolation') as level`),
+              );
               levels.add(level);
               await tx.execute(sql`select pg_sleep(0.002)`);
               audit({ action: "create", entityType: "isolation-writer", entityId: `${writer}-${n}` });
@@ -69,8 +70,7 @@ describe("audited transactions and the database's default isolation", () => {
   for (const driver of serverUrl ? ["PostgreSQL"] : []) {
     it(`answers a serialization failure with 409 "try again" (${driver})`, async () => {
       const db = await getDb();
-      const [{ name }] = (await db.execute<{ name: string }>(sql`select current_database() as name`))
-        .rows as { name: string }[];
+      const { name } = only<{ name: string }>(await db.execute(sql`select current_database() as name`));
       const url = new URL(serverUrl!);
       url.pathname = `/${name}`;
       const a = new pg.Client({ connectionString: url.toString() });
