@@ -3,11 +3,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/pglite";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { getDb, type Db } from "@/db/client";
-import * as schema from "@/db/schema";
+import { getDb } from "@/db/client";
 import { withRequestId } from "@/lib/server/api/request-context";
 import { auditKey } from "@/lib/server/audit/audit-key";
 import { recordAudit } from "@/lib/server/audit/audit-writer";
@@ -27,7 +24,7 @@ import {
 } from "@/lib/server/audit/checkpointer";
 import { databaseIdentity } from "@/lib/server/audit/database-identity";
 import { verifyAuditChain } from "@/lib/server/audit/verify-chain";
-import { appendAuditRows, withAuditTriggersDisabled } from "./audit-helpers";
+import { anotherInstance, appendAuditRows, withAuditTriggersDisabled } from "./audit-helpers";
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -36,14 +33,6 @@ const tempDir = () => {
   return dir;
 };
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
-
-/** Another handle on the application's connection, so a checkpointer with another log can run. */
-function sameConnection(db: Db): Db {
-  const client = (db as unknown as { $client: never }).$client;
-  return (process.env.TEST_DATABASE_URL
-    ? drizzlePg(client, { schema })
-    : drizzle(client, { schema })) as unknown as Db;
-}
 
 const LINES = 200_000;
 
@@ -99,7 +88,7 @@ describe("the audit checkpoint log, grown large", () => {
   });
 
   it("that cannot be read is reported once, and not retried at every write", async () => {
-    const db = sameConnection(await getDb());
+    const db = anotherInstance(await getDb());
     let reads = 0;
     const broken: CheckpointLog = {
       location: "/broken/audit-checkpoints.log",

@@ -4,6 +4,7 @@ import { appendAuditRows, canPipeline } from "./append-rows";
 import { auditKey } from "./audit-key";
 import { auditRowContent, type AuditEntry } from "./audit-entry";
 import { noteAuditCommit } from "./checkpointer";
+import { auditKeyGuard } from "./key-guard";
 
 export type { AuditEntry } from "./audit-entry";
 
@@ -22,6 +23,8 @@ export async function auditedTransaction<T>(
   work: (tx: Tx, audit: AuditRecorder) => Promise<T>,
 ): Promise<T> {
   const key = auditKey();
+  // Before this process's first audit row: the trail must have been written with this key.
+  const guard = await auditKeyGuard(db);
   const pipelined = canPipeline(db);
   let wrote = false;
   const result = await db.transaction(
@@ -34,7 +37,10 @@ export async function auditedTransaction<T>(
         entries.push(entry);
       });
       open = false;
-      await appendAuditRows(tx, entries.map(auditRowContent), key, { pipelined });
+      await appendAuditRows(tx, entries.map(auditRowContent), key, {
+        pipelined,
+        checkHead: !guard.headChecked,
+      });
       wrote = entries.length > 0;
       return value;
       // Explicit, whatever the database's default_transaction_isolation: the read of the chain head
@@ -45,7 +51,10 @@ export async function auditedTransaction<T>(
     { isolationLevel: "read committed" },
   );
   // Committed: the chain head moved, so a signed checkpoint of it is due (throttled).
-  if (wrote) noteAuditCommit(db);
+  if (wrote) {
+    guard.headChecked = true;
+    noteAuditCommit(db);
+  }
   return result;
 }
 
