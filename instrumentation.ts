@@ -13,5 +13,8 @@ export async function register() {
       }
       throw error;
     }
+    // A normal stop (SIGTERM, Ctrl+C) writes the last audit checkpoint and closes the database.
+    const { installShutdownHandlers } = await import("./lib/server/bootstrap/shutdown");
+    installShutdownHandlers();
   }
 }

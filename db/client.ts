@@ -41,9 +41,20 @@ export function getHandle(): Promise<Handle> {
   return holder.__registryDb;
 }
 
-export async function closeDb(): Promise<void> {
+/**
+ * Writes the pending audit checkpoint and closes the database. With `final` (the server shutting
+ * down), nothing reopens it afterwards: a request still running gets an error instead of a second
+ * embedded database opened by a process about to exit.
+ */
+export async function closeDb({ final = false }: { final?: boolean } = {}): Promise<void> {
   const pending = holder.__registryDb;
-  holder.__registryDb = undefined;
+  if (final) {
+    const closed = Promise.reject(new Error("The server is shutting down: the database is closed."));
+    closed.catch(() => {}); // rejected for later callers; nobody need be waiting now
+    holder.__registryDb = closed;
+  } else {
+    holder.__registryDb = undefined;
+  }
   if (!pending) return;
   const handle = await pending;
   try {
