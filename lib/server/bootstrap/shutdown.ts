@@ -16,20 +16,19 @@ type Options = {
 };
 
 /**
- * On SIGTERM / SIGINT: write the last audit checkpoint and close the database (PGlite left open
- * recovers from a crash at the next start), then hand over to the listeners that were there
+ * What a stop signal does: write the last audit checkpoint and close the database (PGlite left
+ * open recovers from a crash at the next start), then hand over to the listeners that were there
  * before (`next start` closes its HTTP server in them and exits). Without such listeners, exits.
- * Returns the installed listener (tests call it directly).
  */
-export function installShutdownHandlers({
+export function shutdownListener({
   close = () => closeDb({ final: true }),
   exit = (code) => process.exit(code),
   timeoutMs = SHUTDOWN_TIMEOUT_MS,
-}: Options = {}): Listener {
-  const previous = new Map(SIGNALS.map((s) => [s, process.listeners(s) as Listener[]]));
+  handOver = () => [],
+}: Options & { handOver?: (signal: Signal) => Listener[] } = {}): (signal: Signal) => Promise<void> {
   let closing: Promise<void> | null = null;
-  const onSignal: Listener = (signal) => {
-    closing ??= (async () => {
+  return (signal) =>
+    (closing ??= (async () => {
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<void>((resolve) => {
         timer = setTimeout(() => {
@@ -44,14 +43,18 @@ export function installShutdownHandlers({
       } finally {
         clearTimeout(timer);
       }
-      const handOver = previous.get(signal) ?? [];
-      if (handOver.length === 0) exit(EXIT_CODES[signal]);
-      for (const listener of handOver) listener(signal);
-    })();
-  };
+      const next = handOver(signal);
+      if (next.length === 0) exit(EXIT_CODES[signal]);
+      for (const listener of next) listener(signal);
+    })());
+}
+
+/** Puts `shutdownListener` in front of the process's SIGTERM / SIGINT listeners (server start-up). */
+export function installShutdownHandlers(options: Options = {}): void {
+  const previous = new Map(SIGNALS.map((s) => [s, process.listeners(s) as Listener[]]));
+  const listener = shutdownListener({ ...options, handOver: (signal) => previous.get(signal) ?? [] });
   for (const signal of SIGNALS) {
-    for (const listener of previous.get(signal) ?? []) process.removeListener(signal, listener);
-    process.on(signal, onSignal);
+    for (const old of previous.get(signal) ?? []) process.removeListener(signal, old);
+    process.on(signal, (s: Signal) => void listener(s));
   }
-  return onSignal;
 }
