@@ -25,7 +25,10 @@ type Handle = {
 
 // Cached on globalThis: hot reload re-creates module state, and two PGlite instances on one
 // directory would silently lose writes.
-const holder = globalThis as unknown as { __registryDb?: Promise<Handle> };
+const holder = globalThis as unknown as {
+  __registryDb?: Promise<Handle>;
+  __registryDbClosedForGood?: boolean;
+};
 
 const MIGRATIONS_FOLDER = path.join(process.cwd(), "db", "migrations");
 
@@ -34,6 +37,8 @@ export function getDb(): Promise<Db> {
 }
 
 export function getHandle(): Promise<Handle> {
+  if (holder.__registryDbClosedForGood)
+    return Promise.reject(new Error("The server is shutting down: the database is closed."));
   holder.__registryDb ??= openDatabase().catch((error: unknown) => {
     holder.__registryDb = undefined;
     throw error;
@@ -41,9 +46,15 @@ export function getHandle(): Promise<Handle> {
   return holder.__registryDb;
 }
 
-export async function closeDb(): Promise<void> {
+/**
+ * Writes the pending audit checkpoint and closes the database. With `final` (the server shutting
+ * down), nothing reopens it afterwards: a request still running gets an error instead of a second
+ * embedded database opened by a process about to exit.
+ */
+export async function closeDb({ final = false }: { final?: boolean } = {}): Promise<void> {
   const pending = holder.__registryDb;
   holder.__registryDb = undefined;
+  if (final) holder.__registryDbClosedForGood = true;
   if (!pending) return;
   const handle = await pending;
   try {

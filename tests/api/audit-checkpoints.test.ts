@@ -5,11 +5,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db/client";
 import { auditKey, deriveAuditKey, loadAuditKey } from "@/lib/server/audit/audit-key";
-import {
-  defaultCheckpointLog,
-  fileCheckpointLog,
-  trustedCheckpoints,
-} from "@/lib/server/audit/checkpoint-log";
+import { defaultCheckpointLog, fileCheckpointLog, type Checkpoint } from "@/lib/server/audit/checkpoint-log";
 import {
   auditCheckpointPending,
   checkpointAuditHead,
@@ -29,7 +25,12 @@ afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
 
 async function serverCheckpoints() {
   const db = await getDb();
-  return trustedCheckpoints(await defaultCheckpointLog(auditKey()).read(), await databaseIdentity(db));
+  const database = await databaseIdentity(db);
+  const found: Checkpoint[] = [];
+  for await (const line of defaultCheckpointLog(auditKey()).lines())
+    if ("checkpoint" in line && line.signatureValid && line.checkpoint.database === database)
+      found.push(line.checkpoint);
+  return found;
 }
 
 describe("audit key", () => {

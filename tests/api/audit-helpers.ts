@@ -1,5 +1,9 @@
 import { sql } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { getDb, type Db } from "@/db/client";
+import * as schema from "@/db/schema";
+import type { AuditKey } from "@/lib/server/audit/audit-key";
 import { recordAudit } from "@/lib/server/audit/audit-writer";
 
 export async function appendAuditRows(count: number, label: string) {
@@ -26,4 +30,27 @@ export async function withAuditTriggersDisabled(statement: ReturnType<typeof sql
     await tx.execute(statement);
     await tx.execute(sql`ALTER TABLE audit_logs ENABLE TRIGGER audit_logs_no_update_delete`);
   });
+}
+
+/**
+ * Another handle on the application's connection: to the audit module, another server process
+ * (its own key check, its own checkpointer).
+ */
+export function anotherInstance(db: Db): Db {
+  const client = (db as unknown as { $client: never }).$client;
+  return (process.env.TEST_DATABASE_URL
+    ? drizzlePg(client, { schema })
+    : drizzlePglite(client, { schema })) as unknown as Db;
+}
+
+/** Runs `fn` as a process whose audit key is `key` (the key a server loads once at start). */
+export async function withAuditKey<T>(key: AuditKey, fn: () => Promise<T>): Promise<T> {
+  const holder = globalThis as unknown as { __registryAuditKey?: AuditKey };
+  const own = holder.__registryAuditKey;
+  holder.__registryAuditKey = key;
+  try {
+    return await fn();
+  } finally {
+    holder.__registryAuditKey = own;
+  }
 }

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/db/client";
 import { auditLogs } from "@/db/schema";
 import { auditKey, deriveAuditKey } from "@/lib/server/audit/audit-key";
+import { appendAuditRows } from "@/lib/server/audit/append-rows";
 import { recordAudit } from "@/lib/server/audit/audit-writer";
 import { fileCheckpointLog } from "@/lib/server/audit/checkpoint-log";
 import { checkpointAuditHead } from "@/lib/server/audit/checkpointer";
@@ -98,6 +99,33 @@ async function sixRows({ db }: Trail, dataDir: string) {
     await recordAudit(db, { action: "create", entityType: "study", entityId: i, newValues: { n: i } });
   const outcome = await checkpointAuditHead(db, "commits", { log: fileCheckpointLog(dataDir, auditKey()) });
   expect(outcome.written).toMatchObject({ rows: 6, lastId: 6 });
+}
+
+function legacyRow(i: number) {
+  return {
+    timestamp: new Date(Date.UTC(2026, 0, i)),
+    userId: null,
+    userEmail: "old@example.org",
+    action: "create" as const,
+    entityType: "study",
+    entityId: String(i),
+    studyId: null,
+    ipAddress: null,
+    reason: null,
+    oldValues: null,
+    newValues: { n: i },
+  };
+}
+
+/** Rows as the release before the audit key wrote them: plain SHA-256. */
+async function legacyRows(db: Db, count: number) {
+  let prev = GENESIS_HASH;
+  for (let i = 1; i <= count; i++) {
+    const row = legacyRow(i);
+    const hash = legacyRowHash(prev, row);
+    await db.insert(auditLogs).values({ ...row, prevHash: prev, hash });
+    prev = hash;
+  }
 }
 
 const UNLOCK = "ALTER TABLE audit_logs DISABLE TRIGGER audit_logs_no_update_delete;";
@@ -215,40 +243,64 @@ describe("npm run audit:verify", () => {
   });
 
   it(
-    "accepts rows written before the key existed, and pins them at the first checkpoint",
+    "accepts rows written before the key existed once the key-introduction row pins them",
     { timeout: 120_000 },
     async () => {
-      // Rows as the previous release wrote them (plain SHA-256), then rows written with the key.
+      // Rows as the previous release wrote them (plain SHA-256), then the server's first audited
+      // writes with the key: the first of them pins the legacy rows (a key-introduction row).
       const legacyThenKeyed = async ({ db }: Trail) => {
-        let prev = GENESIS_HASH;
-        for (let i = 1; i <= 3; i++) {
-          const row = {
-            timestamp: new Date(Date.UTC(2026, 0, i)),
-            userId: null,
-            userEmail: "old@example.org",
-            action: "create" as const,
-            entityType: "study",
-            entityId: String(i),
-            studyId: null,
-            ipAddress: null,
-            reason: null,
-            oldValues: null,
-            newValues: { n: i },
-          };
-          const hash = legacyRowHash(prev, row);
-          await db.insert(auditLogs).values({ ...row, prevHash: prev, hash });
-          prev = hash;
-        }
+        await legacyRows(db, 3);
         for (let i = 4; i <= 6; i++)
           await recordAudit(db, { action: "create", entityType: "study", entityId: i });
       };
       const first = await trailCase(legacyThenKeyed);
       expect(first.code, first.out).toBe(0);
       expect(first.out).toContain(
-        "Audit trail intact: 6 rows verified. (3 of them written before the audit key existed, checked with plain SHA-256 up to row id 3)",
+        "Audit trail intact: 7 rows verified. (3 of them written before the audit key existed, checked with plain SHA-256 up to row id 3)",
       );
       expect(first.out).toContain("none of this database yet");
-      expect(first.out).toMatch(/New checkpoint .*: 6 rows, last id 6/);
+      expect(first.out).toMatch(/New checkpoint .*: 7 rows, last id 7/);
+    },
+  );
+
+  it(
+    "names rows written before the key existed that no key-introduction row pins",
+    { timeout: 120_000 },
+    async () => {
+      // Plain rows followed by keyed ones, without the row that pins them: plain SHA-256 is what
+      // anyone can compute, so this is not history but a rewrite.
+      const unpinned = async ({ db }: Trail) => {
+        await legacyRows(db, 3);
+        await db.transaction((tx) =>
+          appendAuditRows(tx, [{ ...legacyRow(4), entityId: "4" }], auditKey(), { pipelined: false }),
+        );
+      };
+      const result = await trailCase(unpinned);
+      expect(result.code, result.out).toBe(1);
+      expect(result.out).toContain(
+        "RECOMPUTED CHAIN: from row id 1, 3 row(s) carry plain SHA-256 hashes instead of hashes made with the audit key, and row id 4, the first written with the key, is not the key-introduction row that pins them",
+      );
+    },
+  );
+
+  it(
+    "names a chain recomputed end to end with plain SHA-256 when no checkpoint is at hand",
+    { timeout: 120_000 },
+    async () => {
+      // No checkpoint log at all (a new DATA_DIR, or the log deleted with the rows rewritten).
+      const result = await trailCase(
+        async ({ db }) => {
+          for (let i = 1; i <= 5; i++)
+            await recordAudit(db, { action: "create", entityType: "study", entityId: i });
+        },
+        (trail) => rewriteAndRecompute(trail, 1, legacyRowHash),
+      );
+      expect(result.code, result.out).toBe(1);
+      expect(result.out).toContain("none of this database yet");
+      expect(result.out).toContain(
+        "RECOMPUTED CHAIN: from row id 1, 5 row(s) carry plain SHA-256 hashes instead of hashes made with the audit key, and no row written with the key pins them",
+      );
+      expect(result.out).not.toContain("New checkpoint");
     },
   );
 });

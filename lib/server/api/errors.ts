@@ -89,6 +89,10 @@ export function fromDatabaseError(error: unknown): ApiError | null {
       return new ApiError("validation", [
         { loc: ["body"], msg: "Text contains characters that cannot be stored", type: "string_unstorable" },
       ]);
+    // Serialization failure / deadlock: nothing was written; the same request may well succeed.
+    case "40001":
+    case "40P01":
+      return conflict("The change conflicted with a concurrent change; try again.");
     default:
       return null;
   }

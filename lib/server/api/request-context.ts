@@ -29,3 +29,11 @@ export function currentRequestId(): string | null {
 export function trustedRequestId(value: string | null): string | null {
   return value && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(value) ? value : null;
 }
+
+/**
+ * Runs `fn` outside any request: timers it starts (the audit checkpoint) belong to no request, and
+ * their log lines must not carry the id of whichever request happened to schedule them.
+ */
+export function outsideRequest<T>(fn: () => T): T {
+  return storage.exit(fn);
+}

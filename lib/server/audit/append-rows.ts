@@ -6,9 +6,10 @@ import { auditLogs } from "@/db/schema";
 import type { AuditKey } from "./audit-key";
 import type { AuditRowContent } from "./audit-entry";
 import { GENESIS_HASH, keyedRowHash } from "./hash-chain";
+import { rowKeyMismatch, writtenWithKey } from "./key-guard";
 
 // One key for the whole table: rows join the chain one at a time, in commit order.
-const AUDIT_CHAIN_LOCK = 727_274_001;
+export const AUDIT_CHAIN_LOCK = 727_274_001;
 
 /**
  * Appends rows to the chain inside `tx`. Internal to the audit module: services go through
@@ -21,16 +22,25 @@ const AUDIT_CHAIN_LOCK = 727_274_001;
  * previous holder's row. With `pipelined` (node-postgres), both go in one simple-protocol query
  * (one round trip; the server still runs them one after the other, each with its own snapshot);
  * PGlite prepares every query, so there they are two.
+ *
+ * With `checkHead` (the first write of a process that found the trail empty), the whole head row
+ * is read and must have been written with `key`: two instances with different keys that started
+ * on an empty trail must not both chain rows.
  */
 export async function appendAuditRows(
   tx: Tx,
   contents: AuditRowContent[],
   key: AuditKey,
-  { pipelined }: { pipelined: boolean },
+  { pipelined, checkHead = false }: { pipelined: boolean; checkHead?: boolean },
 ): Promise<void> {
   if (contents.length === 0) return;
   let lastHash: string | undefined;
-  if (pipelined) {
+  if (checkHead) {
+    await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK})`);
+    const [head] = await tx.select().from(auditLogs).orderBy(desc(auditLogs.id)).limit(1);
+    if (head && !writtenWithKey(head, key)) throw rowKeyMismatch(head.id, key);
+    lastHash = head?.hash;
+  } else if (pipelined) {
     const results = await tx.execute(
       sql.raw(
         `select pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK}); select hash from audit_logs order by id desc limit 1`,

@@ -4,6 +4,7 @@ import { appendAuditRows, canPipeline } from "./append-rows";
 import { auditKey } from "./audit-key";
 import { auditRowContent, type AuditEntry } from "./audit-entry";
 import { noteAuditCommit } from "./checkpointer";
+import { auditKeyGuard } from "./key-guard";
 
 export type { AuditEntry } from "./audit-entry";
 
@@ -22,23 +23,38 @@ export async function auditedTransaction<T>(
   work: (tx: Tx, audit: AuditRecorder) => Promise<T>,
 ): Promise<T> {
   const key = auditKey();
+  // Before this process's first audit row: the trail must have been written with this key.
+  const guard = await auditKeyGuard(db);
   const pipelined = canPipeline(db);
   let wrote = false;
-  const result = await db.transaction(async (tx) => {
-    const entries: AuditEntry[] = [];
-    let open = true;
-    const value = await work(tx, (entry) => {
-      // A recorder kept past the transaction would lose its entry silently: refuse loudly.
-      if (!open) throw new Error("Audit entry recorded after its transaction's work had finished");
-      entries.push(entry);
-    });
-    open = false;
-    await appendAuditRows(tx, entries.map(auditRowContent), key, { pipelined });
-    wrote = entries.length > 0;
-    return value;
-  });
+  const result = await db.transaction(
+    async (tx) => {
+      const entries: AuditEntry[] = [];
+      let open = true;
+      const value = await work(tx, (entry) => {
+        // A recorder kept past the transaction would lose its entry silently: refuse loudly.
+        if (!open) throw new Error("Audit entry recorded after its transaction's work had finished");
+        entries.push(entry);
+      });
+      open = false;
+      await appendAuditRows(tx, entries.map(auditRowContent), key, {
+        pipelined,
+        checkHead: !guard.headChecked,
+      });
+      wrote = entries.length > 0;
+      return value;
+      // Explicit, whatever the database's default_transaction_isolation: the read of the chain head
+      // after the lock must take a new snapshot, which only READ COMMITTED does. Under REPEATABLE READ
+      // or SERIALIZABLE the snapshot is taken at the first statement, before the lock, and two writers
+      // would both link to the same head (a forked chain).
+    },
+    { isolationLevel: "read committed" },
+  );
   // Committed: the chain head moved, so a signed checkpoint of it is due (throttled).
-  if (wrote) noteAuditCommit(db);
+  if (wrote) {
+    guard.headChecked = true;
+    noteAuditCommit(db);
+  }
   return result;
 }
 

@@ -5,6 +5,7 @@ import { auditLogs } from "@/db/schema";
 import type { AuditKey } from "./audit-key";
 import type { Checkpoint } from "./checkpoint-log";
 import { GENESIS_HASH, keyedRowHash, legacyRowHash } from "./hash-chain";
+import { legacyPinOf } from "./key-introduction";
 
 /** The tamper cases `npm run audit:verify` names. */
 export type FindingKind =
@@ -36,7 +37,10 @@ export type WalkStart = { afterId: number; prevHash: string; rowsBefore: number 
 
 export type WalkOptions = {
   key: AuditKey;
-  /** From the checkpoints; null when there is none yet: the legacy prefix is then derived. */
+  /**
+   * From the checkpoints; null when there is none yet: the legacy prefix is then derived, and
+   * accepted only if a key-introduction row (key-introduction.ts) pins it.
+   */
   legacy: { throughId: number; lastHash: string | null } | null;
   /** Checkpoints of this database with a valid signature, to hold the table against. */
   checkpoints: Checkpoint[];
@@ -72,8 +76,23 @@ export async function walkChain(db: Queryable, options: WalkOptions): Promise<Wa
   let rows = start?.rowsBefore ?? 0;
   let head: WalkResult["head"] = start ? { id: start.afterId, hash: start.prevHash } : null;
   // With no checkpoint to say where the legacy prefix ends, it is the run of plain-SHA-256 rows
-  // at the start of the chain: the first keyed row closes it.
+  // at the start of the chain: the first keyed row closes it, and must be the key-introduction
+  // row that names its last row. Anyone can compute plain SHA-256: an unpinned prefix is a
+  // chain recomputed without the key, not history.
   let deriving = options.legacy === null && start === undefined;
+  let legacyFirstId: number | null = null;
+  const unpinnedPrefix = (pinnedBy: string) => {
+    findings.push({
+      kind: "recomputed-chain",
+      rowId: legacyFirstId ?? undefined,
+      message:
+        `from row id ${legacyFirstId}, ${legacy.rows} row(s) carry plain SHA-256 hashes instead of ` +
+        `hashes made with the audit key, and ${pinnedBy}: the chain was rewritten and recomputed without the key`,
+    });
+    legacy.throughId = 0;
+    legacy.lastHash = null;
+    legacy.rows = 0;
+  };
   const legacy = {
     throughId: options.legacy?.throughId ?? 0,
     lastHash: options.legacy?.lastHash ?? null,
@@ -182,12 +201,23 @@ export async function walkChain(db: Queryable, options: WalkOptions): Promise<Wa
       const keyed = keyedRowHash(key.chainKey, row.prevHash, row);
       // While deriving, only a row hashed with the key ends the legacy prefix: an edited legacy
       // row (matching neither hash) is still a legacy row, named as a changed row below.
-      if (deriving && row.hash === keyed) deriving = false;
+      if (deriving && row.hash === keyed) {
+        deriving = false;
+        const pin = legacyPinOf(row);
+        if (
+          legacy.rows > 0 &&
+          (!pin || pin.legacyThroughId !== legacy.throughId || pin.legacyLastHash !== legacy.lastHash)
+        )
+          unpinnedPrefix(
+            `row id ${row.id}, the first written with the key, is not the key-introduction row that pins them`,
+          );
+      }
       const isLegacy = deriving || row.id <= legacy.throughId;
       const valid = row.hash === (isLegacy ? plain : keyed);
       if (isLegacy) {
         legacy.rows++;
         if (deriving) {
+          legacyFirstId ??= row.id;
           legacy.throughId = row.id;
           legacy.lastHash = row.hash;
         } else if (row.id === legacy.throughId && legacy.lastHash !== null && row.hash !== legacy.lastHash) {
@@ -245,6 +275,8 @@ export async function walkChain(db: Queryable, options: WalkOptions): Promise<Wa
     }
   }
   closeRun(false);
+  if (deriving && legacy.rows > 0)
+    unpinnedPrefix("no row written with the key pins them as written before it existed");
   while (checkpoints[cpIndex]) checkpointRowMissing(checkpoints[cpIndex++]!, false);
 
   return { rows, head, legacy, findings: [...findings, ...keepStrongest(checkpointFindings)] };

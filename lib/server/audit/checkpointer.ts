@@ -1,5 +1,6 @@
 import "server-only";
 import { logError } from "../api/log";
+import { outsideRequest } from "../api/request-context";
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { auditLogs } from "@/db/schema";
@@ -8,7 +9,7 @@ import { walkChain, type Finding } from "./chain-walk";
 import {
   defaultCheckpointLog,
   signCheckpoint,
-  trustedCheckpoints,
+  newestTrustedCheckpoint,
   type Checkpoint,
   type CheckpointLog,
 } from "./checkpoint-log";
@@ -20,6 +21,8 @@ import { databaseIdentity } from "./database-identity";
  * and a busy server appends one short line per interval, not one per write.
  */
 export const CHECKPOINT_INTERVAL_MS = 5_000;
+/** After a failed checkpoint (an unreadable or unwritable log), one loud line per this, not per 5 s. */
+export const CHECKPOINT_RETRY_MS = 5 * 60_000;
 
 export type CheckpointReason = Checkpoint["reason"];
 export type CheckpointOutcome =
@@ -34,6 +37,10 @@ type State = {
   /** The newest checkpoint known to this process; undefined until the log was read. */
   last?: Checkpoint | null;
   timer?: NodeJS.Timeout;
+  /** When the scheduled checkpoint runs (ms since the epoch). */
+  dueAt?: number;
+  /** After a failure: no attempt before this time. */
+  retryAt: number;
   queue: Promise<unknown>;
 };
 
@@ -42,7 +49,7 @@ const states = () => (holder.__registryAuditCheckpointers ??= new WeakMap());
 
 function newState(db: Db, log?: CheckpointLog, key?: AuditKey): State {
   const k = key ?? auditKey();
-  return { db, key: k, log: log ?? defaultCheckpointLog(k), queue: Promise.resolve() };
+  return { db, key: k, log: log ?? defaultCheckpointLog(k), queue: Promise.resolve(), retryAt: 0 };
 }
 
 /** Called by db/client.ts for the application's database: its audited commits get checkpoints. */
@@ -54,17 +61,45 @@ export function registerAuditCheckpoints(db: Db, log?: CheckpointLog): void {
 export function noteAuditCommit(db: Db): void {
   const state = states().get(db);
   if (!state || state.timer) return;
-  state.timer = setTimeout(() => {
-    state.timer = undefined;
-    run(state, "commits").catch((error: unknown) => logError("Audit checkpoint failed", error));
-  }, CHECKPOINT_INTERVAL_MS);
+  const delay = Math.max(CHECKPOINT_INTERVAL_MS, state.retryAt - Date.now());
+  state.dueAt = Date.now() + delay;
+  // The timer belongs to no request: without this it would inherit the request context (and the
+  // request id in its log lines) of the commit that happened to schedule it.
+  state.timer = outsideRequest(() =>
+    setTimeout(() => {
+      state.timer = undefined;
+      void runScheduled(state);
+    }, delay),
+  );
   // A pending checkpoint must not keep a finished script alive; closeDb() flushes it.
   state.timer.unref();
+}
+
+/** The scheduled checkpoint; a failure is logged once and the next try waits CHECKPOINT_RETRY_MS. */
+async function runScheduled(state: State): Promise<void> {
+  try {
+    await run(state, "commits");
+    state.retryAt = 0;
+  } catch (error) {
+    state.retryAt = Date.now() + CHECKPOINT_RETRY_MS;
+    logError(
+      `Audit checkpoint FAILED (${state.log.location}): no checkpoint of the audit chain head is ` +
+        `being written. Next try in ${CHECKPOINT_RETRY_MS / 60_000} minutes, after the next audited write. ` +
+        "Fix the checkpoint log (permissions, disk) and run npm run audit:verify.",
+      error,
+    );
+  }
 }
 
 /** True while a checkpoint is scheduled but not yet written. */
 export function auditCheckpointPending(db: Db): boolean {
   return states().get(db)?.timer !== undefined;
+}
+
+/** When the scheduled checkpoint runs (ms since the epoch), or null if none is scheduled. */
+export function auditCheckpointDueAt(db: Db): number | null {
+  const state = states().get(db);
+  return state?.timer ? (state.dueAt ?? null) : null;
 }
 
 /** Writes the scheduled checkpoint now (closeDb, tests). */
@@ -74,7 +109,7 @@ export async function flushAuditCheckpoints(db: Db): Promise<void> {
   if (state.timer) {
     clearTimeout(state.timer);
     state.timer = undefined;
-    await run(state, "commits");
+    await runScheduled(state);
   }
   await state.queue;
 }
@@ -107,7 +142,7 @@ function run(state: State, reason: CheckpointReason): Promise<CheckpointOutcome>
 async function checkpointOnce(state: State, reason: CheckpointReason): Promise<CheckpointOutcome> {
   const { db, key, log } = state;
   const database = (state.database ??= await databaseIdentity(db));
-  if (state.last === undefined) state.last = trustedCheckpoints(await log.read(), database).at(-1) ?? null;
+  if (state.last === undefined) state.last = await newestTrustedCheckpoint(log, database);
   const last = state.last;
 
   let findings: Finding[];

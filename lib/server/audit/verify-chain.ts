@@ -35,11 +35,15 @@ export async function verifyAuditChain(db: Queryable, options: VerifyOptions = {
   const key = options.key ?? auditKey();
   const log = options.log ?? defaultCheckpointLog(key);
   const database = await databaseIdentity(db);
-  const lines = await log.read();
   const findings: Finding[] = [];
   const trusted: Checkpoint[] = [];
+  // A checkpoint of a head already held (same row, hash and count) adds nothing to check; a log
+  // of years holds many such lines (one per start-up and verify with no write in between).
+  const heads = new Set<string>();
   let otherKey = 0;
-  for (const line of lines) {
+  let otherKeyId: string | undefined;
+  // Streamed: the log only grows, and a whole-file read once failed at 540 MB.
+  for await (const line of log.lines()) {
     if (!("checkpoint" in line)) {
       findings.push({
         kind: "checkpoint-log",
@@ -48,9 +52,13 @@ export async function verifyAuditChain(db: Queryable, options: VerifyOptions = {
     } else if (line.checkpoint.database !== database) {
       // Another database that used the same DATA_DIR: not ours to judge.
     } else if (line.signatureValid) {
-      trusted.push(line.checkpoint);
+      const { lastId, lastHash, rows } = line.checkpoint;
+      const head = `${lastId}:${lastHash}:${rows}`;
+      if (!heads.has(head)) trusted.push(line.checkpoint);
+      heads.add(head);
     } else if (line.checkpoint.keyId !== key.keyId) {
       otherKey++;
+      otherKeyId ??= line.checkpoint.keyId;
     } else {
       findings.push({
         kind: "checkpoint-log",
@@ -63,12 +71,11 @@ export async function verifyAuditChain(db: Queryable, options: VerifyOptions = {
   if (trusted.length === 0 && otherKey > 0) {
     // Every checkpoint of this database was signed with another key: rows hashed with that key
     // would all look forged. Name the real cause instead.
-    const theirs = lines.find((l) => "checkpoint" in l && l.checkpoint.database === database);
     findings.push({
       kind: "wrong-key",
       message:
         `the ${otherKey} checkpoint(s) of this database were signed with audit key ` +
-        `${theirs && "checkpoint" in theirs ? theirs.checkpoint.keyId : "?"}, but this run uses key ` +
+        `${otherKeyId ?? "?"}, but this run uses key ` +
         `${key.keyId} (${key.source}): use the AUDIT_HMAC_KEY or DATA_DIR of the server that wrote them`,
     });
     const legacy = { throughId: 0, lastHash: null, rows: 0 };

@@ -2,12 +2,16 @@ import "server-only";
 import { getDb } from "@/db/client";
 import { env } from "@/lib/env";
 import { requestAuditCheckpoint } from "../audit/checkpointer";
+import { auditKeyGuard } from "../audit/key-guard";
 import { ensureFirstAdmin } from "./first-admin";
 import { seedDemoData } from "./demo-seed";
 
 /** Runs once when the server starts: migrations (inside getDb), first admin, demo data. */
 export async function startup(): Promise<void> {
   const db = await getDb();
+  // Before any audited write: a server whose audit key is not the trail's must not start (a
+  // second instance without AUDIT_HMAC_KEY would break the chain for good). The error says why.
+  await auditKeyGuard(db);
   // A signed checkpoint of the audit chain head at every start (in the background: the first one
   // after an upgrade checks the whole trail).
   requestAuditCheckpoint(db, "start-up");

@@ -1,0 +1,87 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { expect, test } from "@playwright/test";
+
+// Its own server (not the config's): this test stops it. Port 3141 is this spec's.
+const PORT = Number(process.env.SHUTDOWN_E2E_PORT ?? 3141);
+const BASE = `http://localhost:${PORT}`;
+const ADMIN = { email: "stop@example.com", password: "shutdown-e2e-password-1" };
+
+async function waitForServer(server: ChildProcess, output: () => string) {
+  for (let i = 0; i < 240; i++) {
+    if (server.exitCode !== null) throw new Error(`next start exited early:\n${output()}`);
+    try {
+      if ((await fetch(`${BASE}/login`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`next start did not answer:\n${output()}`);
+}
+
+/** Issue 7 review: a normal stop lost the last audit checkpoint and left PGlite to crash recovery. */
+test("SIGTERM writes the checkpoint of the last audit row and closes the embedded database", async () => {
+  test.setTimeout(120_000);
+  const dataDir = mkdtempSync(path.join(tmpdir(), "registry-shutdown-"));
+  let out = "";
+  const server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(PORT)], {
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      SEED_DEMO: "0",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  server.stdout!.on("data", (chunk: Buffer) => (out += chunk.toString()));
+  server.stderr!.on("data", (chunk: Buffer) => (out += chunk.toString()));
+  try {
+    await waitForServer(server, () => out);
+    // One audited write (a sign-in), then a normal stop well within the 5 s checkpoint interval.
+    const login = await fetch(`${BASE}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: BASE },
+      body: JSON.stringify(ADMIN),
+    });
+    expect(login.status, await login.text()).toBe(200);
+    const exited = new Promise<number | null>((resolve) => server.once("exit", (code) => resolve(code)));
+    // The process that holds the embedded database is the one to stop (as Docker or systemd would).
+    const serverPid = Number(readFileSync(path.join(dataDir, "registry.lock"), "utf8"));
+    process.kill(serverPid, "SIGTERM");
+    await exited;
+    await expect.poll(() => isAlive(serverPid), { timeout: 15_000 }).toBe(false);
+    expect(existsSync(path.join(dataDir, "registry.lock"))).toBe(false);
+
+    const lines = readFileSync(path.join(dataDir, "audit-checkpoints.log"), "utf8").trim().split("\n");
+    const last = JSON.parse(lines.at(-1)!) as { lastId: number; rows: number; reason: string };
+    const db = await PGlite.create({ dataDir: path.join(dataDir, "pgdata") });
+    try {
+      const { rows } = await db.query<{ id: number; n: number }>(
+        "select max(id)::int as id, count(*)::int as n from audit_logs",
+      );
+      expect(rows[0]!.n).toBeGreaterThanOrEqual(2); // the first admin's creation and the sign-in
+      expect(last).toMatchObject({ lastId: rows[0]!.id, rows: rows[0]!.n });
+    } finally {
+      await db.close();
+    }
+    expect(out, out).not.toContain("Shutdown: the last audit checkpoint or the database close failed");
+  } finally {
+    if (server.exitCode === null) server.kill("SIGKILL");
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
