@@ -110,12 +110,13 @@ describe("sign-in throttling per client address (kept in PostgreSQL)", () => {
     };
     const knownTimes: number[] = [];
     const unknownTimes: number[] = [];
-    for (let i = 0; i < 4; i++) {
+    for (let i = 0; i < 8; i++) {
       knownTimes.push(await time(known.email, `192.0.2.${40 + i}`));
       unknownTimes.push(await time(`ghost-${i}@example.org`, `192.0.2.${50 + i}`));
     }
-    const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-    const ratio = median(unknownTimes) / median(knownTimes);
+    // The fastest of each: a busy machine only ever adds time, so minimums compare the work done.
+    // Without the dummy argon2 check an unknown email would answer in a small fraction of the time.
+    const ratio = Math.min(...unknownTimes) / Math.min(...knownTimes);
     expect(ratio).toBeGreaterThan(0.5);
     expect(ratio).toBeLessThan(2);
   });
