@@ -54,12 +54,18 @@ function startServer(port) {
     detached: true, // its own process group, so stopping it also stops the server npx starts
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", SEED_DEMO: "0" },
   });
-  const stop = () => {
+  // The server writes its last audit checkpoint and closes the database on SIGTERM: wait for it to
+  // exit before removing its data directory.
+  const stop = async () => {
+    const exited = new Promise((resolve) =>
+      child.exitCode !== null ? resolve() : child.once("exit", resolve),
+    );
     try {
       process.kill(-child.pid, "SIGTERM");
     } catch {
       // already gone
     }
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
     rmSync(dataDir, { recursive: true, force: true });
   };
   return { child, stop };
@@ -137,5 +143,5 @@ try {
     process.exitCode = 1;
   }
 } finally {
-  server?.stop();
+  await server?.stop();
 }
