@@ -13,11 +13,14 @@
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
+
+const NEXT_CLI = createRequire(import.meta.url).resolve("next/dist/bin/next");
 
 const { values: args } = parseArgs({
   options: {
@@ -49,7 +52,9 @@ async function waitForServer(origin, child) {
 
 function startServer(port) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "registry-measure-"));
-  const child = spawn("npx", ["next", "start", "-p", port], {
+  // Node runs Next's own CLI, so the child is the server itself (with npx in between, the server
+  // could outlive the process we wait for).
+  const child = spawn(process.execPath, [NEXT_CLI, "start", "-p", port], {
     stdio: ["ignore", "ignore", "inherit"],
     detached: true, // its own process group, so stopping it also stops the server npx starts
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", SEED_DEMO: "0" },
@@ -66,7 +71,7 @@ function startServer(port) {
       // already gone
     }
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
-    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   };
   return { child, stop };
 }
