@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { YES_NO } from "@/components/forms/boolean-labels";
 import { DynamicForm, type FormValues } from "@/components/forms/dynamic-form";
 import { errorText } from "@/components/patient-detail/format";
@@ -50,6 +50,15 @@ function AddVisitSteps({ onClose, patientId, config, visits, onCreated }: Props)
   const [switchStep, setSwitchStep] = useState<"prompt" | "form" | "done">("prompt");
   const [switchAnswer, setSwitchAnswer] = useState<TherapySwitchValue | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const stepRef = useRef<HTMLDivElement>(null);
+  const answered = useRef(false);
+
+  // The answered prompt's buttons are gone: keyboard focus moves on to the next step's first field.
+  useEffect(() => {
+    if (!answered.current) return;
+    const step = stepRef.current;
+    (step?.querySelector<HTMLElement>("input, select, textarea") ?? step?.querySelector("summary"))?.focus();
+  }, [switchStep]);
 
   const switchConfig = config.therapy_switch_config;
   const isFollowUp = visits.length > 0;
@@ -137,99 +146,111 @@ function AddVisitSteps({ onClose, patientId, config, visits, onCreated }: Props)
         </div>
       </div>
 
-      {!ready ? (
-        <p className="text-sm text-slate-500">Choose the visit date and type to enter the clinical data.</p>
-      ) : asksSwitch && switchStep === "prompt" ? (
-        <fieldset className="rounded-lg border border-slate-200 p-4">
-          <legend className="px-1 text-base font-semibold">
-            {switchConfig.prompt_message || DEFAULT_THERAPY_PROMPT}
-          </legend>
-          <div className="mt-2 flex gap-2">
-            <Button
-              onClick={() => {
-                setSwitchAnswer({ is_continuing_therapy: true });
-                setSwitchStep("done");
-              }}
-            >
-              Sì
-            </Button>
-            <Button variant="secondary" onClick={() => setSwitchStep("form")}>
-              No
-            </Button>
-          </div>
-        </fieldset>
-      ) : asksSwitch && switchStep === "form" ? (
-        <TherapySwitchForm
-          config={switchConfig}
-          onCancel={onClose}
-          onSubmit={(value) => {
-            setSwitchAnswer(value);
-            setSwitchStep("done");
-          }}
-        />
-      ) : (
-        <>
-          {asksSwitch && switchAnswer && (
-            <p className="text-sm text-slate-600" data-testid="switch-summary">
-              {switchAnswer.is_continuing_therapy
-                ? "Il paziente continua la stessa terapia."
-                : "Cambio di terapia registrato con questa visita."}{" "}
-              <button
-                type="button"
-                className="text-brand-700 underline"
+      <div ref={stepRef} className="space-y-4">
+        {!ready ? (
+          <p className="text-sm text-slate-500">Choose the visit date and type to enter the clinical data.</p>
+        ) : asksSwitch && switchStep === "prompt" ? (
+          <fieldset className="rounded-lg border border-slate-200 p-4">
+            <legend className="px-1 text-base font-semibold">
+              {switchConfig.prompt_message || DEFAULT_THERAPY_PROMPT}
+            </legend>
+            <div className="mt-2 flex gap-2">
+              <Button
                 onClick={() => {
-                  setSwitchAnswer(null);
-                  setSwitchStep("prompt");
+                  answered.current = true;
+                  setSwitchAnswer({ is_continuing_therapy: true });
+                  setSwitchStep("done");
                 }}
               >
-                Cambia risposta
-              </button>
-            </p>
-          )}
-          {Object.keys(issues.switch).length > 0 && (
-            <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-              {Object.values(issues.switch).join("; ")}
+                Sì
+              </Button>
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  answered.current = true;
+                  setSwitchStep("form");
+                }}
+              >
+                No
+              </Button>
             </div>
-          )}
-          {fields.length === 0 ? (
-            <p className="text-sm text-slate-500">No visit fields configured for this study.</p>
-          ) : null}
-          <DynamicForm
-            fields={fields}
-            categories={config.categories}
-            entity="visit"
-            defaultOpenCategory="efficacy"
-            booleanLabels={YES_NO}
-            onSubmit={submit}
-          >
-            {dataIssues.length > 0 && (
-              <ul className="list-disc rounded-md border border-red-200 bg-red-50 py-2 pl-8 text-sm text-red-800">
-                {dataIssues.map(([name, msg]) => (
-                  <li key={name}>
-                    {labelOf(name)}: {msg}
-                  </li>
-                ))}
-              </ul>
+          </fieldset>
+        ) : asksSwitch && switchStep === "form" ? (
+          <TherapySwitchForm
+            config={switchConfig}
+            onCancel={onClose}
+            onSubmit={(value) => {
+              setSwitchAnswer(value);
+              setSwitchStep("done");
+            }}
+          />
+        ) : (
+          <>
+            {asksSwitch && switchAnswer && (
+              <p className="text-sm text-slate-600" data-testid="switch-summary">
+                {switchAnswer.is_continuing_therapy
+                  ? "Il paziente continua la stessa terapia."
+                  : "Cambio di terapia registrato con questa visita."}{" "}
+                <button
+                  type="button"
+                  className="text-brand-700 underline"
+                  onClick={() => {
+                    setSwitchAnswer(null);
+                    setSwitchStep("prompt");
+                  }}
+                >
+                  Cambia risposta
+                </button>
+              </p>
             )}
-            {failure && (
+            {Object.keys(issues.switch).length > 0 && (
               <div
                 role="alert"
-                className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+                className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800"
               >
-                {failure}
+                {Object.values(issues.switch).join("; ")}
               </div>
             )}
-            <div className="flex flex-wrap justify-end gap-2">
-              <Button variant="secondary" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={create.isPending}>
-                {create.isPending ? "Saving..." : "Save Visit"}
-              </Button>
-            </div>
-          </DynamicForm>
-        </>
-      )}
+            {fields.length === 0 ? (
+              <p className="text-sm text-slate-500">No visit fields configured for this study.</p>
+            ) : null}
+            <DynamicForm
+              fields={fields}
+              categories={config.categories}
+              entity="visit"
+              defaultOpenCategory="efficacy"
+              booleanLabels={YES_NO}
+              onSubmit={submit}
+            >
+              {dataIssues.length > 0 && (
+                <ul className="list-disc rounded-md border border-red-200 bg-red-50 py-2 pl-8 text-sm text-red-800">
+                  {dataIssues.map(([name, msg]) => (
+                    <li key={name}>
+                      {labelOf(name)}: {msg}
+                    </li>
+                  ))}
+                </ul>
+              )}
+              {failure && (
+                <div
+                  role="alert"
+                  className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+                >
+                  {failure}
+                </div>
+              )}
+              <div className="flex flex-wrap justify-end gap-2">
+                <Button variant="secondary" onClick={onClose}>
+                  Cancel
+                </Button>
+                <Button type="submit" disabled={create.isPending}>
+                  {create.isPending ? "Saving..." : "Save Visit"}
+                </Button>
+              </div>
+            </DynamicForm>
+          </>
+        )}
+      </div>
       {(!ready || (asksSwitch && switchStep === "prompt")) && (
         <div className="flex justify-end">
           <Button variant="secondary" onClick={onClose}>

@@ -10,6 +10,7 @@ import { Button } from "@/components/ui/button";
 import { CONTROL_CLASS } from "@/components/ui/control-class";
 import { Dialog } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
+import { ApiClientError } from "@/lib/client/api-fetch";
 import { useUpdateVisit } from "@/lib/client/visits";
 import { fieldsForEntity, THERAPY_SWITCH_KEY } from "@/lib/forms";
 import type { StudyConfig } from "@/lib/schemas/study-config";
@@ -56,6 +57,8 @@ function EditVisitSteps({ visit, config, onClose, onSaved, onReload }: Props & {
       onClose();
     } catch (error) {
       setRefusal(saveRefusal(error));
+      // Locked meanwhile (423): the list is refetched so the row shows the lock once this closes.
+      if (error instanceof ApiClientError && error.status === 423) onReload();
     }
   }
 
