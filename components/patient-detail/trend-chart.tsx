@@ -41,7 +41,7 @@ export function TrendChart({ visits }: { visits: VisitResponse[] }) {
       </div>
       <svg
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        className="mt-2 h-auto w-full max-w-full"
+        className="mt-2 h-auto w-full max-w-3xl"
         aria-hidden="true"
         focusable="false"
       >

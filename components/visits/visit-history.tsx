@@ -31,7 +31,7 @@ export function VisitHistory({
   if (visits.length === 0) return <p className="text-sm text-slate-500">No visits recorded yet.</p>;
   const typeLabel = (code: string) => visitTypes.find((t) => t.code === code)?.label ?? code;
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         <thead className="bg-slate-50 text-left text-xs font-medium uppercase tracking-wide text-slate-600">
           <tr>
