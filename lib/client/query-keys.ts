@@ -9,3 +9,12 @@ export const queryKeys = {
 
 /** Study resolution and config are cached 5 minutes (spec §9). */
 export const STUDY_STALE_TIME_MS = 5 * 60 * 1000;
+
+// --- Patient detail screen (issue 8: one patient, its visits, its audit trail) -----------------
+/** Keys of the patient detail screen; its mutations invalidate these (`patientDetailKeys.all`). */
+export const patientDetailKeys = {
+  all: ["patient-detail"] as const,
+  patient: (id: number) => [...patientDetailKeys.all, "patient", id] as const,
+  visits: (patientId: number) => [...patientDetailKeys.all, "visits", patientId] as const,
+  auditTrail: (patientId: number) => [...patientDetailKeys.all, "audit-trail", patientId] as const,
+};

@@ -19,6 +19,7 @@ import {
 } from "./patients";
 import { DashboardResponse, ReportQuery, TherapyOutcomesResponse } from "./reports";
 import { VisitCreateBody, VisitListQuery, VisitListResponse, VisitResponse, VisitUpdateBody } from "./visits";
+import { EntityTrailQuery, EntityTrailResponse } from "./audit-logs";
 import { DetailResponse, LoginBody, RefreshBody, RegisterBody, TokenResponse, UserResponse } from "./auth";
 
 export type ApiContract = {
@@ -230,6 +231,16 @@ export const API_CONTRACTS: ApiContract[] = [
     auth: true,
     query: ReportQuery,
     response: TherapyOutcomesResponse,
+  },
+  // Patient detail screen (issue 8): the patient's audit trail.
+  {
+    method: "GET",
+    path: "/api/admin/audit-logs/entity/{type}/{id}",
+    summary:
+      "Audit trail of one entity, newest first (type patient: its rows and its visits'; caller must be able to read the patient)",
+    auth: true,
+    query: EntityTrailQuery,
+    response: EntityTrailResponse,
   },
   { method: "GET", path: "/api/openapi.json", summary: "This document", auth: false },
   {

@@ -11,8 +11,11 @@ import { auditedTransaction } from "../audit/audit-writer";
 import { updateVisitRow } from "./visit-queries";
 import { openVisit, toVisitResponse } from "./visit-service";
 
-/** Unlocking reopens signed-off data: a principal investigator of the study or a platform admin. */
-async function mayUnlock(tx: Queryable, actor: Actor, studyId: number): Promise<boolean> {
+/**
+ * Unlocking reopens signed-off data: a principal investigator of the study or a platform admin.
+ * Exported (read-only) so the patient detail page shows Unlock only to those the API lets unlock.
+ */
+export async function mayUnlock(tx: Queryable, actor: Actor, studyId: number): Promise<boolean> {
   if (isPlatformAdmin(actor)) return true;
   const [row] = await tx
     .select({ role: userStudyRoles.role })

@@ -122,3 +122,12 @@ export async function storeCalculatedValues(
 ): Promise<void> {
   await tx.update(visits).set({ calculatedValues, configVersion }).where(eq(visits.id, id));
 }
+
+/**
+ * Ids of every visit of one patient, soft-deleted ones included (their audit rows still belong to
+ * the patient's trail). Read-only; the caller has already opened the patient in the actor's scope.
+ */
+export async function visitIdsOfPatient(tx: Queryable, patientId: number): Promise<number[]> {
+  const rows = await tx.select({ id: visits.id }).from(visits).where(eq(visits.patientId, patientId));
+  return rows.map((row) => row.id);
+}

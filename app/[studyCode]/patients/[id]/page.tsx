@@ -1,0 +1,39 @@
+import { PatientDetail } from "@/components/patient-detail/patient-detail";
+import { getDb } from "@/db/client";
+import { PATIENT_MESSAGES } from "@/lib/schemas/patients";
+import { loadStudyAccess } from "@/lib/server/auth/study-access";
+import { mayUnlock } from "@/lib/server/clinical/visit-lock";
+import { currentStudyArea } from "@/lib/server/studies/study-area";
+
+/**
+ * Patient detail (spec §2). The study comes from the shell; which buttons show comes from the
+ * actor's study role, read here on the server (the API checks every call again, so a stale page
+ * can only show a button whose call is refused).
+ */
+export default async function PatientDetailPage({
+  params,
+}: {
+  params: Promise<{ studyCode: string; id: string }>;
+}) {
+  const { studyCode, id } = await params;
+  const { actor, area } = await currentStudyArea(studyCode);
+  // Without an open study the layout shows 'Study Not Found' or why the study cannot be opened.
+  if (area?.kind !== "open") return null;
+  const patientId = Number(id);
+  if (!/^\d{1,10}$/.test(id) || patientId < 1 || patientId > 2_147_483_647)
+    return <h1 className="text-xl font-semibold">{PATIENT_MESSAGES.notFound}</h1>;
+  const { study } = area;
+  const db = await getDb();
+  const access = await loadStudyAccess(db, actor, study.id);
+  const canWrite = access.permissions.has("clinical.write");
+  return (
+    <PatientDetail
+      studyCode={study.code}
+      studyName={study.name}
+      config={study.config}
+      patientId={patientId}
+      canWrite={canWrite}
+      canUnlock={canWrite && (await mayUnlock(db, actor, study.id))}
+    />
+  );
+}

@@ -1,0 +1,9 @@
+import { apiRoute } from "@/lib/server/api/route";
+import { entityAuditTrail } from "@/lib/server/audit-log/entity-trail";
+import { EntityTrailParams, EntityTrailQuery } from "@/lib/schemas/audit-logs";
+
+export const GET = apiRoute({
+  params: EntityTrailParams,
+  query: EntityTrailQuery,
+  handler: ({ db, actor, params, query }) => entityAuditTrail(db, actor, params, query),
+});

@@ -1,0 +1,75 @@
+"use client";
+
+import { useState } from "react";
+import { usePatientAuditTrail } from "@/lib/client/patient-detail";
+import type { AuditLogEntry } from "@/lib/schemas/audit-logs";
+import { errorText, formatDateTime } from "./format";
+
+/** Fields an audit row changed: the keys of its new values, else of its old values. */
+export function changedFields(entry: Pick<AuditLogEntry, "old_values" | "new_values">): string[] {
+  return Object.keys(entry.new_values ?? entry.old_values ?? {});
+}
+
+export function AuditTrailList({ entries }: { entries: AuditLogEntry[] }) {
+  if (entries.length === 0)
+    return <p className="text-sm text-slate-500">No audit logs found for this patient</p>;
+  return (
+    <ol className="divide-y divide-slate-100">
+      {entries.map((entry) => {
+        const fields = changedFields(entry);
+        return (
+          <li key={entry.id} className="py-2 text-sm" data-testid="audit-entry">
+            <p>
+              <span className="font-semibold uppercase">{entry.action}</span>{" "}
+              <span className="text-slate-700">
+                {entry.entity_type} #{entry.entity_id}
+              </span>{" "}
+              <span className="text-slate-500">
+                by {entry.user_email ?? "System"} ·{" "}
+                <time dateTime={entry.timestamp}>{formatDateTime(entry.timestamp)}</time>
+              </span>
+            </p>
+            {entry.reason && <p className="text-slate-700">Reason: {entry.reason}</p>}
+            {fields.length > 0 && (
+              <p className="break-words text-xs text-slate-500">Changed: {fields.join(", ")}</p>
+            )}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/** The collapsible Patient Audit Trail, closed at first; the rows are fetched when it opens. */
+export function PatientAuditTrail({ patientId }: { patientId: number }) {
+  const [open, setOpen] = useState(false);
+  const trail = usePatientAuditTrail(patientId, open);
+  return (
+    <details
+      className="rounded-lg border border-slate-200 bg-white shadow-sm"
+      onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}
+    >
+      <summary className="cursor-pointer select-none px-4 py-3 text-lg font-semibold">
+        Patient Audit Trail
+      </summary>
+      <div className="border-t border-slate-100 px-4 py-3">
+        {trail.isPending ? (
+          <p className="text-sm text-slate-500">Loading audit logs...</p>
+        ) : trail.isError ? (
+          <p role="alert" className="text-sm text-red-700">
+            Could not load the audit trail: {errorText(trail.error)}
+          </p>
+        ) : (
+          <>
+            <AuditTrailList entries={trail.data.items} />
+            {trail.data.total > trail.data.items.length && (
+              <p className="mt-2 text-xs text-slate-500">
+                Showing the latest {trail.data.items.length} of {trail.data.total} entries.
+              </p>
+            )}
+          </>
+        )}
+      </div>
+    </details>
+  );
+}

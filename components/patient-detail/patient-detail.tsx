@@ -1,0 +1,229 @@
+"use client";
+
+import Link from "next/link";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { AddVisitDialog } from "@/components/visits/add-visit-dialog";
+import { EditVisitDialog } from "@/components/visits/edit-visit-dialog";
+import { VisitHistory } from "@/components/visits/visit-history";
+import { ApiClientError } from "@/lib/client/api-fetch";
+import { usePatient } from "@/lib/client/patient-detail";
+import { useLockVisit, usePatientVisits, useUnlockVisit } from "@/lib/client/visits";
+import { PATIENT_MESSAGES } from "@/lib/schemas/patients";
+import type { StudyConfig } from "@/lib/schemas/study-config";
+import type { VisitResponse } from "@/lib/schemas/visits";
+import { PatientAuditTrail } from "./audit-trail";
+import { EditPatientDialog } from "./edit-patient-dialog";
+import { errorText } from "./format";
+import { PatientInfo } from "./patient-info";
+import { ReasonDialog } from "./reason-dialog";
+import { TrendChart } from "./trend-chart";
+
+export type PatientDetailProps = {
+  studyCode: string;
+  studyName: string;
+  config: StudyConfig;
+  patientId: number;
+  /** From the actor's study role, read by the server; the API checks every call again. */
+  canWrite: boolean;
+  canUnlock: boolean;
+};
+
+const CARD = "rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6";
+
+export function PatientDetail({
+  studyCode,
+  studyName,
+  config,
+  patientId,
+  canWrite,
+  canUnlock,
+}: PatientDetailProps) {
+  const patient = usePatient(patientId);
+  const visits = usePatientVisits(patientId);
+  const lock = useLockVisit(patientId);
+  const unlock = useUnlockVisit(patientId);
+  const [message, setMessage] = useState<{ text: string; error?: boolean } | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [editingPatient, setEditingPatient] = useState(false);
+  const [editing, setEditing] = useState<VisitResponse | null>(null);
+  const [unlocking, setUnlocking] = useState<VisitResponse | null>(null);
+  const [unlockError, setUnlockError] = useState<string | null>(null);
+
+  const crumbs = (
+    <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
+      <ol className="flex flex-wrap items-center gap-1">
+        <li>
+          <Link href={`/${studyCode}`} className="underline-offset-2 hover:underline">
+            {studyName}
+          </Link>
+        </li>
+        <li aria-hidden="true">›</li>
+        <li>
+          <Link href={`/${studyCode}/patients`} className="underline-offset-2 hover:underline">
+            Patients
+          </Link>
+        </li>
+        <li aria-hidden="true">›</li>
+        <li aria-current="page" className="font-medium text-slate-900">
+          {patient.data?.code ?? "…"}
+        </li>
+      </ol>
+    </nav>
+  );
+
+  if (patient.isPending) return <p className="text-sm text-slate-500">Loading patient...</p>;
+  if (patient.isError) {
+    const missing = patient.error instanceof ApiClientError && patient.error.status === 404;
+    return (
+      <div className="space-y-4">
+        <div className={CARD}>
+          <h1 className="text-xl font-semibold">
+            {missing ? PATIENT_MESSAGES.notFound : "Could not load the patient"}
+          </h1>
+          {!missing && <p className="mt-2 text-sm text-red-700">{errorText(patient.error)}</p>}
+          <Link href={`/${studyCode}/patients`} className="mt-3 inline-block text-sm underline">
+            Back to Patients
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  const say = (text: string, error = false) => setMessage({ text, error });
+  const visitList = visits.data ?? [];
+
+  async function lockVisit(visit: VisitResponse) {
+    try {
+      await lock.mutateAsync(visit.id);
+      say(`Visit ${visit.visit_number} locked`);
+    } catch (error) {
+      say(`Error locking visit: ${errorText(error)}`, true);
+    }
+  }
+
+  async function unlockVisit(reason: string) {
+    if (!unlocking) return;
+    setUnlockError(null);
+    try {
+      await unlock.mutateAsync({ id: unlocking.id, reason });
+      say(`Visit ${unlocking.visit_number} unlocked`);
+      setUnlocking(null);
+    } catch (error) {
+      setUnlockError(errorText(error));
+    }
+  }
+
+  return (
+    <div className="space-y-6">
+      {crumbs}
+      <p
+        role="status"
+        aria-live="polite"
+        className={
+          message
+            ? message.error
+              ? "rounded-md bg-red-50 px-3 py-2 text-sm text-red-800"
+              : "rounded-md bg-green-50 px-3 py-2 text-sm text-green-800"
+            : "sr-only"
+        }
+      >
+        {message?.text ?? ""}
+      </p>
+
+      <section className={CARD} aria-labelledby="patient-info-heading">
+        <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+          <h1 id="patient-info-heading" className="text-xl font-semibold">
+            Patient Information
+          </h1>
+          {canWrite && (
+            <Button variant="secondary" onClick={() => setEditingPatient(true)}>
+              Edit Patient
+            </Button>
+          )}
+        </div>
+        <PatientInfo patient={patient.data} />
+      </section>
+
+      <section className={CARD} aria-labelledby="visit-history-heading">
+        <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+          <h2 id="visit-history-heading" className="text-lg font-semibold">
+            Visit History
+          </h2>
+          {canWrite && (
+            <Button onClick={() => setAdding(true)} disabled={!visits.isSuccess}>
+              + Add Visit
+            </Button>
+          )}
+        </div>
+        {visits.isPending ? (
+          <p className="text-sm text-slate-500">Loading visits...</p>
+        ) : visits.isError ? (
+          <p role="alert" className="text-sm text-red-700">
+            Could not load the visits: {errorText(visits.error)}
+          </p>
+        ) : (
+          <VisitHistory
+            visits={visitList}
+            visitTypes={config.visit_types}
+            actions={{
+              canWrite,
+              canUnlock,
+              busy: lock.isPending || unlock.isPending,
+              onEdit: setEditing,
+              onLock: lockVisit,
+              onUnlock: (visit) => {
+                setUnlockError(null);
+                setUnlocking(visit);
+              },
+            }}
+          />
+        )}
+      </section>
+
+      {visitList.length > 0 && (
+        <section className={CARD} aria-labelledby="trend-heading">
+          <h2 id="trend-heading" className="mb-2 text-lg font-semibold">
+            PASI and DLQI trend
+          </h2>
+          <TrendChart visits={visitList} />
+        </section>
+      )}
+
+      <PatientAuditTrail patientId={patientId} />
+
+      <AddVisitDialog
+        open={adding}
+        onClose={() => setAdding(false)}
+        patientId={patientId}
+        config={config}
+        visits={visitList}
+        onCreated={(text) => say(text)}
+      />
+      <EditVisitDialog
+        visit={editing}
+        config={config}
+        onClose={() => setEditing(null)}
+        onSaved={(text) => say(text)}
+        onReload={() => void visits.refetch()}
+      />
+      <EditPatientDialog
+        open={editingPatient}
+        patient={patient.data}
+        config={config}
+        onClose={() => setEditingPatient(false)}
+        onSaved={(text) => say(text)}
+        onReload={() => void patient.refetch()}
+      />
+      <ReasonDialog
+        open={unlocking !== null}
+        title={unlocking ? `Unlock Visit ${unlocking.visit_number}` : "Unlock Visit"}
+        confirmLabel="Unlock"
+        pending={unlock.isPending}
+        error={unlockError}
+        onConfirm={(reason) => void unlockVisit(reason)}
+        onClose={() => setUnlocking(null)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+import type { VisitResponse } from "@/lib/schemas/visits";
+import { visitMeasures } from "@/components/visits/visit-measures";
+import { formatDate } from "./format";
+
+/**
+ * PASI and DLQI over the patient's visits: a small inline SVG line chart (no charting library:
+ * zero bundle cost). The SVG is decorative for screen readers; the same figures are in a table
+ * right below it (visually hidden), which is the chart's text alternative.
+ */
+const WIDTH = 640;
+const HEIGHT = 220;
+const PAD = { left: 36, right: 12, top: 12, bottom: 28 };
+const SERIES = [
+  { key: "pasi", label: "PASI", color: "#2563eb", dash: undefined },
+  { key: "dlqi", label: "DLQI", color: "#b45309", dash: "6 4" },
+] as const;
+
+export function TrendChart({ visits }: { visits: VisitResponse[] }) {
+  const points = visits.map((v) => ({ visit: v, ...visitMeasures(v) }));
+  const values = points.flatMap((p) => [p.pasi, p.dlqi]).filter((v): v is number => v !== null);
+  if (values.length === 0)
+    return <p className="text-sm text-slate-500">No PASI or DLQI scores recorded yet.</p>;
+  const max = Math.max(10, ...values);
+  const innerW = WIDTH - PAD.left - PAD.right;
+  const innerH = HEIGHT - PAD.top - PAD.bottom;
+  const x = (i: number) => PAD.left + (points.length === 1 ? innerW / 2 : (i / (points.length - 1)) * innerW);
+  const y = (v: number) => PAD.top + innerH - (v / max) * innerH;
+  const ticks = [0, max / 2, max].map((t) => Math.round(t * 10) / 10);
+
+  return (
+    <figure aria-labelledby="trend-caption">
+      <div className="flex flex-wrap gap-4 text-xs text-slate-700" aria-hidden="true">
+        {SERIES.map((s) => (
+          <span key={s.key} className="inline-flex items-center gap-1">
+            <svg width="24" height="8">
+              <line x1="0" y1="4" x2="24" y2="4" stroke={s.color} strokeWidth="2" strokeDasharray={s.dash} />
+            </svg>
+            {s.label}
+          </span>
+        ))}
+      </div>
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        className="mt-2 h-auto w-full max-w-3xl"
+        aria-hidden="true"
+        focusable="false"
+      >
+        {ticks.map((t) => (
+          <g key={t}>
+            <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(t)} y2={y(t)} stroke="#e2e8f0" />
+            <text x={PAD.left - 6} y={y(t) + 4} textAnchor="end" fontSize="11" fill="#475569">
+              {t}
+            </text>
+          </g>
+        ))}
+        {points.map((p, i) => (
+          <text key={p.visit.id} x={x(i)} y={HEIGHT - 8} textAnchor="middle" fontSize="11" fill="#475569">
+            V{p.visit.visit_number}
+          </text>
+        ))}
+        {SERIES.map((s) => {
+          const coords = points
+            .map((p, i) => (p[s.key] === null ? null : `${x(i)},${y(p[s.key]!)}`))
+            .filter((c): c is string => c !== null);
+          return (
+            <g key={s.key}>
+              <polyline
+                points={coords.join(" ")}
+                fill="none"
+                stroke={s.color}
+                strokeWidth="2"
+                strokeDasharray={s.dash}
+              />
+              {points.map((p, i) =>
+                p[s.key] === null ? null : (
+                  <circle key={p.visit.id} cx={x(i)} cy={y(p[s.key]!)} r="3.5" fill={s.color} />
+                ),
+              )}
+            </g>
+          );
+        })}
+      </svg>
+      <figcaption id="trend-caption" className="mt-1 text-xs text-slate-600">
+        PASI and DLQI by visit (data table follows for screen readers).
+      </figcaption>
+      <table className="sr-only">
+        <caption>PASI and DLQI by visit</caption>
+        <thead>
+          <tr>
+            <th scope="col">Visit</th>
+            <th scope="col">Date</th>
+            <th scope="col">PASI</th>
+            <th scope="col">DLQI</th>
+          </tr>
+        </thead>
+        <tbody>
+          {points.map((p) => (
+            <tr key={p.visit.id}>
+              <th scope="row">{p.visit.visit_number}</th>
+              <td>{formatDate(p.visit.visit_date)}</td>
+              <td>{p.pasi ?? "not recorded"}</td>
+              <td>{p.dlqi ?? "not recorded"}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}

@@ -1,0 +1,263 @@
+"use client";
+
+import { useEffect, useId, useRef, useState } from "react";
+import { YES_NO } from "@/components/forms/boolean-labels";
+import { DynamicForm, type FormValues } from "@/components/forms/dynamic-form";
+import { errorText } from "@/components/patient-detail/format";
+import { Button } from "@/components/ui/button";
+import { CONTROL_CLASS } from "@/components/ui/control-class";
+import { Dialog } from "@/components/ui/dialog";
+import { Label } from "@/components/ui/label";
+import { useCreateVisit } from "@/lib/client/visits";
+import { fieldsForEntity, THERAPY_SWITCH_KEY, type TherapySwitchValue } from "@/lib/forms";
+import { DEFAULT_THERAPY_PROMPT, type StudyConfig } from "@/lib/schemas/study-config";
+import { VISIT_MESSAGES, type VisitResponse } from "@/lib/schemas/visits";
+import { issuesByField } from "./api-issues";
+import { TherapySwitchForm } from "./therapy-switch-form";
+
+export const VISIT_CREATED = "Visit created successfully!";
+
+/** The first free visit number: one more than the highest so far (1 for the first visit). */
+export function nextVisitNumber(visits: Pick<VisitResponse, "visit_number">[]): number {
+  return visits.reduce((max, v) => Math.max(max, v.visit_number), 0) + 1;
+}
+
+type Props = {
+  open: boolean;
+  onClose: () => void;
+  patientId: number;
+  config: StudyConfig;
+  visits: VisitResponse[];
+  onCreated: (message: string) => void;
+};
+
+/** '+ Add Visit' (spec §2, §4, §5). Closing unmounts the steps, so a reopened dialog starts fresh. */
+export function AddVisitDialog(props: Props) {
+  return (
+    <Dialog open={props.open} onClose={props.onClose} title="Add Visit" className="max-w-3xl">
+      <AddVisitSteps {...props} />
+    </Dialog>
+  );
+}
+
+function AddVisitSteps({ onClose, patientId, config, visits, onCreated }: Props) {
+  const id = useId();
+  const create = useCreateVisit(patientId);
+  const [visitNumber, setVisitNumber] = useState(String(nextVisitNumber(visits)));
+  const [visitDate, setVisitDate] = useState("");
+  const [visitType, setVisitType] = useState("");
+  const [numberError, setNumberError] = useState<string | null>(null);
+  const [switchStep, setSwitchStep] = useState<"prompt" | "form" | "done">("prompt");
+  const [switchAnswer, setSwitchAnswer] = useState<TherapySwitchValue | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const stepRef = useRef<HTMLDivElement>(null);
+  const answered = useRef(false);
+
+  // The answered prompt's buttons are gone: keyboard focus moves on to the next step's first field.
+  useEffect(() => {
+    if (!answered.current) return;
+    const step = stepRef.current;
+    (step?.querySelector<HTMLElement>("input, select, textarea") ?? step?.querySelector("summary"))?.focus();
+  }, [switchStep]);
+
+  const switchConfig = config.therapy_switch_config;
+  const isFollowUp = visits.length > 0;
+  const asksSwitch = isFollowUp && switchConfig.enabled;
+  const ready = visitDate !== "" && visitType !== "";
+  const visitTypes = [...config.visit_types].sort((a, b) => a.order - b.order);
+  const fields = fieldsForEntity(config.data_fields, "visit");
+  const issues = issuesByField(create.error);
+
+  async function submit(values: FormValues) {
+    const number = Number(visitNumber);
+    if (!Number.isInteger(number) || number < 1) {
+      setNumberError(VISIT_MESSAGES.numberMin);
+      document.getElementById(`${id}-number`)?.focus();
+      return;
+    }
+    setNumberError(null);
+    setFailure(null);
+    try {
+      await create.mutateAsync({
+        patient_id: patientId,
+        visit_number: number,
+        visit_date: visitDate,
+        visit_type: visitType,
+        data_fields: asksSwitch && switchAnswer ? { ...values, [THERAPY_SWITCH_KEY]: switchAnswer } : values,
+      });
+      onCreated(VISIT_CREATED);
+      onClose();
+    } catch (error) {
+      setFailure(`Error creating visit: ${errorText(error)}`);
+    }
+  }
+
+  const labelOf = (name: string) => fields.find((f) => f.name === name)?.label ?? name;
+  const dataIssues = Object.entries(issues.data);
+
+  return (
+    <div className="space-y-4">
+      <div className="grid gap-4 sm:grid-cols-3">
+        <div>
+          <Label htmlFor={`${id}-number`}>Visit Number *</Label>
+          <input
+            id={`${id}-number`}
+            type="number"
+            min={1}
+            step={1}
+            value={visitNumber}
+            aria-invalid={numberError || issues.top.visit_number ? true : undefined}
+            onChange={(e) => setVisitNumber(e.target.value)}
+            className={CONTROL_CLASS}
+          />
+          {(numberError ?? issues.top.visit_number) && (
+            <p className="mt-1 text-sm text-red-700">{numberError ?? issues.top.visit_number}</p>
+          )}
+        </div>
+        <div>
+          <Label htmlFor={`${id}-date`}>Visit Date *</Label>
+          <input
+            id={`${id}-date`}
+            type="date"
+            value={visitDate}
+            aria-invalid={issues.top.visit_date ? true : undefined}
+            onChange={(e) => setVisitDate(e.target.value)}
+            className={CONTROL_CLASS}
+          />
+          {issues.top.visit_date && <p className="mt-1 text-sm text-red-700">{issues.top.visit_date}</p>}
+        </div>
+        <div>
+          <Label htmlFor={`${id}-type`}>Visit Type *</Label>
+          <select
+            id={`${id}-type`}
+            value={visitType}
+            aria-invalid={issues.top.visit_type ? true : undefined}
+            onChange={(e) => setVisitType(e.target.value)}
+            className={CONTROL_CLASS}
+          >
+            <option value="">Select visit type</option>
+            {visitTypes.map((t) => (
+              <option key={t.code} value={t.code}>
+                {t.label}
+              </option>
+            ))}
+          </select>
+          {issues.top.visit_type && <p className="mt-1 text-sm text-red-700">{issues.top.visit_type}</p>}
+        </div>
+      </div>
+
+      <div ref={stepRef} className="space-y-4">
+        {!ready ? (
+          <p className="text-sm text-slate-500">Choose the visit date and type to enter the clinical data.</p>
+        ) : asksSwitch && switchStep === "prompt" ? (
+          <fieldset className="rounded-lg border border-slate-200 p-4">
+            <legend className="px-1 text-base font-semibold">
+              {switchConfig.prompt_message || DEFAULT_THERAPY_PROMPT}
+            </legend>
+            <div className="mt-2 flex gap-2">
+              <Button
+                onClick={() => {
+                  answered.current = true;
+                  setSwitchAnswer({ is_continuing_therapy: true });
+                  setSwitchStep("done");
+                }}
+              >
+                Sì
+              </Button>
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  answered.current = true;
+                  setSwitchStep("form");
+                }}
+              >
+                No
+              </Button>
+            </div>
+          </fieldset>
+        ) : asksSwitch && switchStep === "form" ? (
+          <TherapySwitchForm
+            config={switchConfig}
+            onCancel={onClose}
+            onSubmit={(value) => {
+              setSwitchAnswer(value);
+              setSwitchStep("done");
+            }}
+          />
+        ) : (
+          <>
+            {asksSwitch && switchAnswer && (
+              <p className="text-sm text-slate-600" data-testid="switch-summary">
+                {switchAnswer.is_continuing_therapy
+                  ? "Il paziente continua la stessa terapia."
+                  : "Cambio di terapia registrato con questa visita."}{" "}
+                <button
+                  type="button"
+                  className="text-brand-700 underline"
+                  onClick={() => {
+                    setSwitchAnswer(null);
+                    setSwitchStep("prompt");
+                  }}
+                >
+                  Cambia risposta
+                </button>
+              </p>
+            )}
+            {Object.keys(issues.switch).length > 0 && (
+              <div
+                role="alert"
+                className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800"
+              >
+                {Object.values(issues.switch).join("; ")}
+              </div>
+            )}
+            {fields.length === 0 ? (
+              <p className="text-sm text-slate-500">No visit fields configured for this study.</p>
+            ) : null}
+            <DynamicForm
+              fields={fields}
+              categories={config.categories}
+              entity="visit"
+              defaultOpenCategory="efficacy"
+              booleanLabels={YES_NO}
+              onSubmit={submit}
+            >
+              {dataIssues.length > 0 && (
+                <ul className="list-disc rounded-md border border-red-200 bg-red-50 py-2 pl-8 text-sm text-red-800">
+                  {dataIssues.map(([name, msg]) => (
+                    <li key={name}>
+                      {labelOf(name)}: {msg}
+                    </li>
+                  ))}
+                </ul>
+              )}
+              {failure && (
+                <div
+                  role="alert"
+                  className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+                >
+                  {failure}
+                </div>
+              )}
+              <div className="flex flex-wrap justify-end gap-2">
+                <Button variant="secondary" onClick={onClose}>
+                  Cancel
+                </Button>
+                <Button type="submit" disabled={create.isPending}>
+                  {create.isPending ? "Saving..." : "Save Visit"}
+                </Button>
+              </div>
+            </DynamicForm>
+          </>
+        )}
+      </div>
+      {(!ready || (asksSwitch && switchStep === "prompt")) && (
+        <div className="flex justify-end">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+"use client";
+
+import { useState } from "react";
+import { YES_NO } from "@/components/forms/boolean-labels";
+import { DynamicForm, type FormValues } from "@/components/forms/dynamic-form";
+import { ReasonForm } from "@/components/patient-detail/reason-dialog";
+import { saveRefusal, type SaveRefusal } from "@/components/patient-detail/save-outcome";
+import { StaleNotice } from "@/components/patient-detail/stale-notice";
+import { Button } from "@/components/ui/button";
+import { CONTROL_CLASS } from "@/components/ui/control-class";
+import { Dialog } from "@/components/ui/dialog";
+import { Label } from "@/components/ui/label";
+import { ApiClientError } from "@/lib/client/api-fetch";
+import { useUpdateVisit } from "@/lib/client/visits";
+import { fieldsForEntity, THERAPY_SWITCH_KEY } from "@/lib/forms";
+import type { StudyConfig } from "@/lib/schemas/study-config";
+import type { VisitResponse } from "@/lib/schemas/visits";
+
+type Props = {
+  visit: VisitResponse | null;
+  config: StudyConfig;
+  onClose: () => void;
+  onSaved: (message: string) => void;
+  /** Refetches the visit list (after a stale refusal). */
+  onReload: () => void;
+};
+
+/** Edit a visit: the clinical form, then the reason; sent with the version it was based on. */
+export function EditVisitDialog(props: Props) {
+  return (
+    <Dialog
+      open={props.visit !== null}
+      onClose={props.onClose}
+      title={props.visit ? `Edit Visit ${props.visit.visit_number}` : "Edit Visit"}
+      className="max-w-3xl"
+    >
+      {props.visit && <EditVisitSteps {...props} visit={props.visit} />}
+    </Dialog>
+  );
+}
+
+function EditVisitSteps({ visit, config, onClose, onSaved, onReload }: Props & { visit: VisitResponse }) {
+  const update = useUpdateVisit(visit.patient_id);
+  const [visitDate, setVisitDate] = useState(visit.visit_date);
+  const [values, setValues] = useState<FormValues | null>(null);
+  const [refusal, setRefusal] = useState<SaveRefusal | null>(null);
+  const { [THERAPY_SWITCH_KEY]: _switch, ...entered } = visit.data_fields;
+
+  async function save(reason: string) {
+    setRefusal(null);
+    try {
+      await update.mutateAsync({
+        id: visit.id,
+        body: { version: visit.version, reason, visit_date: visitDate, data_fields: values ?? {} },
+      });
+      onSaved(`Visit ${visit.visit_number} updated`);
+      onClose();
+    } catch (error) {
+      setRefusal(saveRefusal(error));
+      // Locked meanwhile (423): the list is refetched so the row shows the lock once this closes.
+      if (error instanceof ApiClientError && error.status === 423) onReload();
+    }
+  }
+
+  if (values !== null)
+    return (
+      <ReasonForm
+        confirmLabel="Save changes"
+        pending={update.isPending}
+        error={refusal && !refusal.stale ? refusal.detail : null}
+        extra={
+          refusal?.stale ? (
+            <StaleNotice
+              detail={refusal.detail}
+              onReload={() => {
+                onReload();
+                onClose();
+              }}
+            />
+          ) : null
+        }
+        onConfirm={save}
+        onCancel={onClose}
+      />
+    );
+
+  return (
+    <div className="space-y-4">
+      <div className="max-w-xs">
+        <Label htmlFor="edit-visit-date">Visit Date *</Label>
+        <input
+          id="edit-visit-date"
+          type="date"
+          value={visitDate}
+          onChange={(e) => setVisitDate(e.target.value)}
+          className={CONTROL_CLASS}
+        />
+      </div>
+      <DynamicForm
+        fields={fieldsForEntity(config.data_fields, "visit")}
+        categories={config.categories}
+        entity="visit"
+        defaultOpenCategory="efficacy"
+        booleanLabels={YES_NO}
+        defaultValues={entered}
+        onSubmit={(cleaned) => setValues(cleaned)}
+      >
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={!visitDate}>
+            Continue
+          </Button>
+        </div>
+      </DynamicForm>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { VisitCreateBody, VisitResponse, VisitUpdateBody } from "@/lib/schemas/visits";
+import { apiFetch } from "./api-fetch";
+import { patientDetailKeys } from "./query-keys";
+
+export function usePatientVisits(patientId: number) {
+  return useQuery({
+    queryKey: patientDetailKeys.visits(patientId),
+    queryFn: () => apiFetch<VisitResponse[]>(`/visits/patient/${patientId}`),
+  });
+}
+
+/**
+ * Every visit write changes the patient's visit list (calculations of later visits may be
+ * recomputed too) and its audit trail: both are refetched.
+ */
+function useVisitMutation<Input>(patientId: number, send: (input: Input) => Promise<VisitResponse>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: patientDetailKeys.visits(patientId) }),
+        client.invalidateQueries({ queryKey: patientDetailKeys.auditTrail(patientId) }),
+      ]),
+  });
+}
+
+export function useCreateVisit(patientId: number) {
+  return useVisitMutation(patientId, (body: VisitCreateBody) =>
+    apiFetch<VisitResponse>("/visits", { method: "POST", json: body }),
+  );
+}
+
+export function useUpdateVisit(patientId: number) {
+  return useVisitMutation(patientId, ({ id, body }: { id: number; body: VisitUpdateBody }) =>
+    apiFetch<VisitResponse>(`/visits/${id}`, { method: "PUT", json: body }),
+  );
+}
+
+export function useLockVisit(patientId: number) {
+  return useVisitMutation(patientId, (id: number) =>
+    apiFetch<VisitResponse>(`/visits/${id}/lock`, { method: "POST" }),
+  );
+}
+
+export function useUnlockVisit(patientId: number) {
+  return useVisitMutation(patientId, ({ id, reason }: { id: number; reason: string }) =>
+    apiFetch<VisitResponse>(`/visits/${id}/unlock`, { method: "POST", json: { reason } }),
+  );
+}

@@ -1,0 +1,53 @@
+import "server-only";
+import type { Db } from "@/db/client";
+import type {
+  AuditLogEntry,
+  EntityTrailParams,
+  EntityTrailQuery,
+  EntityTrailResponse,
+} from "@/lib/schemas/audit-logs";
+import type { Actor } from "../auth/actor";
+import { openPatient } from "../clinical/patient-service";
+import { visitIdsOfPatient } from "../clinical/visit-queries";
+import { readPatientTrail, type AuditLogRow } from "./entity-trail-queries";
+
+function toEntry(row: AuditLogRow): AuditLogEntry {
+  return {
+    id: row.id,
+    timestamp: row.timestamp.toISOString(),
+    user_id: row.userId,
+    user_email: row.userEmail,
+    action: row.action,
+    entity_type: row.entityType,
+    entity_id: row.entityId,
+    study_id: row.studyId,
+    ip_address: row.ipAddress,
+    reason: row.reason,
+    old_values: row.oldValues,
+    new_values: row.newValues,
+  };
+}
+
+/**
+ * The audit trail of one entity. A patient's trail is its own rows and its visits' rows, newest
+ * first. Whoever may read the patient (the clinical module's scoped read: a study member in scope,
+ * or a platform admin) may read its trail; anyone else gets the patient's 404, so the trail never
+ * discloses that a patient exists. Reading is not a write: nothing is audited here (a refused read
+ * of an existing patient is audited as access_denied by the scoped read itself).
+ */
+export async function entityAuditTrail(
+  db: Db,
+  actor: Actor,
+  params: EntityTrailParams,
+  query: EntityTrailQuery,
+): Promise<EntityTrailResponse> {
+  const { patient } = await openPatient(db, actor, params.id, "clinical.read");
+  const visitIds = await visitIdsOfPatient(db, patient.id);
+  const { rows, total } = await readPatientTrail(db, {
+    patientId: patient.id,
+    visitIds,
+    limit: query.limit,
+    offset: query.offset,
+  });
+  return { items: rows.map(toEntry), total };
+}

@@ -1,0 +1,38 @@
+import { render, screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { AuditTrailList } from "@/components/patient-detail/audit-trail";
+
+describe("Patient Audit Trail", () => {
+  it("says so when there are no rows", () => {
+    render(<AuditTrailList entries={[]} />);
+    expect(screen.getByText("No audit logs found for this patient")).toBeInTheDocument();
+  });
+
+  it("lists action, entity, user, reason and changed fields", () => {
+    render(
+      <AuditTrailList
+        entries={[
+          {
+            id: 5,
+            timestamp: "2024-04-01T09:30:00.000Z",
+            user_id: 3,
+            user_email: "pi@example.com",
+            action: "update",
+            entity_type: "visit",
+            entity_id: "12",
+            study_id: 1,
+            ip_address: null,
+            reason: "Transcription error",
+            old_values: { pasi_score: 5 },
+            new_values: { pasi_score: 4, version: 2 },
+          },
+        ]}
+      />,
+    );
+    expect(screen.getByText("update")).toBeInTheDocument();
+    expect(screen.getByText("visit #12")).toBeInTheDocument();
+    expect(screen.getByText(/by pi@example.com/)).toBeInTheDocument();
+    expect(screen.getByText("Reason: Transcription error")).toBeInTheDocument();
+    expect(screen.getByText("Changed: pasi_score, version")).toBeInTheDocument();
+  });
+});

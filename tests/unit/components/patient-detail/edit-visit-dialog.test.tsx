@@ -1,0 +1,71 @@
+import { render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { EditVisitDialog } from "@/components/visits/edit-visit-dialog";
+import { staleWriteMessage } from "@/lib/schemas/versioning";
+import { smallConfig, visit, withQueryClient } from "./fixtures";
+
+afterEach(() => vi.unstubAllGlobals());
+
+function stubFetch(status: number, payload: unknown) {
+  const sent: unknown[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (_url: string, init: RequestInit) => {
+      sent.push(JSON.parse(String(init.body)));
+      return new Response(JSON.stringify(payload), {
+        status,
+        headers: { "content-type": "application/json" },
+      });
+    }),
+  );
+  return sent;
+}
+
+function renderDialog() {
+  const props = { onClose: vi.fn(), onSaved: vi.fn(), onReload: vi.fn() };
+  render(withQueryClient(<EditVisitDialog visit={visit({ version: 3 })} config={smallConfig} {...props} />));
+  return { ...props, user: userEvent.setup() };
+}
+
+async function editAndGiveReason(user: ReturnType<typeof userEvent.setup>) {
+  await user.clear(screen.getByLabelText("PASI"));
+  await user.type(screen.getByLabelText("PASI"), "18");
+  await user.click(screen.getByRole("button", { name: "Continue" }));
+  await user.type(screen.getByLabelText("Reason for change *"), "Source data check");
+  await user.click(screen.getByRole("button", { name: "Save changes" }));
+}
+
+describe("Edit visit", () => {
+  it("sends the change with the version it was based on and the reason", async () => {
+    const sent = stubFetch(200, visit({ version: 4 }));
+    const { user, onSaved } = renderDialog();
+    await editAndGiveReason(user);
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith("Visit 1 updated"));
+    expect(sent[0]).toMatchObject({
+      version: 3,
+      reason: "Source data check",
+      data_fields: { pasi_score: 18 },
+    });
+  });
+
+  it("explains a stale write (409) and offers Reload", async () => {
+    stubFetch(409, { detail: staleWriteMessage("visit", 3, 4) });
+    const { user, onReload, onClose, onSaved } = renderDialog();
+    await editAndGiveReason(user);
+    expect(await screen.findByText("Someone else saved this record first")).toBeInTheDocument();
+    expect(onSaved).not.toHaveBeenCalled();
+    await user.click(screen.getByRole("button", { name: "Reload" }));
+    expect(onReload).toHaveBeenCalled();
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it("shows the 423 detail of a visit locked meanwhile and refetches the list", async () => {
+    const detail = "Visit 1 is locked and cannot be changed: a principal investigator must unlock it first";
+    stubFetch(423, { detail });
+    const { user, onReload } = renderDialog();
+    await editAndGiveReason(user);
+    expect(await screen.findByRole("alert")).toHaveTextContent(detail);
+    expect(onReload).toHaveBeenCalled();
+  });
+});
