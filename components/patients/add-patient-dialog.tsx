@@ -172,7 +172,7 @@ export function AddPatientDialog({ studyId, config, onClose, onCreated }: AddPat
             </Row>
           ))}
           {NAIVE_FLAGS.filter((flag) => !naiveInForm.has(flag)).map((flag) => (
-            <fieldset key={flag} id={controlId(flag)} tabIndex={-1}>
+            <fieldset key={flag}>
               <legend className="mb-1 block text-sm font-medium text-slate-700">{BASE_LABELS[flag]}</legend>
               <div className="flex gap-4">
                 {([true, false] as const).map((choice) => (
