@@ -30,11 +30,17 @@ export function PatientList({ studyId, studyCode, config, canWrite }: PatientLis
   const [searchText, setSearchText] = useState("");
   const [search, setSearch] = useState("");
   const [adding, setAdding] = useState(false);
-  const patients = usePatients(studyId, { page, search });
+  // The keyset position of each page reached with Next (see usePatients); forgotten when the set
+  // of rows changes (a new search, a new patient), so a page is never read from a stale position.
+  const [cursors, setCursors] = useState<Record<number, string>>({});
+  const patients = usePatients(studyId, { page, search, cursor: cursors[page] });
 
   // Ask the server once typing pauses, not at every keystroke.
   useEffect(() => {
-    const timer = setTimeout(() => setSearch(searchText.trim()), SEARCH_DELAY_MS);
+    const timer = setTimeout(() => {
+      setSearch(searchText.trim());
+      setCursors({});
+    }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [searchText]);
 
@@ -139,7 +145,15 @@ export function PatientList({ studyId, studyCode, config, canWrite }: PatientLis
                 <Button variant="secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
                   Previous
                 </Button>
-                <Button variant="secondary" disabled={to >= data.total} onClick={() => setPage((p) => p + 1)}>
+                <Button
+                  variant="secondary"
+                  disabled={to >= data.total}
+                  onClick={() => {
+                    const next = data.next_cursor;
+                    if (next) setCursors((c) => ({ ...c, [page + 1]: next }));
+                    setPage(page + 1);
+                  }}
+                >
                   Next
                 </Button>
               </div>
@@ -152,7 +166,10 @@ export function PatientList({ studyId, studyCode, config, canWrite }: PatientLis
           studyId={studyId}
           config={config}
           onClose={() => setAdding(false)}
-          onCreated={() => setAdding(false)}
+          onCreated={() => {
+            setCursors({});
+            setAdding(false);
+          }}
         />
       )}
     </div>

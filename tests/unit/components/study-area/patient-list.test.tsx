@@ -28,15 +28,17 @@ const patient = (id: number, code: string): PatientResponse => ({
 /** 45 patients PT-001 … PT-045 answered the way the server pages and searches them. */
 const ALL = Array.from({ length: 45 }, (_, i) => patient(i + 1, `PT-${String(i + 1).padStart(3, "0")}`));
 function server(url: URL) {
-  const page = Number(url.searchParams.get("page"));
   const size = Number(url.searchParams.get("page_size"));
   const search = url.searchParams.get("search") ?? "";
+  const cursor = url.searchParams.get("cursor");
   const matching = ALL.filter((p) => p.code.startsWith(search));
-  return json({
-    items: matching.slice((page - 1) * size, page * size),
-    total: matching.length,
-    next_cursor: null,
-  });
+  // Like the server: a cursor (here, the last code seen) wins over the page number.
+  const start = cursor
+    ? matching.findIndex((p) => p.code > cursor)
+    : (Number(url.searchParams.get("page")) - 1) * size;
+  const items = matching.slice(start, start + size);
+  const more = start + size < matching.length;
+  return json({ items, total: matching.length, next_cursor: more ? items.at(-1)!.code : null });
 }
 
 const config = { data_fields: [], categories: [] };
@@ -79,6 +81,8 @@ describe("PatientList", () => {
     expect(screen.getByRole("button", { name: "Next" })).toBeDisabled();
     expect(screen.getAllByRole("row")).toHaveLength(1 + 5);
     expect(calls.map((c) => c.url.searchParams.get("page"))).toEqual(["1", "2", "3"]);
+    // Next seeks from the previous page's last row instead of skipping rows.
+    expect(calls.map((c) => c.url.searchParams.get("cursor"))).toEqual([null, "PT-020", "PT-040"]);
     await user.click(screen.getByRole("button", { name: "Previous" }));
     expect(await screen.findByText("Showing 21 to 40 of 45")).toBeInTheDocument();
   });
