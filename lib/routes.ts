@@ -13,6 +13,9 @@ const PAGE_PATTERNS: RegExp[] = [
   // The study area: /{studyCode}, except the reserved first segments of spec §2 (the shell answers
   // 'Study Not Found' for unknown codes).
   /^\/(?!(?:admin|users|login|logout)$)[a-z0-9_-]+$/,
+  // Its patient list and patient detail, and the same screens with the study in `?study=` (spec §2).
+  /^\/(?!(?:admin|users|login|logout|api|patients)\/)[a-z0-9_-]+\/patients(\/\d+)?$/,
+  /^\/patients(\/\d+)?$/,
 ];
 
 const PUBLIC_PAGES = new Set(["/login"]);

@@ -5,6 +5,18 @@ export const queryKeys = {
     list: () => [...queryKeys.studies.all, "list"] as const,
     detail: (id: number) => [...queryKeys.studies.all, "detail", id] as const,
   },
+  // ----- Issue 8, patient list and dashboard (screensa) -----
+  patients: {
+    all: ["patients"] as const,
+    lists: (studyId: number) => [...queryKeys.patients.all, "list", studyId] as const,
+    list: (studyId: number, params: { page: number; pageSize: number; search: string }) =>
+      [...queryKeys.patients.lists(studyId), params] as const,
+  },
+  reports: {
+    all: ["reports"] as const,
+    dashboard: (studyId: number) => [...queryKeys.reports.all, "dashboard", studyId] as const,
+  },
+  // ----- end of the patient list and dashboard block -----
 };
 
 /** Study resolution and config are cached 5 minutes (spec §9). */

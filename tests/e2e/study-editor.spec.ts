@@ -139,14 +139,17 @@ test("an admin creates, reopens and themes a study; the study area shows it in t
   await editorTab(page, "Dashboard KPIs").click();
   await expect(page.getByText("Configurable dashboard KPIs are coming in the next phase.")).toBeVisible();
 
-  // The study area in the new colour, with the saved schedule order.
+  // The study area in the new colour.
   await page.goto(`/${CODE}`);
   const header = page.getByTestId("study-header");
   await expect(header).toContainText("Dermatology Outcomes");
   await expect(header).toContainText("Atopic dermatitis");
   await expect(header.getByRole("link", { name: "Dashboard" })).toHaveCSS("color", "rgb(185, 28, 28)");
   await expect(header.getByRole("link", { name: "Admin" })).toBeVisible();
-  await expect(page.locator("#schedule-heading + ol li").first()).toContainText("Month 1");
+  // The dashboard replaced the overview (issue 8): a study without patients shows zeros, themed.
+  await expect(page.getByRole("heading", { name: "Dashboard" })).toHaveCSS("color", "rgb(185, 28, 28)");
+  await expect(page.getByRole("listitem", { name: "Total Patients" })).toContainText("0");
+  await expect(page.getByRole("listitem", { name: "PASI75 Achievement" })).toContainText("0 of 0 patients");
   await page.screenshot({ path: `${SHOTS}/study-area.png`, fullPage: true });
 });
 

@@ -41,6 +41,13 @@ describe("safeReturnUrl", () => {
 });
 
 describe("study resolution", () => {
+  it("knows the patient list and detail, by path and with ?study=", () => {
+    for (const path of ["/psoriasis/patients", "/psoriasis/patients/12", "/patients", "/patients/12"])
+      expect(routePage(path, path, true)).toEqual({ next: true });
+    for (const path of ["/admin/patients", "/users/patients", "/psoriasis/patients/x", "/patients/x"])
+      expect(routePage(path, path, true)).toEqual({ redirect: "/admin/studies" });
+  });
+
   it("treats a single non-reserved segment as a study page; reserved ones are unknown", () => {
     expect(routePage("/psoriasis", "/psoriasis", true)).toEqual({ next: true });
     for (const reserved of ["/users", "/logout"])

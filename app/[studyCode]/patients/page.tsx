@@ -1,0 +1,18 @@
+import { PatientList } from "@/components/patients/patient-list";
+import { currentStudyArea } from "@/lib/server/studies/study-area";
+
+export default async function StudyPatientsPage({ params }: { params: Promise<{ studyCode: string }> }) {
+  const { area } = await currentStudyArea((await params).studyCode);
+  // Without an open study the layout shows 'Study Not Found' or why the study cannot be opened.
+  if (area?.kind !== "open") return null;
+  const { study, access } = area;
+  return (
+    <PatientList
+      studyId={study.id}
+      studyCode={study.code}
+      config={{ data_fields: study.config.data_fields, categories: study.config.categories }}
+      // The server's own answer (it enforces it again on every write); only decides the button.
+      canWrite={access.permissions.has("clinical.write")}
+    />
+  );
+}

@@ -1,0 +1,177 @@
+"use client";
+
+import Link from "next/link";
+import { useEffect, useId, useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { PATIENT_PAGE_SIZE, usePatients } from "@/lib/client/patients";
+import type { StudyConfig } from "@/lib/schemas/study-config";
+import { AddPatientDialog } from "./add-patient-dialog";
+import { displayDate } from "./display-date";
+
+export type PatientListProps = {
+  studyId: number;
+  studyCode: string;
+  config: Pick<StudyConfig, "data_fields" | "categories">;
+  /** Whether the server lets this user record clinical data in the study (clinical.write). */
+  canWrite: boolean;
+};
+
+const SEARCH_DELAY_MS = 300;
+
+/**
+ * The study's patients (spec §2 Patients list): 20 a page from the server, search by code prefix,
+ * a View link per patient, and '+ Add Patient' for users who may record clinical data.
+ */
+export function PatientList({ studyId, studyCode, config, canWrite }: PatientListProps) {
+  const searchId = useId();
+  const [page, setPage] = useState(1);
+  const [searchText, setSearchText] = useState("");
+  const [search, setSearch] = useState("");
+  const [adding, setAdding] = useState(false);
+  // The keyset position of each page reached with Next (see usePatients); forgotten when the set
+  // of rows changes (a new search, a new patient), so a page is never read from a stale position.
+  const [cursors, setCursors] = useState<Record<number, string>>({});
+  const patients = usePatients(studyId, { page, search, cursor: cursors[page] });
+
+  // Ask the server once typing pauses, not at every keystroke.
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setSearch(searchText.trim());
+      setCursors({});
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [searchText]);
+
+  const data = patients.data;
+  const from = data && data.total > 0 ? (page - 1) * PATIENT_PAGE_SIZE + 1 : 0;
+  const to = data ? (page - 1) * PATIENT_PAGE_SIZE + data.items.length : 0;
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold text-[var(--study-primary)] [font-family:var(--study-heading-font-family)]">
+          Patients
+        </h1>
+        {canWrite && <Button onClick={() => setAdding(true)}>+ Add Patient</Button>}
+      </div>
+      <div className="max-w-sm">
+        <label htmlFor={searchId} className="mb-1 block text-sm font-medium text-slate-700">
+          Search by patient code
+        </label>
+        <Input
+          id={searchId}
+          type="search"
+          value={searchText}
+          autoComplete="off"
+          onChange={(e) => {
+            setSearchText(e.target.value);
+            setPage(1);
+          }}
+        />
+      </div>
+      {patients.isError ? (
+        <Alert className="flex flex-wrap items-center justify-between gap-3">
+          <span>Error loading patients: {patients.error.message}</span>
+          <Button variant="secondary" onClick={() => void patients.refetch()} disabled={patients.isFetching}>
+            Retry
+          </Button>
+        </Alert>
+      ) : !data ? (
+        <p role="status" className="text-sm text-slate-600">
+          Loading patients...
+        </p>
+      ) : (
+        <div className="rounded-lg border border-slate-200 bg-white shadow-sm">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Patients of this study</caption>
+            <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold text-slate-600 uppercase">
+              <tr>
+                <th scope="col" className="px-2 py-2 sm:px-4">
+                  Patient Code
+                </th>
+                <th scope="col" className="px-2 py-2 sm:px-4">
+                  Birth Date
+                </th>
+                <th scope="col" className="px-2 py-2 sm:px-4">
+                  Sex
+                </th>
+                <th scope="col" className="px-2 py-2 sm:px-4">
+                  Enrolled
+                </th>
+                <th scope="col" className="px-2 py-2 sm:px-4">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {data.items.length === 0 ? (
+                <tr>
+                  <td colSpan={5} className="px-4 py-8 text-center text-slate-600">
+                    No patients found
+                  </td>
+                </tr>
+              ) : (
+                data.items.map((patient) => (
+                  <tr key={patient.id}>
+                    <td className="px-2 py-2 font-medium break-all text-slate-900 sm:px-4">{patient.code}</td>
+                    <td className="px-2 py-2 sm:px-4">{displayDate(patient.birth_date)}</td>
+                    <td className="px-2 py-2 sm:px-4">{patient.sex}</td>
+                    <td className="px-2 py-2 sm:px-4">{displayDate(patient.created_at)}</td>
+                    <td className="px-2 py-2 text-right sm:px-4">
+                      <Link
+                        href={`/${studyCode}/patients/${patient.id}`}
+                        aria-label={`View patient ${patient.code}`}
+                        className="font-medium text-brand-700 underline-offset-2 hover:underline"
+                      >
+                        View
+                      </Link>
+                    </td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+          {data.total > 0 && (
+            <nav
+              aria-label="Pagination"
+              className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-4 py-3"
+            >
+              <p className="text-sm text-slate-600" aria-live="polite">
+                Showing {from} to {to} of {data.total}
+              </p>
+              <div className="flex gap-2">
+                <Button variant="secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+                  Previous
+                </Button>
+                <Button
+                  variant="secondary"
+                  disabled={to >= data.total}
+                  onClick={() => {
+                    const next = data.next_cursor;
+                    if (next) setCursors((c) => ({ ...c, [page + 1]: next }));
+                    setPage(page + 1);
+                  }}
+                >
+                  Next
+                </Button>
+              </div>
+            </nav>
+          )}
+        </div>
+      )}
+      {adding && (
+        <AddPatientDialog
+          studyId={studyId}
+          config={config}
+          onClose={() => setAdding(false)}
+          onCreated={() => {
+            setCursors({});
+            setAdding(false);
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+"use client";
+
+import { useId } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { useDashboard } from "@/lib/client/reports";
+import { dashboardCards, demographicRows } from "./dashboard-figures";
+
+/**
+ * The study dashboard (spec §2): the homepage content blocks first (none exist yet, so nothing is
+ * rendered there), then the figure cards, then the patient demographics by sex. The figures are the
+ * server's, within the reader's patient scope.
+ */
+export function StudyDashboard({ studyId }: { studyId: number }) {
+  const dashboard = useDashboard(studyId);
+  const idPrefix = useId();
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-semibold text-[var(--study-primary)] [font-family:var(--study-heading-font-family)]">
+        Dashboard
+      </h1>
+      {/* Homepage content blocks go here, above the cards, once the content builder exists. */}
+      {dashboard.isPending ? (
+        <p role="status" className="text-sm text-slate-600">
+          Loading dashboard...
+        </p>
+      ) : dashboard.isError ? (
+        <Alert className="flex flex-wrap items-center justify-between gap-3">
+          <span>Error loading dashboard: {dashboard.error.message}</span>
+          <Button
+            variant="secondary"
+            onClick={() => void dashboard.refetch()}
+            disabled={dashboard.isFetching}
+          >
+            Retry
+          </Button>
+        </Alert>
+      ) : (
+        <>
+          <ul aria-label="Study figures" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {dashboardCards(dashboard.data).map((card, i) => (
+              <li
+                key={card.title}
+                aria-labelledby={`${idPrefix}-card-${i}`}
+                className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
+              >
+                <h2 id={`${idPrefix}-card-${i}`} className="text-sm font-medium text-slate-600">
+                  {card.title}
+                </h2>
+                <p className="mt-2 text-3xl font-semibold text-slate-900" data-testid="card-value">
+                  {card.value}
+                </p>
+                {card.note && <p className="mt-1 text-sm text-slate-600">{card.note}</p>}
+              </li>
+            ))}
+          </ul>
+          <section
+            aria-labelledby="demographics-heading"
+            className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
+          >
+            <h2 id="demographics-heading" className="text-lg font-semibold text-slate-900">
+              Patient Demographics
+            </h2>
+            <dl className="mt-3 divide-y divide-slate-100">
+              {demographicRows(dashboard.data.demographics.patients_by_sex).map((row) => (
+                <div key={row.label} className="flex justify-between py-2 text-sm">
+                  <dt className="text-slate-700">{row.label}</dt>
+                  <dd className="font-medium text-slate-900">{row.count}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+        </>
+      )}
+    </div>
+  );
+}

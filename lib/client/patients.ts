@@ -1,0 +1,51 @@
+"use client";
+
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { PatientCreateBody, PatientListResponse, PatientResponse } from "@/lib/schemas/patients";
+import { apiFetch } from "./api-fetch";
+import { queryKeys } from "./query-keys";
+
+export const PATIENT_PAGE_SIZE = 20;
+
+export type PatientListParams = {
+  page: number;
+  search: string;
+  /**
+   * The previous page's `next_cursor` when the page was reached with Next: the server then seeks
+   * instead of skipping rows, the same cost at any depth. Without it the page number is used.
+   */
+  cursor?: string;
+};
+
+/** One page of the study's patients, sorted by code; the previous page stays shown while the next loads. */
+export function usePatients(studyId: number, { page, search, cursor }: PatientListParams) {
+  const params = { page, pageSize: PATIENT_PAGE_SIZE, search };
+  return useQuery({
+    queryKey: queryKeys.patients.list(studyId, params),
+    queryFn: () => {
+      const query = new URLSearchParams({
+        study_id: String(studyId),
+        page: String(page),
+        page_size: String(PATIENT_PAGE_SIZE),
+      });
+      if (search) query.set("search", search);
+      if (cursor) query.set("cursor", cursor);
+      return apiFetch<PatientListResponse>(`/patients?${query}`);
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Creates a patient; the lists and the dashboard of the study refresh (spec §4). */
+export function useCreatePatient(studyId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Omit<PatientCreateBody, "study_id">) =>
+      apiFetch<PatientResponse>("/patients", { method: "POST", json: { ...body, study_id: studyId } }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: queryKeys.patients.lists(studyId) }),
+        client.invalidateQueries({ queryKey: queryKeys.reports.dashboard(studyId) }),
+      ]),
+  });
+}

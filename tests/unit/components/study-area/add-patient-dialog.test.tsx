@@ -1,0 +1,155 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { PatientList } from "@/components/patients/patient-list";
+import { DEMO_STUDY_CONFIG } from "@/db/seed/demo-study-config";
+import type { Category, DataField } from "@/lib/schemas/study-config";
+import { json, renderWithQuery, stubApi } from "./render-with-query";
+
+afterEach(() => vi.unstubAllGlobals());
+
+const EMPTY_LIST = { items: [], total: 0, next_cursor: null };
+const NO_FIELDS = { data_fields: [], categories: [] };
+const DEMO = {
+  data_fields: DEMO_STUDY_CONFIG.data_fields as DataField[],
+  categories: DEMO_STUDY_CONFIG.categories as Category[],
+};
+
+async function openDialog(
+  config: { data_fields: DataField[]; categories: Category[] },
+  post: () => Response,
+) {
+  const calls = stubApi((url, init) => (init?.method === "POST" ? post() : json(EMPTY_LIST)));
+  renderWithQuery(<PatientList studyId={3} studyCode="psoriasis" config={config} canWrite />);
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole("button", { name: "+ Add Patient" }));
+  const dialog = screen.getByRole("dialog", { name: "Aggiungi Paziente" });
+  return { calls, user, dialog };
+}
+
+function fillRequired(dialog: HTMLElement) {
+  fireEvent.change(within(dialog).getByLabelText(/Codice Paziente/), { target: { value: "PT-900" } });
+  fireEvent.change(within(dialog).getByLabelText(/Data di Nascita/), { target: { value: "1975-06-30" } });
+  fireEvent.change(within(dialog).getByLabelText(/Sesso/), { target: { value: "F" } });
+}
+
+describe("Add patient dialog", () => {
+  it("requires code, birth date and sex before anything is sent", async () => {
+    const { calls, user, dialog } = await openDialog(NO_FIELDS, () => json({}, 201));
+    expect(within(dialog).getByLabelText(/Codice Paziente/)).toHaveFocus();
+    await user.click(within(dialog).getByRole("button", { name: "Salva Paziente" }));
+    expect(await within(dialog).findByText("Codice Paziente è obbligatorio")).toBeInTheDocument();
+    expect(within(dialog).getByText("Data di Nascita è obbligatorio")).toBeInTheDocument();
+    expect(within(dialog).getByText("Sesso è obbligatorio")).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/Codice Paziente/)).toHaveAttribute("aria-invalid", "true");
+    expect(calls.filter((c) => c.method === "POST")).toHaveLength(0);
+    // Sex offers exactly M and F; height and weight step by 0.1.
+    const sexOptions = within(within(dialog).getByLabelText(/Sesso/)).getAllByRole("option");
+    expect(sexOptions.map((o) => (o as HTMLOptionElement).value)).toEqual(["", "M", "F"]);
+    expect(within(dialog).getByLabelText("Altezza (cm)")).toHaveAttribute("step", "0.1");
+    expect(within(dialog).getByLabelText("Peso (kg)")).toHaveAttribute("step", "0.1");
+  });
+
+  it("says when the study has no patient fields, asks the naive flags as SI/NO, creates, refreshes and resets", async () => {
+    const { calls, user, dialog } = await openDialog(NO_FIELDS, () => json({ id: 9 }, 201));
+    expect(within(dialog).getByText("No patient fields configured for this study.")).toBeInTheDocument();
+    const biologic = within(dialog).getByRole("group", { name: "Naive a terapie biologiche" });
+    expect(
+      within(biologic)
+        .getAllByRole("radio")
+        .map((r) => r.parentElement!.textContent),
+    ).toEqual(["SI", "NO"]);
+    fillRequired(dialog);
+    fireEvent.change(within(dialog).getByLabelText("Altezza (cm)"), { target: { value: "172.5" } });
+    await user.click(within(biologic).getByRole("radio", { name: "SI" }));
+    const listLoads = calls.filter((c) => c.method === "GET").length;
+    await user.click(within(dialog).getByRole("button", { name: "Salva Paziente" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(calls.find((c) => c.method === "POST")!.body).toEqual({
+      study_id: 3,
+      code: "PT-900",
+      birth_date: "1975-06-30",
+      sex: "F",
+      height_cm: 172.5,
+      naive_systemic: false,
+      naive_biologic: true,
+      custom_fields: {},
+    });
+    await waitFor(() => expect(calls.filter((c) => c.method === "GET").length).toBeGreaterThan(listLoads));
+    await user.click(screen.getByRole("button", { name: "+ Add Patient" }));
+    expect(screen.getByLabelText(/Codice Paziente/)).toHaveValue("");
+  });
+
+  it("maps the server's 422 onto the fields and shows 'Error creating patient: …'", async () => {
+    const { user, dialog } = await openDialog(DEMO, () =>
+      json(
+        {
+          detail: [
+            { loc: ["body", "code"], msg: "Patient code must be at most 50 characters", type: "too_big" },
+            {
+              loc: ["body", "custom_fields", "hospital_record_number"],
+              msg: "Hospital record number format is invalid",
+              type: "pattern",
+            },
+          ],
+        },
+        422,
+      ),
+    );
+    fillRequired(dialog);
+    // The demo study's required patient fields, so its own form lets the request go.
+    fireEvent.change(within(dialog).getByLabelText(/Psoriasis onset/), { target: { value: "2010-04" } });
+    await user.click(within(dialog).getByRole("checkbox", { name: "Plaque" }));
+    await user.click(within(dialog).getByRole("button", { name: "Salva Paziente" }));
+    const alert = await within(dialog).findByText(/^Error creating patient: /);
+    expect(alert).toHaveTextContent(
+      "Error creating patient: Patient code must be at most 50 characters; Hospital record number format is invalid",
+    );
+    const code = within(dialog).getByLabelText(/Codice Paziente/);
+    expect(code).toHaveAttribute("aria-invalid", "true");
+    expect(code).toHaveAccessibleDescription("Patient code must be at most 50 characters");
+    expect(
+      within(dialog).getByText("Hospital record number: Hospital record number format is invalid"),
+    ).toBeInTheDocument();
+    // Editing the field retires the server's message about the old value.
+    await user.type(code, "1");
+    expect(code).not.toHaveAttribute("aria-invalid");
+  });
+
+  it("puts a duplicate code (409) on the code field", async () => {
+    const { user, dialog } = await openDialog(NO_FIELDS, () =>
+      json({ detail: 'A patient with code "PT-900" already exists in this study' }, 409),
+    );
+    fillRequired(dialog);
+    await user.click(within(dialog).getByRole("button", { name: "Salva Paziente" }));
+    expect(
+      await within(dialog).findByText(
+        'Error creating patient: A patient with code "PT-900" already exists in this study',
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/Codice Paziente/)).toHaveAccessibleDescription(
+      'A patient with code "PT-900" already exists in this study',
+    );
+  });
+
+  it("groups the study's patient fields by category, demographic open, SI/NO, naive flags asked once", async () => {
+    const { dialog } = await openDialog(DEMO, () => json({}, 201));
+    const sections = Array.from(dialog.querySelectorAll("details"));
+    expect(sections.map((d) => [d.querySelector("summary")!.textContent, d.open])).toEqual([
+      ["Demographics & disease history", true],
+      ["Comorbidities", false],
+      ["Therapy history", false],
+    ]);
+    // The study defines naive_systemic and naive_biologic itself: no second copy among the fixed fields.
+    expect(
+      within(dialog).queryByRole("group", { name: "Naive a terapie biologiche" }),
+    ).not.toBeInTheDocument();
+    expect(within(dialog).getAllByText("Naive to biologic therapy")).toHaveLength(1);
+    const family = within(dialog).getByRole("group", { name: /Family history of psoriasis/ });
+    expect(
+      within(family)
+        .getAllByRole("radio")
+        .map((r) => r.parentElement!.textContent),
+    ).toEqual(["SI", "NO"]);
+  });
+});

@@ -1,0 +1,118 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { PatientList } from "@/components/patients/patient-list";
+import type { PatientResponse } from "@/lib/schemas/patients";
+import { json, renderWithQuery, stubApi } from "./render-with-query";
+
+afterEach(() => vi.unstubAllGlobals());
+
+const patient = (id: number, code: string): PatientResponse => ({
+  id,
+  study_id: 3,
+  code,
+  birth_date: "1980-03-05",
+  sex: id % 2 ? "M" : "F",
+  height_cm: null,
+  weight_kg: null,
+  naive_systemic: false,
+  naive_biologic: false,
+  custom_fields: {},
+  medical_group_id: null,
+  created_by: 1,
+  version: 1,
+  created_at: "2026-01-15T10:00:00.000Z",
+  updated_at: "2026-01-15T10:00:00.000Z",
+});
+
+/** 45 patients PT-001 … PT-045 answered the way the server pages and searches them. */
+const ALL = Array.from({ length: 45 }, (_, i) => patient(i + 1, `PT-${String(i + 1).padStart(3, "0")}`));
+function server(url: URL) {
+  const size = Number(url.searchParams.get("page_size"));
+  const search = url.searchParams.get("search") ?? "";
+  const cursor = url.searchParams.get("cursor");
+  const matching = ALL.filter((p) => p.code.startsWith(search));
+  // Like the server: a cursor (here, the last code seen) wins over the page number.
+  const start = cursor
+    ? matching.findIndex((p) => p.code > cursor)
+    : (Number(url.searchParams.get("page")) - 1) * size;
+  const items = matching.slice(start, start + size);
+  const more = start + size < matching.length;
+  return json({ items, total: matching.length, next_cursor: more ? items.at(-1)!.code : null });
+}
+
+const config = { data_fields: [], categories: [] };
+
+describe("PatientList", () => {
+  it("shows the columns, dates as 'MMM dd, yyyy' and a View link to the patient", async () => {
+    stubApi(server);
+    renderWithQuery(<PatientList studyId={3} studyCode="psoriasis" config={config} canWrite={false} />);
+    const row = (await screen.findByText("PT-001")).closest("tr")!;
+    expect(screen.getAllByRole("columnheader").map((h) => h.textContent)).toEqual([
+      "Patient Code",
+      "Birth Date",
+      "Sex",
+      "Enrolled",
+      "Actions",
+    ]);
+    expect(within(row).getByText("Mar 05, 1980")).toBeInTheDocument();
+    expect(within(row).getByText("M")).toBeInTheDocument();
+    expect(within(row).getByText("Jan 15, 2026")).toBeInTheDocument();
+    expect(within(row).getByRole("link", { name: "View patient PT-001" })).toHaveAttribute(
+      "href",
+      "/psoriasis/patients/1",
+    );
+    // Only users with clinical.write get the button (the server decides, the page passes it on).
+    expect(screen.queryByRole("button", { name: "+ Add Patient" })).not.toBeInTheDocument();
+  });
+
+  it("pages 20 at a time on the server with Previous/Next and 'Showing X to Y of Z'", async () => {
+    const calls = stubApi(server);
+    renderWithQuery(<PatientList studyId={3} studyCode="psoriasis" config={config} canWrite />);
+    expect(await screen.findByText("Showing 1 to 20 of 45")).toBeInTheDocument();
+    expect(calls[0]!.url.searchParams.get("study_id")).toBe("3");
+    expect(calls[0]!.url.searchParams.get("page_size")).toBe("20");
+    expect(screen.getByRole("button", { name: "Previous" })).toBeDisabled();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    expect(await screen.findByText("Showing 21 to 40 of 45")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    expect(await screen.findByText("Showing 41 to 45 of 45")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Next" })).toBeDisabled();
+    expect(screen.getAllByRole("row")).toHaveLength(1 + 5);
+    expect(calls.map((c) => c.url.searchParams.get("page"))).toEqual(["1", "2", "3"]);
+    // Next seeks from the previous page's last row instead of skipping rows.
+    expect(calls.map((c) => c.url.searchParams.get("cursor"))).toEqual([null, "PT-020", "PT-040"]);
+    await user.click(screen.getByRole("button", { name: "Previous" }));
+    expect(await screen.findByText("Showing 21 to 40 of 45")).toBeInTheDocument();
+  });
+
+  it("searches by code prefix on the server, back at page 1, and says 'No patients found'", async () => {
+    const calls = stubApi(server);
+    renderWithQuery(<PatientList studyId={3} studyCode="psoriasis" config={config} canWrite />);
+    const user = userEvent.setup();
+    await screen.findByText("Showing 1 to 20 of 45");
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    await screen.findByText("Showing 21 to 40 of 45");
+    await user.type(screen.getByLabelText("Search by patient code"), "PT-04");
+    expect(await screen.findByText("Showing 1 to 6 of 6")).toBeInTheDocument();
+    const last = calls.at(-1)!.url.searchParams;
+    expect([last.get("search"), last.get("page")]).toEqual(["PT-04", "1"]);
+    await user.clear(screen.getByLabelText("Search by patient code"));
+    await user.type(screen.getByLabelText("Search by patient code"), "ZZ");
+    expect(await screen.findByText("No patients found")).toBeInTheDocument();
+    expect(screen.queryByText(/^Showing/)).not.toBeInTheDocument();
+  });
+
+  it("offers Retry when the list cannot be loaded", async () => {
+    let fail = true;
+    stubApi((url) => (fail ? json({ detail: "Database unavailable" }, 503) : server(url)));
+    renderWithQuery(<PatientList studyId={3} studyCode="psoriasis" config={config} canWrite />);
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "Error loading patients: Database unavailable",
+    );
+    fail = false;
+    await userEvent.setup().click(screen.getByRole("button", { name: "Retry" }));
+    await waitFor(() => expect(screen.getByText("Showing 1 to 20 of 45")).toBeInTheDocument());
+  });
+});

@@ -1,0 +1,120 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { demographicRows, sexLabel } from "@/components/study-area/dashboard-figures";
+import { StudyDashboard } from "@/components/study-area/study-dashboard";
+import type { DashboardResponse } from "@/lib/schemas/reports";
+import { json, renderWithQuery, stubApi } from "./render-with-query";
+
+afterEach(() => vi.unstubAllGlobals());
+
+const DASHBOARD: DashboardResponse = {
+  overview: {
+    total_patients: 12,
+    active_therapies: 9,
+    total_visits: 47,
+    total_adverse_events: 5,
+    serious_adverse_events: 2,
+    total_therapy_lines: 15,
+  },
+  efficacy: {
+    pasi75_rate: 66.7,
+    pasi75_achieved: 6,
+    pasi75_total: 9,
+    calculation: { name: "pasi75", label: "PASI75" },
+  },
+  demographics: { patients_by_sex: { M: 7, F: 4, X: 1 } },
+};
+
+function card(title: string) {
+  return screen.getByRole("listitem", { name: title });
+}
+
+describe("StudyDashboard", () => {
+  it("shows the six cards of the spec with the server's figures, then the demographics", async () => {
+    const calls = stubApi(() => json(DASHBOARD));
+    renderWithQuery(<StudyDashboard studyId={3} />);
+    expect(await screen.findByRole("listitem", { name: "Total Patients" })).toHaveTextContent("12");
+    expect(calls[0]!.url.pathname + calls[0]!.url.search).toBe("/api/reports/dashboard?study_id=3");
+    const titles = within(screen.getByRole("list", { name: "Study figures" }))
+      .getAllByRole("heading")
+      .map((h) => h.textContent);
+    expect(titles).toEqual([
+      "Total Patients",
+      "Active Therapies",
+      "Total Visits",
+      "PASI75 Achievement",
+      "Adverse Events",
+      "Therapy Lines",
+    ]);
+    expect(card("Active Therapies")).toHaveTextContent("9");
+    expect(card("Total Visits")).toHaveTextContent("47");
+    expect(card("PASI75 Achievement")).toHaveTextContent("66.7%");
+    expect(card("PASI75 Achievement")).toHaveTextContent("6 of 9 patients");
+    expect(card("Adverse Events")).toHaveTextContent("5");
+    expect(card("Adverse Events")).toHaveTextContent("2 serious");
+    expect(card("Therapy Lines")).toHaveTextContent("15");
+
+    const demographics = screen.getByRole("region", { name: "Patient Demographics" });
+    const rows = within(demographics)
+      .getAllByRole("term")
+      .map((term) => `${term.textContent}=${term.nextElementSibling?.textContent}`);
+    expect(rows).toEqual(["Male=7", "Female=4", "Other=1"]);
+  });
+
+  it("shows zeros for a study without patients", async () => {
+    stubApi(() =>
+      json({
+        overview: {
+          total_patients: 0,
+          active_therapies: 0,
+          total_visits: 0,
+          total_adverse_events: 0,
+          serious_adverse_events: 0,
+          total_therapy_lines: 0,
+        },
+        efficacy: { pasi75_rate: 0, pasi75_achieved: 0, pasi75_total: 0, calculation: null },
+        demographics: { patients_by_sex: {} },
+      } satisfies DashboardResponse),
+    );
+    renderWithQuery(<StudyDashboard studyId={3} />);
+    expect(await screen.findByRole("listitem", { name: "Total Patients" })).toHaveTextContent("0");
+    expect(card("PASI75 Achievement")).toHaveTextContent("0%");
+    expect(card("PASI75 Achievement")).toHaveTextContent("0 of 0 patients");
+    expect(card("Adverse Events")).toHaveTextContent("0 serious");
+    const demographics = screen.getByRole("region", { name: "Patient Demographics" });
+    expect(
+      within(demographics)
+        .getAllByRole("term")
+        .map((t) => t.textContent),
+    ).toEqual(["Male", "Female"]);
+  });
+
+  it("says it is loading, then offers Retry after a failure", async () => {
+    let fail = true;
+    const calls = stubApi(() => (fail ? json({ detail: "Database unavailable" }, 503) : json(DASHBOARD)));
+    renderWithQuery(<StudyDashboard studyId={3} />);
+    expect(screen.getByRole("status")).toHaveTextContent("Loading dashboard...");
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "Error loading dashboard: Database unavailable",
+    );
+    fail = false;
+    await userEvent.setup().click(screen.getByRole("button", { name: "Retry" }));
+    expect(await screen.findByRole("listitem", { name: "Total Patients" })).toHaveTextContent("12");
+    expect(calls).toHaveLength(2);
+  });
+});
+
+describe("demographics mapping", () => {
+  it("reads M as Male, F as Female and anything else as Other, counted together", () => {
+    expect(sexLabel("M")).toBe("Male");
+    expect(sexLabel("F")).toBe("Female");
+    expect(sexLabel("m")).toBe("Other");
+    expect(sexLabel("")).toBe("Other");
+    expect(demographicRows({ F: 2, U: 1, X: 3 })).toEqual([
+      { label: "Male", count: 0 },
+      { label: "Female", count: 2 },
+      { label: "Other", count: 4 },
+    ]);
+  });
+});
