@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { EntityTrailResponse } from "@/lib/schemas/audit-logs";
 import type { PatientResponse, PatientUpdateBody } from "@/lib/schemas/patients";
 import { apiFetch } from "./api-fetch";
-import { patientDetailKeys } from "./query-keys";
+import { patientDetailKeys, queryKeys } from "./query-keys";
 
 export function usePatient(id: number) {
   return useQuery({
@@ -30,7 +30,12 @@ export function useUpdatePatient(id: number) {
       apiFetch<PatientResponse>(`/patients/${id}`, { method: "PUT", json: body }),
     onSuccess: (patient) => {
       client.setQueryData(patientDetailKeys.patient(id), patient);
-      return client.invalidateQueries({ queryKey: patientDetailKeys.auditTrail(id) });
+      // The list shows code, birth date and sex; the dashboard counts patients by sex.
+      return Promise.all([
+        client.invalidateQueries({ queryKey: patientDetailKeys.auditTrail(id) }),
+        client.invalidateQueries({ queryKey: queryKeys.patients.all }),
+        client.invalidateQueries({ queryKey: queryKeys.reports.all }),
+      ]);
     },
   });
 }

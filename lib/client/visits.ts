@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { VisitCreateBody, VisitResponse, VisitUpdateBody } from "@/lib/schemas/visits";
 import { apiFetch } from "./api-fetch";
-import { patientDetailKeys } from "./query-keys";
+import { patientDetailKeys, queryKeys } from "./query-keys";
 
 export function usePatientVisits(patientId: number) {
   return useQuery({
@@ -14,7 +14,8 @@ export function usePatientVisits(patientId: number) {
 
 /**
  * Every visit write changes the patient's visit list (calculations of later visits may be
- * recomputed too) and its audit trail: both are refetched.
+ * recomputed too), its audit trail, and the study's figures (dashboard, therapy lines): all are
+ * refetched.
  */
 function useVisitMutation<Input>(patientId: number, send: (input: Input) => Promise<VisitResponse>) {
   const client = useQueryClient();
@@ -24,6 +25,7 @@ function useVisitMutation<Input>(patientId: number, send: (input: Input) => Prom
       Promise.all([
         client.invalidateQueries({ queryKey: patientDetailKeys.visits(patientId) }),
         client.invalidateQueries({ queryKey: patientDetailKeys.auditTrail(patientId) }),
+        client.invalidateQueries({ queryKey: queryKeys.reports.all }),
       ]),
   });
 }
