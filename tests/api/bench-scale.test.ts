@@ -18,7 +18,13 @@ import { loginForApi } from "@/lib/server/auth/auth-service";
 import { verifyAuditChain } from "@/lib/server/audit/verify-chain";
 import { classifyProbe, measureScenario } from "@/scripts/bench-scale/measure";
 import { buildReport, formatTable, type Measurement } from "@/scripts/bench-scale/report";
-import { CEILING, SCENARIOS, scenarioContext, visitBodies } from "@/scripts/bench-scale/scenarios";
+import {
+  CEILING,
+  deepCursorPath,
+  SCENARIOS,
+  scenarioContext,
+  visitBodies,
+} from "@/scripts/bench-scale/scenarios";
 import { queryRows, seedScaleData, type ScaleSeedResult } from "@/scripts/bench-scale/seed";
 import { GET as dashboard } from "@/app/api/reports/dashboard/route";
 import type { StudyConfig } from "@/lib/schemas/study-config";
@@ -395,6 +401,19 @@ describe("bench:scale probe and targets", () => {
     expect(new Set(keys.map((k) => `${k.patient_id}/${k.visit_number}`)).size).toBe(9);
     expect(Math.min(...keys.map((k) => k.visit_number))).toBe(4);
     expect(keys.every((k) => k.patient_id >= 10 && k.patient_id <= 12)).toBe(true);
+    // The body the schema wants: the therapy-switch answer inside data_fields.
+    const body = keys[0] as unknown as { data_fields: { therapy_switch: unknown } };
+    expect(body.data_fields.therapy_switch).toEqual({ is_continuing_therapy: true });
+    // The keyset scenario starts after page deepPage - 1, fetched with page numbers.
+    const deep = scenarioContext({
+      studyId: 7,
+      firstPatientId: 1,
+      lastPatientId: 100_000,
+      visitsPerPatient: 10,
+      codePrefix: "BEN-",
+    });
+    expect(deep.deepPage).toBe(900);
+    expect(deepCursorPath(deep)).toBe("/api/patients?study_id=7&page=899&page_size=100&sort=code");
   });
 
   it("judges each target from the measurements, naming the gap", () => {
@@ -431,6 +450,20 @@ describe("bench:scale probe and targets", () => {
     });
     expect(verdicts["visit writes >= 300/s, audit chain intact"]!.verdict).toBe("PASS");
     expect(verdicts["page 1 vs deep page within 20%"]).toMatchObject({ verdict: "MISS" });
+    // The keyset deep page decides the flat-cost target; the page-number one is stated beside it.
+    const deepPaths = buildReport(
+      [
+        m(CEILING, "ceiling", 1000),
+        m("patients_page1", "list", 700),
+        m("patients_deep", "list", 650),
+        m("patients_deep_page", "list", 200),
+      ],
+      { auditChainIntact: true },
+    );
+    const flat = deepPaths.targets.find((t) => t.target.startsWith("page 1 vs deep page"))!;
+    expect(flat.verdict).toBe("PASS");
+    expect(flat.detail).toContain("cursor deep page at 93% of page 1's req/s (gap 7%)");
+    expect(flat.detail).toContain("page-number deep page at 29%");
     const broken = buildReport([m(CEILING, "ceiling", 1000), m("visit_create", "write", 400)], {
       auditChainIntact: false,
     });
