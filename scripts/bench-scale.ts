@@ -5,14 +5,14 @@
 //   2. the app's own first start in this process (migrations, first admin, demo study), then the
 //      bulk fixture by SQL (scripts/bench-scale/seed.ts): --patients × --visits-per-patient;
 //   3. the production build (`next build` when .next/BUILD_ID is missing) served by `next start` on
-//      a free port of 3121-3129, signed in through POST /api/auth/login;
+//      a free port of --ports (default 3121-3129), signed in through POST /api/auth/login;
 //   4. each scenario of scripts/bench-scale/scenarios.ts for --seconds at --concurrency with
 //      autocannon (routes that do not exist yet are listed as "not available yet");
 //   5. the server stopped, `npm run audit:verify` on the database, the table, the peak RSS, the
 //      targets with PASS/MISS, and the JSON to --out.
 // Only ever talks to 127.0.0.1. Options:
 //   --patients 100000 --visits-per-patient 10 --concurrency 10 --seconds 10
-//   --database-url postgres://… --out bench-scale.json --keep
+//   --database-url postgres://… --out bench-scale.json --keep --ports 3121-3129
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -22,7 +22,7 @@ import { parseArgs } from "node:util";
 import pg from "pg";
 import { measureScenario } from "./bench-scale/measure";
 import { buildReport, formatTable, type Measurement } from "./bench-scale/report";
-import { SCENARIOS, scenarioContext } from "./bench-scale/scenarios";
+import { deepCursorPath, SCENARIOS, scenarioContext } from "./bench-scale/scenarios";
 import { freePort, startServer, type AppServer } from "./bench-scale/server";
 
 const { values: args } = parseArgs({
@@ -34,6 +34,8 @@ const { values: args } = parseArgs({
     "database-url": { type: "string" },
     out: { type: "string" },
     keep: { type: "boolean", default: false },
+    // Several checkouts may benchmark on one machine: each takes its own range.
+    ports: { type: "string", default: "3121-3129" },
   },
 });
 
@@ -46,6 +48,13 @@ const patients = positive("patients", args.patients);
 const visitsPerPatient = positive("visits-per-patient", args["visits-per-patient"]);
 const concurrency = positive("concurrency", args.concurrency);
 const seconds = positive("seconds", args.seconds);
+const portRange = (() => {
+  const match = /^(\d+)-(\d+)$/.exec(args.ports);
+  const lo = Number(match?.[1]);
+  const hi = Number(match?.[2]);
+  if (!match || lo < 1024 || hi > 65535 || hi < lo) throw new Error("--ports must be a range like 3121-3129");
+  return Array.from({ length: hi - lo + 1 }, (_, i) => lo + i);
+})();
 const serverUrl = args["database-url"] ?? process.env.DATABASE_URL;
 
 async function adminQuery(url: string, statement: string): Promise<void> {
@@ -136,7 +145,7 @@ async function main(): Promise<number> {
     // PGlite allows one process: the server opens the database after this one lets go.
     await closeDb();
 
-    const port = await freePort();
+    const port = await freePort(portRange);
     say(`starting next start on 127.0.0.1:${port}`);
     server = await startServer(appEnv, port);
     const login = await fetch(new URL("/api/auth/login", server.base), {
@@ -154,6 +163,12 @@ async function main(): Promise<number> {
       visitsPerPatient,
       codePrefix: seed.codePrefix,
     });
+    // The keyset scenario starts where page deepPage - 1 ends, with the list's own cursor.
+    const previous = await fetch(new URL(deepCursorPath(ctx), server.base), {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    if (previous.ok) ctx.deepCursor = ((await previous.json()) as { next_cursor: string | null }).next_cursor;
+    else say(`deep cursor: ${previous.status} ${await previous.text()}`);
     const measurements: Measurement[] = [];
     // The machine may be shared: the load around the measurements says how far to trust them.
     const loadBefore = loadavg()[0]!;

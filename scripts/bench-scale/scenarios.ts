@@ -18,6 +18,11 @@ export type ScenarioContext = {
   deepPage: number;
   /** A code prefix matching about 100 patients. */
   searchPrefix: string;
+  /**
+   * The list's own `next_cursor` at the end of page deepPage - 1 (see `deepCursorPath`), so the
+   * keyset scenario reads the same rows as the page-number one; null until fetched.
+   */
+  deepCursor: string | null;
 };
 
 export type ScenarioGroup = "ceiling" | "reference" | "list" | "detail" | "dashboard" | "write";
@@ -46,12 +51,13 @@ export function visitBodies(ctx: ScenarioContext): () => unknown {
   let n = 0;
   return () => {
     const i = n++;
+    // lib/schemas/visits.ts: the visit's type is one of the demo study's; the therapy-switch answer
+    // lives in data_fields.therapy_switch (a follow-up that continues its therapy line).
     return {
       patient_id: ctx.firstPatientId + (i % patients),
       visit_number: ctx.visitsPerPatient + 1 + Math.floor(i / patients),
       visit_date: "2026-06-15",
       visit_type: "unscheduled",
-      is_continuing_therapy: true,
       data_fields: {
         current_therapy: "risankizumab",
         pasi_score: 4.2,
@@ -60,6 +66,7 @@ export function visitBodies(ctx: ScenarioContext): () => unknown {
         dlqi_score: 3,
         itch_nrs: 2,
         adverse_event: false,
+        therapy_switch: { is_continuing_therapy: true },
       },
     };
   };
@@ -103,7 +110,16 @@ export const SCENARIOS: Scenario[] = [
   },
   {
     name: "patients_deep",
-    label: "GET /api/patients deep page",
+    label: "GET /api/patients deep page (cursor)",
+    group: "list",
+    method: "GET",
+    path: (c) =>
+      `/api/patients?${q({ study_id: c.studyId, page_size: PAGE_SIZE, sort: "code", cursor: c.deepCursor ?? "" })}`,
+    auth: true,
+  },
+  {
+    name: "patients_deep_page",
+    label: "GET /api/patients deep page (page=)",
     group: "list",
     method: "GET",
     path: (c) =>
@@ -154,6 +170,12 @@ export const SCENARIOS: Scenario[] = [
   },
 ];
 
+/** The page before the deep page by page number: its `next_cursor` starts the deep page. */
+export function deepCursorPath(ctx: ScenarioContext): string {
+  const page = Math.max(1, ctx.deepPage - 1);
+  return `/api/patients?${q({ study_id: ctx.studyId, page, page_size: PAGE_SIZE, sort: "code" })}`;
+}
+
 /** The deep page and the search prefix for a seeded population (page 900 of 100 at 100k). */
 export function scenarioContext(seed: {
   studyId: number;
@@ -171,5 +193,6 @@ export function scenarioContext(seed: {
     deepPage: Math.max(1, Math.floor(pages * 0.9)),
     // The first four of six digits of the middle patient's number: 100 patients (fewer when N < 100).
     searchPrefix: `${seed.codePrefix}${String(middle).padStart(6, "0").slice(0, 4)}`,
+    deepCursor: null,
   };
 }

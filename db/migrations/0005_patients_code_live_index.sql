@@ -1,0 +1,1 @@
+CREATE INDEX "patients_study_code_live_idx" ON "patients" USING btree ("study_id","code","id") WHERE "patients"."deleted_at" is null;
