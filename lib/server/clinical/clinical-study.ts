@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Queryable } from "@/db/client";
 import { studies } from "@/db/schema";
 import type { StudyConfig } from "@/lib/schemas/study-config";
-import { forbidden, notFound } from "../api/errors";
+import { ApiError, forbidden, notFound } from "../api/errors";
 import type { Actor } from "../auth/actor";
 import type { Permission, StudyAccess } from "../auth/policy";
 import { loadStudyAccess } from "../auth/study-access";
@@ -36,7 +36,35 @@ export async function openClinicalStudy(
   const access = await loadStudyAccess(tx, actor, studyId);
   const context = { studyId, entityType: "study", entityId: studyId };
   if (!access.permissions.has("clinical.read")) throw notFound("Study not found", context);
-  if (!access.permissions.has(permission))
-    throw forbidden("You do not have permission to change clinical data in this study", context);
-  return { id: study.id, version: study.version, config: readConfig(study), access };
+  const opened = { id: study.id, version: study.version, config: readConfig(study), access };
+  requireClinicalPermission(opened, permission);
+  return opened;
+}
+
+/** A missing permission inside a study the actor may read is told (403) and audited. */
+export function requireClinicalPermission(study: ClinicalStudy, permission: Permission): void {
+  if (!study.access.permissions.has(permission))
+    throw forbidden("You do not have permission to change clinical data in this study", {
+      studyId: study.id,
+      entityType: "study",
+      entityId: study.id,
+    });
+}
+
+/**
+ * The study of a patient or visit, opened for reading: a study the actor cannot read answers the
+ * record's own 404 (`recordNotFound`, audited), so a record's existence is never disclosed.
+ */
+export async function openStudyOfRecord(
+  tx: Queryable,
+  actor: Actor,
+  studyId: number,
+  recordNotFound: ApiError,
+): Promise<ClinicalStudy> {
+  try {
+    return await openClinicalStudy(tx, actor, studyId, "clinical.read");
+  } catch (error) {
+    if (error instanceof ApiError && error.code === "not_found") throw recordNotFound;
+    throw error;
+  }
 }

@@ -9,14 +9,19 @@ import {
   type PatientResponse,
   type PatientUpdateBody,
 } from "@/lib/schemas/patients";
-import { ApiError, conflict, fieldError, notFound } from "../api/errors";
+import { conflict, fieldError, notFound } from "../api/errors";
 import type { RequestMeta } from "../api/request-meta";
 import type { Actor } from "../auth/actor";
 import type { Permission } from "../auth/policy";
 import { auditedTransaction } from "../audit/audit-writer";
 import { assertVersion } from "../concurrency/versioned-update";
 import { changedValues } from "../studies/study-service";
-import { openClinicalStudy, type ClinicalStudy } from "./clinical-study";
+import {
+  openClinicalStudy,
+  openStudyOfRecord,
+  requireClinicalPermission,
+  type ClinicalStudy,
+} from "./clinical-study";
 import { checkFieldValues } from "./field-values";
 import {
   codeExists,
@@ -154,18 +159,11 @@ export async function openPatient(
   const studyId = await locatePatientStudy(tx, id);
   if (studyId === null) throw notFound(PATIENT_MESSAGES.notFound);
   const denied = { studyId, entityType: "patient", entityId: id };
-  let study: ClinicalStudy;
-  try {
-    study = await openClinicalStudy(tx, actor, studyId, "clinical.read");
-  } catch (error) {
-    if (error instanceof ApiError && error.code === "not_found")
-      throw notFound(PATIENT_MESSAGES.notFound, denied);
-    throw error;
-  }
+  const study = await openStudyOfRecord(tx, actor, studyId, notFound(PATIENT_MESSAGES.notFound, denied));
   const patient = await findPatientInScope(tx, { id, studyId, scope: study.access.patientScope, forUpdate });
   if (!patient) throw notFound(PATIENT_MESSAGES.notFound, denied);
   // Inside the scope: a missing write permission may be told (403), like on the study itself.
-  if (permission !== "clinical.read") await openClinicalStudy(tx, actor, studyId, permission);
+  requireClinicalPermission(study, permission);
   return { study, patient };
 }
 

@@ -15,7 +15,12 @@ import type { Permission } from "../auth/policy";
 import { auditedTransaction } from "../audit/audit-writer";
 import { assertVersion } from "../concurrency/versioned-update";
 import { changedValues } from "../studies/study-service";
-import { openClinicalStudy, type ClinicalStudy } from "./clinical-study";
+import {
+  openClinicalStudy,
+  openStudyOfRecord,
+  requireClinicalPermission,
+  type ClinicalStudy,
+} from "./clinical-study";
 import { openPatient } from "./patient-service";
 import { locateLine } from "./therapy-line-queries";
 import { reportSettings } from "../reports/report-settings";
@@ -79,18 +84,11 @@ export async function openVisit(
   const studyId = await locateVisitStudy(tx, id);
   if (studyId === null) throw notFound(VISIT_MESSAGES.notFound);
   const denied = { studyId, entityType: "visit", entityId: id };
-  let study: ClinicalStudy;
-  try {
-    study = await openClinicalStudy(tx, actor, studyId, "clinical.read");
-  } catch (error) {
-    if (error instanceof ApiError && error.code === "not_found")
-      throw notFound(VISIT_MESSAGES.notFound, denied);
-    throw error;
-  }
+  const study = await openStudyOfRecord(tx, actor, studyId, notFound(VISIT_MESSAGES.notFound, denied));
   if (forUpdate) await lockPatientOfVisit(tx, id);
   const visit = await findVisitInScope(tx, { id, studyId, scope: study.access.patientScope, forUpdate });
   if (!visit) throw notFound(VISIT_MESSAGES.notFound, denied);
-  if (permission !== "clinical.read") await openClinicalStudy(tx, actor, studyId, permission);
+  requireClinicalPermission(study, permission);
   return { study, visit };
 }
 
