@@ -128,6 +128,7 @@ test("a patient's journey: visits, a therapy switch, the dashboard, a locked vis
   // The audit trail names these actions.
   const trail = page.locator("details", { hasText: "Patient Audit Trail" });
   await trail.locator("summary").click();
+  await expect(trail.getByTestId("audit-entry").first()).toContainText("lock"); // loaded when opened
   const actions = (await trail.getByTestId("audit-entry").allTextContents()).map((t) => t.split(" ")[0]);
   expect(actions[0]).toBe("lock");
   expect(actions.filter((action) => action === "create").length).toBeGreaterThanOrEqual(4); // patient + 3 visits

@@ -52,7 +52,8 @@ test("a study set in Roboto loads Roboto from our origin and no other web font",
   await signInAsAdmin(page);
   const fetched = recordFontRequests(page);
   await page.goto(`/${code}`);
-  await expect(page.getByRole("heading", { name: "Typography Study" })).toBeVisible();
+  await expect(page.getByTestId("study-header")).toContainText("Typography Study");
+  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
 
   const faces = await loadedFaces(page);
   expect(faces).toContain("Roboto 400");
@@ -70,7 +71,8 @@ test("a study with the system font fetches no web font", async ({ page, request 
   await signInAsAdmin(page);
   const fetched = recordFontRequests(page);
   await page.goto(`/${code}`);
-  await expect(page.getByRole("heading", { name: "System Font Study" })).toBeVisible();
+  await expect(page.getByTestId("study-header")).toContainText("System Font Study");
+  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
   expect(await loadedFaces(page)).toEqual([]);
   expect(fetched.map((f) => f.font)).toEqual([]);
 });
