@@ -11,9 +11,8 @@ import { useUpdatePatient } from "@/lib/client/patient-detail";
 import { fieldsForEntity } from "@/lib/forms";
 import type { PatientResponse, PatientUpdateBody } from "@/lib/schemas/patients";
 import type { StudyConfig } from "@/lib/schemas/study-config";
-import { ReasonForm } from "./reason-dialog";
+import { ReasonedSaveStep } from "./reasoned-save-step";
 import { saveRefusal, type SaveRefusal } from "./save-outcome";
-import { StaleNotice } from "./stale-notice";
 
 type Props = {
   open: boolean;
@@ -73,23 +72,12 @@ function EditPatientSteps({ patient, config, onClose, onSaved, onReload }: Props
 
   if (custom !== null)
     return (
-      <ReasonForm
-        confirmLabel="Save changes"
+      <ReasonedSaveStep
         pending={update.isPending}
-        error={refusal && !refusal.stale ? refusal.detail : null}
-        extra={
-          refusal?.stale ? (
-            <StaleNotice
-              detail={refusal.detail}
-              onReload={() => {
-                onReload();
-                onClose();
-              }}
-            />
-          ) : null
-        }
+        refusal={refusal}
         onConfirm={save}
-        onCancel={onClose}
+        onReload={onReload}
+        onClose={onClose}
       />
     );
 

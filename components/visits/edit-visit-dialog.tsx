@@ -3,9 +3,8 @@
 import { useState } from "react";
 import { YES_NO } from "@/components/forms/boolean-labels";
 import { DynamicForm, type FormValues } from "@/components/forms/dynamic-form";
-import { ReasonForm } from "@/components/patient-detail/reason-dialog";
+import { ReasonedSaveStep } from "@/components/patient-detail/reasoned-save-step";
 import { saveRefusal, type SaveRefusal } from "@/components/patient-detail/save-outcome";
-import { StaleNotice } from "@/components/patient-detail/stale-notice";
 import { Button } from "@/components/ui/button";
 import { CONTROL_CLASS } from "@/components/ui/control-class";
 import { Dialog } from "@/components/ui/dialog";
@@ -64,23 +63,12 @@ function EditVisitSteps({ visit, config, onClose, onSaved, onReload }: Props & {
 
   if (values !== null)
     return (
-      <ReasonForm
-        confirmLabel="Save changes"
+      <ReasonedSaveStep
         pending={update.isPending}
-        error={refusal && !refusal.stale ? refusal.detail : null}
-        extra={
-          refusal?.stale ? (
-            <StaleNotice
-              detail={refusal.detail}
-              onReload={() => {
-                onReload();
-                onClose();
-              }}
-            />
-          ) : null
-        }
+        refusal={refusal}
         onConfirm={save}
-        onCancel={onClose}
+        onReload={onReload}
+        onClose={onClose}
       />
     );
 
