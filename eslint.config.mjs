@@ -55,7 +55,7 @@ export default defineConfig([
           paths: [
             {
               name: "@/db/schema",
-              importNames: ["patients", "visits", "therapyLines"],
+              importNames: ["patients", "visits", "therapyLines", "patientFigureTotals"],
               message:
                 "Read and write clinical data through lib/server/clinical/ (it applies the patient scope).",
             },
@@ -67,6 +67,8 @@ export default defineConfig([
                 "**/db/schema/visits",
                 "@/db/schema/patients",
                 "@/db/schema/visits",
+                "**/db/schema/patient-figure-totals",
+                "@/db/schema/patient-figure-totals",
               ],
               message:
                 "Read and write clinical data through lib/server/clinical/ (it applies the patient scope).",

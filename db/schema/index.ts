@@ -9,3 +9,4 @@ export * from "./field-templates";
 export * from "./content-blocks";
 export * from "./uploads";
 export * from "./audit-logs";
+export * from "./patient-figure-totals";

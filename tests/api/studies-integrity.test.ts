@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { GET as fieldSchema } from "@/app/api/studies/[id]/field-schema/route";
 import { GET as getOne, PUT as update } from "@/app/api/studies/[id]/route";
 import { GET as list, POST as create } from "@/app/api/studies/route";
+import { GET as listPatients } from "@/app/api/patients/route";
 import { POST as login } from "@/app/api/auth/login/route";
 import { getDb } from "@/db/client";
 import { auditLogs, studies } from "@/db/schema";
@@ -43,6 +44,19 @@ async function storedRow(id: number) {
   return row!;
 }
 
+/**
+ * Stores a broken document by hand, as a faulty repair would: the database moves the version with
+ * it (trigger studies_config_bumps_version), which is what keeps cached parses right.
+ */
+async function breakStoredConfig(id: number): Promise<number> {
+  const db = await getDb();
+  const before = await storedRow(id);
+  await db.update(studies).set({ config: BROKEN_CONFIG }).where(eq(studies.id, id));
+  const after = await storedRow(id);
+  expect(after.version).toBe(before.version + 1);
+  return after.version;
+}
+
 async function updateAudits(id: number) {
   const db = await getDb();
   return db
@@ -75,8 +89,7 @@ beforeAll(async () => {
 describe("an unreadable stored configuration (issue 7, item 1)", () => {
   it("is answered as a 409 that names the problem, never as an empty config, and no save drops it", async () => {
     const study = await createStudy({ config: DEMO_STUDY_CONFIG });
-    const db = await getDb();
-    await db.update(studies).set({ config: BROKEN_CONFIG }).where(eq(studies.id, study.id));
+    const version = await breakStoredConfig(study.id);
     const storedBefore = JSON.stringify((await storedRow(study.id)).config);
 
     const res = await call(getOne, { headers: alice.headers, params: { id: String(study.id) } });
@@ -89,20 +102,20 @@ describe("an unreadable stored configuration (issue 7, item 1)", () => {
     expect(fields.status).toBe(409);
 
     // A save of the basics alone would keep a config no one can read: refused, nothing written.
-    const rename = await put(alice, study.id, { name: "Renamed", version: study.version });
+    const rename = await put(alice, study.id, { name: "Renamed", version });
     expect(rename.status).toBe(409);
     expect(rename.json.detail).toContain("cannot be read");
     const after = await storedRow(study.id);
     expect(JSON.stringify(after.config)).toBe(storedBefore);
     expect(after.name).toBe("Integrity Study");
-    expect(after.version).toBe(study.version);
+    expect(after.version).toBe(version);
     expect(await updateAudits(study.id)).toHaveLength(0);
   });
 
   it("makes the study area say the study cannot be opened, and why, instead of failing the page", async () => {
     const study = await createStudy({ config: DEMO_STUDY_CONFIG });
+    await breakStoredConfig(study.id);
     const db = await getDb();
-    await db.update(studies).set({ config: BROKEN_CONFIG }).where(eq(studies.id, study.id));
     const actor = await resolveActor(db, new Headers(alice.headers));
 
     const area = await openStudyArea(db, actor!, study.code, SYSTEM_META);
@@ -110,18 +123,28 @@ describe("an unreadable stored configuration (issue 7, item 1)", () => {
     expect(area?.kind === "unreadable" && area.detail).toContain("data_fields › 2 › name");
   });
 
+  it("reaches clinical calls at once, although they keep parsed configurations by version", async () => {
+    const study = await createStudy({ config: DEMO_STUDY_CONFIG });
+    const patients = () =>
+      call(listPatients, { headers: alice.headers, path: `/api/patients?study_id=${study.id}` });
+    expect((await patients()).status).toBe(200); // the valid document is parsed and kept
+    await breakStoredConfig(study.id);
+    const res = await patients();
+    expect(res.status).toBe(409);
+    expect(res.json.detail).toContain("data_fields › 2 › name");
+  });
+
   it("is replaced only by an explicit valid config based on the current version, audited with the old document", async () => {
     const study = await createStudy();
-    const db = await getDb();
-    await db.update(studies).set({ config: BROKEN_CONFIG }).where(eq(studies.id, study.id));
+    const version = await breakStoredConfig(study.id);
 
-    const stale = await put(bob, study.id, { config: DEMO_STUDY_CONFIG, version: study.version + 1 });
+    const stale = await put(bob, study.id, { config: DEMO_STUDY_CONFIG, version: version - 1 });
     expect(stale.status).toBe(409);
     expect(JSON.stringify((await storedRow(study.id)).config)).toContain("Mood Score");
 
-    const replaced = await put(bob, study.id, { config: DEMO_STUDY_CONFIG, version: study.version });
+    const replaced = await put(bob, study.id, { config: DEMO_STUDY_CONFIG, version });
     expect(replaced.status).toBe(200);
-    expect(replaced.json.version).toBe(study.version + 1);
+    expect(replaced.json.version).toBe(version + 1);
     const [audit] = await updateAudits(study.id);
     expect(JSON.stringify(audit!.oldValues)).toContain("Mood Score");
     expect((await call(getOne, { headers: bob.headers, params: { id: String(study.id) } })).status).toBe(200);
@@ -158,14 +181,13 @@ describe("an unreadable stored configuration (issue 7, item 1)", () => {
 describe("the study list (issue 7, item 22)", () => {
   it("counts fields in SQL from what is stored, without parsing configs, so an unreadable one still lists", async () => {
     const study = await createStudy({ config: DEMO_STUDY_CONFIG });
-    const db = await getDb();
-    await db.update(studies).set({ config: BROKEN_CONFIG }).where(eq(studies.id, study.id));
+    const version = await breakStoredConfig(study.id);
     const res = await call(list, { headers: alice.headers });
     expect(res.status).toBe(200);
     const listed = res.json as unknown as Record<string, unknown>[];
     const row = listed.find((s) => s.id === study.id);
     // Before: the whole config was parsed, and a failing one counted as an empty config's 0 fields.
-    expect(row).toMatchObject({ field_count: 3, version: 1, code: study.code });
+    expect(row).toMatchObject({ field_count: 3, version, code: study.code });
     expect(row).not.toHaveProperty("config");
   });
 });

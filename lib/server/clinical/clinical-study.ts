@@ -1,13 +1,11 @@
 import "server-only";
-import { eq } from "drizzle-orm";
 import type { Queryable } from "@/db/client";
-import { studies } from "@/db/schema";
 import type { StudyConfig } from "@/lib/schemas/study-config";
 import { ApiError, forbidden, notFound } from "../api/errors";
 import type { Actor } from "../auth/actor";
-import type { Permission, StudyAccess } from "../auth/policy";
-import { loadStudyAccess } from "../auth/study-access";
-import { readConfig } from "../studies/stored-config";
+import { studyAccess, type Permission, type StudyAccess } from "../auth/policy";
+import { cachedConfig, parseAndCacheConfig } from "../studies/config-cache";
+import { readStudyConfigRow, readStudyContext, type StudyContext } from "./study-context-queries";
 
 export type ClinicalStudy = {
   id: number;
@@ -28,15 +26,14 @@ export async function openClinicalStudy(
   studyId: number,
   permission: Permission,
 ): Promise<ClinicalStudy> {
-  const [study] = await tx
-    .select({ id: studies.id, code: studies.code, version: studies.version, config: studies.config })
-    .from(studies)
-    .where(eq(studies.id, studyId));
-  if (!study) throw notFound("Study not found");
-  const access = await loadStudyAccess(tx, actor, studyId);
-  const context = { studyId, entityType: "study", entityId: studyId };
-  if (!access.permissions.has("clinical.read")) throw notFound("Study not found", context);
-  const opened = { id: study.id, version: study.version, config: readConfig(study), access };
+  const context = await readStudyContext(tx, actor.userId, { study: studyId });
+  if (!context) throw notFound("Study not found");
+  const opened = await openReadable(
+    tx,
+    actor,
+    context,
+    notFound("Study not found", { studyId, entityType: "study", entityId: studyId }),
+  );
   requireClinicalPermission(opened, permission);
   return opened;
 }
@@ -52,19 +49,40 @@ export function requireClinicalPermission(study: ClinicalStudy, permission: Perm
 }
 
 /**
- * The study of a patient or visit, opened for reading: a study the actor cannot read answers the
- * record's own 404 (`recordNotFound`, audited), so a record's existence is never disclosed.
+ * The study of a live patient or visit, opened for reading. A missing record answers
+ * `recordNotFound(null)`; a study the actor cannot read answers the record's own 404
+ * (`recordNotFound(studyId)`, which names the study so the refusal is audited), so a record's
+ * existence is never disclosed.
  */
 export async function openStudyOfRecord(
   tx: Queryable,
   actor: Actor,
-  studyId: number,
-  recordNotFound: ApiError,
+  target: { patient: number } | { visit: number },
+  recordNotFound: (studyId: number | null) => ApiError,
 ): Promise<ClinicalStudy> {
-  try {
-    return await openClinicalStudy(tx, actor, studyId, "clinical.read");
-  } catch (error) {
-    if (error instanceof ApiError && error.code === "not_found") throw recordNotFound;
-    throw error;
+  const context = await readStudyContext(tx, actor.userId, target);
+  if (!context) throw recordNotFound(null);
+  return openReadable(tx, actor, context, recordNotFound(context.studyId));
+}
+
+/** The access check comes before the configuration: an outsider learns nothing of its state. */
+async function openReadable(
+  tx: Queryable,
+  actor: Actor,
+  context: StudyContext,
+  refusal: ApiError,
+): Promise<ClinicalStudy> {
+  const access = studyAccess(actor, context.assignment);
+  if (!access.permissions.has("clinical.read")) throw refusal;
+  let version = context.version;
+  let stored = cachedConfig(context.studyId, version);
+  if (!stored) {
+    const row = await readStudyConfigRow(tx, context.studyId);
+    if (!row) throw refusal;
+    // Read just now: if a save landed in between, its version goes with its document.
+    version = row.version;
+    stored = parseAndCacheConfig(row);
   }
+  if (!stored.ok) throw stored.error;
+  return { id: context.studyId, version, config: stored.config, access };
 }

@@ -1,9 +1,9 @@
 import "server-only";
 import { and, asc, count, desc, eq, inArray, isNull, like, sql, type SQL } from "drizzle-orm";
 import type { Queryable } from "@/db/client";
-import { patients } from "@/db/schema";
+import { patientFigureTotals, patients } from "@/db/schema";
 import type { PatientScope } from "../auth/policy";
-import { scopeCondition } from "./patient-scope-sql";
+import { scopeCondition, totalsScopeCondition } from "./patient-scope-sql";
 
 export type PatientRow = typeof patients.$inferSelect;
 export type PatientInsert = typeof patients.$inferInsert;
@@ -70,25 +70,25 @@ export async function listPatientRows(
   };
 }
 
+/**
+ * How many patients the list holds. Without a search it is the maintained total of the scope's
+ * buckets (patient_figure_totals: a few rows, where counting the patients costs a scan of every
+ * one of them); a code prefix is counted on the prefix index.
+ */
 export async function countPatients(
   tx: Queryable,
   p: Pick<ListParams, "studyId" | "scope" | "search">,
 ): Promise<number> {
+  if (!p.search) {
+    const t = patientFigureTotals;
+    const [row] = await tx
+      .select({ n: sql<number>`coalesce(sum(${t.patients}), 0)`.mapWith(Number) })
+      .from(t)
+      .where(and(eq(t.studyId, p.studyId), totalsScopeCondition(p.scope)));
+    return row?.n ?? 0;
+  }
   const [row] = await tx.select({ n: count() }).from(patients).where(listFilter(p));
   return Number(row?.n ?? 0);
-}
-
-/**
- * Which study a live patient id belongs to, so the caller can load the actor's access there. It
- * reads nothing else and answers nothing to the client: every read of the row itself goes through
- * `findPatientInScope`.
- */
-export async function locatePatientStudy(tx: Queryable, id: number): Promise<number | null> {
-  const [row] = await tx
-    .select({ studyId: patients.studyId })
-    .from(patients)
-    .where(and(eq(patients.id, id), isNull(patients.deletedAt)));
-  return row?.studyId ?? null;
 }
 
 /** A live patient of the study inside the scope, optionally locked for an update. */

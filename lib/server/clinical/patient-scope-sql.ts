@@ -1,6 +1,6 @@
 import "server-only";
 import { eq, sql, type SQL } from "drizzle-orm";
-import { patients } from "@/db/schema";
+import { patientFigureTotals, patients } from "@/db/schema";
 import type { PatientScope } from "../auth/policy";
 
 /**
@@ -16,6 +16,24 @@ export function scopeCondition(scope: PatientScope): SQL {
       return eq(patients.medicalGroupId, scope.medicalGroupId);
     case "own":
       return eq(patients.createdBy, scope.userId);
+    case "none":
+      return sql`false`;
+  }
+}
+
+/**
+ * The same scope on the maintained totals (patient_figure_totals), whose buckets are keyed by the
+ * columns the scope filters on: a sum over the matching buckets counts exactly the patients that
+ * `scopeCondition` selects.
+ */
+export function totalsScopeCondition(scope: PatientScope): SQL {
+  switch (scope.kind) {
+    case "all":
+      return sql`true`;
+    case "group":
+      return eq(patientFigureTotals.medicalGroupKey, scope.medicalGroupId);
+    case "own":
+      return eq(patientFigureTotals.creatorKey, scope.userId);
     case "none":
       return sql`false`;
   }

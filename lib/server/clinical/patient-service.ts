@@ -29,7 +29,6 @@ import {
   findPatientInScope,
   insertPatient,
   listPatientRows,
-  locatePatientStudy,
   updatePatientRow,
   type PatientRow,
 } from "./patient-queries";
@@ -156,12 +155,14 @@ export async function openPatient(
   permission: Permission,
   forUpdate = false,
 ): Promise<{ study: ClinicalStudy; patient: PatientRow }> {
-  const studyId = await locatePatientStudy(tx, id);
-  if (studyId === null) throw notFound(PATIENT_MESSAGES.notFound);
-  const denied = { studyId, entityType: "patient", entityId: id };
-  const study = await openStudyOfRecord(tx, actor, studyId, notFound(PATIENT_MESSAGES.notFound, denied));
+  const refusal = (studyId: number | null) =>
+    studyId === null
+      ? notFound(PATIENT_MESSAGES.notFound)
+      : notFound(PATIENT_MESSAGES.notFound, { studyId, entityType: "patient", entityId: id });
+  const study = await openStudyOfRecord(tx, actor, { patient: id }, refusal);
+  const studyId = study.id;
   const patient = await findPatientInScope(tx, { id, studyId, scope: study.access.patientScope, forUpdate });
-  if (!patient) throw notFound(PATIENT_MESSAGES.notFound, denied);
+  if (!patient) throw refusal(studyId);
   // Inside the scope: a missing write permission may be told (403), like on the study itself.
   requireClinicalPermission(study, permission);
   return { study, patient };

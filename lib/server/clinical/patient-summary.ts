@@ -38,25 +38,38 @@ export function summarize(
 }
 
 /**
- * Recomputes the patient's maintained dashboard figures inside the transaction of a visit write
- * (a patient has a handful of visits, so this is a small read), so the dashboard aggregates one row
- * per patient. The figures follow the visits' stored calculated values.
+ * Recomputes the patient's maintained dashboard figures inside the transaction of a visit write, so
+ * the dashboard reads maintained totals instead of every visit (patient_figure_totals follows the
+ * patient row in the database). The figures follow the visits' stored calculated values. A caller
+ * that already holds the patient's live visits and lines as they now stand passes them (`known`)
+ * and saves the two reads; the row is written only when a figure moved.
  */
 export async function refreshPatientSummary(
   tx: Queryable,
   settings: ReportSettings,
   patientId: number,
+  known?: { liveVisits: readonly VisitFacts[]; lines: readonly { endDate: string | null }[] },
+  stored?: PatientSummary,
 ): Promise<PatientSummary> {
-  const liveVisits = await tx
-    .select({ dataFields: visits.dataFields, calculatedValues: visits.calculatedValues })
-    .from(visits)
-    .where(and(eq(visits.patientId, patientId), isNull(visits.deletedAt)));
-  const lines = await tx
-    .select({ endDate: therapyLines.endDate })
-    .from(therapyLines)
-    .where(eq(therapyLines.patientId, patientId))
-    .orderBy(asc(therapyLines.lineNumber));
+  const liveVisits =
+    known?.liveVisits ??
+    (await tx
+      .select({ dataFields: visits.dataFields, calculatedValues: visits.calculatedValues })
+      .from(visits)
+      .where(and(eq(visits.patientId, patientId), isNull(visits.deletedAt))));
+  const lines =
+    known?.lines ??
+    (await tx
+      .select({ endDate: therapyLines.endDate })
+      .from(therapyLines)
+      .where(eq(therapyLines.patientId, patientId))
+      .orderBy(asc(therapyLines.lineNumber)));
   const summary = summarize(settings, liveVisits, lines);
+  if (stored && sameSummary(stored, summary)) return summary;
   await tx.update(patients).set(summary).where(eq(patients.id, patientId));
   return summary;
+}
+
+function sameSummary(a: PatientSummary, b: PatientSummary): boolean {
+  return (Object.keys(b) as (keyof PatientSummary)[]).every((key) => a[key] === b[key]);
 }

@@ -1,9 +1,9 @@
 import "server-only";
 import { and, eq, isNotNull, isNull, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Queryable } from "@/db/client";
-import { patients, therapyLines, visits } from "@/db/schema";
+import { patientFigureTotals, patients, therapyLines, visits } from "@/db/schema";
 import type { PatientScope } from "../auth/policy";
-import { scopeCondition } from "./patient-scope-sql";
+import { scopeCondition, totalsScopeCondition } from "./patient-scope-sql";
 
 /**
  * The study's figures, counted in SQL over the same scoped set the patient list shows (DESIGN.md
@@ -24,25 +24,28 @@ const isBoolean = (column: AnyColumn, key: string) =>
   sql`jsonb_typeof(${column} -> ${key}::text) = 'boolean'`;
 
 /**
- * The dashboard's figures per sex from the patients' maintained figures (patient-summary.ts): one
- * row per patient in scope, not every visit, so its cost follows the patient count.
+ * The dashboard's figures per sex from the maintained totals (patient_figure_totals, kept by the
+ * database at every patient write): a sum over the scope's buckets, whose cost does not grow with
+ * the number of patients or visits.
  */
 export function dashboardBySex(tx: Queryable, p: Scoped) {
+  const t = patientFigureTotals;
   return tx
     .select({
-      sex: patients.sex,
-      patients: number(sql`count(*)`),
-      visits: number(sql`coalesce(sum(${patients.visitCount}), 0)`),
-      adverseEvents: number(sql`coalesce(sum(${patients.adverseEventCount}), 0)`),
-      serious: number(sql`coalesce(sum(${patients.seriousAdverseEventCount}), 0)`),
-      evaluated: number(sql`count(*) filter (where ${patients.efficacyEvaluated})`),
-      achieved: number(sql`count(*) filter (where ${patients.efficacyAchieved})`),
-      lines: number(sql`coalesce(sum(${patients.therapyLineCount}), 0)`),
-      active: number(sql`count(*) filter (where ${patients.hasActiveLine})`),
+      sex: t.sex,
+      patients: number(sql`coalesce(sum(${t.patients}), 0)`),
+      visits: number(sql`coalesce(sum(${t.visits}), 0)`),
+      adverseEvents: number(sql`coalesce(sum(${t.adverseEvents}), 0)`),
+      serious: number(sql`coalesce(sum(${t.seriousAdverseEvents}), 0)`),
+      evaluated: number(sql`coalesce(sum(${t.efficacyEvaluated}), 0)`),
+      achieved: number(sql`coalesce(sum(${t.efficacyAchieved}), 0)`),
+      lines: number(sql`coalesce(sum(${t.therapyLines}), 0)`),
+      active: number(sql`coalesce(sum(${t.activeTherapies}), 0)`),
     })
-    .from(patients)
-    .where(livePatients(p))
-    .groupBy(patients.sex);
+    .from(t)
+    .where(and(eq(t.studyId, p.studyId), totalsScopeCondition(p.scope)))
+    .groupBy(t.sex)
+    .having(sql`sum(${t.patients}) > 0`);
 }
 
 /** Per line number: patients on such a line, how many still on it. */

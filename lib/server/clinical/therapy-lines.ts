@@ -25,7 +25,8 @@ function lineValues(line: TherapyLineRow) {
  * the patient's first visit opens line 1; a follow-up that answers is_continuing_therapy false
  * closes the current line (end date = the visit's date, switch_reason and the switch fields kept on
  * it) and opens the next one, which the visit then belongs to (it is the first visit of the new
- * therapy); any other visit joins the current line, or the line it names.
+ * therapy); any other visit joins the current line, or the line it names. Answers the line and
+ * the patient's lines as they are now (for the patient's maintained figures).
  */
 export async function lineForNewVisit(
   tx: Tx,
@@ -39,7 +40,7 @@ export async function lineForNewVisit(
     audit: AuditRecorder;
     auditBase: LineAudit;
   },
-): Promise<number> {
+): Promise<{ lineId: number; lines: TherapyLineRow[] }> {
   const lines = await linesOfPatientForUpdate(tx, p.patientId);
   const record = (action: "create" | "update", line: TherapyLineRow, before?: TherapyLineRow) =>
     p.audit({
@@ -58,7 +59,7 @@ export async function lineForNewVisit(
       startDate: p.visitDate,
     });
     record("create", line);
-    return line.id;
+    return { lineId: line.id, lines: [...lines, line] };
   };
 
   if (p.therapySwitch?.is_continuing_therapy === false) {
@@ -70,14 +71,15 @@ export async function lineForNewVisit(
       const reason = typeof switchData.switch_reason === "string" ? switchData.switch_reason : null;
       const closed = await closeLine(tx, current, { endDate: p.visitDate, switchReason: reason, switchData });
       record("update", closed, current);
+      lines[lines.length - 1] = closed;
     }
     return open((current?.lineNumber ?? 0) + 1);
   }
   if (p.requestedLineId !== undefined && p.requestedLineId !== null) {
     if (!lines.some((line) => line.id === p.requestedLineId))
       throw fieldError(["body", "therapy_line_id"], VISIT_MESSAGES.lineNotFound);
-    return p.requestedLineId;
+    return { lineId: p.requestedLineId, lines };
   }
   const current = lines.at(-1);
-  return current ? current.id : open(1);
+  return current ? { lineId: current.id, lines } : open(1);
 }

@@ -61,7 +61,8 @@ export function checkVisitData(
 /**
  * After a write to a baseline visit, the patient's other visits compare against new values:
  * recompute their stored calculations (derived data, so their own version stays), one audit row per
- * visit whose values changed. Locked visits keep what they were locked with.
+ * visit whose values changed. Locked visits keep what they were locked with. Answers the patient's
+ * live visits as they now stand (null when the study has no baseline visit type).
  */
 export async function recomputeDependants(
   tx: Tx,
@@ -70,16 +71,19 @@ export async function recomputeDependants(
   changed: VisitRow,
   audit: AuditRecorder,
   base: { actor: { userId: number; email: string | null }; meta: RequestMeta },
-): Promise<void> {
+): Promise<VisitRow[] | null> {
   const type = baselineVisitType(study.config);
-  if (type === null) return;
+  if (type === null) return null;
   const visits = await listVisitsOfPatient(tx, { patientId, studyId: study.id, scope: { kind: "all" } });
   const baseline = baselineValues(study.config, visits);
+  const current: VisitRow[] = [];
   for (const visit of visits) {
+    current.push(visit);
     if (visit.id === changed.id || visit.isLocked) continue;
     const calculated = calculateVisit(study.config, visit.dataFields, baseline);
     if (JSON.stringify(calculated) === JSON.stringify(visit.calculatedValues)) continue;
     await storeCalculatedValues(tx, visit.id, calculated, study.version);
+    current[current.length - 1] = { ...visit, calculatedValues: calculated, configVersion: study.version };
     audit({
       action: "update",
       entityType: "visit",
@@ -91,4 +95,5 @@ export async function recomputeDependants(
       newValues: { calculated_values: calculated },
     });
   }
+  return current;
 }

@@ -23,15 +23,6 @@ function selectVisits(tx: Queryable) {
     .innerJoin(patients, and(eq(patients.id, visits.patientId), eq(patients.studyId, visits.studyId)));
 }
 
-/** Which study a live visit belongs to (nothing else), so the caller can load the actor's access. */
-export async function locateVisitStudy(tx: Queryable, id: number): Promise<number | null> {
-  const [row] = await tx
-    .select({ studyId: visits.studyId })
-    .from(visits)
-    .where(and(eq(visits.id, id), isNull(visits.deletedAt)));
-  return row?.studyId ?? null;
-}
-
 /**
  * Locks the patient of a visit before the visit itself: every visit write of a patient takes the
  * patient row first (creation does too), so writers of one patient queue instead of deadlocking,

@@ -33,7 +33,6 @@ import {
   insertVisit,
   listVisitsOfLine,
   listVisitsOfPatient,
-  locateVisitStudy,
   lockPatientOfVisit,
   updateVisitRow,
   visitNumberTaken,
@@ -81,13 +80,15 @@ export async function openVisit(
   permission: Permission,
   forUpdate = false,
 ): Promise<{ study: ClinicalStudy; visit: VisitRow }> {
-  const studyId = await locateVisitStudy(tx, id);
-  if (studyId === null) throw notFound(VISIT_MESSAGES.notFound);
-  const denied = { studyId, entityType: "visit", entityId: id };
-  const study = await openStudyOfRecord(tx, actor, studyId, notFound(VISIT_MESSAGES.notFound, denied));
+  const refusal = (studyId: number | null) =>
+    studyId === null
+      ? notFound(VISIT_MESSAGES.notFound)
+      : notFound(VISIT_MESSAGES.notFound, { studyId, entityType: "visit", entityId: id });
+  const study = await openStudyOfRecord(tx, actor, { visit: id }, refusal);
+  const studyId = study.id;
   if (forUpdate) await lockPatientOfVisit(tx, id);
   const visit = await findVisitInScope(tx, { id, studyId, scope: study.access.patientScope, forUpdate });
-  if (!visit) throw notFound(VISIT_MESSAGES.notFound, denied);
+  if (!visit) throw refusal(studyId);
   requireClinicalPermission(study, permission);
   return { study, visit };
 }
@@ -152,15 +153,16 @@ export async function createVisit(
     const { study, patient } = await openPatient(tx, actor, body.patient_id, "clinical.write", true);
     assertVisitType(study, body.visit_type);
     const { dataFields, therapySwitch } = checkVisitData(study, body.data_fields, {});
-    if (await visitNumberTaken(tx, patient.id, body.visit_number))
-      throw conflict(VISIT_MESSAGES.numberTaken(body.visit_number));
+    // The patient's live visits, read once: the number check, the baseline and the figures use them.
     const earlier = await listVisitsOfPatient(tx, {
       patientId: patient.id,
       studyId: study.id,
       scope: { kind: "all" },
     });
+    if (earlier.some((visit) => visit.visitNumber === body.visit_number))
+      throw conflict(VISIT_MESSAGES.numberTaken(body.visit_number));
     const base = { actor: actorOf(actor), meta };
-    const lineId = await lineForNewVisit(tx, {
+    const { lineId, lines } = await lineForNewVisit(tx, {
       studyId: study.id,
       patientId: patient.id,
       visitDate: body.visit_date,
@@ -196,9 +198,17 @@ export async function createVisit(
       ...base,
       newValues: auditableVisit(row),
     });
-    if (row.visitType === baselineVisitType(study.config))
-      await recomputeDependants(tx, study, patient.id, row, audit, base);
-    await refreshPatientSummary(tx, reportSettings(study.config), patient.id);
+    const recomputed =
+      row.visitType === baselineVisitType(study.config)
+        ? await recomputeDependants(tx, study, patient.id, row, audit, base)
+        : null;
+    await refreshPatientSummary(
+      tx,
+      reportSettings(study.config),
+      patient.id,
+      { liveVisits: recomputed ?? [...earlier, row], lines },
+      patient,
+    );
     return toVisitResponse(row);
   });
 }

@@ -1,0 +1,34 @@
+import { integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { studies } from "./studies";
+
+/**
+ * The study dashboard's figures, summed per bucket of the patient scope (DESIGN.md §18: dashboards
+ * from maintained aggregates). One row per (study, medical group, creator, sex): every scope of
+ * policy.ts is a filter on these keys (all: the study's rows; group: one group key; own patients:
+ * one creator key), so a dashboard adds up a handful of rows instead of every patient.
+ *
+ * Maintained by the database, not by code: a deferred constraint trigger on `patients` (migration
+ * 0006) applies each live patient's change of figures (patients.visit_count …) at commit, so no
+ * write path can forget it, and the hot rows are locked only while the transaction commits.
+ * A missing group or creator is key 0 (ids start at 1).
+ */
+export const patientFigureTotals = pgTable(
+  "patient_figure_totals",
+  {
+    studyId: integer("study_id")
+      .notNull()
+      .references(() => studies.id),
+    medicalGroupKey: integer("medical_group_key").notNull(),
+    creatorKey: integer("creator_key").notNull(),
+    sex: text("sex").notNull(),
+    patients: integer("patients").notNull(),
+    visits: integer("visits").notNull(),
+    adverseEvents: integer("adverse_events").notNull(),
+    seriousAdverseEvents: integer("serious_adverse_events").notNull(),
+    efficacyEvaluated: integer("efficacy_evaluated").notNull(),
+    efficacyAchieved: integer("efficacy_achieved").notNull(),
+    therapyLines: integer("therapy_lines").notNull(),
+    activeTherapies: integer("active_therapies").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.studyId, t.medicalGroupKey, t.creatorKey, t.sex] })],
+);

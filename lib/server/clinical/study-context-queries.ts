@@ -1,0 +1,65 @@
+import "server-only";
+import { and, eq, isNull } from "drizzle-orm";
+import type { Queryable } from "@/db/client";
+import { patients, studies, userStudyRoles, visits } from "@/db/schema";
+import type { StudyAssignment } from "../auth/policy";
+
+/** What a clinical call opens: a study by id, or the study of a live patient or visit. */
+export type StudyTarget = { study: number } | { patient: number } | { visit: number };
+
+export type StudyContext = {
+  studyId: number;
+  code: string;
+  version: number;
+  /** The actor's role in the study, if any (platform admins need none). */
+  assignment: StudyAssignment | null;
+};
+
+/**
+ * The study of `target` and the user's role there, in one round trip (the configuration itself is
+ * read only when its version is not cached: see config-cache.ts). A patient or visit that does not
+ * exist or is deleted answers null, like a missing study.
+ */
+export async function readStudyContext(
+  tx: Queryable,
+  userId: number,
+  target: StudyTarget,
+): Promise<StudyContext | null> {
+  const base = tx
+    .select({
+      studyId: studies.id,
+      code: studies.code,
+      version: studies.version,
+      role: userStudyRoles.role,
+      medicalGroupId: userStudyRoles.medicalGroupId,
+    })
+    .from(studies)
+    .leftJoin(userStudyRoles, and(eq(userStudyRoles.studyId, studies.id), eq(userStudyRoles.userId, userId)));
+  const query =
+    "study" in target
+      ? base.where(eq(studies.id, target.study))
+      : "patient" in target
+        ? base
+            .innerJoin(patients, eq(patients.studyId, studies.id))
+            .where(and(eq(patients.id, target.patient), isNull(patients.deletedAt)))
+        : base
+            .innerJoin(visits, eq(visits.studyId, studies.id))
+            .where(and(eq(visits.id, target.visit), isNull(visits.deletedAt)));
+  const [row] = await query.limit(1);
+  if (!row) return null;
+  return {
+    studyId: row.studyId,
+    code: row.code,
+    version: row.version,
+    assignment: row.role ? { role: row.role, medicalGroupId: row.medicalGroupId } : null,
+  };
+}
+
+/** The stored configuration document with the version it was read at. */
+export async function readStudyConfigRow(tx: Queryable, studyId: number) {
+  const [row] = await tx
+    .select({ id: studies.id, code: studies.code, version: studies.version, config: studies.config })
+    .from(studies)
+    .where(eq(studies.id, studyId));
+  return row ?? null;
+}
