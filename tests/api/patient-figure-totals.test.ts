@@ -20,24 +20,27 @@ const FIGURES = `count(*)::int AS patients, sum(visit_count)::int AS visits,
   (count(*) FILTER (WHERE efficacy_achieved))::int AS achieved,
   sum(therapy_line_count)::int AS lines, (count(*) FILTER (WHERE has_active_line))::int AS active`;
 
-async function recount() {
+/** Rows of a raw query, on either driver (both answer `{ rows }`). */
+async function rowsOf(statement: string): Promise<unknown[]> {
   const db = await getDb();
-  const rows = await db.execute(
-    sql.raw(`SELECT coalesce(medical_group_id, 0) AS g, coalesce(created_by, 0) AS c, sex, ${FIGURES}
-      FROM patients WHERE study_id = ${studyId} AND deleted_at IS NULL GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`),
+  const result = (await db.execute(sql.raw(statement))) as unknown as { rows: unknown[] };
+  return result.rows;
+}
+
+async function recount() {
+  return rowsOf(
+    `SELECT coalesce(medical_group_id, 0) AS g, coalesce(created_by, 0) AS c, sex, ${FIGURES}
+      FROM patients WHERE study_id = ${studyId} AND deleted_at IS NULL GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
   );
-  return rows.rows;
 }
 
 async function totals() {
-  const db = await getDb();
-  const rows = await db.execute(
-    sql.raw(`SELECT medical_group_key AS g, creator_key AS c, sex, patients, visits, adverse_events,
+  return rowsOf(
+    `SELECT medical_group_key AS g, creator_key AS c, sex, patients, visits, adverse_events,
         serious_adverse_events AS serious, efficacy_evaluated AS evaluated, efficacy_achieved AS achieved,
         therapy_lines AS lines, active_therapies AS active
-      FROM patient_figure_totals WHERE study_id = ${studyId} AND patients <> 0 ORDER BY 1, 2, 3`),
+      FROM patient_figure_totals WHERE study_id = ${studyId} AND patients <> 0 ORDER BY 1, 2, 3`,
   );
-  return rows.rows;
 }
 
 type Op =
