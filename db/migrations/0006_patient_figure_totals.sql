@@ -16,18 +16,26 @@ CREATE TABLE "patient_figure_totals" (
 --> statement-breakpoint
 DROP INDEX "patients_study_dashboard_idx";--> statement-breakpoint
 ALTER TABLE "patient_figure_totals" ADD CONSTRAINT "patient_figure_totals_study_id_studies_id_fk" FOREIGN KEY ("study_id") REFERENCES "public"."studies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
--- Adds a change of figures to one bucket of patient_figure_totals (see db/schema/patient-figure-totals.ts).
-CREATE OR REPLACE FUNCTION patient_figure_totals_shift(
-  p_study integer, p_group integer, p_creator integer, p_sex text,
-  d_patients integer, d_visits integer, d_adverse integer, d_serious integer,
-  d_evaluated integer, d_achieved integer, d_lines integer, d_active integer
-) RETURNS void AS $$
+-- Moves the figures of the rows a statement wrote between the buckets of patient_figure_totals
+-- (see db/schema/patient-figure-totals.ts): a live row's figures are added to its bucket, the
+-- figures its old version had are taken out of the old one. Once per statement, over its
+-- transition tables, so a bulk write is one grouped upsert (per-row triggers would update the same
+-- hot rows once per patient, and PostgreSQL slows down quadratically on one row updated 100k times
+-- in a transaction). Buckets are taken in key order, so two writers never wait on each other in a
+-- cycle; a statement that moved no figure (a code or date change) touches no bucket.
+CREATE OR REPLACE FUNCTION patient_figure_totals_track() RETURNS trigger AS $$
 BEGIN
-  INSERT INTO patient_figure_totals AS t (study_id, medical_group_key, creator_key, sex, patients, visits,
-      adverse_events, serious_adverse_events, efficacy_evaluated, efficacy_achieved, therapy_lines,
-      active_therapies)
-    VALUES (p_study, coalesce(p_group, 0), coalesce(p_creator, 0), p_sex, d_patients, d_visits, d_adverse,
-      d_serious, d_evaluated, d_achieved, d_lines, d_active)
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO patient_figure_totals AS t (study_id, medical_group_key, creator_key, sex, patients, visits, adverse_events, serious_adverse_events, efficacy_evaluated, efficacy_achieved, therapy_lines, active_therapies)
+    SELECT study_id, g, c, sex, sum(p), sum(v), sum(ae), sum(sae), sum(ev), sum(ac), sum(tl), sum(al)
+    FROM (SELECT study_id, coalesce(medical_group_id, 0) AS g, coalesce(created_by, 0) AS c, sex,
+      1 AS p, visit_count AS v, adverse_event_count AS ae, serious_adverse_event_count AS sae,
+      efficacy_evaluated::int AS ev, efficacy_achieved::int AS ac, therapy_line_count AS tl,
+      has_active_line::int AS al
+    FROM new_rows WHERE deleted_at IS NULL) AS moved
+    GROUP BY study_id, g, c, sex
+    HAVING (sum(p), sum(v), sum(ae), sum(sae), sum(ev), sum(ac), sum(tl), sum(al)) <> (0, 0, 0, 0, 0, 0, 0, 0)
+    ORDER BY study_id, g, c, sex
     ON CONFLICT (study_id, medical_group_key, creator_key, sex) DO UPDATE SET
       patients = t.patients + excluded.patients,
       visits = t.visits + excluded.visits,
@@ -37,56 +45,68 @@ BEGIN
       efficacy_achieved = t.efficacy_achieved + excluded.efficacy_achieved,
       therapy_lines = t.therapy_lines + excluded.therapy_lines,
       active_therapies = t.active_therapies + excluded.active_therapies;
-END;
-$$ LANGUAGE plpgsql;
---> statement-breakpoint
--- A live patient counts in its bucket; a soft-deleted one does not. Each insert, update or delete
--- of a patient moves its figures: out of the old bucket (when it was live), into the new one (when
--- it is live); an update inside one bucket is one combined shift, and nothing when no figure moved.
-CREATE OR REPLACE FUNCTION patient_figure_totals_track() RETURNS trigger AS $$
-BEGIN
-  IF TG_OP = 'UPDATE' AND OLD.deleted_at IS NULL AND NEW.deleted_at IS NULL
-     AND OLD.study_id = NEW.study_id AND OLD.sex = NEW.sex
-     AND OLD.medical_group_id IS NOT DISTINCT FROM NEW.medical_group_id
-     AND OLD.created_by IS NOT DISTINCT FROM NEW.created_by THEN
-    IF (OLD.visit_count, OLD.adverse_event_count, OLD.serious_adverse_event_count, OLD.efficacy_evaluated,
-        OLD.efficacy_achieved, OLD.therapy_line_count, OLD.has_active_line)
-       IS DISTINCT FROM
-       (NEW.visit_count, NEW.adverse_event_count, NEW.serious_adverse_event_count, NEW.efficacy_evaluated,
-        NEW.efficacy_achieved, NEW.therapy_line_count, NEW.has_active_line) THEN
-      PERFORM patient_figure_totals_shift(NEW.study_id, NEW.medical_group_id, NEW.created_by, NEW.sex, 0,
-        NEW.visit_count - OLD.visit_count,
-        NEW.adverse_event_count - OLD.adverse_event_count,
-        NEW.serious_adverse_event_count - OLD.serious_adverse_event_count,
-        NEW.efficacy_evaluated::int - OLD.efficacy_evaluated::int,
-        NEW.efficacy_achieved::int - OLD.efficacy_achieved::int,
-        NEW.therapy_line_count - OLD.therapy_line_count,
-        NEW.has_active_line::int - OLD.has_active_line::int);
-    END IF;
-    RETURN NULL;
-  END IF;
-  IF TG_OP IN ('UPDATE', 'DELETE') AND OLD.deleted_at IS NULL THEN
-    PERFORM patient_figure_totals_shift(OLD.study_id, OLD.medical_group_id, OLD.created_by, OLD.sex, -1,
-      -OLD.visit_count, -OLD.adverse_event_count, -OLD.serious_adverse_event_count,
-      -OLD.efficacy_evaluated::int, -OLD.efficacy_achieved::int, -OLD.therapy_line_count,
-      -OLD.has_active_line::int);
-  END IF;
-  IF TG_OP IN ('INSERT', 'UPDATE') AND NEW.deleted_at IS NULL THEN
-    PERFORM patient_figure_totals_shift(NEW.study_id, NEW.medical_group_id, NEW.created_by, NEW.sex, 1,
-      NEW.visit_count, NEW.adverse_event_count, NEW.serious_adverse_event_count,
-      NEW.efficacy_evaluated::int, NEW.efficacy_achieved::int, NEW.therapy_line_count,
-      NEW.has_active_line::int);
+  ELSIF TG_OP = 'DELETE' THEN
+    INSERT INTO patient_figure_totals AS t (study_id, medical_group_key, creator_key, sex, patients, visits, adverse_events, serious_adverse_events, efficacy_evaluated, efficacy_achieved, therapy_lines, active_therapies)
+    SELECT study_id, g, c, sex, sum(p), sum(v), sum(ae), sum(sae), sum(ev), sum(ac), sum(tl), sum(al)
+    FROM (SELECT study_id, coalesce(medical_group_id, 0) AS g, coalesce(created_by, 0) AS c, sex,
+      -1 AS p, -visit_count AS v, -adverse_event_count AS ae, -serious_adverse_event_count AS sae,
+      -efficacy_evaluated::int AS ev, -efficacy_achieved::int AS ac, -therapy_line_count AS tl,
+      -has_active_line::int AS al
+    FROM old_rows WHERE deleted_at IS NULL) AS moved
+    GROUP BY study_id, g, c, sex
+    HAVING (sum(p), sum(v), sum(ae), sum(sae), sum(ev), sum(ac), sum(tl), sum(al)) <> (0, 0, 0, 0, 0, 0, 0, 0)
+    ORDER BY study_id, g, c, sex
+    ON CONFLICT (study_id, medical_group_key, creator_key, sex) DO UPDATE SET
+      patients = t.patients + excluded.patients,
+      visits = t.visits + excluded.visits,
+      adverse_events = t.adverse_events + excluded.adverse_events,
+      serious_adverse_events = t.serious_adverse_events + excluded.serious_adverse_events,
+      efficacy_evaluated = t.efficacy_evaluated + excluded.efficacy_evaluated,
+      efficacy_achieved = t.efficacy_achieved + excluded.efficacy_achieved,
+      therapy_lines = t.therapy_lines + excluded.therapy_lines,
+      active_therapies = t.active_therapies + excluded.active_therapies;
+  ELSE
+    INSERT INTO patient_figure_totals AS t (study_id, medical_group_key, creator_key, sex, patients, visits, adverse_events, serious_adverse_events, efficacy_evaluated, efficacy_achieved, therapy_lines, active_therapies)
+    SELECT study_id, g, c, sex, sum(p), sum(v), sum(ae), sum(sae), sum(ev), sum(ac), sum(tl), sum(al)
+    FROM (SELECT study_id, coalesce(medical_group_id, 0) AS g, coalesce(created_by, 0) AS c, sex,
+      1 AS p, visit_count AS v, adverse_event_count AS ae, serious_adverse_event_count AS sae,
+      efficacy_evaluated::int AS ev, efficacy_achieved::int AS ac, therapy_line_count AS tl,
+      has_active_line::int AS al
+    FROM new_rows WHERE deleted_at IS NULL
+    UNION ALL
+    SELECT study_id, coalesce(medical_group_id, 0) AS g, coalesce(created_by, 0) AS c, sex,
+      -1 AS p, -visit_count AS v, -adverse_event_count AS ae, -serious_adverse_event_count AS sae,
+      -efficacy_evaluated::int AS ev, -efficacy_achieved::int AS ac, -therapy_line_count AS tl,
+      -has_active_line::int AS al
+    FROM old_rows WHERE deleted_at IS NULL) AS moved
+    GROUP BY study_id, g, c, sex
+    HAVING (sum(p), sum(v), sum(ae), sum(sae), sum(ev), sum(ac), sum(tl), sum(al)) <> (0, 0, 0, 0, 0, 0, 0, 0)
+    ORDER BY study_id, g, c, sex
+    ON CONFLICT (study_id, medical_group_key, creator_key, sex) DO UPDATE SET
+      patients = t.patients + excluded.patients,
+      visits = t.visits + excluded.visits,
+      adverse_events = t.adverse_events + excluded.adverse_events,
+      serious_adverse_events = t.serious_adverse_events + excluded.serious_adverse_events,
+      efficacy_evaluated = t.efficacy_evaluated + excluded.efficacy_evaluated,
+      efficacy_achieved = t.efficacy_achieved + excluded.efficacy_achieved,
+      therapy_lines = t.therapy_lines + excluded.therapy_lines,
+      active_therapies = t.active_therapies + excluded.active_therapies;
   END IF;
   RETURN NULL;
 END;
 $$ LANGUAGE plpgsql;
 --> statement-breakpoint
--- Deferred to commit: the buckets are hot rows (every visit write of a study moves one), so they are
--- locked only while the transaction commits, after the audit chain's lock already orders writers.
-CREATE CONSTRAINT TRIGGER patient_figure_totals_track
-  AFTER INSERT OR UPDATE OR DELETE ON patients
-  DEFERRABLE INITIALLY DEFERRED
-  FOR EACH ROW EXECUTE FUNCTION patient_figure_totals_track();
+CREATE TRIGGER patient_figure_totals_on_insert
+  AFTER INSERT ON patients REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION patient_figure_totals_track();
+--> statement-breakpoint
+CREATE TRIGGER patient_figure_totals_on_update
+  AFTER UPDATE ON patients REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION patient_figure_totals_track();
+--> statement-breakpoint
+CREATE TRIGGER patient_figure_totals_on_delete
+  AFTER DELETE ON patients REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION patient_figure_totals_track();
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION patient_figure_totals_reset() RETURNS trigger AS $$
 BEGIN

@@ -7,10 +7,11 @@ import { studies } from "./studies";
  * policy.ts is a filter on these keys (all: the study's rows; group: one group key; own patients:
  * one creator key), so a dashboard adds up a handful of rows instead of every patient.
  *
- * Maintained by the database, not by code: a deferred constraint trigger on `patients` (migration
- * 0006) applies each live patient's change of figures (patients.visit_count …) at commit, so no
- * write path can forget it, and the hot rows are locked only while the transaction commits.
- * A missing group or creator is key 0 (ids start at 1).
+ * Maintained by the database, not by code: statement triggers on `patients` (migration 0006) move
+ * the figures (patients.visit_count …) of the rows each statement wrote between buckets, so no
+ * write path can forget it. A bucket is a hot row: clinical writes update the patient's figures as
+ * their last statement before the audit append, so it stays locked only for the commit's round
+ * trips. A missing group or creator is key 0 (ids start at 1).
  */
 export const patientFigureTotals = pgTable(
   "patient_figure_totals",
