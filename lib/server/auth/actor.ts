@@ -1,7 +1,8 @@
 import "server-only";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { decode } from "next-auth/jwt";
 import type { Db } from "@/db/client";
+import { prepared } from "@/db/prepared";
 import { authSessions, users } from "@/db/schema";
 import type { PolicyActor } from "./policy";
 import { SESSION_COOKIE_NAMES } from "./session-cookie";
@@ -54,12 +55,15 @@ export async function resolveActor(db: Db, headers: Headers): Promise<Actor | nu
 export async function liveSession(db: Db, userId: number, sessionId: string) {
   // The id comes from a signed token, but a malformed one must not reach the uuid column (22P02).
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(sessionId)) return null;
-  const [row] = await db
-    .select({ session: authSessions, user: users })
-    .from(authSessions)
-    .innerJoin(users, eq(users.id, authSessions.userId))
-    .where(eq(authSessions.id, sessionId))
-    .limit(1);
+  const [row] = await prepared(db, "live_session", (q, name) =>
+    q
+      .select({ session: authSessions, user: users })
+      .from(authSessions)
+      .innerJoin(users, eq(users.id, authSessions.userId))
+      .where(eq(authSessions.id, sql.placeholder("sessionId")))
+      .limit(1)
+      .prepare(name),
+  ).execute({ sessionId });
   if (!row || row.user.id !== userId) return null;
   const now = Date.now();
   const { session, user } = row;

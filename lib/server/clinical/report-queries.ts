@@ -1,9 +1,10 @@
 import "server-only";
 import { and, eq, isNotNull, isNull, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Queryable } from "@/db/client";
+import { prepared } from "@/db/prepared";
 import { patientFigureTotals, patients, therapyLines, visits } from "@/db/schema";
 import type { PatientScope } from "../auth/policy";
-import { scopeCondition, totalsScopeCondition } from "./patient-scope-sql";
+import { scopeCondition, scopeKey, totalsScopeConditionPrepared } from "./patient-scope-sql";
 
 /**
  * The study's figures, counted in SQL over the same scoped set the patient list shows (DESIGN.md
@@ -30,22 +31,25 @@ const isBoolean = (column: AnyColumn, key: string) =>
  */
 export function dashboardBySex(tx: Queryable, p: Scoped) {
   const t = patientFigureTotals;
-  return tx
-    .select({
-      sex: t.sex,
-      patients: number(sql`coalesce(sum(${t.patients}), 0)`),
-      visits: number(sql`coalesce(sum(${t.visits}), 0)`),
-      adverseEvents: number(sql`coalesce(sum(${t.adverseEvents}), 0)`),
-      serious: number(sql`coalesce(sum(${t.seriousAdverseEvents}), 0)`),
-      evaluated: number(sql`coalesce(sum(${t.efficacyEvaluated}), 0)`),
-      achieved: number(sql`coalesce(sum(${t.efficacyAchieved}), 0)`),
-      lines: number(sql`coalesce(sum(${t.therapyLines}), 0)`),
-      active: number(sql`coalesce(sum(${t.activeTherapies}), 0)`),
-    })
-    .from(t)
-    .where(and(eq(t.studyId, p.studyId), totalsScopeCondition(p.scope)))
-    .groupBy(t.sex)
-    .having(sql`sum(${t.patients}) > 0`);
+  return prepared(tx, `dashboard_by_sex_${p.scope.kind}`, (q, name) =>
+    q
+      .select({
+        sex: t.sex,
+        patients: number(sql`coalesce(sum(${t.patients}), 0)`),
+        visits: number(sql`coalesce(sum(${t.visits}), 0)`),
+        adverseEvents: number(sql`coalesce(sum(${t.adverseEvents}), 0)`),
+        serious: number(sql`coalesce(sum(${t.seriousAdverseEvents}), 0)`),
+        evaluated: number(sql`coalesce(sum(${t.efficacyEvaluated}), 0)`),
+        achieved: number(sql`coalesce(sum(${t.efficacyAchieved}), 0)`),
+        lines: number(sql`coalesce(sum(${t.therapyLines}), 0)`),
+        active: number(sql`coalesce(sum(${t.activeTherapies}), 0)`),
+      })
+      .from(t)
+      .where(and(eq(t.studyId, sql.placeholder("studyId")), totalsScopeConditionPrepared(p.scope.kind)))
+      .groupBy(t.sex)
+      .having(sql`sum(${t.patients}) > 0`)
+      .prepare(name),
+  ).execute({ studyId: p.studyId, scopeKey: scopeKey(p.scope) });
 }
 
 /** Per line number: patients on such a line, how many still on it. */

@@ -1,6 +1,7 @@
 import "server-only";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Queryable } from "@/db/client";
+import { prepared } from "@/db/prepared";
 import { patients, studies, userStudyRoles, visits } from "@/db/schema";
 import type { StudyAssignment } from "../auth/policy";
 
@@ -25,27 +26,34 @@ export async function readStudyContext(
   userId: number,
   target: StudyTarget,
 ): Promise<StudyContext | null> {
-  const base = tx
-    .select({
-      studyId: studies.id,
-      code: studies.code,
-      version: studies.version,
-      role: userStudyRoles.role,
-      medicalGroupId: userStudyRoles.medicalGroupId,
-    })
-    .from(studies)
-    .leftJoin(userStudyRoles, and(eq(userStudyRoles.studyId, studies.id), eq(userStudyRoles.userId, userId)));
-  const query =
-    "study" in target
-      ? base.where(eq(studies.id, target.study))
-      : "patient" in target
-        ? base
-            .innerJoin(patients, eq(patients.studyId, studies.id))
-            .where(and(eq(patients.id, target.patient), isNull(patients.deletedAt)))
-        : base
-            .innerJoin(visits, eq(visits.studyId, studies.id))
-            .where(and(eq(visits.id, target.visit), isNull(visits.deletedAt)));
-  const [row] = await query.limit(1);
+  const kind = "study" in target ? "study" : "patient" in target ? "patient" : "visit";
+  const id = "study" in target ? target.study : "patient" in target ? target.patient : target.visit;
+  const [row] = await prepared(tx, `study_context_${kind}`, (q, name) => {
+    const base = q
+      .select({
+        studyId: studies.id,
+        code: studies.code,
+        version: studies.version,
+        role: userStudyRoles.role,
+        medicalGroupId: userStudyRoles.medicalGroupId,
+      })
+      .from(studies)
+      .leftJoin(
+        userStudyRoles,
+        and(eq(userStudyRoles.studyId, studies.id), eq(userStudyRoles.userId, sql.placeholder("userId"))),
+      );
+    const query =
+      kind === "study"
+        ? base.where(eq(studies.id, sql.placeholder("id")))
+        : kind === "patient"
+          ? base
+              .innerJoin(patients, eq(patients.studyId, studies.id))
+              .where(and(eq(patients.id, sql.placeholder("id")), isNull(patients.deletedAt)))
+          : base
+              .innerJoin(visits, eq(visits.studyId, studies.id))
+              .where(and(eq(visits.id, sql.placeholder("id")), isNull(visits.deletedAt)));
+    return query.limit(1).prepare(name);
+  }).execute({ userId, id });
   if (!row) return null;
   return {
     studyId: row.studyId,

@@ -1,9 +1,10 @@
 import "server-only";
-import { and, asc, eq, getTableColumns, isNull, ne, type SQL } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { Queryable } from "@/db/client";
+import { prepared } from "@/db/prepared";
 import { patients, visits } from "@/db/schema";
 import type { PatientScope } from "../auth/policy";
-import { scopeCondition } from "./patient-scope-sql";
+import { scopeCondition, scopeConditionPrepared, scopeKey } from "./patient-scope-sql";
 
 export type VisitRow = typeof visits.$inferSelect;
 export type VisitInsert = typeof visits.$inferInsert;
@@ -48,9 +49,20 @@ export function listVisitsOfPatient(
   tx: Queryable,
   p: { patientId: number; studyId: number; scope: PatientScope },
 ): Promise<VisitRow[]> {
-  return selectVisits(tx)
-    .where(visible(p.scope, eq(visits.patientId, p.patientId), eq(visits.studyId, p.studyId)))
-    .orderBy(asc(visits.visitNumber));
+  return prepared(tx, `visits_of_patient_${p.scope.kind}`, (q, name) =>
+    selectVisits(q)
+      .where(
+        and(
+          isNull(visits.deletedAt),
+          isNull(patients.deletedAt),
+          scopeConditionPrepared(p.scope.kind),
+          eq(visits.patientId, sql.placeholder("patientId")),
+          eq(visits.studyId, sql.placeholder("studyId")),
+        ),
+      )
+      .orderBy(asc(visits.visitNumber))
+      .prepare(name),
+  ).execute({ patientId: p.patientId, studyId: p.studyId, scopeKey: scopeKey(p.scope) });
 }
 
 export function listVisitsOfLine(
