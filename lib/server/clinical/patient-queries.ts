@@ -16,12 +16,7 @@ import type { Queryable } from "@/db/client";
 import { prepared } from "@/db/prepared";
 import { patientFigureTotals, patients } from "@/db/schema";
 import type { PatientScope } from "../auth/policy";
-import {
-  scopeCondition,
-  scopeConditionPrepared,
-  scopeKey,
-  totalsScopeConditionPrepared,
-} from "./patient-scope-sql";
+import { scopeConditionPrepared, scopeKey, totalsScopeConditionPrepared } from "./patient-scope-sql";
 
 export type PatientRow = typeof patients.$inferSelect;
 export type PatientInsert = typeof patients.$inferInsert;
