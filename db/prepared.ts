@@ -1,17 +1,23 @@
 import "server-only";
-import { PgTransaction } from "drizzle-orm/pg-core";
 import type { Queryable } from "./client";
 
 type Runnable<R> = { execute(values?: Record<string, unknown>): Promise<R> };
 
-const byHandle = new WeakMap<object, Map<string, Runnable<unknown>>>();
+/** What drizzle's PgDatabase/PgTransaction and their prepared queries hold (both drivers). */
+type WithSession = { session?: { client?: unknown } };
+type WithClient = { client?: unknown };
+
+const built = new Map<string, Runnable<unknown>>();
 
 /**
- * A read the request path runs on every call, prepared once per database handle under `name`:
- * drizzle builds its SQL once (building costs more than the round trip: 0.74 → 0.29 ms for the
- * session lookup) and PostgreSQL parses and plans it once per connection. Values go in through
- * `sql.placeholder`. Inside a transaction the query is built for that transaction each time (a
- * prepared query belongs to the handle it was built on).
+ * A query the request path runs on every call, built once per process under `name`: drizzle
+ * builds its SQL once (building costs more than the round trip: 0.74 → 0.29 ms for the session
+ * lookup), and PostgreSQL parses and plans it once per connection (a named statement). Values go
+ * in through `sql.placeholder`.
+ *
+ * A prepared query belongs to the connection (drizzle's `client`) it was built on; each call runs
+ * it on the caller's: the pool for the database, the transaction's own connection inside
+ * `db.transaction` (so reads inside audited writes are prepared too).
  *
  * `name` must stand for exactly one SQL text (node-postgres refuses a name reused with another
  * text on one connection): give each variant of a query its own name.
@@ -21,10 +27,17 @@ export function prepared<R>(
   name: string,
   build: (q: Queryable, name: string) => Runnable<R>,
 ): Runnable<R> {
-  if (q instanceof PgTransaction) return build(q, name);
-  let queries = byHandle.get(q);
-  if (!queries) byHandle.set(q, (queries = new Map()));
-  let query = queries.get(name) as Runnable<R> | undefined;
-  if (!query) queries.set(name, (query = build(q, name)));
-  return query;
+  const session = (q as unknown as WithSession).session;
+  const client = session?.client;
+  // Drizzle internals changed shape: build every time rather than run on the wrong connection.
+  if (!session || client === undefined) return build(q, name);
+  const key = `${session.constructor.name}:${name}`;
+  let query = built.get(key) as (Runnable<R> & WithClient) | undefined;
+  if (!query) {
+    query = build(q, name) as Runnable<R> & WithClient;
+    if (!("client" in query)) return query;
+    built.set(key, query);
+  }
+  if (query.client === client) return query;
+  return Object.create(query, { client: { value: client } }) as Runnable<R>;
 }
