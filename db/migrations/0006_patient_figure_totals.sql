@@ -15,7 +15,9 @@ CREATE TABLE "patient_figure_totals" (
 );
 --> statement-breakpoint
 DROP INDEX "patients_study_dashboard_idx";--> statement-breakpoint
+DROP INDEX "patients_study_code_prefix_idx";--> statement-breakpoint
 ALTER TABLE "patient_figure_totals" ADD CONSTRAINT "patient_figure_totals_study_id_studies_id_fk" FOREIGN KEY ("study_id") REFERENCES "public"."studies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "patients_study_code_prefix_idx" ON "patients" USING btree ("study_id","code" text_pattern_ops,"id") WHERE "patients"."deleted_at" is null;--> statement-breakpoint
 -- Moves the figures of the rows a statement wrote between the buckets of patient_figure_totals
 -- (see db/schema/patient-figure-totals.ts): a live row's figures are added to its bucket, the
 -- figures its old version had are taken out of the old one. Once per statement, over its

@@ -67,7 +67,12 @@ export const patients = pgTable(
     // The list: enrolment order (keyset-friendly with id as tie-breaker), code prefix search, and
     // the two narrowed scopes (group, own patients), each in enrolment order.
     index("patients_study_created_idx").on(t.studyId, t.createdAt, t.id),
-    index("patients_study_code_prefix_idx").on(t.studyId, t.code.op("text_pattern_ops")),
+    // A code prefix search reads its matches' (code, id) from this index alone, live rows only
+    // (without id and the live filter the planner preferred walking the whole study in code order
+    // and filtering: 15 ms for a 4-character prefix at 100k patients, against 0.05 ms here).
+    index("patients_study_code_prefix_idx")
+      .on(t.studyId, t.code.op("text_pattern_ops"), t.id)
+      .where(sql`${t.deletedAt} is null`),
     // The list in code order reads its page's (code, id) from this index alone, live rows only: no
     // heap visit per skipped row (page=900 of 100 at 100k patients: 240 → 16 ms on PostgreSQL 15)
     // and no sort on id after code (page 1 and the keyset cursor: an index-only seek).
