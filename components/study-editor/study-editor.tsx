@@ -13,6 +13,7 @@ import { StudyConfigSchema } from "@/lib/schemas/study-config-rules";
 import type { StudyConfig } from "@/lib/schemas/study-config";
 import { STUDY_MESSAGES, StudyCreateBody } from "@/lib/schemas/studies";
 import { isStaleWriteDetail } from "@/lib/schemas/versioning";
+import { configPath, type PathIssue } from "@/lib/study-editor/data-fields";
 import { BasicInfoTab } from "./basic-info-tab";
 import { EditorTabPanel } from "./editor-tab-panel";
 import { editorTabs } from "./editor-tabs";
@@ -87,6 +88,18 @@ export function StudyEditor({ studyId }: { studyId?: number }) {
   );
 }
 
+function toPathIssues(issues: readonly { path: PropertyKey[]; message: string }[]): PathIssue[] {
+  return issues.map((i) => ({
+    path: i.path.filter((p): p is string | number => typeof p !== "symbol"),
+    message: i.message,
+  }));
+}
+
+function browserIssues(config: StudyConfig): PathIssue[] {
+  const result = StudyConfigSchema.safeParse(config);
+  return result.success ? [] : toPathIssues(result.error.issues);
+}
+
 function isKeptDraft(value: unknown): value is KeptDraft {
   if (!value || typeof value !== "object" || !("draft" in value)) return false;
   const draft = (value as KeptDraft).draft;
@@ -119,6 +132,9 @@ function StudyEditorForm({
   const [status, setStatus] = useState<Status>(null);
   const [restored, setRestored] = useState(false);
   const [basicErrors, setBasicErrors] = useState<BasicErrors>({});
+  // Config issues of the last failed save, marked on the field cards; re-checked as the draft changes.
+  const [configIssues, setConfigIssues] = useState<PathIssue[] | null>(null);
+  const savedFields = useMemo(() => (JSON.parse(saved) as Snapshot).config.data_fields, [saved]);
 
   const dirty = useMemo(() => JSON.stringify(draft) !== saved, [draft, saved]);
   useUnsavedChanges(dirty && !save.isPending);
@@ -145,6 +161,7 @@ function StudyEditorForm({
 
   function update(next: Snapshot) {
     setDraft(next);
+    if (configIssues !== null) setConfigIssues(browserIssues(next.config));
     // A stale-write notice stays until Reload: editing on does not make the save possible.
     if (status?.tone === "error" && !status.stale) setStatus(null);
   }
@@ -161,6 +178,7 @@ function StudyEditorForm({
       for (const issue of basics.error.issues)
         fieldErrors[issue.path[0] as keyof StudyBasics] ??= issue.message;
     setBasicErrors(fieldErrors);
+    setConfigIssues(config.success ? null : toPathIssues(config.error.issues));
     if (!basics.success || !config.success) {
       const issues = [
         ...Object.values(fieldErrors),
@@ -168,6 +186,7 @@ function StudyEditorForm({
       ];
       setStatus({ tone: "error", text: "Please fix the highlighted errors before saving.", issues });
       if (!basics.success) setTab("basic");
+      else if (config.error?.issues.some((i) => i.path[0] === "data_fields")) setTab("data-fields");
       return;
     }
     try {
@@ -207,6 +226,16 @@ function StudyEditorForm({
           return `${(d.loc ?? []).slice(1).join(" › ")}: ${d.msg ?? ""}`;
         })
       : undefined;
+    const serverConfigIssues = Array.isArray(detail)
+      ? detail.flatMap((d: { loc?: (string | number)[]; msg?: string }) => {
+          const path = d.loc?.[1] === "config" ? configPath(d.loc) : null;
+          return path ? [{ path, message: d.msg ?? "" }] : [];
+        })
+      : [];
+    if (serverConfigIssues.length > 0) {
+      setConfigIssues(serverConfigIssues);
+      if (serverConfigIssues.some((i) => i.path[0] === "data_fields")) setTab("data-fields");
+    }
     if (Object.keys(fieldErrors).length > 0) {
       setBasicErrors(fieldErrors);
       setTab("basic");
@@ -279,7 +308,15 @@ function StudyEditorForm({
             errors={basicErrors}
           />
         ) : (
-          <EditorTabPanel tab={tab} config={draft.config} onChange={setConfig} />
+          <EditorTabPanel
+            tab={tab}
+            config={draft.config}
+            onChange={setConfig}
+            studyId={studyId}
+            savedFields={isCreate ? undefined : savedFields}
+            issues={configIssues ?? undefined}
+            onTabChange={setTab}
+          />
         )}
       </Tabs>
       <JsonPreview config={draft.config} />
