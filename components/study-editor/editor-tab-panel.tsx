@@ -22,11 +22,22 @@ type Props = {
   savedFields?: readonly DataField[];
   /** Config issues of the last save attempt, by config path. */
   issues?: readonly PathIssue[];
+  /** Changes with each failed save, to bring the first field in error into view. */
+  revealIssues?: number;
   onTabChange?: (tab: EditorTabKey) => void;
 };
 
 /** The configuration tabs; each edits its slice of the one config document. */
-export function EditorTabPanel({ tab, config, onChange, studyId, savedFields, issues, onTabChange }: Props) {
+export function EditorTabPanel({
+  tab,
+  config,
+  onChange,
+  studyId,
+  savedFields,
+  issues,
+  revealIssues,
+  onTabChange,
+}: Props) {
   // One entity for the Categories and Data Fields tabs and the preview beside them.
   const [entity, setEntity] = useState<FieldEntity>("patient");
   const usage = useFieldUsage(tab === "data-fields" ? studyId : undefined);
@@ -64,6 +75,7 @@ export function EditorTabPanel({ tab, config, onChange, studyId, savedFields, is
               onEntityChange={setEntity}
               onChange={(data_fields) => onChange({ ...config, data_fields })}
               issues={issues}
+              revealIssues={revealIssues}
               savedFields={savedFields}
               usage={usage.data}
               onGoToCategories={onTabChange && (() => onTabChange("categories"))}

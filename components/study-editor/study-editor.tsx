@@ -134,6 +134,7 @@ function StudyEditorForm({
   const [basicErrors, setBasicErrors] = useState<BasicErrors>({});
   // Config issues of the last failed save, marked on the field cards; re-checked as the draft changes.
   const [configIssues, setConfigIssues] = useState<PathIssue[] | null>(null);
+  const [failedSaves, setFailedSaves] = useState(0);
   const savedFields = useMemo(() => (JSON.parse(saved) as Snapshot).config.data_fields, [saved]);
 
   const dirty = useMemo(() => JSON.stringify(draft) !== saved, [draft, saved]);
@@ -187,6 +188,7 @@ function StudyEditorForm({
       setStatus({ tone: "error", text: "Please fix the highlighted errors before saving.", issues });
       if (!basics.success) setTab("basic");
       else if (config.error?.issues.some((i) => i.path[0] === "data_fields")) setTab("data-fields");
+      setFailedSaves((n) => n + 1);
       return;
     }
     try {
@@ -234,6 +236,7 @@ function StudyEditorForm({
       : [];
     if (serverConfigIssues.length > 0) {
       setConfigIssues(serverConfigIssues);
+      setFailedSaves((n) => n + 1);
       if (serverConfigIssues.some((i) => i.path[0] === "data_fields")) setTab("data-fields");
     }
     if (Object.keys(fieldErrors).length > 0) {
@@ -315,6 +318,7 @@ function StudyEditorForm({
             studyId={studyId}
             savedFields={isCreate ? undefined : savedFields}
             issues={configIssues ?? undefined}
+            revealIssues={failedSaves}
             onTabChange={setTab}
           />
         )}

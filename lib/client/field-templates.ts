@@ -1,7 +1,11 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { FieldTemplate, FieldTemplateCreateBody, FieldTemplateList } from "@/lib/schemas/field-templates";
+import type {
+  FieldTemplate,
+  FieldTemplateCreateBody,
+  FieldTemplateList,
+} from "@/lib/schemas/field-templates";
 import type { FieldUsageResponse } from "@/lib/schemas/field-usage";
 import { apiFetch } from "./api-fetch";
 

@@ -55,7 +55,10 @@ export function valueKind(operator: string, target: ConditionTarget | undefined)
 }
 
 /** The value a comparison starts with, or keeps when its operator or field changes. */
-export function defaultValue(kind: ValueKind, options: readonly FieldOption[] = []): ConditionValue | undefined {
+export function defaultValue(
+  kind: ValueKind,
+  options: readonly FieldOption[] = [],
+): ConditionValue | undefined {
   switch (kind) {
     case "none":
       return undefined;
@@ -92,7 +95,10 @@ function fits(kind: ValueKind, value: ConditionValue | undefined): boolean {
 }
 
 /** A comparison with its value made to fit the operator and target. */
-export function withFittingValue(condition: FieldCondition, target: ConditionTarget | undefined): FieldCondition {
+export function withFittingValue(
+  condition: FieldCondition,
+  target: ConditionTarget | undefined,
+): FieldCondition {
   const kind = valueKind(condition.operator, target);
   if (fits(kind, condition.value)) return condition;
   const { value: _value, ...rest } = condition;

@@ -73,11 +73,15 @@ export function nextFieldName(fields: readonly DataField[], entity: FieldEntity)
   return `field_${n}`;
 }
 
-/** While the name still starts with field_, a label edit regenerates the name from it (spec §5). */
-export function applyLabel(field: DataField, label: string): DataField {
-  if (!field.name.startsWith("field_")) return { ...field, label };
-  const generated = nameFromLabel(label);
-  return { ...field, label, name: generated || field.name };
+/**
+ * While the name still starts with field_, a label edit regenerates the name from it (spec §5).
+ * The first letter typed already gives a name without the prefix, so for a field added in this
+ * draft (`isNew`) the name keeps following the label as long as it is still the generated one.
+ */
+export function applyLabel(field: DataField, label: string, isNew = false): DataField {
+  const generated = field.name.startsWith("field_") || (isNew && field.name === nameFromLabel(field.label));
+  if (!generated) return { ...field, label };
+  return { ...field, label, name: nameFromLabel(label) || field.name };
 }
 
 /** A new field of this type at the end of the entity, in the category given (or none). */
@@ -321,7 +325,8 @@ export function buildSubField(
   const name = draft.name.trim();
   const label = draft.label.trim();
   if (!name || !label) return { ok: false, error: SUB_FIELD_MESSAGES.required };
-  if (name.length > NAME_MAX_LENGTH || !NAME_PATTERN.test(name)) return { ok: false, error: SUB_FIELD_MESSAGES.format };
+  if (name.length > NAME_MAX_LENGTH || !NAME_PATTERN.test(name))
+    return { ok: false, error: SUB_FIELD_MESSAGES.format };
   if (name !== editing && Object.hasOwn(schema, name)) return { ok: false, error: SUB_FIELD_MESSAGES.unique };
   const subField: SubField = { type: draft.type, label };
   if (OPTION_FIELD_TYPES.has(draft.type)) subField.options = parseOptionLines(draft.optionsText);
@@ -332,7 +337,8 @@ export function buildSubField(
     const max = parseNumber(draft.max.trim());
     if (min !== undefined) validation.min = min;
     if (max !== undefined) validation.max = max;
-    if (min !== undefined && max !== undefined && min > max) return { ok: false, error: SUB_FIELD_MESSAGES.bounds };
+    if (min !== undefined && max !== undefined && min > max)
+      return { ok: false, error: SUB_FIELD_MESSAGES.bounds };
   }
   if (Object.keys(validation).length > 0) subField.validation = validation;
   return { ok: true, name, subField };

@@ -20,7 +20,11 @@ async function patient(code: string, extra: Record<string, unknown> = {}) {
 }
 
 const get = (caller: Caller, id = studyId) =>
-  call(usage, { path: `/api/studies/${id}/field-usage`, headers: caller.headers, params: { id: String(id) } });
+  call(usage, {
+    path: `/api/studies/${id}/field-usage`,
+    headers: caller.headers,
+    params: { id: String(id) },
+  });
 
 beforeAll(async () => {
   admin = await callerFor({ roleLevel: "admin" });

@@ -40,7 +40,10 @@ export function ArraySchemaEditor({ fieldLabel, schema, onChange }: ArraySchemaE
 
   function open(editing: string | null) {
     setError(null);
-    setSession({ editing, draft: editing === null ? emptySubFieldDraft() : subFieldDraft(editing, schema[editing]!) });
+    setSession({
+      editing,
+      draft: editing === null ? emptySubFieldDraft() : subFieldDraft(editing, schema[editing]!),
+    });
   }
 
   function save() {
@@ -56,14 +59,20 @@ export function ArraySchemaEditor({ fieldLabel, schema, onChange }: ArraySchemaE
     onChange(removeSubField(schema, name));
   }
 
-  const set = (patch: Partial<SubFieldDraft>) => session && setSession({ ...session, draft: { ...session.draft, ...patch } });
+  const set = (patch: Partial<SubFieldDraft>) =>
+    session && setSession({ ...session, draft: { ...session.draft, ...patch } });
   const draft = session?.draft;
 
   return (
     <section aria-label={`Sub-fields of ${fieldLabel}`} className="rounded-md border border-slate-200 p-3">
       <div className="mb-2 flex items-center justify-between gap-2">
         <h4 className="text-sm font-medium text-slate-700">Sub-fields ({entries.length})</h4>
-        <Button variant="secondary" className="px-2 py-1 text-xs" disabled={session !== null} onClick={() => open(null)}>
+        <Button
+          variant="secondary"
+          className="px-2 py-1 text-xs"
+          disabled={session !== null}
+          onClick={() => open(null)}
+        >
           Add Sub-field
         </Button>
       </div>
@@ -75,7 +84,9 @@ export function ArraySchemaEditor({ fieldLabel, schema, onChange }: ArraySchemaE
               <span className="font-medium text-slate-900">{sub.label}</span>
               <code className="font-mono text-xs text-slate-500">{name}</code>
               <span className="text-xs text-slate-500">({sub.type})</span>
-              {sub.options && <span className="text-xs text-slate-500">{sub.options.map((o) => o.label).join(", ")}</span>}
+              {sub.options && (
+                <span className="text-xs text-slate-500">{sub.options.map((o) => o.label).join(", ")}</span>
+              )}
               <span className="ml-auto flex gap-1">
                 <Button
                   variant="ghost"
@@ -113,7 +124,11 @@ export function ArraySchemaEditor({ fieldLabel, schema, onChange }: ArraySchemaE
             </div>
             <div>
               <Label htmlFor={`${id}-label`}>Label</Label>
-              <Input id={`${id}-label`} value={draft.label} onChange={(e) => set({ label: e.target.value })} />
+              <Input
+                id={`${id}-label`}
+                value={draft.label}
+                onChange={(e) => set({ label: e.target.value })}
+              />
             </div>
             <div>
               <Label htmlFor={`${id}-type`}>Type</Label>
@@ -147,16 +162,32 @@ export function ArraySchemaEditor({ fieldLabel, schema, onChange }: ArraySchemaE
             <div className="grid grid-cols-2 gap-2">
               <div>
                 <Label htmlFor={`${id}-min`}>Min</Label>
-                <Input id={`${id}-min`} type="number" step="any" value={draft.min} onChange={(e) => set({ min: e.target.value })} />
+                <Input
+                  id={`${id}-min`}
+                  type="number"
+                  step="any"
+                  value={draft.min}
+                  onChange={(e) => set({ min: e.target.value })}
+                />
               </div>
               <div>
                 <Label htmlFor={`${id}-max`}>Max</Label>
-                <Input id={`${id}-max`} type="number" step="any" value={draft.max} onChange={(e) => set({ max: e.target.value })} />
+                <Input
+                  id={`${id}-max`}
+                  type="number"
+                  step="any"
+                  value={draft.max}
+                  onChange={(e) => set({ max: e.target.value })}
+                />
               </div>
             </div>
           )}
           <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" checked={draft.required} onChange={(e) => set({ required: e.target.checked })} />
+            <input
+              type="checkbox"
+              checked={draft.required}
+              onChange={(e) => set({ required: e.target.checked })}
+            />
             Required
           </label>
           {error && (

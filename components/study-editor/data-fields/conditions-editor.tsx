@@ -100,7 +100,8 @@ function ConditionNode(props: NodeProps) {
   const { node, path, targets, onReplace, onAppend } = props;
   const kind = groupKind(node);
   const selectId = useId();
-  const where = path.length === 0 ? props.rootLabel : `${props.rootLabel} item ${path.map((p) => p + 1).join(".")}`;
+  const where =
+    path.length === 0 ? props.rootLabel : `${props.rootLabel} item ${path.map((p) => p + 1).join(".")}`;
   if (!kind)
     return (
       <div className="space-y-2">
@@ -113,7 +114,11 @@ function ConditionNode(props: NodeProps) {
         />
         {path.length === 0 && (
           <div className="flex flex-wrap gap-2">
-            <Button variant="secondary" className={SMALL} onClick={() => onAppend(path, newComparison(targets))}>
+            <Button
+              variant="secondary"
+              className={SMALL}
+              onClick={() => onAppend(path, newComparison(targets))}
+            >
               Add condition
             </Button>
             <Button
@@ -178,7 +183,9 @@ function ConditionNode(props: NodeProps) {
           variant="secondary"
           className={SMALL}
           aria-label={`Add group to ${where}`}
-          onClick={() => onAppend(path, { [kind === "and" ? "or" : "and"]: [newComparison(targets)] } as Condition)}
+          onClick={() =>
+            onAppend(path, { [kind === "and" ? "or" : "and"]: [newComparison(targets)] } as Condition)
+          }
         >
           Add group
         </Button>

@@ -32,6 +32,8 @@ export type DataFieldsEditorProps = {
   onChange: (next: DataField[]) => void;
   /** Config issues from the last save attempt (browser check or server 422), paths from the config. */
   issues?: readonly PathIssue[];
+  /** Changes with each failed save: then the first field in error is brought into view. */
+  revealIssues?: number;
   /** The fields as last saved, and how many records hold a value per name: for the data warnings. */
   savedFields?: readonly DataField[];
   usage?: FieldUsageCounts;
@@ -81,7 +83,8 @@ export function DataFieldsEditor(props: DataFieldsEditorProps) {
   const [highlighted, setHighlighted] = useState<string | null>(null);
   const [dialog, setDialog] = useState<"add" | "library" | "save" | null>(null);
   const [notice, setNotice] = useState<{ tone: "info" | "error"; text: string } | null>(null);
-  const [scrollTo, setScrollTo] = useState<string | null>(null);
+  // The card to bring into view after the next render (a new, imported or failing field).
+  const scrollTo = useRef<string | null>(null);
 
   // Callbacks handed to the cards never change, so a card re-renders only when its own props do.
   const latest = useRef(props);
@@ -104,13 +107,17 @@ export function DataFieldsEditor(props: DataFieldsEditorProps) {
     if (!field) return;
     const origin = originOf(field);
     const count = origin ? (counts?.[field.entity]?.[origin] ?? 0) : 0;
-    const warning = count > 0 ? ` ${recordsText(count)} hold a value for it; that data will no longer be shown.` : "";
+    const warning =
+      count > 0 ? ` ${recordsText(count)} hold a value for it; that data will no longer be shown.` : "";
     if (!window.confirm(`Delete field "${field.label}"?${warning}`)) return;
     latest.current.onChange(list.filter((f) => f !== field));
     setSelected((s) => without(s, uid));
   }, []);
 
-  const onToggle = useCallback((uid: string) => setExpanded((s) => (s.has(uid) ? without(s, uid) : new Set(s).add(uid))), []);
+  const onToggle = useCallback(
+    (uid: string) => setExpanded((s) => (s.has(uid) ? without(s, uid) : new Set(s).add(uid))),
+    [],
+  );
   const onSelect = useCallback(
     (uid: string, on: boolean) => setSelected((s) => (on ? new Set(s).add(uid) : without(s, uid))),
     [],
@@ -118,7 +125,10 @@ export function DataFieldsEditor(props: DataFieldsEditorProps) {
 
   const entityCategories = useMemo(() => categoriesForEntity(categories, entity), [categories, entity]);
   const entries = useMemo(
-    () => dataFields.map((field, index) => ({ field, index, uid: uidOf(field) })).filter((e) => e.field.entity === entity),
+    () =>
+      dataFields
+        .map((field, index) => ({ field, index, uid: uidOf(field) }))
+        .filter((e) => e.field.entity === entity),
     [dataFields, entity],
   );
   const counts = useMemo(
@@ -129,36 +139,34 @@ export function DataFieldsEditor(props: DataFieldsEditorProps) {
     [dataFields],
   );
   const targets = useMemo<ConditionTarget[]>(
-    () => entries.map(({ field }) => ({ name: field.name, label: field.label, type: field.type, options: field.options })),
+    () =>
+      entries.map(({ field }) => ({
+        name: field.name,
+        label: field.label,
+        type: field.type,
+        options: field.options,
+      })),
     [entries],
   );
 
   // Messages per card, kept as the same object while unchanged (so the memo holds).
   const byIndex = useMemo(() => fieldIssues(issues ?? []), [issues]);
-  const errorCache = useRef(new Map<string, { key: string; value: Record<string, string> }>());
-  const errorsFor = (uid: string, index: number) => {
-    const value = byIndex.get(index);
-    if (!value) return undefined;
-    const key = JSON.stringify(value);
-    const cached = errorCache.current.get(uid);
-    if (cached?.key === key) return cached.value;
-    errorCache.current.set(uid, { key, value });
-    return value;
-  };
-
   // A save that failed on a field: open its entity tab and bring the first such card into view.
+  const { revealIssues } = props;
   useEffect(() => {
-    const first = [...byIndex.keys()].sort((a, b) => a - b)[0];
+    if (!revealIssues) return;
+    const first = [...fieldIssues(latest.current.issues ?? []).keys()].sort((a, b) => a - b)[0];
     const field = first === undefined ? undefined : latest.current.dataFields[first];
     if (!field) return;
     if (field.entity !== latest.current.entity) latest.current.onEntityChange(field.entity);
-    setScrollTo(uidOf(field));
-  }, [byIndex]);
+    scrollTo.current = uidOf(field);
+  }, [revealIssues]);
   useEffect(() => {
-    if (!scrollTo) return;
-    document.getElementById(`field-card-${scrollTo}`)?.scrollIntoView({ block: "center", behavior: "smooth" });
-    setScrollTo(null);
-  }, [scrollTo, entity]);
+    const card = scrollTo.current && document.getElementById(`field-card-${scrollTo.current}`);
+    if (!card) return; // not rendered yet (its entity tab opens first)
+    card.scrollIntoView({ block: "center", behavior: "smooth" });
+    scrollTo.current = null;
+  });
 
   useEffect(() => {
     if (!highlighted) return;
@@ -178,8 +186,13 @@ export function DataFieldsEditor(props: DataFieldsEditorProps) {
     const groups: NavGroup[] = entityCategories.map((c) => ({ key: c.code, label: c.label, items: [] }));
     const loose: NavGroup = { key: "", label: "Uncategorized", items: [] };
     for (const { field, uid } of [...entries].sort((a, b) => (a.field.order ?? 0) - (b.field.order ?? 0))) {
-      const group = field.category && codes.has(field.category) ? groups.find((g) => g.key === field.category) : loose;
-      group?.items.push({ uid, label: field.label || field.name, hasError: byIndex.has(dataFields.indexOf(field)) });
+      const group =
+        field.category && codes.has(field.category) ? groups.find((g) => g.key === field.category) : loose;
+      group?.items.push({
+        uid,
+        label: field.label || field.name,
+        hasError: byIndex.has(dataFields.indexOf(field)),
+      });
     }
     return [...groups, loose].filter((g) => g.items.length > 0);
   }, [entries, entityCategories, byIndex, dataFields]);
@@ -198,7 +211,7 @@ export function DataFieldsEditor(props: DataFieldsEditorProps) {
     props.onChange([...dataFields, field]);
     setDialog(null);
     setExpanded((s) => new Set(s).add(uidOf(field)));
-    setScrollTo(uidOf(field));
+    scrollTo.current = uidOf(field);
     setNotice(null);
   }
 
@@ -216,7 +229,7 @@ export function DataFieldsEditor(props: DataFieldsEditorProps) {
       text: `Imported ${imported.length} ${imported.length === 1 ? "field" : "fields"} from "${template.name}": ${imported.map((f) => f.name).join(", ")}`,
     });
     const first = imported[0];
-    if (first) setScrollTo(uidOf(first));
+    if (first) scrollTo.current = uidOf(first);
   }
 
   const selectedFields = entries.filter((e) => selected.has(e.uid)).map((e) => e.field);
@@ -238,7 +251,8 @@ export function DataFieldsEditor(props: DataFieldsEditorProps) {
           <Button
             variant="secondary"
             onClick={() => {
-              if (selectedFields.length === 0) setNotice({ tone: "error", text: "Please select at least one field" });
+              if (selectedFields.length === 0)
+                setNotice({ tone: "error", text: "Please select at least one field" });
               else setDialog("save");
             }}
           >
@@ -257,7 +271,9 @@ export function DataFieldsEditor(props: DataFieldsEditorProps) {
       )}
       {risks.length > 0 && (
         <Alert tone="error">
-          <p className="font-medium">These fields hold data that the forms will no longer show once you save:</p>
+          <p className="font-medium">
+            These fields hold data that the forms will no longer show once you save:
+          </p>
           <ul className="mt-1 list-disc pl-5">
             {risks.map((r) => (
               <li key={`${r.entity}:${r.name}`}>
@@ -266,7 +282,9 @@ export function DataFieldsEditor(props: DataFieldsEditorProps) {
               </li>
             ))}
           </ul>
-          <p className="mt-1">The data stays stored under the old name; rename the field back to show it again.</p>
+          <p className="mt-1">
+            The data stays stored under the old name; rename the field back to show it again.
+          </p>
         </Alert>
       )}
 
@@ -304,7 +322,7 @@ export function DataFieldsEditor(props: DataFieldsEditorProps) {
             ) : (
               <ul className="space-y-2" aria-label={`${ENTITY_LABEL[entity]} fields`}>
                 {entries.map(({ field, index, uid }) => {
-                  const errors = errorsFor(uid, index);
+                  const errors = byIndex.get(index);
                   const isOpen = expanded.has(uid) || !!errors;
                   return (
                     <FieldCard
@@ -317,6 +335,7 @@ export function DataFieldsEditor(props: DataFieldsEditorProps) {
                       selected={selected.has(uid)}
                       targets={isOpen ? targets.filter((t) => t.name !== field.name) : NO_TARGETS}
                       categories={entityCategories}
+                      isNew={originOf(field) === null}
                       dataWarning={dataWarning(field, usage)}
                       onChange={onCardChange}
                       onDelete={onCardDelete}

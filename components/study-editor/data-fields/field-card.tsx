@@ -36,6 +36,8 @@ export type FieldCardProps = {
   /** Fields a condition may look at; only passed while expanded, so typing elsewhere skips this card. */
   targets: readonly ConditionTarget[];
   categories: readonly Category[];
+  /** Added in this draft: its name follows the label while it is the generated one. */
+  isNew: boolean;
   /** Shown when the field holds data under a name it is about to lose. */
   dataWarning: string | null;
   onChange: (uid: string, next: DataField) => void;
@@ -95,9 +97,7 @@ export const FieldCard = memo(function FieldCard(props: FieldCardProps) {
       </p>
     ) : null;
   const invalid = (key: string) =>
-    errors?.[key]
-      ? { "aria-invalid": true as const, "aria-describedby": `${id}-${key}-error` }
-      : {};
+    errors?.[key] ? { "aria-invalid": true as const, "aria-describedby": `${id}-${key}-error` } : {};
   const shownKeys = new Set([
     "name",
     "label",
@@ -180,7 +180,7 @@ export const FieldCard = memo(function FieldCard(props: FieldCardProps) {
               <Input
                 id={`${id}-label`}
                 value={field.label}
-                onChange={(e) => set(applyLabel(field, e.target.value))}
+                onChange={(e) => set(applyLabel(field, e.target.value, props.isNew))}
                 {...invalid("label")}
               />
               {errorText("label")}
@@ -266,7 +266,9 @@ export const FieldCard = memo(function FieldCard(props: FieldCardProps) {
                 }}
                 {...invalid("options")}
               />
-              <p className="mt-1 text-xs text-slate-500">Blank lines are dropped; write value|label for a different label.</p>
+              <p className="mt-1 text-xs text-slate-500">
+                Blank lines are dropped; write value|label for a different label.
+              </p>
               {errorText("options")}
             </div>
           )}
@@ -298,7 +300,9 @@ export const FieldCard = memo(function FieldCard(props: FieldCardProps) {
                 <>
                   {(["min_length", "max_length"] as const).map((key) => (
                     <div key={key}>
-                      <Label htmlFor={`${id}-${key}`}>{key === "min_length" ? "Min length" : "Max length"}</Label>
+                      <Label htmlFor={`${id}-${key}`}>
+                        {key === "min_length" ? "Min length" : "Max length"}
+                      </Label>
                       <Input
                         id={`${id}-${key}`}
                         type="number"

@@ -3,7 +3,11 @@
 import { memo } from "react";
 import { cn } from "@/components/ui/cn";
 
-export type NavGroup = { key: string; label: string; items: { uid: string; label: string; hasError: boolean }[] };
+export type NavGroup = {
+  key: string;
+  label: string;
+  items: { uid: string; label: string; hasError: boolean }[];
+};
 
 /**
  * The side navigation: the entity's fields grouped by category. Choosing one scrolls to its card,

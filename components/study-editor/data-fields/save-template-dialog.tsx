@@ -75,7 +75,11 @@ export function SaveTemplateDialog({
         </div>
         <div>
           <Label htmlFor={`${id}-description`}>Description</Label>
-          <Input id={`${id}-description`} value={description} onChange={(e) => setDescription(e.target.value)} />
+          <Input
+            id={`${id}-description`}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+          />
         </div>
         <div>
           <Label htmlFor={`${id}-category`}>Category</Label>

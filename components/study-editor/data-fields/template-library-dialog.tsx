@@ -55,7 +55,10 @@ export function TemplateLibraryDialog({
               <h3 className="mb-2 text-sm font-semibold text-slate-700">{category}</h3>
               <ul className="space-y-2">
                 {list.map((t) => (
-                  <li key={t.id} className="flex flex-wrap items-center gap-2 rounded-md border border-slate-200 p-3">
+                  <li
+                    key={t.id}
+                    className="flex flex-wrap items-center gap-2 rounded-md border border-slate-200 p-3"
+                  >
                     <div className="min-w-0 flex-1">
                       <p className="font-medium text-slate-900">
                         {t.name} <Badge tone="muted">{t.is_global ? "Global" : "Personal"}</Badge>

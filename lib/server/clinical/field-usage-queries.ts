@@ -29,6 +29,9 @@ async function countKeys(tx: Queryable, table: typeof patients | typeof visits, 
 /** Needs the right to configure the study: the figures serve its editor. */
 export async function fieldUsage(db: Db, actor: Actor, studyId: number): Promise<FieldUsageResponse> {
   await requireStudyPermission(db, actor, studyId, "study.configure");
-  const [patient, visit] = await Promise.all([countKeys(db, patients, studyId), countKeys(db, visits, studyId)]);
+  const [patient, visit] = await Promise.all([
+    countKeys(db, patients, studyId),
+    countKeys(db, visits, studyId),
+  ]);
   return { patient, visit };
 }

@@ -100,7 +100,12 @@ export async function createFieldTemplate(
   });
 }
 
-export async function deleteFieldTemplate(db: Db, actor: Actor, id: number, meta: RequestMeta): Promise<void> {
+export async function deleteFieldTemplate(
+  db: Db,
+  actor: Actor,
+  id: number,
+  meta: RequestMeta,
+): Promise<void> {
   await auditedTransaction(db, async (tx, audit) => {
     const [row] = await tx.select().from(fieldTemplates).where(eq(fieldTemplates.id, id)).for("update");
     const context = { entityType: ENTITY_TYPE, entityId: id };

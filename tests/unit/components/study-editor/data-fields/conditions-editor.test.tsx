@@ -43,11 +43,18 @@ function renderEditor(start?: Condition) {
 }
 
 /** Builds a root comparison through the UI: field, operator, then the value step. */
-async function build(field: string, operator: ConditionOperator, value?: (user: ReturnType<typeof userEvent.setup>) => Promise<void>) {
+async function build(
+  field: string,
+  operator: ConditionOperator,
+  value?: (user: ReturnType<typeof userEvent.setup>) => Promise<void>,
+) {
   const editor = renderEditor();
   await editor.user.click(screen.getByRole("button", { name: "Add condition" }));
   await editor.user.selectOptions(screen.getByRole("combobox", { name: "Show if field" }), field);
-  await editor.user.selectOptions(screen.getByRole("combobox", { name: "Show if operator" }), OPERATOR_LABELS[operator]);
+  await editor.user.selectOptions(
+    screen.getByRole("combobox", { name: "Show if operator" }),
+    OPERATOR_LABELS[operator],
+  );
   if (value) await value(editor.user);
   return editor.last();
 }
@@ -76,7 +83,11 @@ describe("ConditionsEditor: every operator gives the config the engine evaluates
   it("eq on a select offers its options", async () => {
     const condition = await build("severity", "eq", async (user) => {
       const select = screen.getByRole("combobox", { name: "Show if value" });
-      expect(within(select).getAllByRole("option").map((o) => o.textContent)).toEqual(["Mild", "Severe"]);
+      expect(
+        within(select)
+          .getAllByRole("option")
+          .map((o) => o.textContent),
+      ).toEqual(["Mild", "Severe"]);
       await user.selectOptions(select, "Severe");
     });
     expect(condition).toEqual({ field: "severity", operator: "eq", value: "severe" });
@@ -137,7 +148,9 @@ describe("ConditionsEditor: every operator gives the config the engine evaluates
   it("offers all eleven operators", async () => {
     const { user } = renderEditor();
     await user.click(screen.getByRole("button", { name: "Add condition" }));
-    const operators = within(screen.getByRole("combobox", { name: "Show if operator" })).getAllByRole("option");
+    const operators = within(screen.getByRole("combobox", { name: "Show if operator" })).getAllByRole(
+      "option",
+    );
     expect(operators).toHaveLength(11);
   });
 });
