@@ -5,7 +5,7 @@ import { SI_NO, YES_NO } from "@/components/forms/boolean-labels";
 import { DynamicForm, type FormValues } from "@/components/forms/dynamic-form";
 import { Tabs } from "@/components/ui/tabs";
 import { fieldsForEntity } from "@/lib/forms";
-import type { FieldEntity, StudyConfig } from "@/lib/schemas/study-config";
+import { NAME_PATTERN, type DataField, type FieldEntity, type StudyConfig } from "@/lib/schemas/study-config";
 
 /**
  * The 400px live preview beside the Categories and Data Fields tabs: the real renderer on the
@@ -35,7 +35,10 @@ export function FormPreview({
   // The preview renders every field of the entity: it follows the editor at low priority, so
   // typing in a field card never waits for it (it catches up between keystrokes).
   const shown = useDeferredValue(config);
-  const fields = useMemo(() => fieldsForEntity(shown.data_fields, entity), [shown.data_fields, entity]);
+  const fields = useMemo(
+    () => previewable(fieldsForEntity(shown.data_fields, entity)),
+    [shown.data_fields, entity],
+  );
   const form = useMemo(
     () =>
       fields.length === 0 ? (
@@ -99,4 +102,18 @@ export function FormPreview({
       </details>
     </aside>
   );
+}
+
+/**
+ * The fields the form can hold while the editor is mid-edit: a name being typed may be empty,
+ * malformed or taken (the save marks those); the form keys its values by name, so such a field
+ * is left out of the preview until its name is valid and its own.
+ */
+function previewable(fields: DataField[]): DataField[] {
+  const seen = new Set<string>();
+  return fields.filter((field) => {
+    if (!NAME_PATTERN.test(field.name) || seen.has(field.name)) return false;
+    seen.add(field.name);
+    return true;
+  });
 }
