@@ -92,3 +92,35 @@ export const FieldTemplateListResponse = z.object({
   total: z.number(),
 });
 export type FieldTemplateList = z.infer<typeof FieldTemplateListResponse>;
+
+/** The types the Create Template dialog offers (spec §2). */
+export const TEMPLATE_FIELD_TYPES = ["text", "number", "select", "textarea", "date", "boolean"] as const;
+
+/**
+ * Add Field in the Create Template dialog: field_N, label Field N, type text, the template's
+ * category (or general), order N, where N is the field's position (the next free N if taken).
+ */
+export function newTemplateField(fields: readonly TemplateField[], category: string): TemplateField {
+  const taken = new Set(fields.map((f) => f.name));
+  let n = fields.length + 1;
+  while (taken.has(`field_${n}`)) n += 1;
+  return {
+    name: `field_${n}`,
+    label: `Field ${n}`,
+    type: "text",
+    category: category.trim() || "general",
+    order: n,
+  };
+}
+
+/** 'All (total)' then each distinct category with its count, in first-seen order. */
+export function categoryChips(
+  templates: readonly { category: string }[],
+): { key: string | null; label: string }[] {
+  const counts = new Map<string, number>();
+  for (const t of templates) counts.set(t.category, (counts.get(t.category) ?? 0) + 1);
+  return [
+    { key: null, label: `All (${templates.length})` },
+    ...[...counts.entries()].map(([key, count]) => ({ key, label: `${key} (${count})` })),
+  ];
+}
