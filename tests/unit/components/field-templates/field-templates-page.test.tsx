@@ -35,7 +35,7 @@ function renderPage(templates: unknown[], onWrite?: (method: string, body: unkno
       if (method === "GET") return json({ templates: list, total: list.length });
       const body = typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
       writes.push({ method, url, body });
-      const res = onWrite?.(method, body) ?? json(template(99, body as object), 201);
+      const res = onWrite?.(method, body) ?? json(template(99, body as Record<string, unknown>), 201);
       if (res.ok && method === "DELETE")
         list = list.filter((t) => !url.endsWith(`/${(t as { id: number }).id}`));
       return res;
