@@ -139,8 +139,8 @@ test("an admin builds a visit form, saves it, and reuses three fields as a templ
   await card(page, "Severe notes").getByRole("button", { name: "Edit Severe notes" }).click();
   await expect(card(page, "Severe notes").getByLabel("Show if value")).toHaveValue("severe");
   await card(page, "Lesions").getByRole("button", { name: "Edit Lesions" }).click();
-  await expect(card(page, "Lesions").getByText("site")).toBeVisible();
-  await expect(card(page, "Lesions").getByText("area")).toBeVisible();
+  await expect(card(page, "Lesions").getByText("site", { exact: true })).toBeVisible();
+  await expect(card(page, "Lesions").getByText("area", { exact: true })).toBeVisible();
   const previewAfter = page.getByRole("complementary", { name: "Live form preview" });
   await previewAfter.getByLabel(/Severity/).selectOption("severe");
   await expect(previewAfter.getByLabel(/Severe notes/)).toBeVisible();
@@ -211,7 +211,8 @@ test("typing in one card of a 300-field study stays quick", async ({ page }) => 
   const big = await createStudy(page, `fields_big_${stamp}`, "300 Fields", { data_fields });
   await page.goto(`/admin/studies/${big.id}/edit?tab=data-fields`);
   await page.getByRole("tab", { name: "Visit Fields (300)" }).click();
-  const target = card(page, "Field number 150");
+  // By name: the card's accessible name follows the label being typed.
+  const target = page.locator('[data-field-name="f_150"]');
   await target.getByRole("button", { name: "Edit Field number 150" }).click();
   const label = target.getByLabel("Label");
   await label.click();
