@@ -128,7 +128,8 @@ export const FieldCard = memo(function FieldCard(props: FieldCardProps) {
           checked={selected}
           onChange={(e) => props.onSelect(uid, e.target.checked)}
         />
-        <div className="min-w-0 flex-1">
+        {/* At least 10rem for the title: on a phone the buttons wrap below rather than squeeze it. */}
+        <div className="min-w-0 flex-1 basis-40">
           <h3 className="truncate font-medium text-slate-900">{field.label || "(no label)"}</h3>
           <p className="truncate text-xs text-slate-500">
             <code className="font-mono">{field.name}</code>
