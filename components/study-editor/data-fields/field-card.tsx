@@ -137,26 +137,29 @@ export const FieldCard = memo(function FieldCard(props: FieldCardProps) {
             {field.show_if && " · conditional"}
           </p>
         </div>
-        <Badge tone="muted">{field.type}</Badge>
-        {errors && <span className="text-xs font-medium text-red-700">Has errors</span>}
-        <Button
-          variant="secondary"
-          className="px-2 py-1 text-xs"
-          aria-expanded={expanded}
-          aria-controls={`${id}-body`}
-          aria-label={`${expanded ? "Collapse" : "Edit"} ${field.label}`}
-          onClick={() => props.onToggle(uid)}
-        >
-          {expanded ? "Collapse" : "Edit"}
-        </Button>
-        <Button
-          variant="ghost"
-          className="px-2 py-1 text-xs text-red-700"
-          aria-label={`Delete ${field.label}`}
-          onClick={() => props.onDelete(uid)}
-        >
-          Delete
-        </Button>
+        {/* One group: on a narrow screen it wraps below the title as a whole. */}
+        <div className="ml-auto flex items-center gap-2">
+          <Badge tone="muted">{field.type}</Badge>
+          {errors && <span className="text-xs font-medium text-red-700">Has errors</span>}
+          <Button
+            variant="secondary"
+            className="px-2 py-1 text-xs"
+            aria-expanded={expanded}
+            aria-controls={`${id}-body`}
+            aria-label={`${expanded ? "Collapse" : "Edit"} ${field.label}`}
+            onClick={() => props.onToggle(uid)}
+          >
+            {expanded ? "Collapse" : "Edit"}
+          </Button>
+          <Button
+            variant="ghost"
+            className="px-2 py-1 text-xs text-red-700"
+            aria-label={`Delete ${field.label}`}
+            onClick={() => props.onDelete(uid)}
+          >
+            Delete
+          </Button>
+        </div>
       </div>
       {dataWarning && (
         <p role="status" className="mx-3 mb-2 rounded bg-amber-50 px-2 py-1 text-xs text-amber-900">
