@@ -14,7 +14,9 @@ import type { StudyConfig } from "@/lib/schemas/study-config";
 import { STUDY_MESSAGES, StudyCreateBody } from "@/lib/schemas/studies";
 import { isStaleWriteDetail } from "@/lib/schemas/versioning";
 import { configPath, type PathIssue } from "@/lib/study-editor/data-fields";
+import { useFieldUsage } from "@/lib/client/field-templates";
 import { BasicInfoTab } from "./basic-info-tab";
+import { draftOrphanRisks, orphanQuestion } from "./data-fields/data-fields-editor";
 import { EditorTabPanel } from "./editor-tab-panel";
 import { editorTabs } from "./editor-tabs";
 import { JsonPreview } from "./json-preview";
@@ -136,6 +138,7 @@ function StudyEditorForm({
   const [configIssues, setConfigIssues] = useState<PathIssue[] | null>(null);
   const [failedSaves, setFailedSaves] = useState(0);
   const savedFields = useMemo(() => (JSON.parse(saved) as Snapshot).config.data_fields, [saved]);
+  const usage = useFieldUsage(studyId);
 
   const dirty = useMemo(() => JSON.stringify(draft) !== saved, [draft, saved]);
   useUnsavedChanges(dirty && !save.isPending);
@@ -191,6 +194,9 @@ function StudyEditorForm({
       setFailedSaves((n) => n + 1);
       return;
     }
+    // Renaming or removing a field that holds data is allowed, but never unknowingly (issue 10).
+    const risks = draftOrphanRisks(isCreate ? undefined : savedFields, draft.config.data_fields, usage.data);
+    if (risks.length > 0 && !window.confirm(orphanQuestion(risks))) return;
     try {
       const result = await save.mutateAsync({ basics: draft.basics, config: config.data, version: basedOn });
       if (isCreate) {

@@ -15,6 +15,7 @@ import {
   newField,
   orphanRisks,
   type FieldUsageCounts,
+  type OrphanRisk,
   type PathIssue,
 } from "@/lib/study-editor/data-fields";
 import { AddFieldDialog } from "./add-field-dialog";
@@ -197,13 +198,10 @@ export function DataFieldsEditor(props: DataFieldsEditorProps) {
     return [...groups, loose].filter((g) => g.items.length > 0);
   }, [entries, entityCategories, byIndex, dataFields]);
 
-  const risks = useMemo(() => {
-    if (!props.savedFields || !usage) return [];
-    return orphanRisks(props.savedFields, usage, (saved) => {
-      const now = dataFields.find((f) => f.entity === saved.entity && originOf(f) === saved.name);
-      return now ? now.name : null;
-    });
-  }, [props.savedFields, usage, dataFields]);
+  const risks = useMemo(
+    () => draftOrphanRisks(props.savedFields, dataFields, usage),
+    [props.savedFields, usage, dataFields],
+  );
 
   function add(type: FieldType) {
     const category = entityCategories[0]?.code ?? null;
@@ -377,6 +375,28 @@ export function DataFieldsEditor(props: DataFieldsEditorProps) {
 }
 
 export { DATA_FIELD_MESSAGES };
+
+/** Saved fields holding data that the draft renamed or removed (what became of each is tracked here). */
+export function draftOrphanRisks(
+  savedFields: readonly DataField[] | undefined,
+  dataFields: readonly DataField[],
+  usage: FieldUsageCounts | undefined,
+): OrphanRisk[] {
+  if (!savedFields || !usage) return [];
+  return orphanRisks(savedFields, usage, (saved) => {
+    const now = dataFields.find((f) => f.entity === saved.entity && originOf(f) === saved.name);
+    return now ? now.name : null;
+  });
+}
+
+/** The question Save Study asks before it leaves data behind. */
+export function orphanQuestion(risks: readonly OrphanRisk[]): string {
+  const lines = risks.map(
+    (r) =>
+      `- ${ENTITY_LABEL[r.entity]} field "${r.name}" ${r.kind}: ${recordsText(r.count)} hold a value for it`,
+  );
+  return `Saving leaves data behind that the forms will no longer show:\n${lines.join("\n")}\nSave anyway?`;
+}
 
 function without(set: ReadonlySet<string>, uid: string): ReadonlySet<string> {
   const next = new Set(set);

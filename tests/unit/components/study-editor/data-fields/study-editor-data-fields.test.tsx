@@ -156,4 +156,20 @@ describe("Study editor: Data Fields tab", () => {
       "Patient field onset removed: 4 records hold a value for it.",
     );
   });
+
+  it("asks before a save that leaves data behind, and saves nothing when declined", async () => {
+    const { user, calls } = renderEditor(answer(() => json(study)));
+    await user.click(await screen.findByRole("tab", { name: "Visit Fields (2)" }));
+    vi.spyOn(window, "confirm").mockReturnValue(true);
+    await user.click(screen.getByRole("button", { name: "Delete PASI" }));
+    const ask = vi.spyOn(window, "confirm").mockReturnValue(false);
+    await user.click(screen.getByRole("button", { name: "Save Study" }));
+    expect(ask).toHaveBeenCalledWith(
+      'Saving leaves data behind that the forms will no longer show:\n- Visit field "pasi" removed: 7 records hold a value for it\nSave anyway?',
+    );
+    expect(calls.some((c) => c.method === "PUT")).toBe(false);
+    ask.mockReturnValue(true);
+    await user.click(screen.getByRole("button", { name: "Save Study" }));
+    await waitFor(() => expect(calls.some((c) => c.method === "PUT")).toBe(true));
+  });
 });
