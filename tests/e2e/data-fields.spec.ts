@@ -240,5 +240,8 @@ test("typing in one card of a 300-field study stays quick", async ({ page }) => 
   console.info(
     `300 fields: keystroke to next frame, median ${median.toFixed(1)} ms, worst ${worst.toFixed(1)} ms`,
   );
-  expect(median).toBeLessThan(100);
+  // The guarantee is the component test's (one card renders per keystroke); this figure is the
+  // browser's, and on a shared 2-core machine it moves with the load (37 to 84 ms seen), so the
+  // bound only catches a regression to re-rendering everything.
+  expect(median).toBeLessThan(250);
 });
