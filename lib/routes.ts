@@ -10,6 +10,7 @@ const PAGE_PATTERNS: RegExp[] = [
   /^\/admin\/studies$/,
   /^\/admin\/studies\/new$/,
   /^\/admin\/studies\/\d+(\/edit)?$/,
+  /^\/admin\/templates$/,
   // The study area: /{studyCode}, except the reserved first segments of spec §2 (the shell answers
   // 'Study Not Found' for unknown codes).
   /^\/(?!(?:admin|users|login|logout)$)[a-z0-9_-]+$/,

@@ -1,7 +1,11 @@
 "use client";
 
-import type { StudyConfig } from "@/lib/schemas/study-config";
+import { useState } from "react";
+import { useFieldUsage } from "@/lib/client/field-templates";
+import type { DataField, FieldEntity, StudyConfig } from "@/lib/schemas/study-config";
+import type { PathIssue } from "@/lib/study-editor/data-fields";
 import { CategoriesEditor } from "./categories/categories-editor";
+import { DataFieldsEditor } from "./data-fields/data-fields-editor";
 import type { EditorTabKey } from "./editor-tabs";
 import { FormPreview } from "./form-preview";
 import { PendingTabNotice } from "./pending-tab-notice";
@@ -12,11 +16,31 @@ type Props = {
   tab: Exclude<EditorTabKey, "basic">;
   config: StudyConfig;
   onChange: (next: StudyConfig) => void;
+  /** Edit mode: the study whose field usage the Data Fields tab warns about. */
+  studyId?: number;
+  /** The data fields as last saved. */
+  savedFields?: readonly DataField[];
+  /** Config issues of the last save attempt, by config path. */
+  issues?: readonly PathIssue[];
+  /** Changes with each failed save, to bring the first field in error into view. */
+  revealIssues?: number;
+  onTabChange?: (tab: EditorTabKey) => void;
 };
 
 /** The configuration tabs; each edits its slice of the one config document. */
-export function EditorTabPanel({ tab, config, onChange }: Props) {
-  const count = (entity: "patient" | "visit") => config.data_fields.filter((f) => f.entity === entity).length;
+export function EditorTabPanel({
+  tab,
+  config,
+  onChange,
+  studyId,
+  savedFields,
+  issues,
+  revealIssues,
+  onTabChange,
+}: Props) {
+  // One entity for the Categories and Data Fields tabs and the preview beside them.
+  const [entity, setEntity] = useState<FieldEntity>("patient");
+  const usage = useFieldUsage(tab === "data-fields" ? studyId : undefined);
   switch (tab) {
     case "visit-types":
       return (
@@ -33,21 +57,31 @@ export function EditorTabPanel({ tab, config, onChange }: Props) {
               categories={config.categories}
               dataFields={config.data_fields}
               onChange={(categories, data_fields) => onChange({ ...config, categories, data_fields })}
+              entity={entity}
+              onEntityChange={setEntity}
             />
           </div>
-          <FormPreview config={config} />
+          <FormPreview config={config} entity={entity} onEntityChange={setEntity} />
         </div>
       );
     case "data-fields":
       return (
         <div className="flex flex-col gap-6 lg:flex-row lg:items-start">
           <div className="min-w-0 flex-1">
-            <PendingTabNotice
-              title="Data Fields"
-              detail={`The field editor arrives in the next release. This study has ${count("patient")} patient fields and ${count("visit")} visit fields; they are kept as they are, shown in the live preview and in the JSON preview below.`}
+            <DataFieldsEditor
+              dataFields={config.data_fields}
+              categories={config.categories}
+              entity={entity}
+              onEntityChange={setEntity}
+              onChange={(data_fields) => onChange({ ...config, data_fields })}
+              issues={issues}
+              revealIssues={revealIssues}
+              savedFields={savedFields}
+              usage={usage.data}
+              onGoToCategories={onTabChange && (() => onTabChange("categories"))}
             />
           </div>
-          <FormPreview config={config} />
+          <FormPreview config={config} entity={entity} onEntityChange={setEntity} />
         </div>
       );
     case "therapy-switch":

@@ -1,22 +1,63 @@
 "use client";
 
-import { useCallback, useState } from "react";
+import { useCallback, useDeferredValue, useMemo, useState } from "react";
 import { SI_NO, YES_NO } from "@/components/forms/boolean-labels";
 import { DynamicForm, type FormValues } from "@/components/forms/dynamic-form";
 import { Tabs } from "@/components/ui/tabs";
 import { fieldsForEntity } from "@/lib/forms";
-import type { FieldEntity, StudyConfig } from "@/lib/schemas/study-config";
+import { NAME_PATTERN, type DataField, type FieldEntity, type StudyConfig } from "@/lib/schemas/study-config";
 
 /**
  * The 400px live preview beside the Categories and Data Fields tabs: the real renderer on the
  * unsaved configuration, so what the editor shows is what clinicians will get.
  */
-export function FormPreview({ config }: { config: StudyConfig }) {
-  const [entity, setEntity] = useState<FieldEntity>("patient");
+export function FormPreview({
+  config,
+  entity: shownEntity,
+  onEntityChange,
+}: {
+  config: StudyConfig;
+  /** When given, the preview shows this entity's form (it follows the editor's entity tab). */
+  entity?: FieldEntity;
+  onEntityChange?: (entity: FieldEntity) => void;
+}) {
+  const [ownEntity, setOwnEntity] = useState<FieldEntity>("patient");
+  const entity = shownEntity ?? ownEntity;
   const [resetCount, setResetCount] = useState(0);
   const [values, setValues] = useState<FormValues>({});
   const onValuesChange = useCallback((next: FormValues) => setValues({ ...next }), []);
-  const fields = fieldsForEntity(config.data_fields, entity);
+  // Values typed into one entity's form mean nothing in the other's.
+  const [valuesOf, setValuesOf] = useState(entity);
+  if (valuesOf !== entity) {
+    setValuesOf(entity);
+    setValues({});
+  }
+  // The preview renders every field of the entity: it follows the editor at low priority, so
+  // typing in a field card never waits for it (it catches up between keystrokes).
+  const shown = useDeferredValue(config);
+  const fields = useMemo(
+    () => previewable(fieldsForEntity(shown.data_fields, entity)),
+    [shown.data_fields, entity],
+  );
+  const form = useMemo(
+    () =>
+      fields.length === 0 ? (
+        <p className="text-sm text-slate-500">No {entity} fields configured yet.</p>
+      ) : (
+        <DynamicForm
+          key={`${entity}-${resetCount}`}
+          fields={fields}
+          categories={shown.categories}
+          entity={entity}
+          defaultOpenCategory={entity === "patient" ? "demographic" : "efficacy"}
+          booleanLabels={entity === "patient" ? SI_NO : YES_NO}
+          calculations={entity === "visit" ? shown.calculations : undefined}
+          onSubmit={() => {}}
+          onValuesChange={onValuesChange}
+        />
+      ),
+    [fields, entity, resetCount, shown.categories, shown.calculations, onValuesChange],
+  );
 
   return (
     <aside
@@ -44,25 +85,11 @@ export function FormPreview({ config }: { config: StudyConfig }) {
         ]}
         active={entity}
         onChange={(next) => {
-          setEntity(next);
-          setValues({});
+          setOwnEntity(next);
+          onEntityChange?.(next);
         }}
       >
-        {fields.length === 0 ? (
-          <p className="text-sm text-slate-500">No {entity} fields configured yet.</p>
-        ) : (
-          <DynamicForm
-            key={`${entity}-${resetCount}`}
-            fields={fields}
-            categories={config.categories}
-            entity={entity}
-            defaultOpenCategory={entity === "patient" ? "demographic" : "efficacy"}
-            booleanLabels={entity === "patient" ? SI_NO : YES_NO}
-            calculations={entity === "visit" ? config.calculations : undefined}
-            onSubmit={() => {}}
-            onValuesChange={onValuesChange}
-          />
-        )}
+        {form}
       </Tabs>
       <details className="mt-4">
         <summary className="cursor-pointer text-xs font-semibold text-slate-600">Debug data</summary>
@@ -75,4 +102,18 @@ export function FormPreview({ config }: { config: StudyConfig }) {
       </details>
     </aside>
   );
+}
+
+/**
+ * The fields the form can hold while the editor is mid-edit: a name being typed may be empty,
+ * malformed or taken (the save marks those); the form keys its values by name, so such a field
+ * is left out of the preview until its name is valid and its own.
+ */
+function previewable(fields: DataField[]): DataField[] {
+  const seen = new Set<string>();
+  return fields.filter((field) => {
+    if (!NAME_PATTERN.test(field.name) || seen.has(field.name)) return false;
+    seen.add(field.name);
+    return true;
+  });
 }

@@ -13,7 +13,10 @@ import { StudyConfigSchema } from "@/lib/schemas/study-config-rules";
 import type { StudyConfig } from "@/lib/schemas/study-config";
 import { STUDY_MESSAGES, StudyCreateBody } from "@/lib/schemas/studies";
 import { isStaleWriteDetail } from "@/lib/schemas/versioning";
+import { configPath, type PathIssue } from "@/lib/study-editor/data-fields";
+import { useFieldUsage } from "@/lib/client/field-templates";
 import { BasicInfoTab } from "./basic-info-tab";
+import { draftOrphanRisks, orphanQuestion } from "./data-fields/data-fields-editor";
 import { EditorTabPanel } from "./editor-tab-panel";
 import { editorTabs } from "./editor-tabs";
 import { JsonPreview } from "./json-preview";
@@ -87,6 +90,18 @@ export function StudyEditor({ studyId }: { studyId?: number }) {
   );
 }
 
+function toPathIssues(issues: readonly { path: PropertyKey[]; message: string }[]): PathIssue[] {
+  return issues.map((i) => ({
+    path: i.path.filter((p): p is string | number => typeof p !== "symbol"),
+    message: i.message,
+  }));
+}
+
+function browserIssues(config: StudyConfig): PathIssue[] {
+  const result = StudyConfigSchema.safeParse(config);
+  return result.success ? [] : toPathIssues(result.error.issues);
+}
+
 function isKeptDraft(value: unknown): value is KeptDraft {
   if (!value || typeof value !== "object" || !("draft" in value)) return false;
   const draft = (value as KeptDraft).draft;
@@ -119,6 +134,11 @@ function StudyEditorForm({
   const [status, setStatus] = useState<Status>(null);
   const [restored, setRestored] = useState(false);
   const [basicErrors, setBasicErrors] = useState<BasicErrors>({});
+  // Config issues of the last failed save, marked on the field cards; re-checked as the draft changes.
+  const [configIssues, setConfigIssues] = useState<PathIssue[] | null>(null);
+  const [failedSaves, setFailedSaves] = useState(0);
+  const savedFields = useMemo(() => (JSON.parse(saved) as Snapshot).config.data_fields, [saved]);
+  const usage = useFieldUsage(studyId);
 
   const dirty = useMemo(() => JSON.stringify(draft) !== saved, [draft, saved]);
   useUnsavedChanges(dirty && !save.isPending);
@@ -145,6 +165,7 @@ function StudyEditorForm({
 
   function update(next: Snapshot) {
     setDraft(next);
+    if (configIssues !== null) setConfigIssues(browserIssues(next.config));
     // A stale-write notice stays until Reload: editing on does not make the save possible.
     if (status?.tone === "error" && !status.stale) setStatus(null);
   }
@@ -161,6 +182,7 @@ function StudyEditorForm({
       for (const issue of basics.error.issues)
         fieldErrors[issue.path[0] as keyof StudyBasics] ??= issue.message;
     setBasicErrors(fieldErrors);
+    setConfigIssues(config.success ? null : toPathIssues(config.error.issues));
     if (!basics.success || !config.success) {
       const issues = [
         ...Object.values(fieldErrors),
@@ -168,8 +190,13 @@ function StudyEditorForm({
       ];
       setStatus({ tone: "error", text: "Please fix the highlighted errors before saving.", issues });
       if (!basics.success) setTab("basic");
+      else if (config.error?.issues.some((i) => i.path[0] === "data_fields")) setTab("data-fields");
+      setFailedSaves((n) => n + 1);
       return;
     }
+    // Renaming or removing a field that holds data is allowed, but never unknowingly (issue 10).
+    const risks = draftOrphanRisks(isCreate ? undefined : savedFields, draft.config.data_fields, usage.data);
+    if (risks.length > 0 && !window.confirm(orphanQuestion(risks))) return;
     try {
       const result = await save.mutateAsync({ basics: draft.basics, config: config.data, version: basedOn });
       if (isCreate) {
@@ -207,6 +234,17 @@ function StudyEditorForm({
           return `${(d.loc ?? []).slice(1).join(" › ")}: ${d.msg ?? ""}`;
         })
       : undefined;
+    const serverConfigIssues = Array.isArray(detail)
+      ? detail.flatMap((d: { loc?: (string | number)[]; msg?: string }) => {
+          const path = d.loc?.[1] === "config" ? configPath(d.loc) : null;
+          return path ? [{ path, message: d.msg ?? "" }] : [];
+        })
+      : [];
+    if (serverConfigIssues.length > 0) {
+      setConfigIssues(serverConfigIssues);
+      setFailedSaves((n) => n + 1);
+      if (serverConfigIssues.some((i) => i.path[0] === "data_fields")) setTab("data-fields");
+    }
     if (Object.keys(fieldErrors).length > 0) {
       setBasicErrors(fieldErrors);
       setTab("basic");
@@ -279,7 +317,16 @@ function StudyEditorForm({
             errors={basicErrors}
           />
         ) : (
-          <EditorTabPanel tab={tab} config={draft.config} onChange={setConfig} />
+          <EditorTabPanel
+            tab={tab}
+            config={draft.config}
+            onChange={setConfig}
+            studyId={studyId}
+            savedFields={isCreate ? undefined : savedFields}
+            issues={configIssues ?? undefined}
+            revealIssues={failedSaves}
+            onTabChange={setTab}
+          />
         )}
       </Tabs>
       <JsonPreview config={draft.config} />

@@ -1,7 +1,18 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "./users";
 
-export type TemplateField = { name: string; label: string; type: string; category?: string; order?: number };
+/**
+ * name, label, type, category, order (spec §3), plus whatever else of a data field was saved with
+ * it (options, validation, sub-fields, conditions): see TemplateFieldSchema in lib/schemas.
+ */
+export type TemplateField = {
+  name: string;
+  label: string;
+  type: string;
+  category?: string | null;
+  order?: number;
+  [key: string]: unknown;
+};
 
 export const fieldTemplates = pgTable(
   "field_templates",

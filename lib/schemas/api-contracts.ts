@@ -20,6 +20,13 @@ import {
 import { DashboardResponse, ReportQuery, TherapyOutcomesResponse } from "./reports";
 import { VisitCreateBody, VisitListQuery, VisitListResponse, VisitResponse, VisitUpdateBody } from "./visits";
 import { EntityTrailQuery, EntityTrailResponse } from "./audit-logs";
+import {
+  FieldTemplateCreateBody,
+  FieldTemplateListQuery,
+  FieldTemplateListResponse,
+  FieldTemplateResponse,
+} from "./field-templates";
+import { FieldUsageResponse } from "./field-usage";
 import { DetailResponse, LoginBody, RefreshBody, RegisterBody, TokenResponse, UserResponse } from "./auth";
 
 export type ApiContract = {
@@ -110,6 +117,37 @@ export const API_CONTRACTS: ApiContract[] = [
     auth: true,
     query: FieldSchemaQuery,
     response: FieldSchemaResponse,
+  },
+  {
+    method: "GET",
+    path: "/api/studies/{id}/field-usage",
+    summary: "How many live patients and visits hold a value per field name (for the Data Fields editor)",
+    auth: true,
+    response: FieldUsageResponse,
+  },
+  {
+    method: "GET",
+    path: "/api/field-templates",
+    summary: "Field templates: global ones and the caller's personal ones",
+    auth: true,
+    query: FieldTemplateListQuery,
+    response: FieldTemplateListResponse,
+  },
+  {
+    method: "POST",
+    path: "/api/field-templates",
+    summary: "Create a field template (global ones need a platform administrator)",
+    auth: true,
+    body: FieldTemplateCreateBody,
+    response: FieldTemplateResponse,
+    status: 201,
+  },
+  {
+    method: "DELETE",
+    path: "/api/field-templates/{id}",
+    summary: "Delete a field template (its creator only)",
+    auth: true,
+    status: 204,
   },
   {
     method: "GET",

@@ -125,8 +125,11 @@ test("an admin creates, reopens and themes a study; the study area shows it in t
   await page.getByRole("button", { name: "Save Study" }).click();
   await expect(page.getByText("Study saved successfully!")).toBeVisible();
 
+  // The Data Fields tab is a real editor now (issue 10; its journey is data-fields.spec.ts).
+  await editorTab(page, "Data Fields").click();
+  await expect(page.getByRole("heading", { name: "Data Fields", exact: true })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/editor-data-fields.png`, fullPage: true });
   for (const [tab, shot] of [
-    ["Data Fields", "editor-data-fields"],
     ["Therapy Switch", "editor-therapy-switch"],
     ["Calculations", "editor-calculations"],
     ["Dashboard KPIs", "editor-dashboard-kpis"],

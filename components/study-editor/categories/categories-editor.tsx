@@ -22,6 +22,9 @@ export type CategoriesEditorProps = {
   dataFields: DataField[];
   /** Both lists, because deleting a category also uncategorizes its fields. */
   onChange: (categories: Category[], dataFields: DataField[]) => void;
+  /** When given, the entity tab is controlled (the live preview beside the tab follows it). */
+  entity?: FieldEntity;
+  onEntityChange?: (entity: FieldEntity) => void;
 };
 
 const TAB_LABELS: Record<FieldEntity, string> = { patient: "Patient Categories", visit: "Visit Categories" };
@@ -30,8 +33,19 @@ const TAB_LABELS: Record<FieldEntity, string> = { patient: "Patient Categories",
  * The Categories tab of the study editor: the sections of the patient and visit forms, one tab per
  * entity. Controlled: every change goes out through `onChange` and is saved with the study.
  */
-export function CategoriesEditor({ categories, dataFields, onChange }: CategoriesEditorProps) {
-  const [entity, setEntity] = useState<FieldEntity>("patient");
+export function CategoriesEditor({
+  categories,
+  dataFields,
+  onChange,
+  entity: controlledEntity,
+  onEntityChange,
+}: CategoriesEditorProps) {
+  const [ownEntity, setOwnEntity] = useState<FieldEntity>("patient");
+  const entity = controlledEntity ?? ownEntity;
+  const setEntity = (next: FieldEntity) => {
+    setOwnEntity(next);
+    onEntityChange?.(next);
+  };
   const [adding, setAdding] = useState(false);
   const id = useId();
   const tabRefs = useRef<Partial<Record<FieldEntity, HTMLButtonElement | null>>>({});

@@ -1,0 +1,397 @@
+"use client";
+
+import { memo, useId, useState } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+import { CONTROL_CLASS } from "@/components/ui/control-class";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import {
+  FIELD_TYPES,
+  type Category,
+  type Condition,
+  type DataField,
+  type FieldValidation,
+} from "@/lib/schemas/study-config";
+import type { ConditionTarget } from "@/lib/study-editor/conditions";
+import {
+  OPTION_FIELD_TYPES,
+  applyLabel,
+  changeType,
+  optionLines,
+  parseOptionText,
+} from "@/lib/study-editor/data-fields";
+import { ArraySchemaEditor } from "./array-schema-editor";
+import { ConditionsEditor } from "./conditions-editor";
+
+export type FieldCardProps = {
+  uid: string;
+  field: DataField;
+  /** Messages by property ("" for the card as a whole); undefined when the card is fine. */
+  errors: Record<string, string> | undefined;
+  expanded: boolean;
+  highlighted: boolean;
+  selected: boolean;
+  /** Fields a condition may look at; only passed while expanded, so typing elsewhere skips this card. */
+  targets: readonly ConditionTarget[];
+  categories: readonly Category[];
+  /** Added in this draft: its name follows the label while it is the generated one. */
+  isNew: boolean;
+  /** Shown when the field holds data under a name it is about to lose. */
+  dataWarning: string | null;
+  onChange: (uid: string, next: DataField) => void;
+  onDelete: (uid: string) => void;
+  onToggle: (uid: string) => void;
+  onSelect: (uid: string, selected: boolean) => void;
+};
+
+const TEXT_TYPES: ReadonlySet<string> = new Set(["text", "textarea", "email"]);
+const CONDITION_KEYS = [
+  ["show_if", "Show if"],
+  ["required_if", "Required if"],
+  ["enable_if", "Enable if"],
+] as const;
+
+function numberOrUndefined(text: string): number | undefined {
+  if (text.trim() === "") return undefined;
+  const n = Number(text);
+  return Number.isFinite(n) ? n : undefined;
+}
+
+/**
+ * One data field. Memoised: the editor keeps every other field's object (and every callback) the
+ * same while one card is edited, so with hundreds of fields only the card being typed in renders.
+ */
+export const FieldCard = memo(function FieldCard(props: FieldCardProps) {
+  const { uid, field, errors, expanded, highlighted, selected, dataWarning } = props;
+  const id = useId();
+  const set = (next: DataField) => props.onChange(uid, next);
+  const setValidation = (patch: Partial<FieldValidation>) => {
+    const validation: FieldValidation = { ...field.validation, ...patch };
+    for (const key of Object.keys(validation) as (keyof FieldValidation)[])
+      if (validation[key] === undefined || validation[key] === "") delete validation[key];
+    set({ ...field, validation });
+  };
+  const setCondition = (key: (typeof CONDITION_KEYS)[number][0], condition: Condition | undefined) => {
+    const next = { ...field };
+    if (condition) next[key] = condition;
+    else delete next[key];
+    set(next);
+  };
+
+  // Options are typed one per line; the text is kept as typed (a blank line while typing) and
+  // re-read from the field when the field changes elsewhere.
+  const [optionsText, setOptionsText] = useState(() => optionLines(field.options));
+  const [seenOptions, setSeenOptions] = useState(field.options);
+  if (seenOptions !== field.options) {
+    setSeenOptions(field.options);
+    if (JSON.stringify(parseOptionText(optionsText)) !== JSON.stringify(field.options ?? []))
+      setOptionsText(optionLines(field.options));
+  }
+
+  const errorText = (key: string) =>
+    errors?.[key] ? (
+      <p id={`${id}-${key}-error`} className="mt-1 text-sm text-red-600">
+        {errors[key]}
+      </p>
+    ) : null;
+  const invalid = (key: string) =>
+    errors?.[key] ? { "aria-invalid": true as const, "aria-describedby": `${id}-${key}-error` } : {};
+  const shownKeys = new Set([
+    "name",
+    "label",
+    "type",
+    "options",
+    "schema",
+    "validation",
+    ...CONDITION_KEYS.map(([key]) => key),
+  ]);
+  const otherErrors = Object.entries(errors ?? {}).filter(([key]) => !shownKeys.has(key));
+  const v = field.validation ?? {};
+
+  return (
+    <li
+      id={`field-card-${uid}`}
+      data-field-name={field.name}
+      aria-label={`Field ${field.label}`}
+      className={cn(
+        "scroll-mt-24 rounded-lg border bg-white transition-shadow duration-300",
+        errors ? "border-red-400" : "border-slate-200",
+        highlighted && "ring-4 ring-amber-300",
+      )}
+    >
+      <div className="flex flex-wrap items-center gap-2 px-3 py-2">
+        <input
+          type="checkbox"
+          aria-label={`Select ${field.label} for a template`}
+          checked={selected}
+          onChange={(e) => props.onSelect(uid, e.target.checked)}
+        />
+        {/* At least 10rem for the title: on a phone the buttons wrap below rather than squeeze it. */}
+        <div className="min-w-0 flex-1 basis-40">
+          <h3 className="truncate font-medium text-slate-900">{field.label || "(no label)"}</h3>
+          <p className="truncate text-xs text-slate-500">
+            <code className="font-mono">{field.name}</code>
+            {field.validation?.required && " · required"}
+            {field.show_if && " · conditional"}
+          </p>
+        </div>
+        {/* One group: on a narrow screen it wraps below the title as a whole. */}
+        <div className="ml-auto flex items-center gap-2">
+          <Badge tone="muted">{field.type}</Badge>
+          {errors && <span className="text-xs font-medium text-red-700">Has errors</span>}
+          <Button
+            variant="secondary"
+            className="px-2 py-1 text-xs"
+            aria-expanded={expanded}
+            aria-controls={`${id}-body`}
+            aria-label={`${expanded ? "Collapse" : "Edit"} ${field.label}`}
+            onClick={() => props.onToggle(uid)}
+          >
+            {expanded ? "Collapse" : "Edit"}
+          </Button>
+          <Button
+            variant="ghost"
+            className="px-2 py-1 text-xs text-red-700"
+            aria-label={`Delete ${field.label}`}
+            onClick={() => props.onDelete(uid)}
+          >
+            Delete
+          </Button>
+        </div>
+      </div>
+      {dataWarning && (
+        <p role="status" className="mx-3 mb-2 rounded bg-amber-50 px-2 py-1 text-xs text-amber-900">
+          {dataWarning}
+        </p>
+      )}
+      {expanded && (
+        <div id={`${id}-body`} className="space-y-3 border-t border-slate-100 px-3 py-3">
+          {otherErrors.length > 0 && (
+            <ul className="list-disc pl-5 text-sm text-red-600">
+              {otherErrors.map(([key, message]) => (
+                <li key={key}>
+                  {key ? `${key}: ` : ""}
+                  {message}
+                </li>
+              ))}
+            </ul>
+          )}
+          <div className="grid gap-3 sm:grid-cols-2">
+            <div>
+              <Label htmlFor={`${id}-label`}>Label</Label>
+              <Input
+                id={`${id}-label`}
+                value={field.label}
+                onChange={(e) => set(applyLabel(field, e.target.value, props.isNew))}
+                {...invalid("label")}
+              />
+              {errorText("label")}
+            </div>
+            <div>
+              <Label htmlFor={`${id}-name`}>Field Name</Label>
+              <Input
+                id={`${id}-name`}
+                value={field.name}
+                maxLength={50}
+                className="font-mono"
+                onChange={(e) => set({ ...field, name: e.target.value })}
+                {...invalid("name")}
+              />
+              {errorText("name")}
+            </div>
+            <div>
+              <Label htmlFor={`${id}-type`}>Type</Label>
+              <select
+                id={`${id}-type`}
+                className={CONTROL_CLASS}
+                value={field.type}
+                onChange={(e) => set(changeType(field, e.target.value))}
+                {...invalid("type")}
+              >
+                {!(FIELD_TYPES as readonly string[]).includes(field.type) && (
+                  <option value={field.type}>{field.type}</option>
+                )}
+                {FIELD_TYPES.map((t) => (
+                  <option key={t} value={t}>
+                    {t}
+                  </option>
+                ))}
+              </select>
+              {errorText("type")}
+            </div>
+            <div>
+              <Label htmlFor={`${id}-category`}>Category</Label>
+              <select
+                id={`${id}-category`}
+                className={CONTROL_CLASS}
+                value={field.category ?? ""}
+                onChange={(e) => set({ ...field, category: e.target.value || null })}
+              >
+                <option value="">Uncategorized</option>
+                {field.category && !props.categories.some((c) => c.code === field.category) && (
+                  <option value={field.category}>{field.category} (missing)</option>
+                )}
+                {props.categories.map((c) => (
+                  <option key={c.code} value={c.code}>
+                    {c.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          <div>
+            <Label htmlFor={`${id}-description`}>Description</Label>
+            <textarea
+              id={`${id}-description`}
+              rows={2}
+              className={CONTROL_CLASS}
+              value={field.description ?? ""}
+              onChange={(e) => {
+                const next: DataField = { ...field, description: e.target.value };
+                if (!e.target.value) delete next.description;
+                set(next);
+              }}
+            />
+          </div>
+          {(OPTION_FIELD_TYPES.has(field.type) || errors?.options) && (
+            <div>
+              <Label htmlFor={`${id}-options`}>Options (one per line)</Label>
+              <textarea
+                id={`${id}-options`}
+                rows={4}
+                className={CONTROL_CLASS}
+                value={optionsText}
+                placeholder={"mild\nmoderate\nsevere"}
+                onChange={(e) => {
+                  setOptionsText(e.target.value);
+                  set({ ...field, options: parseOptionText(e.target.value) });
+                }}
+                {...invalid("options")}
+              />
+              <p className="mt-1 text-xs text-slate-500">
+                Blank lines are dropped; write value|label for a different label.
+              </p>
+              {errorText("options")}
+            </div>
+          )}
+          <fieldset className="rounded-md border border-slate-200 p-3">
+            <legend className="px-1 text-sm font-medium text-slate-700">Validation</legend>
+            <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+              <label className="col-span-2 flex items-center gap-2 text-sm sm:col-span-3">
+                <input
+                  type="checkbox"
+                  checked={v.required === true}
+                  onChange={(e) => setValidation({ required: e.target.checked || undefined })}
+                />
+                Required
+              </label>
+              {field.type === "number" &&
+                (["min", "max"] as const).map((key) => (
+                  <div key={key}>
+                    <Label htmlFor={`${id}-${key}`}>{key === "min" ? "Min" : "Max"}</Label>
+                    <Input
+                      id={`${id}-${key}`}
+                      type="number"
+                      step="any"
+                      value={v[key] ?? ""}
+                      onChange={(e) => setValidation({ [key]: numberOrUndefined(e.target.value) })}
+                    />
+                  </div>
+                ))}
+              {TEXT_TYPES.has(field.type) && (
+                <>
+                  {(["min_length", "max_length"] as const).map((key) => (
+                    <div key={key}>
+                      <Label htmlFor={`${id}-${key}`}>
+                        {key === "min_length" ? "Min length" : "Max length"}
+                      </Label>
+                      <Input
+                        id={`${id}-${key}`}
+                        type="number"
+                        min={0}
+                        step={1}
+                        value={v[key] ?? ""}
+                        onChange={(e) => {
+                          const n = numberOrUndefined(e.target.value);
+                          setValidation({ [key]: n === undefined ? undefined : Math.max(0, Math.trunc(n)) });
+                        }}
+                      />
+                    </div>
+                  ))}
+                  <div className="col-span-2 sm:col-span-1">
+                    <Label htmlFor={`${id}-pattern`}>Pattern</Label>
+                    <Input
+                      id={`${id}-pattern`}
+                      className="font-mono"
+                      placeholder="^[A-Z]{2}\d+$"
+                      value={v.pattern ?? ""}
+                      onChange={(e) => setValidation({ pattern: e.target.value || undefined })}
+                    />
+                  </div>
+                </>
+              )}
+            </div>
+            {errorText("validation")}
+          </fieldset>
+          <div className="flex flex-wrap items-end gap-4">
+            <label className="flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                checked={field.show_in_table === true}
+                onChange={(e) => set({ ...field, show_in_table: e.target.checked })}
+              />
+              Show in table
+            </label>
+            <label className="flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                checked={field.show_in_form !== false}
+                onChange={(e) => set({ ...field, show_in_form: e.target.checked })}
+              />
+              Show in form
+            </label>
+            <div className="w-24">
+              <Label htmlFor={`${id}-order`}>Order</Label>
+              <Input
+                id={`${id}-order`}
+                type="number"
+                step={1}
+                value={field.order ?? ""}
+                onChange={(e) => {
+                  const next = { ...field, order: numberOrUndefined(e.target.value) };
+                  if (next.order === undefined) delete next.order;
+                  set(next);
+                }}
+              />
+            </div>
+          </div>
+          {field.type === "array" && (
+            <div>
+              <ArraySchemaEditor
+                fieldLabel={field.label}
+                schema={field.schema ?? {}}
+                onChange={(schema) => set({ ...field, schema })}
+              />
+              {errorText("schema")}
+            </div>
+          )}
+          <div className="space-y-2">
+            {CONDITION_KEYS.map(([key, label]) => (
+              <div key={key}>
+                <ConditionsEditor
+                  label={label}
+                  value={field[key]}
+                  targets={props.targets}
+                  onChange={(condition) => setCondition(key, condition)}
+                />
+                {errorText(key)}
+              </div>
+            ))}
+          </div>
+        </div>
+      )}
+    </li>
+  );
+});

@@ -1,0 +1,175 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { StudyEditor } from "@/components/study-editor/study-editor";
+
+vi.mock("next/navigation", () => ({
+  useRouter: () => ({ push: vi.fn() }),
+  useSearchParams: () => new URLSearchParams("tab=data-fields"),
+}));
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+const config = {
+  version: 1,
+  categories: [{ code: "efficacy", label: "Efficacy", order: 1, entity: "visit" }],
+  data_fields: [
+    { entity: "patient", name: "onset", label: "Onset", type: "text" },
+    { entity: "visit", name: "pasi", label: "PASI", type: "number", category: "efficacy" },
+    {
+      entity: "visit",
+      name: "severity",
+      label: "Severity",
+      type: "select",
+      category: "efficacy",
+      options: [{ value: "mild", label: "Mild" }],
+    },
+  ],
+};
+
+const study = {
+  id: 5,
+  code: "derm",
+  name: "Dermatology",
+  study_name: "Dermatology",
+  disease: "Psoriasis",
+  description: null,
+  domain: "derm",
+  is_active: true,
+  version: 1,
+  field_count: 3,
+  config,
+  created_at: "2026-01-01T00:00:00.000Z",
+  updated_at: "2026-01-01T00:00:00.000Z",
+};
+
+function renderEditor(route: (url: string, init?: RequestInit) => Response) {
+  const calls: { method: string; url: string }[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string, init?: RequestInit) => {
+      calls.push({ method: init?.method ?? "GET", url });
+      return route(url, init);
+    }),
+  );
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <StudyEditor studyId={5} />
+    </QueryClientProvider>,
+  );
+  return { calls, user: userEvent.setup() };
+}
+
+const usage = { patient: { onset: 4 }, visit: { pasi: 7 } };
+const answer = (put?: () => Response) => (url: string, init?: RequestInit) => {
+  if (url.includes("/field-usage")) return json(usage);
+  if (init?.method === "PUT" && put) return put();
+  return json(study);
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  window.sessionStorage.clear();
+});
+
+describe("Study editor: Data Fields tab", () => {
+  it("maps a server 422 path such as config.data_fields.2.options onto that card", async () => {
+    const { user } = renderEditor(
+      answer(() =>
+        json(
+          {
+            detail: [
+              {
+                loc: ["body", "config", "data_fields", 2, "options"],
+                msg: "Select fields must have at least one option",
+                type: "custom",
+              },
+            ],
+          },
+          422,
+        ),
+      ),
+    );
+    await user.click(await screen.findByRole("tab", { name: "Visit Fields (2)" }));
+    await user.click(screen.getByRole("button", { name: "Save Study" }));
+    const card = await screen.findByRole("listitem", { name: "Field Severity" });
+    await waitFor(() => expect(within(card).getByText("Has errors")).toBeInTheDocument());
+    expect(within(card).getByLabelText("Options (one per line)")).toHaveAttribute("aria-invalid", "true");
+    expect(within(card).getByText("Select fields must have at least one option")).toBeInTheDocument();
+  });
+
+  it("checks the config in the browser first: duplicate names are marked and nothing is sent", async () => {
+    const { user, calls } = renderEditor(answer());
+    await user.click(await screen.findByRole("tab", { name: "Visit Fields (2)" }));
+    await user.click(screen.getByRole("button", { name: "Edit Severity" }));
+    const card = screen.getByRole("listitem", { name: "Field Severity" });
+    const name = within(card).getByLabelText("Field Name");
+    await user.clear(name);
+    await user.type(name, "pasi");
+    await user.click(screen.getByRole("button", { name: "Save Study" }));
+    expect(await screen.findByText("Please fix the highlighted errors before saving.")).toBeInTheDocument();
+    expect(within(card).getByText("Field name must be unique within entity")).toBeInTheDocument();
+    expect(calls.some((c) => c.method === "PUT")).toBe(false);
+    // Fixing it clears the mark at once.
+    await user.type(name, "_2");
+    await waitFor(() => expect(within(card).queryByText("Has errors")).toBeNull());
+  });
+
+  it("the live preview follows the entity tab and reacts to new fields", async () => {
+    const { user } = renderEditor(answer());
+    const preview = await screen.findByRole("complementary", { name: "Live form preview" });
+    expect(within(preview).getByRole("tab", { name: "Patient Form" })).toHaveAttribute(
+      "aria-selected",
+      "true",
+    );
+    await user.click(screen.getByRole("tab", { name: "Visit Fields (2)" }));
+    expect(within(preview).getByRole("tab", { name: "Visit Form" })).toHaveAttribute("aria-selected", "true");
+    await user.click(screen.getByRole("button", { name: "Add Field" }));
+    await user.click(screen.getByRole("button", { name: /^textarea: / }));
+    await waitFor(() => expect(within(preview).getByLabelText(/Field 3/)).toBeInTheDocument());
+    await user.click(within(preview).getByRole("tab", { name: "Patient Form" }));
+    expect(screen.getByRole("tab", { name: "Patient Fields (1)" })).toHaveAttribute("aria-selected", "true");
+  });
+
+  it("flags a rename or removal of a field that holds data, with the record count", async () => {
+    const { user } = renderEditor(answer());
+    await user.click(await screen.findByRole("tab", { name: "Visit Fields (2)" }));
+    await user.click(screen.getByRole("button", { name: "Edit PASI" }));
+    const card = screen.getByRole("listitem", { name: "Field PASI" });
+    await user.type(within(card).getByLabelText("Field Name"), "_score");
+    expect(await within(card).findByText(/7 records hold a value for "pasi"/)).toBeInTheDocument();
+    expect(screen.getByText(/These fields hold data/).closest("[role=alert]")).toHaveTextContent(
+      "Visit field pasi renamed: 7 records hold a value for it.",
+    );
+
+    await user.click(screen.getByRole("tab", { name: "Patient Fields (1)" }));
+    const confirm = vi.spyOn(window, "confirm").mockReturnValue(true);
+    await user.click(screen.getByRole("button", { name: "Delete Onset" }));
+    expect(confirm).toHaveBeenCalledWith(
+      'Delete field "Onset"? 4 records hold a value for it; that data will no longer be shown.',
+    );
+    expect(screen.getByText(/These fields hold data/).closest("[role=alert]")).toHaveTextContent(
+      "Patient field onset removed: 4 records hold a value for it.",
+    );
+  });
+
+  it("asks before a save that leaves data behind, and saves nothing when declined", async () => {
+    const { user, calls } = renderEditor(answer(() => json(study)));
+    await user.click(await screen.findByRole("tab", { name: "Visit Fields (2)" }));
+    vi.spyOn(window, "confirm").mockReturnValue(true);
+    await user.click(screen.getByRole("button", { name: "Delete PASI" }));
+    const ask = vi.spyOn(window, "confirm").mockReturnValue(false);
+    await user.click(screen.getByRole("button", { name: "Save Study" }));
+    expect(ask).toHaveBeenCalledWith(
+      'Saving leaves data behind that the forms will no longer show:\n- Visit field "pasi" removed: 7 records hold a value for it\nSave anyway?',
+    );
+    expect(calls.some((c) => c.method === "PUT")).toBe(false);
+    ask.mockReturnValue(true);
+    await user.click(screen.getByRole("button", { name: "Save Study" }));
+    await waitFor(() => expect(calls.some((c) => c.method === "PUT")).toBe(true));
+  });
+});
