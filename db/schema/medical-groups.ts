@@ -13,6 +13,7 @@ export const medicalGroups = pgTable(
     name: text("name").notNull(),
     description: text("description"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    version: integer("version").notNull().default(1),
   },
   (t) => [
     unique("medical_groups_study_code_key").on(t.studyId, t.code),

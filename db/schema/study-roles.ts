@@ -1,6 +1,6 @@
 import { inList } from "./sql-helpers";
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { check, foreignKey, index, integer, pgTable, text, timestamp, unique } from "drizzle-orm/pg-core";
 import { medicalGroups } from "./medical-groups";
 import { studies } from "./studies";
 import { users } from "./users";
@@ -29,6 +29,7 @@ export const userStudyRoles = pgTable(
     medicalGroupId: integer("medical_group_id").references(() => medicalGroups.id),
     assignedBy: integer("assigned_by").references(() => users.id),
     assignedAt: timestamp("assigned_at", { withTimezone: true }).notNull().defaultNow(),
+    version: integer("version").notNull().default(1),
   },
   (t) => [
     unique("user_study_roles_user_study_key").on(t.userId, t.studyId),
@@ -38,6 +39,12 @@ export const userStudyRoles = pgTable(
       "user_study_roles_sub_investigator_group_check",
       sql`${t.role} <> 'sub_investigator' or ${t.medicalGroupId} is not null`,
     ),
+    // The group of an assignment is one of the assignment's study's groups.
+    foreignKey({
+      name: "user_study_roles_group_same_study_fk",
+      columns: [t.medicalGroupId, t.studyId],
+      foreignColumns: [medicalGroups.id, medicalGroups.studyId],
+    }),
     index("user_study_roles_study_idx").on(t.studyId),
   ],
 );

@@ -20,6 +20,11 @@ export const users = pgTable(
     // Set by an administrator to suspend sign-in until then (sign-in throttling replaced automatic
     // lockout: docs/decisions/0010).
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    // Set when an administrator gives a temporary password: every call but the password change
+    // answers 403 until the user has chosen their own.
+    mustChangePassword: boolean("must_change_password").notNull().default(false),
+    // Optimistic concurrency of the admin edit (DESIGN.md §13).
+    version: integer("version").notNull().default(1),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -6,7 +6,15 @@ import { resolveActor, type Actor } from "../auth/actor";
 import { recordAudit } from "../audit/audit-writer";
 import { MAX_JSON_BODY_BYTES, readBodyText } from "./body-limit";
 import { assertSameOrigin } from "./csrf";
-import { ApiError, fromDatabaseError, unauthorized, validationError, type ValidationIssue } from "./errors";
+import { USER_MESSAGES } from "@/lib/schemas/users";
+import {
+  ApiError,
+  forbidden,
+  fromDatabaseError,
+  unauthorized,
+  validationError,
+  type ValidationIssue,
+} from "./errors";
 import { logError } from "./log";
 import { unstorableTextIssues } from "./unstorable-text";
 import { newRequestId, withRequestId } from "./request-context";
@@ -15,6 +23,8 @@ import { apiSecurityHeaders, applyHeaders, isHttps } from "./security-headers";
 /** Deeper bodies would only exhaust the stack of recursive validators: refuse them up front. */
 const MAX_JSON_DEPTH = 64;
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+/** What a user with a temporary password may still call: everything else answers 403. */
+const TEMPORARY_PASSWORD_PATHS = new Set(["/api/auth/me", "/api/auth/password", "/api/auth/logout"]);
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
@@ -72,6 +82,8 @@ function wrap<P, Q, B>(
         actor = await resolveActor(db, req.headers);
         if (!actor) throw unauthorized();
         if (actor.via === "cookie" && !SAFE_METHODS.has(req.method)) assertSameOrigin(req);
+        if (actor.mustChangePassword && !TEMPORARY_PASSWORD_PATHS.has(new URL(req.url).pathname))
+          throw forbidden(USER_MESSAGES.passwordChangeRequired);
       }
       const rawParams = context ? await context.params : {};
       const rawQuery = Object.fromEntries(new URL(req.url).searchParams);

@@ -15,6 +15,8 @@ export type Actor = PolicyActor & {
   fullName: string;
   sessionId: string;
   via: "cookie" | "bearer";
+  /** A temporary password is in force: only the password change (and me, logout) may be called. */
+  mustChangePassword: boolean;
 };
 
 /**
@@ -45,6 +47,7 @@ export async function resolveActor(db: Db, headers: Headers): Promise<Actor | nu
     isSuperuser: user.isSuperuser,
     sessionId: session.id,
     via: credentials.via,
+    mustChangePassword: user.mustChangePassword,
   };
 }
 

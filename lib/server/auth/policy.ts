@@ -10,6 +10,8 @@ export const PERMISSIONS = [
   "study.configure",
   "clinical.read",
   "clinical.write",
+  // Reopening a locked visit (lib/server/clinical/visit-lock.ts asks the same question).
+  "clinical.unlock",
   "team.manage",
   "content.edit",
 ] as const;
@@ -72,7 +74,7 @@ export function hasPlatformPermission(actor: PolicyActor, permission: PlatformPe
 
 /** The study-role matrix of spec §2 (Study Team permissions summary) and §6. */
 export const ROLE_PERMISSIONS: Record<StudyRole, readonly Permission[]> = {
-  principal_investigator: ["study.read", "clinical.read", "clinical.write"],
+  principal_investigator: ["study.read", "clinical.read", "clinical.write", "clinical.unlock"],
   study_monitor: ["study.read", "clinical.read"],
   sub_investigator: ["study.read", "clinical.read", "clinical.write"],
   medico: ["study.read", "clinical.read", "clinical.write"],
@@ -130,4 +132,19 @@ export function patientInScope(
 export function canCreateUserWithLevel(actor: PolicyActor, level: RoleLevel): boolean {
   if (!hasPlatformPermission(actor, "users.create")) return false;
   return level === "user" || hasPlatformPermission(actor, "users.manage_admins");
+}
+
+/**
+ * Who may change a platform user: admins manage user-level accounts; administrators and superusers
+ * (either side of the change) only by those who may manage admins. Self-service and the last
+ * superadmin are checked by the user service, which knows the database.
+ */
+export function canManageUserAtLevel(
+  actor: PolicyActor,
+  target: { roleLevel: RoleLevel; isSuperuser: boolean },
+  newLevel: RoleLevel = target.roleLevel,
+): boolean {
+  if (!hasPlatformPermission(actor, "users.create")) return false;
+  const privileged = target.roleLevel !== "user" || target.isSuperuser || newLevel !== "user";
+  return !privileged || hasPlatformPermission(actor, "users.manage_admins");
 }
