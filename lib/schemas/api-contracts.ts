@@ -324,7 +324,13 @@ export const API_CONTRACTS: ApiContract[] = [
     response: AdminUserResponse,
     status: 201,
   },
-  { method: "GET", path: "/api/admin/users/{id}", summary: "One user", auth: true, response: AdminUserResponse },
+  {
+    method: "GET",
+    path: "/api/admin/users/{id}",
+    summary: "One user",
+    auth: true,
+    response: AdminUserResponse,
+  },
   {
     method: "PUT",
     path: "/api/admin/users/{id}",

@@ -9,7 +9,13 @@ import { RoleLevelSchema, UserResponse } from "./auth";
 import { idOf } from "./patients";
 import { BasedOnVersion } from "./versioning";
 
-export const USER_LIMITS = { pageSize: 20, maxPageSize: 100, search: 100, fullName: 200, password: 1024 } as const;
+export const USER_LIMITS = {
+  pageSize: 20,
+  maxPageSize: 100,
+  search: 100,
+  fullName: 200,
+  password: 1024,
+} as const;
 export const TEAM_LIMITS = { pageSize: 100 } as const;
 export const GROUP_LIMITS = { code: 50, name: 200, description: 2000, pageSize: 100 } as const;
 export const MIN_PASSWORD = 8;
@@ -79,7 +85,8 @@ export const STUDY_ROLE_VALUES = [
   "read_only",
 ] as const satisfies readonly StudyRole[];
 // Compile-time: every database role is offered here.
-const everyRoleListed: Exclude<StudyRole, (typeof STUDY_ROLE_VALUES)[number]> extends never ? true : false = true;
+const everyRoleListed: Exclude<StudyRole, (typeof STUDY_ROLE_VALUES)[number]> extends never ? true : false =
+  true;
 void everyRoleListed;
 
 /** Spec §2 role options with their hints, in the spec's order. */
@@ -110,6 +117,10 @@ export const ROLE_PERMISSION_SUMMARY: readonly { role: StudyRole; text: string }
 ];
 
 export const ROLE_LEVEL_LABELS = { superadmin: "Superadmin", admin: "Admin", user: "User" } as const;
+
+/** The message of an object refusing keys it does not know (immutable fields sent back). */
+const unknownKeys = (message: string) => (issue: { code?: string }) =>
+  issue.code === "unrecognized_keys" ? message : undefined;
 
 const Email = z
   .string({ error: USER_MESSAGES.emailRequired })
@@ -166,21 +177,25 @@ export type AdminUserCreateBody = z.infer<typeof AdminUserCreateBody>;
  * `password` sets a temporary password the user must change at next sign-in; `version`, when sent,
  * refuses a stale edit (409).
  */
-export const AdminUserUpdateBody = z
-  .object({
+export const AdminUserUpdateBody = z.strictObject(
+  {
     full_name: FullName.optional(),
     role_level: RoleLevelSchema.optional(),
     is_active: z.boolean().optional(),
     password: NewPassword("Password must be text").optional(),
     version: BasedOnVersion.optional(),
-  })
-  .strict("Email cannot be changed; only full_name, role_level, is_active and password can");
+  },
+  { error: unknownKeys("Email cannot be changed; only full_name, role_level, is_active and password can") },
+);
 export type AdminUserUpdateBody = z.infer<typeof AdminUserUpdateBody>;
 
 export const UserIdParams = z.object({ id: idOf("User id") });
 
 export const PasswordChangeBody = z.object({
-  current_password: z.string({ error: "Current password is required" }).min(1, "Current password is required").max(USER_LIMITS.password),
+  current_password: z
+    .string({ error: "Current password is required" })
+    .min(1, "Current password is required")
+    .max(USER_LIMITS.password),
   new_password: NewPassword("New password is required"),
 });
 export type PasswordChangeBody = z.infer<typeof PasswordChangeBody>;
@@ -275,9 +290,10 @@ export const MedicalGroupCreateBody = z.object({
 });
 export type MedicalGroupCreateBody = z.infer<typeof MedicalGroupCreateBody>;
 
-export const MedicalGroupUpdateBody = z
-  .object({ name: GroupName, description: GroupDescription, version: BasedOnVersion.optional() })
-  .strict("The code of a medical group cannot be changed; only name and description can");
+export const MedicalGroupUpdateBody = z.strictObject(
+  { name: GroupName, description: GroupDescription, version: BasedOnVersion.optional() },
+  { error: unknownKeys("The code of a medical group cannot be changed; only name and description can") },
+);
 export type MedicalGroupUpdateBody = z.infer<typeof MedicalGroupUpdateBody>;
 
 export const MedicalGroupResponse = z.object({

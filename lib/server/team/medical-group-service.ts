@@ -37,7 +37,9 @@ function toResponse(row: GroupRow, patientCount: number): MedicalGroupResponse {
 }
 
 /** Live patients of the group (what the table shows); deleted ones still hold it (see deleteGroup). */
-const livePatientCount = sql<number>`(select count(*)::int from ${patients} where ${patients.medicalGroupId} = ${medicalGroups.id} and ${patients.deletedAt} is null)`;
+// Written out in full: drizzle renders a column of the outer table unqualified inside sql``, which
+// the subquery would read as its own patients.id.
+const livePatientCount = sql<number>`(select count(*)::int from "patients" p where p."medical_group_id" = "medical_groups"."id" and p."deleted_at" is null)`;
 
 async function openStudy(tx: Queryable, actor: Actor, studyId: number, permission: Permission) {
   const [study] = await tx.select({ id: studies.id }).from(studies).where(eq(studies.id, studyId)).limit(1);

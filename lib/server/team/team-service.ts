@@ -171,7 +171,12 @@ export async function createAssignment(
 
 /** The assignment and its study's team permission; an assignment of a study the actor cannot read is a 404. */
 async function openAssignment(tx: Queryable, actor: Actor, id: number) {
-  const [row] = await tx.select().from(userStudyRoles).where(eq(userStudyRoles.id, id)).limit(1).for("update");
+  const [row] = await tx
+    .select()
+    .from(userStudyRoles)
+    .where(eq(userStudyRoles.id, id))
+    .limit(1)
+    .for("update");
   if (!row) throw notFound(TEAM_MESSAGES.notFound);
   await requireStudyPermission(tx, actor, row.studyId, "team.manage", TEAM_MESSAGES.notFound);
   return row;

@@ -44,7 +44,11 @@ function requireUsersPermission(actor: Actor, permission: "users.read" | "users.
 /** `%` and `_` typed in the search box are searched for literally. */
 const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export async function listUsers(db: Db, actor: Actor, query: AdminUserListQuery): Promise<AdminUserListResponse> {
+export async function listUsers(
+  db: Db,
+  actor: Actor,
+  query: AdminUserListQuery,
+): Promise<AdminUserListResponse> {
   requireUsersPermission(actor, "users.read");
   const conditions: SQL[] = [];
   const search = query.search?.trim();
@@ -105,7 +109,14 @@ export async function createUser(
       .returning();
     if (!created) throw conflict(USER_MESSAGES.emailTaken);
     const dto = toAdminUserResponse(created);
-    audit({ action: "create", entityType: "user", entityId: created.id, actor: who(actor), meta, newValues: dto });
+    audit({
+      action: "create",
+      entityType: "user",
+      entityId: created.id,
+      actor: who(actor),
+      meta,
+      newValues: dto,
+    });
     return dto;
   });
 }
@@ -156,7 +167,11 @@ export async function updateUser(
       if (demoted) throw forbidden(USER_MESSAGES.selfDemote, { entityType: "user", entityId: id });
       if (passwordHash) throw forbidden(USER_MESSAGES.selfPassword, { entityType: "user", entityId: id });
     }
-    await assertNotLastSuperadmin(tx, current, (demoted && current.roleLevel === "superadmin") || deactivated);
+    await assertNotLastSuperadmin(
+      tx,
+      current,
+      (demoted && current.roleLevel === "superadmin") || deactivated,
+    );
     const [updated] = await tx
       .update(users)
       .set({
@@ -245,7 +260,12 @@ export async function changeOwnPassword(
   return auditedTransaction(db, async (tx, audit) => {
     await tx
       .update(users)
-      .set({ passwordHash, mustChangePassword: false, updatedAt: new Date(), version: sql`${users.version} + 1` })
+      .set({
+        passwordHash,
+        mustChangePassword: false,
+        updatedAt: new Date(),
+        version: sql`${users.version} + 1`,
+      })
       .where(eq(users.id, actor.userId));
     const ended = await endSessions(tx, actor.userId, actor.sessionId);
     audit({

@@ -10,7 +10,8 @@ export const GET = apiRoute({
 export const PUT = apiRoute({
   params: MedicalGroupItemParams,
   body: MedicalGroupUpdateBody,
-  handler: ({ db, actor, params, body, meta }) => updateGroup(db, actor, params.id, params.groupId, body, meta),
+  handler: ({ db, actor, params, body, meta }) =>
+    updateGroup(db, actor, params.id, params.groupId, body, meta),
 });
 
 /** Refused with 409 while the group has patients. */
