@@ -134,10 +134,10 @@ describe("medical groups", () => {
     ]);
   });
 
-  it("lets study members read groups but only platform admins change them", async () => {
+  it("keeps groups and their patient counts to team managers (platform admins)", async () => {
     const pi = await memberOf(studyId, "principal_investigator");
     expect((await call(listGroups, { headers: pi.headers, params: { id: String(studyId) } })).status).toBe(
-      200,
+      403,
     );
     expect((await newGroup(pi, studyId, { code: "PI1", name: "No" })).status).toBe(403);
     const outsider = await callerFor();

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { Db, Queryable } from "@/db/client";
-import { medicalGroups, patients, studies, userStudyRoles } from "@/db/schema";
+import { medicalGroups, studies, userStudyRoles } from "@/db/schema";
 import {
   GROUP_MESSAGES,
   type MedicalGroupCreateBody,
@@ -36,10 +36,15 @@ function toResponse(row: GroupRow, patientCount: number): MedicalGroupResponse {
   };
 }
 
-/** Live patients of the group (what the table shows); deleted ones still hold it (see deleteGroup). */
-// Written out in full: drizzle renders a column of the outer table unqualified inside sql``, which
-// the subquery would read as its own patients.id.
+/*
+ * Counts only, never patient rows, and only for team managers (platform admins, whose scope is every
+ * patient): so the counts stay here instead of going through the clinical module's scoped reads.
+ * Written out in full because drizzle renders an outer column unqualified inside sql``, which the
+ * subquery would read as its own patients.id.
+ */
 const livePatientCount = sql<number>`(select count(*)::int from "patients" p where p."medical_group_id" = "medical_groups"."id" and p."deleted_at" is null)`;
+/** Deleted patients still hold their group (the foreign key): they refuse a deletion too. */
+const heldPatientCount = sql<number>`(select count(*)::int from "patients" p where p."medical_group_id" = "medical_groups"."id")`;
 
 async function openStudy(tx: Queryable, actor: Actor, studyId: number, permission: Permission) {
   const [study] = await tx.select({ id: studies.id }).from(studies).where(eq(studies.id, studyId)).limit(1);
@@ -53,7 +58,7 @@ export async function listGroups(
   studyId: number,
   query: MedicalGroupListQuery,
 ): Promise<MedicalGroupListResponse> {
-  await openStudy(db, actor, studyId, "study.read");
+  await openStudy(db, actor, studyId, "team.manage");
   const where = eq(medicalGroups.studyId, studyId);
   const [rows, [total]] = await Promise.all([
     db
@@ -80,7 +85,7 @@ async function findGroup(tx: Queryable, studyId: number, groupId: number, forUpd
 }
 
 export async function getGroup(db: Db, actor: Actor, studyId: number, groupId: number) {
-  await openStudy(db, actor, studyId, "study.read");
+  await openStudy(db, actor, studyId, "team.manage");
   const { group, patientCount } = await findGroup(db, studyId, groupId);
   return toResponse(group, patientCount);
 }
@@ -167,10 +172,11 @@ export async function deleteGroup(
     await openStudy(tx, actor, studyId, "team.manage");
     const { group } = await findGroup(tx, studyId, groupId, true);
     const [held] = await tx
-      .select({ value: count() })
-      .from(patients)
-      .where(eq(patients.medicalGroupId, groupId));
-    if ((held?.value ?? 0) > 0) throw conflict(GROUP_MESSAGES.hasPatients(held!.value));
+      .select({ value: heldPatientCount })
+      .from(medicalGroups)
+      .where(eq(medicalGroups.id, groupId));
+    const patientCount = Number(held?.value ?? 0);
+    if (patientCount > 0) throw conflict(GROUP_MESSAGES.hasPatients(patientCount));
     const [members] = await tx
       .select({ value: count() })
       .from(userStudyRoles)
