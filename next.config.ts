@@ -5,6 +5,8 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2"],
   poweredByHeader: false,
   typedRoutes: false,
+  // forbidden() from next/navigation: an admin page answers 403, like its API, to users it refuses.
+  experimental: { authInterrupts: true },
 };
 
 export default nextConfig;

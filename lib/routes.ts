@@ -3,6 +3,8 @@
  * tests. Add a pattern here when a screen of the spec's route map is built.
  */
 export const DEFAULT_AFTER_LOGIN = "/admin/studies";
+/** Every signed-in user's own password change (issue 9). */
+export const CHANGE_PASSWORD_PATH = "/admin/account/password";
 
 const PAGE_PATTERNS: RegExp[] = [
   /^\/login$/,
@@ -11,6 +13,10 @@ const PAGE_PATTERNS: RegExp[] = [
   /^\/admin\/studies\/new$/,
   /^\/admin\/studies\/\d+(\/edit)?$/,
   /^\/admin\/templates$/,
+  // Users, study team and medical groups, and the password change (issue 9).
+  /^\/admin\/users$/,
+  /^\/admin\/studies\/\d+\/(team|medical-groups)$/,
+  /^\/admin\/account\/password$/,
   // The study area: /{studyCode}, except the reserved first segments of spec §2 (the shell answers
   // 'Study Not Found' for unknown codes).
   /^\/(?!(?:admin|users|login|logout)$)[a-z0-9_-]+$/,

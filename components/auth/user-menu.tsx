@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { LogoutButton } from "./logout-button";
 
 /** The signed-in user's name and Logout, at the right of every header. */
@@ -7,6 +8,14 @@ export function UserMenu({ fullName }: { fullName: string }) {
       <span className="text-sm text-slate-700" data-testid="current-user">
         {fullName}
       </span>
+      <Link
+        href="/admin/account/password"
+        className="shrink-0 text-sm text-slate-600 hover:text-slate-900 hover:underline"
+        title="Change password"
+      >
+        <span className="hidden sm:inline">Change password</span>
+        <span className="sm:hidden">Password</span>
+      </Link>
       <LogoutButton />
     </div>
   );

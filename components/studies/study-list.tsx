@@ -12,7 +12,16 @@ import type { StudySummary } from "@/lib/schemas/studies";
  * The studies the user can see; `canCreate` (decided on the server) shows + New Study. `createdId`
  * (from `?created=` after the editor's create) confirms the new study and points at its card.
  */
-export function StudyList({ canCreate, createdId }: { canCreate: boolean; createdId?: number }) {
+export function StudyList({
+  canCreate,
+  createdId,
+  showAdminLinks = true,
+}: {
+  canCreate: boolean;
+  createdId?: number;
+  /** Team, groups, config and content links: platform administrators only (issue 9). */
+  showAdminLinks?: boolean;
+}) {
   const { data: studies, isPending, error, refetch, isFetching } = useStudies();
   const created = studies?.find((study) => study.id === createdId);
   return (
@@ -58,7 +67,12 @@ export function StudyList({ canCreate, createdId }: { canCreate: boolean; create
       {studies && studies.length > 0 && (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {studies.map((study) => (
-            <StudyCard key={study.id} study={study} highlighted={study.id === createdId} />
+            <StudyCard
+              key={study.id}
+              study={study}
+              highlighted={study.id === createdId}
+              showAdminLinks={showAdminLinks}
+            />
           ))}
         </ul>
       )}
@@ -66,18 +80,27 @@ export function StudyList({ canCreate, createdId }: { canCreate: boolean; create
   );
 }
 
-function StudyCard({ study, highlighted }: { study: StudySummary; highlighted: boolean }) {
+function StudyCard({
+  study,
+  highlighted,
+  showAdminLinks,
+}: {
+  study: StudySummary;
+  highlighted: boolean;
+  showAdminLinks: boolean;
+}) {
   const ref = useRef<HTMLLIElement>(null);
   useEffect(() => {
     if (highlighted) ref.current?.scrollIntoView({ block: "center" });
   }, [highlighted]);
-  const links = [
-    { href: `/admin/studies/${study.id}/edit`, label: "Edit Config" },
-    { href: `/${study.code}`, label: "Public view" },
-    { href: `/admin/studies/${study.id}/team`, label: "Team" },
-    { href: `/admin/studies/${study.id}/medical-groups`, label: "Medical Groups" },
-    { href: `/admin/studies/${study.id}/content`, label: "Homepage Content" },
+  const allLinks = [
+    { href: `/admin/studies/${study.id}/edit`, label: "Edit Config", admin: true },
+    { href: `/${study.code}`, label: "Public view", admin: false },
+    { href: `/admin/studies/${study.id}/team`, label: "Team", admin: true },
+    { href: `/admin/studies/${study.id}/medical-groups`, label: "Medical Groups", admin: true },
+    { href: `/admin/studies/${study.id}/content`, label: "Homepage Content", admin: true },
   ];
+  const links = allLinks.filter((link) => showAdminLinks || !link.admin);
   return (
     <li
       ref={ref}

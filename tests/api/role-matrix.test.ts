@@ -47,7 +47,7 @@ type Target = {
 };
 
 type CellContext = { target: Target; actor: ActorFixture; n: number };
-type Request = { params?: Record<string, string>; query?: Record<string, string>; body?: unknown };
+type CallRequest = { params?: Record<string, string>; query?: Record<string, string>; body?: unknown };
 
 type Rule = {
   need: Need;
@@ -56,7 +56,7 @@ type Rule = {
   fresh?: boolean;
   /** The call ends the caller's session(s): the caller gets a new one afterwards. */
   endsSessions?: boolean;
-  request: (ctx: CellContext) => Request | Promise<Request>;
+  request: (ctx: CellContext) => CallRequest | Promise<CallRequest>;
 };
 
 const efficacy = (pasi: number) => ({
@@ -545,7 +545,7 @@ async function invoke(
     init.body = JSON.stringify(request.body);
     (init.headers as Record<string, string>)["content-type"] = "application/json";
   }
-  const response = await handler(new globalThis.Request(url, init), {
+  const response = await handler(new Request(url, init), {
     params: Promise.resolve(request.params ?? {}),
   });
   const text = await response.text();

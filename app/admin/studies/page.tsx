@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { StudyList } from "@/components/studies/study-list";
 import { requirePageActor } from "@/lib/server/auth/page-session";
+import { canSeeAdminArea } from "@/lib/server/auth/policy";
 import { canCreateStudies } from "@/lib/server/studies/study-service";
 
 export const metadata: Metadata = { title: "Studies · Clinical Data Registry" };
@@ -12,6 +13,7 @@ export default async function StudiesPage({ searchParams }: { searchParams: Prom
   return (
     <StudyList
       canCreate={canCreateStudies(actor)}
+      showAdminLinks={canSeeAdminArea(actor)}
       createdId={Number.isSafeInteger(created) && created > 0 ? created : undefined}
     />
   );

@@ -2,7 +2,7 @@ import "server-only";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { getDb } from "@/db/client";
-import { loginUrl } from "@/lib/routes";
+import { CHANGE_PASSWORD_PATH, loginUrl } from "@/lib/routes";
 import { REQUEST_ID_HEADER, trustedRequestId } from "../api/request-context";
 import { resolveActor, type Actor } from "./actor";
 
@@ -10,7 +10,10 @@ import { resolveActor, type Actor } from "./actor";
 export async function requirePageActor(): Promise<Actor> {
   const requestHeaders = await headers();
   const actor = await resolveActor(await getDb(), requestHeaders);
-  if (!actor) redirect(loginUrl(requestHeaders.get("x-request-path") ?? "/admin/studies"));
+  const path = requestHeaders.get("x-request-path") ?? "/admin/studies";
+  if (!actor) redirect(loginUrl(path));
+  // A temporary password is changed before anything else (the API refuses everything else too).
+  if (actor.mustChangePassword && !path.startsWith(CHANGE_PASSWORD_PATH)) redirect(CHANGE_PASSWORD_PATH);
   return actor;
 }
 

@@ -1,0 +1,19 @@
+import type { Metadata } from "next";
+import { forbidden, notFound } from "next/navigation";
+import { MedicalGroupsPage } from "@/components/medical-groups/medical-groups-page";
+import { StudyIdParams } from "@/lib/schemas/studies";
+import { requirePageActor } from "@/lib/server/auth/page-session";
+import { studyPageAccess } from "@/lib/server/users/page-access";
+
+export const metadata: Metadata = { title: "Medical Groups · Clinical Data Registry" };
+
+export default async function GroupsPage({ params }: { params: Promise<{ studyId: string }> }) {
+  const actor = await requirePageActor();
+  const parsed = StudyIdParams.safeParse({ id: (await params).studyId });
+  if (!parsed.success) notFound();
+  const page = `/admin/studies/${parsed.data.id}/medical-groups`;
+  const access = await studyPageAccess(actor, parsed.data.id, "team.manage", page);
+  if (access.kind === "not_found") notFound();
+  if (access.kind === "forbidden") forbidden();
+  return <MedicalGroupsPage studyId={parsed.data.id} studyName={access.studyName ?? ""} />;
+}

@@ -1,0 +1,219 @@
+"use client";
+
+import { useState, type FormEvent } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { CONTROL_CLASS } from "@/components/ui/control-class";
+import { failureText, loadFailureText, useAdminUsers, useDeactivateUser } from "@/lib/client/admin-team";
+import { ROLE_LEVEL_LABELS, USER_LIMITS, USER_MESSAGES, type AdminUserResponse } from "@/lib/schemas/users";
+import { UserDialog } from "./user-dialog";
+
+const dateTime = (value: string | null) => (value ? new Date(value).toLocaleString() : "Never");
+
+/**
+ * Spec §2 Users page: search, role filter, table, 20 per page, create/edit modal; the delete action
+ * deactivates after a confirmation. Which levels may be given is decided on the server
+ * (`canManageAdmins`); the API refuses the rest anyway.
+ */
+export function UsersPage({
+  currentUserId,
+  canManageAdmins,
+}: {
+  currentUserId: number;
+  canManageAdmins: boolean;
+}) {
+  const [searchInput, setSearchInput] = useState("");
+  const [search, setSearch] = useState("");
+  const [roleLevel, setRoleLevel] = useState("");
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<AdminUserResponse | "new" | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const pageSize = USER_LIMITS.pageSize;
+  const users = useAdminUsers({ search, roleLevel, page, pageSize });
+  const deactivate = useDeactivateUser();
+  const total = users.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+
+  function submitSearch(event: FormEvent) {
+    event.preventDefault();
+    setSearch(searchInput.trim());
+    setPage(1);
+  }
+
+  function confirmDeactivate(user: AdminUserResponse) {
+    if (!window.confirm(USER_MESSAGES.confirmDeactivate(user.full_name))) return;
+    setActionError(null);
+    setNotice(null);
+    deactivate.mutate(user.id, {
+      onSuccess: () => setNotice(`${user.full_name} was deactivated.`),
+      onError: (error) => setActionError(failureText(error, USER_MESSAGES.deactivateFailed)),
+    });
+  }
+
+  return (
+    <>
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold">Users</h1>
+        <Button onClick={() => setEditing("new")}>Create User</Button>
+      </div>
+
+      <form onSubmit={submitSearch} className="mb-4 flex flex-wrap items-end gap-3" role="search">
+        <div className="min-w-0 flex-1 basis-56">
+          <Label htmlFor="user-search">Search</Label>
+          <Input
+            id="user-search"
+            type="search"
+            placeholder="Search by email or name"
+            value={searchInput}
+            maxLength={USER_LIMITS.search}
+            onChange={(event) => setSearchInput(event.target.value)}
+          />
+        </div>
+        <div className="basis-40">
+          <Label htmlFor="user-role-filter">Role</Label>
+          <select
+            id="user-role-filter"
+            className={CONTROL_CLASS}
+            value={roleLevel}
+            onChange={(event) => {
+              setRoleLevel(event.target.value);
+              setPage(1);
+            }}
+          >
+            <option value="">All roles</option>
+            <option value="superadmin">Superadmin</option>
+            <option value="admin">Admin</option>
+            <option value="user">User</option>
+          </select>
+        </div>
+        <Button type="submit" variant="secondary">
+          Search
+        </Button>
+      </form>
+
+      {notice && (
+        <Alert tone="info" className="mb-4">
+          {notice}
+        </Alert>
+      )}
+      {actionError && <Alert className="mb-4">{actionError}</Alert>}
+      {users.error && (
+        <Alert className="mb-4">{loadFailureText(users.error, USER_MESSAGES.loadFailed)}</Alert>
+      )}
+
+      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Users</caption>
+          <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold text-slate-600 uppercase">
+            <tr>
+              <th scope="col" className="px-3 py-2">
+                Name
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Email
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Role
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Status
+              </th>
+              <th scope="col" className="hidden px-3 py-2 md:table-cell">
+                Last login
+              </th>
+              <th scope="col" className="px-3 py-2">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {users.isPending && (
+              <tr>
+                <td colSpan={6} className="px-3 py-8 text-center text-slate-500">
+                  Loading users...
+                </td>
+              </tr>
+            )}
+            {users.data && users.data.items.length === 0 && (
+              <tr>
+                <td colSpan={6} className="px-3 py-8 text-center text-slate-500">
+                  No users found
+                </td>
+              </tr>
+            )}
+            {users.data?.items.map((user) => (
+              <tr key={user.id} className="border-b border-slate-100 last:border-0">
+                <td className="px-3 py-2 font-medium text-slate-900">{user.full_name}</td>
+                <td className="px-3 py-2 break-all">{user.email}</td>
+                <td className="px-3 py-2">{ROLE_LEVEL_LABELS[user.role_level]}</td>
+                <td className="px-3 py-2">
+                  {user.is_active ? (
+                    <Badge tone="success">Active</Badge>
+                  ) : (
+                    <Badge tone="muted">Inactive</Badge>
+                  )}
+                </td>
+                <td className="hidden px-3 py-2 md:table-cell">{dateTime(user.last_login)}</td>
+                <td className="px-3 py-2">
+                  <div className="flex justify-end gap-1">
+                    <Button
+                      variant="ghost"
+                      className="px-2 py-1"
+                      aria-label={`Edit ${user.full_name}`}
+                      onClick={() => setEditing(user)}
+                    >
+                      Edit
+                    </Button>
+                    {user.is_active && user.id !== currentUserId && (
+                      <Button
+                        variant="ghost"
+                        className="px-2 py-1 text-red-700"
+                        aria-label={`Deactivate ${user.full_name}`}
+                        disabled={deactivate.isPending}
+                        onClick={() => confirmDeactivate(user)}
+                      >
+                        Deactivate
+                      </Button>
+                    )}
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      <nav aria-label="Pagination" className="mt-4 flex flex-wrap items-center justify-between gap-2 text-sm">
+        <span className="text-slate-600">
+          {total} user{total === 1 ? "" : "s"} · Page {page} of {pages}
+        </span>
+        <div className="flex gap-2">
+          <Button variant="secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+            Previous
+          </Button>
+          <Button variant="secondary" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+            Next
+          </Button>
+        </div>
+      </nav>
+
+      {editing && (
+        <UserDialog
+          user={editing === "new" ? null : editing}
+          isSelf={editing !== "new" && editing.id === currentUserId}
+          canManageAdmins={canManageAdmins}
+          onClose={() => setEditing(null)}
+          onSaved={(saved, created) => {
+            setEditing(null);
+            setActionError(null);
+            setNotice(created ? `User ${saved.email} created.` : `User ${saved.email} saved.`);
+          }}
+        />
+      )}
+    </>
+  );
+}

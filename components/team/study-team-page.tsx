@@ -1,0 +1,327 @@
+"use client";
+
+import Link from "next/link";
+import { useState, type FormEvent } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { CONTROL_CLASS } from "@/components/ui/control-class";
+import { Dialog } from "@/components/ui/dialog";
+import { Label } from "@/components/ui/label";
+import {
+  failureText,
+  loadFailureText,
+  useRemoveAssignment,
+  useSaveAssignment,
+  useStudyTeam,
+} from "@/lib/client/admin-team";
+import {
+  assignmentGroup,
+  ROLE_PERMISSION_SUMMARY,
+  STUDY_ROLE_LABELS,
+  STUDY_ROLE_OPTIONS,
+  TEAM_MESSAGES,
+  type AdminUserResponse,
+  type MedicalGroupResponse,
+  type UserStudyRoleResponse,
+} from "@/lib/schemas/users";
+
+const shortDate = (iso: string) => new Date(iso).toLocaleDateString();
+
+/** Spec §2 Study Team: the assigned users, assign / edit / remove. */
+export function StudyTeamPage({
+  studyId,
+  studyName,
+  currentUserId,
+}: {
+  studyId: number;
+  studyName: string;
+  currentUserId: number;
+}) {
+  const team = useStudyTeam(studyId);
+  const remove = useRemoveAssignment(studyId);
+  const [editing, setEditing] = useState<UserStudyRoleResponse | "new" | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+
+  function confirmRemove(role: UserStudyRoleResponse) {
+    if (!window.confirm(TEAM_MESSAGES.confirmRemove(role.user_full_name))) return;
+    setActionError(null);
+    remove.mutate(role.id, {
+      onError: (error) => setActionError(failureText(error, TEAM_MESSAGES.removeFailed)),
+    });
+  }
+
+  const roles = team.data?.roles ?? [];
+  return (
+    <>
+      <Link href="/admin/studies" className="text-sm font-medium text-brand-700 hover:underline">
+        ← Studies
+      </Link>
+      <div className="mt-2 mb-6 flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-semibold break-words">Study Team: {studyName}</h1>
+          <p className="mt-1 text-sm text-slate-600">Users assigned to this study and their study roles.</p>
+        </div>
+        <Button onClick={() => setEditing("new")} disabled={!team.data}>
+          Assign User
+        </Button>
+      </div>
+      {actionError && <Alert className="mb-4">{actionError}</Alert>}
+      {team.error && <Alert className="mb-4">{loadFailureText(team.error, TEAM_MESSAGES.loadFailed)}</Alert>}
+      {team.isPending && <p className="text-slate-500">Loading study team...</p>}
+      {team.data && roles.length === 0 && (
+        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-500">
+          No users assigned to this study yet
+        </p>
+      )}
+      {roles.length > 0 && (
+        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Team of {studyName}</caption>
+            <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold text-slate-600 uppercase">
+              <tr>
+                <th scope="col" className="px-3 py-2">
+                  User
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Role
+                </th>
+                <th scope="col" className="hidden px-3 py-2 sm:table-cell">
+                  Medical Group
+                </th>
+                <th scope="col" className="hidden px-3 py-2 md:table-cell">
+                  Assigned
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  Actions
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {roles.map((role) => (
+                <tr key={role.id} className="border-b border-slate-100 last:border-0">
+                  <td className="px-3 py-2">
+                    <div className="font-medium text-slate-900">{role.user_full_name}</div>
+                    <div className="text-xs break-all text-slate-500">{role.user_email}</div>
+                    {role.user_role_level !== "user" && (
+                      <span className="mt-1 inline-block rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">
+                        Platform {role.user_role_level.toUpperCase()}
+                      </span>
+                    )}
+                  </td>
+                  <td className="px-3 py-2">{STUDY_ROLE_LABELS[role.role]}</td>
+                  <td className="hidden px-3 py-2 sm:table-cell">{role.medical_group_name ?? "-"}</td>
+                  <td className="hidden px-3 py-2 md:table-cell">{shortDate(role.assigned_at)}</td>
+                  <td className="px-3 py-2">
+                    <div className="flex justify-end gap-1">
+                      <Button
+                        variant="ghost"
+                        className="px-2 py-1"
+                        aria-label={`Edit role of ${role.user_full_name}`}
+                        onClick={() => setEditing(role)}
+                      >
+                        Edit
+                      </Button>
+                      <Button
+                        variant="ghost"
+                        className="px-2 py-1 text-red-700"
+                        aria-label={`Remove ${role.user_full_name} from the study`}
+                        disabled={remove.isPending}
+                        onClick={() => confirmRemove(role)}
+                      >
+                        Remove
+                      </Button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {editing && team.data && (
+        <AssignmentDialog
+          studyId={studyId}
+          assignment={editing === "new" ? null : editing}
+          users={team.data.users}
+          assignedUserIds={new Set(roles.map((r) => r.user_id))}
+          groups={team.data.groups}
+          currentUserId={currentUserId}
+          onClose={() => setEditing(null)}
+        />
+      )}
+    </>
+  );
+}
+
+function AssignmentDialog({
+  studyId,
+  assignment,
+  users,
+  assignedUserIds,
+  groups,
+  currentUserId,
+  onClose,
+}: {
+  studyId: number;
+  assignment: UserStudyRoleResponse | null;
+  users: AdminUserResponse[];
+  assignedUserIds: Set<number>;
+  groups: MedicalGroupResponse[];
+  currentUserId: number;
+  onClose: () => void;
+}) {
+  const [userId, setUserId] = useState(assignment ? String(assignment.user_id) : "");
+  const [role, setRole] = useState<string>(assignment?.role ?? "");
+  const [groupId, setGroupId] = useState(
+    assignment?.medical_group_id ? String(assignment.medical_group_id) : "",
+  );
+  const [errors, setErrors] = useState<Partial<Record<"user" | "role" | "group", string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const save = useSaveAssignment(studyId);
+  const unassigned = users.filter((u) => u.is_active && !assignedUserIds.has(u.id));
+  const isSub = role === "sub_investigator";
+  const editingSelf = assignment?.user_id === currentUserId;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const found: typeof errors = {};
+    if (!assignment && !userId) found.user = TEAM_MESSAGES.userRequired;
+    if (!role) found.role = TEAM_MESSAGES.roleRequired;
+    if (isSub && !groupId) found.group = TEAM_MESSAGES.groupRequired;
+    setErrors(found);
+    setFormError(null);
+    if (Object.keys(found).length > 0) return;
+    const typedRole = role as UserStudyRoleResponse["role"];
+    const medicalGroupId = assignmentGroup(typedRole, groupId ? Number(groupId) : null);
+    const onError = (error: unknown) => setFormError(failureText(error, TEAM_MESSAGES.saveFailed));
+    if (!assignment) {
+      save.mutate(
+        { body: { user_id: Number(userId), study_id: studyId, role, medical_group_id: medicalGroupId } },
+        { onSuccess: onClose, onError },
+      );
+    } else {
+      save.mutate(
+        { id: assignment.id, body: { role, medical_group_id: medicalGroupId, version: assignment.version } },
+        { onSuccess: onClose, onError },
+      );
+    }
+  }
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={assignment ? "Edit Role Assignment" : "Assign User to Study"}
+      className="max-w-xl"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" form="assignment-form" disabled={save.isPending}>
+            {save.isPending ? "Saving..." : assignment ? "Update" : "Assign"}
+          </Button>
+        </>
+      }
+    >
+      <form id="assignment-form" noValidate onSubmit={submit} className="space-y-4">
+        {formError && <Alert>{formError}</Alert>}
+        {editingSelf && (
+          <Alert tone="info">
+            You are editing your own role. The change applies from your next request: pages you already have
+            open keep showing your old permissions until you reload them (a logout and new sign-in is not
+            needed).
+          </Alert>
+        )}
+        {!assignment && (
+          <div>
+            <Label htmlFor="assignment-user">User</Label>
+            <select
+              id="assignment-user"
+              className={CONTROL_CLASS}
+              value={userId}
+              aria-invalid={Boolean(errors.user)}
+              aria-describedby={errors.user ? "assignment-user-error" : undefined}
+              onChange={(event) => setUserId(event.target.value)}
+            >
+              <option value="">Select a user</option>
+              {unassigned.map((user) => (
+                <option key={user.id} value={user.id}>
+                  {user.full_name} ({user.email})
+                </option>
+              ))}
+            </select>
+            {errors.user && <FieldError id="assignment-user-error">{errors.user}</FieldError>}
+          </div>
+        )}
+        <div>
+          <Label htmlFor="assignment-role">Role</Label>
+          <select
+            id="assignment-role"
+            className={CONTROL_CLASS}
+            value={role}
+            aria-invalid={Boolean(errors.role)}
+            aria-describedby={errors.role ? "assignment-role-error" : undefined}
+            onChange={(event) => {
+              setRole(event.target.value);
+              // Spec §4: changing away from Sub-Investigator clears the group.
+              if (event.target.value !== "sub_investigator") setGroupId("");
+            }}
+          >
+            <option value="">Select a role</option>
+            {STUDY_ROLE_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.hint ? `${option.label} (${option.hint})` : option.label}
+              </option>
+            ))}
+          </select>
+          {errors.role && <FieldError id="assignment-role-error">{errors.role}</FieldError>}
+        </div>
+        {isSub && (
+          <div>
+            <Label htmlFor="assignment-group">Medical Group</Label>
+            <select
+              id="assignment-group"
+              className={CONTROL_CLASS}
+              value={groupId}
+              aria-invalid={Boolean(errors.group)}
+              aria-describedby={errors.group ? "assignment-group-error" : undefined}
+              onChange={(event) => setGroupId(event.target.value)}
+            >
+              <option value="">Select a medical group</option>
+              {groups.map((group) => (
+                <option key={group.id} value={group.id}>
+                  {group.name} ({group.code})
+                </option>
+              ))}
+            </select>
+            {errors.group && <FieldError id="assignment-group-error">{errors.group}</FieldError>}
+          </div>
+        )}
+        <section
+          aria-labelledby="permissions-summary"
+          className="rounded-md bg-slate-50 p-3 text-xs text-slate-700"
+        >
+          <h3 id="permissions-summary" className="mb-1 font-semibold text-slate-900">
+            Role permissions
+          </h3>
+          <ul className="space-y-1">
+            {ROLE_PERMISSION_SUMMARY.map((item) => (
+              <li key={item.role} className={item.role === role ? "font-semibold text-slate-900" : undefined}>
+                <span className="font-medium">{STUDY_ROLE_LABELS[item.role]}:</span> {item.text}
+              </li>
+            ))}
+          </ul>
+        </section>
+      </form>
+    </Dialog>
+  );
+}
+
+function FieldError({ id, children }: { id: string; children: string }) {
+  return (
+    <p id={id} className="mt-1 text-xs text-red-700">
+      {children}
+    </p>
+  );
+}

@@ -1,0 +1,64 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { headers } from "next/headers";
+import { getDb } from "@/db/client";
+import { studies } from "@/db/schema";
+import { recordAudit } from "../audit/audit-writer";
+import { logError } from "../api/log";
+import { requestMeta } from "../api/request-meta";
+import type { Actor } from "../auth/actor";
+import { hasPlatformPermission, type Permission, type PlatformPermission } from "../auth/policy";
+import { loadStudyAccess } from "../auth/study-access";
+
+export type PageAccess = { kind: "ok"; studyName?: string } | { kind: "forbidden" } | { kind: "not_found" };
+
+/**
+ * The admin pages ask the same questions as their API calls and refuse the same way: a study the
+ * actor cannot read is not found, a missing permission is forbidden, and both are audited as
+ * access_denied like the API's refusals.
+ */
+export async function platformPageAccess(actor: Actor, permission: PlatformPermission, page: string) {
+  if (hasPlatformPermission(actor, permission)) return { kind: "ok" } as PageAccess;
+  await auditPageDenial(actor, page, null);
+  return { kind: "forbidden" } as PageAccess;
+}
+
+export async function studyPageAccess(
+  actor: Actor,
+  studyId: number,
+  permission: Permission,
+  page: string,
+): Promise<PageAccess> {
+  const db = await getDb();
+  const [study] = await db
+    .select({ id: studies.id, name: studies.name })
+    .from(studies)
+    .where(eq(studies.id, studyId));
+  if (!study) return { kind: "not_found" };
+  const access = await loadStudyAccess(db, actor, studyId);
+  if (!access.permissions.has("study.read")) {
+    await auditPageDenial(actor, page, studyId);
+    return { kind: "not_found" };
+  }
+  if (!access.permissions.has(permission)) {
+    await auditPageDenial(actor, page, studyId);
+    return { kind: "forbidden" };
+  }
+  return { kind: "ok", studyName: study.name };
+}
+
+async function auditPageDenial(actor: Actor, page: string, studyId: number | null) {
+  try {
+    await recordAudit(await getDb(), {
+      action: "access_denied",
+      entityType: studyId === null ? "page" : "study",
+      entityId: studyId ?? page,
+      studyId,
+      actor: { userId: actor.userId, email: actor.email },
+      meta: requestMeta(await headers()),
+      reason: `You do not have permission to perform this action (GET ${page})`,
+    });
+  } catch (error) {
+    logError("Could not audit a denied page", error);
+  }
+}
