@@ -113,7 +113,7 @@ export function UsersPage({
               <th scope="col" className="px-3 py-2">
                 Name
               </th>
-              <th scope="col" className="px-3 py-2">
+              <th scope="col" className="hidden px-3 py-2 md:table-cell">
                 Email
               </th>
               <th scope="col" className="px-3 py-2">
@@ -147,8 +147,12 @@ export function UsersPage({
             )}
             {users.data?.items.map((user) => (
               <tr key={user.id} className="border-b border-slate-100 last:border-0">
-                <td className="px-3 py-2 font-medium text-slate-900">{user.full_name}</td>
-                <td className="px-3 py-2 break-all">{user.email}</td>
+                <td className="px-3 py-2">
+                  <div className="font-medium text-slate-900">{user.full_name}</div>
+                  {/* On a phone the email sits under the name instead of in a column of its own. */}
+                  <div className="text-xs break-all text-slate-500 md:hidden">{user.email}</div>
+                </td>
+                <td className="hidden px-3 py-2 break-all md:table-cell">{user.email}</td>
                 <td className="px-3 py-2">{ROLE_LEVEL_LABELS[user.role_level]}</td>
                 <td className="px-3 py-2">
                   {user.is_active ? (

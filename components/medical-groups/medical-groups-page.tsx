@@ -92,7 +92,9 @@ export function MedicalGroupsPage({ studyId, studyName }: { studyId: number; stu
             <tbody>
               {groups.data.items.map((group) => (
                 <tr key={group.id} className="border-b border-slate-100 last:border-0">
-                  <td className="px-3 py-2 font-mono text-xs font-semibold break-all">{group.code}</td>
+                  <td className="px-3 py-2 font-mono text-xs font-semibold whitespace-nowrap">
+                    {group.code}
+                  </td>
                   <td className="px-3 py-2 break-words">{group.name}</td>
                   <td className="hidden px-3 py-2 break-words text-slate-600 sm:table-cell">
                     {group.description || "-"}
