@@ -8,8 +8,8 @@ import { signInAsAdmin } from "./sign-in-as-admin";
  * a therapy switch at week 24 through the Italian form, the dashboard's PASI75 '1 of 1 patients' and
  * Therapy Lines, a locked visit that cannot be edited, and the patient's audit trail.
  *
- * Signed in as the platform administrator: assigning a principal investigator to a study comes with
- * the team screens (issue 9); the server gives both the same clinical permissions.
+ * The administrator creates the study and a principal investigator (issue 9's users and team API);
+ * the journey itself runs signed in as that principal investigator.
  */
 const SHOTS = "/tmp/journey-shots";
 mkdirSync(SHOTS, { recursive: true });
@@ -38,6 +38,33 @@ async function newPsoriasisStudy(page: Page): Promise<string> {
   });
   expect(created.status()).toBe(201);
   return code;
+}
+
+/** A principal investigator of the study (created by the signed-in admin), then signed in instead. */
+async function signInAsPrincipalInvestigator(page: Page, code: string) {
+  const origin = new URL(page.url()).origin;
+  const studies = (await (await page.request.get("/api/studies")).json()) as { id: number; code: string }[];
+  const study = studies.find((s) => s.code === code)!;
+  const email = `pi-${code}@example.org`;
+  const password = "journey investigator passphrase";
+  const user = await page.request.post("/api/admin/users", {
+    headers: { origin },
+    data: { email, password, full_name: "Dr. Principal Investigator", role_level: "user" },
+  });
+  expect(user.status()).toBe(201);
+  const { id } = (await user.json()) as { id: number };
+  const role = await page.request.post("/api/admin/user-study-roles", {
+    headers: { origin },
+    data: { user_id: id, study_id: study.id, role: "principal_investigator" },
+  });
+  expect(role.status()).toBe(201);
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/admin\/studies$/);
+  await expect(page.getByTestId("current-user")).toHaveText("Dr. Principal Investigator");
 }
 
 async function addVisit(
@@ -80,6 +107,7 @@ test("a patient's journey: visits, a therapy switch, the dashboard, a locked vis
   await page.setViewportSize({ width: 1440, height: 900 });
   await signInAsAdmin(page);
   const code = await newPsoriasisStudy(page);
+  await signInAsPrincipalInvestigator(page, code);
 
   // The patient, with the conditional biologic history (shown for NO, hidden for SI).
   await page.goto(`/${code}/patients`);
