@@ -1,12 +1,24 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
+import { forbidden, notFound } from "next/navigation";
 import { StudyEditor } from "@/components/study-editor/study-editor";
 import { StudyIdParams } from "@/lib/schemas/studies";
+import { requirePageActor } from "@/lib/server/auth/page-session";
+import { studyPageAccess } from "@/lib/server/users/page-access";
 
 export const metadata: Metadata = { title: "Edit Study · Clinical Data Registry" };
 
 export default async function EditStudyPage({ params }: { params: Promise<{ studyId: string }> }) {
   const parsed = StudyIdParams.safeParse({ id: (await params).studyId });
   if (!parsed.success) notFound();
+  // The same refusal as PUT /api/studies/{id}: unreadable study 404, no study.configure 403.
+  const actor = await requirePageActor();
+  const access = await studyPageAccess(
+    actor,
+    parsed.data.id,
+    "study.configure",
+    `/admin/studies/${parsed.data.id}/edit`,
+  );
+  if (access.kind === "not_found") notFound();
+  if (access.kind === "forbidden") forbidden();
   return <StudyEditor studyId={parsed.data.id} />;
 }
