@@ -168,9 +168,23 @@ test("users, team and groups: every role sees and does only what the server allo
   const monitorEmail = await member("monitor", "study_monitor");
   const subMilano = await member("sub-milano", "sub_investigator", groupId("GRP001"));
   const subRoma = await member("sub-roma", "sub_investigator", groupId("GRP002"));
+  // The admin assigns themselves too: flagged 'Platform SUPERADMIN', and editing their own role warns.
+  const me = (await (await calls.get("/api/auth/me")).json()) as { id: number };
+  const self = await calls.post("/api/admin/user-study-roles", {
+    user_id: me.id,
+    study_id: study.id,
+    role: "read_only",
+  });
+  expect(self.status()).toBe(201);
   await page.reload();
-  await expect(page.getByText("Platform SUPERADMIN")).toHaveCount(0); // no platform admin is assigned
+  await expect(page.getByRole("row", { name: /Platform Administrator/ })).toContainText(
+    "Platform SUPERADMIN",
+  );
   await shot(page, "team");
+  await page.getByRole("button", { name: "Edit role of Platform Administrator" }).click();
+  const own = page.getByRole("dialog", { name: "Edit Role Assignment" });
+  await expect(own.getByText(/You are editing your own role/)).toBeVisible();
+  await own.getByRole("button", { name: "Cancel" }).click();
 
   // The medico, in a second browser: adds a patient, sees only their own.
   const medico = await signIn(browser, medicoEmail);
@@ -250,4 +264,58 @@ test("users, team and groups: every role sees and does only what the server allo
   await expect(medico).toHaveURL(/\/login\?returnUrl=/);
   expect((await medico.request.get("/api/auth/me")).status()).toBe(401);
   await medico.context().close();
+
+  // The groups now count their patients; a group with patients cannot be deleted.
+  await page.goto(`/admin/studies/${study.id}/medical-groups`);
+  await expect(page.getByRole("row", { name: /GRP001/ })).toContainText("1");
+  await expect(page.getByRole("button", { name: "Delete GRP001" })).toBeDisabled();
+  await shot(page, "medical-groups-with-patients");
+});
+
+test("a temporary password set by the admin must be changed before anything else", async ({
+  page,
+  browser,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInAsAdmin(page);
+  const email = `temporary-${run}@example.org`;
+  const created = await api(page).post("/api/admin/users", {
+    email,
+    password: PASSWORD,
+    full_name: `Temporary ${run}`,
+    role_level: "user",
+  });
+  expect(created.status()).toBe(201);
+
+  await page.goto("/admin/users");
+  await page.getByRole("button", { name: `Edit Temporary ${run}` }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit User" });
+  await expect(dialog.getByLabel("Email")).toBeDisabled();
+  await dialog.getByLabel("Temporary password (optional)").fill("temporary passphrase 42");
+  await dialog.getByRole("button", { name: "Update" }).click();
+  await expect(dialog).toBeHidden();
+
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const user = await context.newPage();
+  await user.goto("/login");
+  await user.getByLabel("Email").fill(email);
+  await user.getByLabel("Password").fill("temporary passphrase 42");
+  await user.getByRole("button", { name: "Sign in" }).click();
+  await expect(user).toHaveURL(/\/admin\/account\/password$/);
+  await expect(user.getByText("You must change your temporary password before continuing")).toBeVisible();
+  expect((await user.request.get("/api/studies")).status()).toBe(403);
+  await user.getByLabel("Current password").fill("temporary passphrase 42");
+  await user.getByLabel("New password", { exact: true }).fill("password1");
+  await user.getByLabel("Confirm new password").fill("password1");
+  await user.getByRole("button", { name: "Change password" }).click();
+  await expect(user.getByText(/too common/)).toBeVisible();
+  await shot(user, "change-password");
+  await user.getByLabel("New password", { exact: true }).fill("my very own passphrase");
+  await user.getByLabel("Confirm new password").fill("my very own passphrase");
+  await user.getByRole("button", { name: "Change password" }).click();
+  await expect(user.getByText("Password changed.")).toBeVisible();
+  expect((await user.request.get("/api/studies")).status()).toBe(200);
+  await user.getByRole("link", { name: "Go to studies" }).click();
+  await expect(user).toHaveURL(/\/admin\/studies$/);
+  await context.close();
 });
