@@ -116,7 +116,7 @@ export function UsersPage({
               <th scope="col" className="hidden px-3 py-2 md:table-cell">
                 Email
               </th>
-              <th scope="col" className="px-3 py-2">
+              <th scope="col" className="hidden px-3 py-2 sm:table-cell">
                 Role
               </th>
               <th scope="col" className="px-3 py-2">
@@ -151,9 +151,10 @@ export function UsersPage({
                   <div className="font-medium text-slate-900">{user.full_name}</div>
                   {/* On a phone the email sits under the name instead of in a column of its own. */}
                   <div className="text-xs break-all text-slate-500 md:hidden">{user.email}</div>
+                  <div className="text-xs text-slate-500 sm:hidden">{ROLE_LEVEL_LABELS[user.role_level]}</div>
                 </td>
                 <td className="hidden px-3 py-2 break-all md:table-cell">{user.email}</td>
-                <td className="px-3 py-2">{ROLE_LEVEL_LABELS[user.role_level]}</td>
+                <td className="hidden px-3 py-2 sm:table-cell">{ROLE_LEVEL_LABELS[user.role_level]}</td>
                 <td className="px-3 py-2">
                   {user.is_active ? (
                     <Badge tone="success">Active</Badge>
@@ -163,7 +164,7 @@ export function UsersPage({
                 </td>
                 <td className="hidden px-3 py-2 md:table-cell">{dateTime(user.last_login)}</td>
                 <td className="px-3 py-2">
-                  <div className="flex justify-end gap-1">
+                  <div className="flex flex-col items-end gap-1 sm:flex-row sm:justify-end">
                     <Button
                       variant="ghost"
                       className="px-2 py-1"

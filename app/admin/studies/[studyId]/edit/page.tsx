@@ -10,7 +10,8 @@ export const metadata: Metadata = { title: "Edit Study · Clinical Data Registry
 export default async function EditStudyPage({ params }: { params: Promise<{ studyId: string }> }) {
   const parsed = StudyIdParams.safeParse({ id: (await params).studyId });
   if (!parsed.success) notFound();
-  // The same refusal as PUT /api/studies/{id}: unreadable study 404, no study.configure 403.
+  // A reader without study.configure gets PUT /api/studies/{id}'s 403; a study they cannot read (or
+  // none) is left to the editor, which shows the API's 'Study not found'.
   const actor = await requirePageActor();
   const access = await studyPageAccess(
     actor,
@@ -18,7 +19,6 @@ export default async function EditStudyPage({ params }: { params: Promise<{ stud
     "study.configure",
     `/admin/studies/${parsed.data.id}/edit`,
   );
-  if (access.kind === "not_found") notFound();
   if (access.kind === "forbidden") forbidden();
   return <StudyEditor studyId={parsed.data.id} />;
 }
