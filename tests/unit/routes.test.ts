@@ -24,6 +24,18 @@ describe("routePage (proxy.ts decisions)", () => {
     expect(routePage("/login", "/login", false)).toEqual({ next: true });
     expect(routePage("/admin/studies", "/admin/studies", true)).toEqual({ next: true });
   });
+
+  it("knows the users, team, medical-group and password pages (issue 9)", () => {
+    for (const path of [
+      "/admin/users",
+      "/admin/studies/3/team",
+      "/admin/studies/3/medical-groups",
+      "/admin/account/password",
+    ])
+      expect(routePage(path, path, true)).toEqual({ next: true });
+    for (const path of ["/admin/studies/x/team", "/admin/users/3", "/admin/account"])
+      expect(routePage(path, path, true)).toEqual({ redirect: "/admin/studies" });
+  });
 });
 
 describe("safeReturnUrl", () => {
