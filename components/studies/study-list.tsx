@@ -16,11 +16,14 @@ export function StudyList({
   canCreate,
   createdId,
   showAdminLinks = true,
+  configurableIds = "all",
 }: {
   canCreate: boolean;
   createdId?: number;
   /** Team, groups, config and content links: platform administrators only (issue 9). */
   showAdminLinks?: boolean;
+  /** Studies whose Edit Config link shows (a data manager configures without admin rights). */
+  configurableIds?: "all" | number[];
 }) {
   const { data: studies, isPending, error, refetch, isFetching } = useStudies();
   const created = studies?.find((study) => study.id === createdId);
@@ -72,6 +75,7 @@ export function StudyList({
               study={study}
               highlighted={study.id === createdId}
               showAdminLinks={showAdminLinks}
+              canConfigure={configurableIds === "all" || configurableIds.includes(study.id)}
             />
           ))}
         </ul>
@@ -84,10 +88,12 @@ function StudyCard({
   study,
   highlighted,
   showAdminLinks,
+  canConfigure,
 }: {
   study: StudySummary;
   highlighted: boolean;
   showAdminLinks: boolean;
+  canConfigure: boolean;
 }) {
   const ref = useRef<HTMLLIElement>(null);
   useEffect(() => {
@@ -100,7 +106,9 @@ function StudyCard({
     { href: `/admin/studies/${study.id}/medical-groups`, label: "Medical Groups", admin: true },
     { href: `/admin/studies/${study.id}/content`, label: "Homepage Content", admin: true },
   ];
-  const links = allLinks.filter((link) => showAdminLinks || !link.admin);
+  const links = allLinks.filter(
+    (link) => showAdminLinks || !link.admin || (link.label === "Edit Config" && canConfigure),
+  );
   return (
     <li
       ref={ref}

@@ -168,6 +168,7 @@ test("users, team and groups: every role sees and does only what the server allo
   const monitorEmail = await member("monitor", "study_monitor");
   const subMilano = await member("sub-milano", "sub_investigator", groupId("GRP001"));
   const subRoma = await member("sub-roma", "sub_investigator", groupId("GRP002"));
+  const dataManagerEmail = await member("data-manager", "data_manager");
   // The admin assigns themselves too: flagged 'Platform SUPERADMIN', and editing their own role warns.
   const me = (await (await calls.get("/api/auth/me")).json()) as { id: number };
   const self = await calls.post("/api/admin/user-study-roles", {
@@ -234,6 +235,8 @@ test("users, team and groups: every role sees and does only what the server allo
 
   // The monitor: every patient, no write control anywhere in the study area, a forced write is 403.
   const monitor = await signIn(browser, monitorEmail);
+  const links = (who: Page) => who.getByRole("navigation", { name: "Team Registry links" }).getByRole("link");
+  await expect(links(monitor)).toHaveText(["Public view"]); // no admin or configuration link
   await monitor.goto(`/${study.code}`);
   await expect(monitor.getByRole("heading", { name: "Dashboard" })).toBeVisible();
   await expect(monitor.getByRole("listitem", { name: "Total Patients" })).toContainText("4");
@@ -252,6 +255,11 @@ test("users, team and groups: every role sees and does only what the server allo
   });
   expect(forced.status()).toBe(403);
   await monitor.context().close();
+
+  // A data manager configures the study (Edit Config) but does not manage its team.
+  const dataManager = await signIn(browser, dataManagerEmail);
+  await expect(links(dataManager)).toHaveText(["Edit Config", "Public view"]);
+  await dataManager.context().close();
 
   // The admin deactivates the medico; the medico's open page is refused on its next click.
   await medico.goto(`/${study.code}/patients`);

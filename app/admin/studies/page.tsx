@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { StudyList } from "@/components/studies/study-list";
 import { requirePageActor } from "@/lib/server/auth/page-session";
 import { canSeeAdminArea } from "@/lib/server/auth/policy";
+import { configurableStudyIds } from "@/lib/server/users/page-access";
 import { canCreateStudies } from "@/lib/server/studies/study-service";
 
 export const metadata: Metadata = { title: "Studies · Clinical Data Registry" };
@@ -14,6 +15,7 @@ export default async function StudiesPage({ searchParams }: { searchParams: Prom
     <StudyList
       canCreate={canCreateStudies(actor)}
       showAdminLinks={canSeeAdminArea(actor)}
+      configurableIds={await configurableStudyIds(actor)}
       createdId={Number.isSafeInteger(created) && created > 0 ? created : undefined}
     />
   );

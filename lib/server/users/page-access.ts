@@ -2,12 +2,18 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { headers } from "next/headers";
 import { getDb } from "@/db/client";
-import { studies } from "@/db/schema";
+import { studies, userStudyRoles } from "@/db/schema";
 import { recordAudit } from "../audit/audit-writer";
 import { logError } from "../api/log";
 import { requestMeta } from "../api/request-meta";
 import type { Actor } from "../auth/actor";
-import { hasPlatformPermission, type Permission, type PlatformPermission } from "../auth/policy";
+import {
+  hasPlatformPermission,
+  isPlatformAdmin,
+  studyAccess,
+  type Permission,
+  type PlatformPermission,
+} from "../auth/policy";
 import { loadStudyAccess } from "../auth/study-access";
 
 export type PageAccess = { kind: "ok"; studyName?: string } | { kind: "forbidden" } | { kind: "not_found" };
@@ -61,4 +67,25 @@ async function auditPageDenial(actor: Actor, page: string, studyId: number | nul
   } catch (error) {
     logError("Could not audit a denied page", error);
   }
+}
+
+/**
+ * The studies whose configuration the actor may change (the study list shows them Edit Config):
+ * "all" for platform admins, else those where their study role grants study.configure.
+ */
+export async function configurableStudyIds(actor: Actor): Promise<"all" | number[]> {
+  if (isPlatformAdmin(actor)) return "all";
+  const rows = await (
+    await getDb()
+  )
+    .select({
+      studyId: userStudyRoles.studyId,
+      role: userStudyRoles.role,
+      medicalGroupId: userStudyRoles.medicalGroupId,
+    })
+    .from(userStudyRoles)
+    .where(eq(userStudyRoles.userId, actor.userId));
+  return rows
+    .filter((row) => studyAccess(actor, row).permissions.has("study.configure"))
+    .map((row) => row.studyId);
 }
