@@ -9,13 +9,22 @@ import path from "node:path";
 import { and, count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { auditLogs, medicalGroups, patients, studies, userStudyRoles, users } from "@/db/schema";
+import {
+  auditLogs,
+  fieldTemplates,
+  medicalGroups,
+  patients,
+  studies,
+  userStudyRoles,
+  users,
+} from "@/db/schema";
 import type { StudyRole } from "@/db/schema/study-roles";
 import { API_CONTRACTS, type ApiContract } from "@/lib/schemas/api-contracts";
 import { openSession } from "@/lib/server/auth/auth-service";
 import { hashPassword } from "@/lib/server/auth/password";
 import {
   hasPlatformPermission,
+  isSuperuser,
   patientInScope,
   studyAccess,
   type Permission,
@@ -31,11 +40,13 @@ type Need =
   | { kind: "public" }
   | { kind: "session" }
   | { kind: "platform"; permission: PlatformPermission }
+  | { kind: "superuser" }
   | { kind: "study"; permission: Permission }
   | { kind: "patient"; permission: Permission };
 
 /** What the call is about; created fresh for a cell when the call changes or consumes it. */
-type TargetKind = "none" | "study" | "patient" | "visit" | "locked-visit" | "group" | "assignment" | "user";
+type TargetKind =
+  "none" | "study" | "patient" | "visit" | "locked-visit" | "group" | "assignment" | "user" | "template";
 
 type Target = {
   study: StudyFixture;
@@ -44,6 +55,7 @@ type Target = {
   groupId: number;
   assignmentId: number;
   userId: number;
+  templateId: number;
 };
 
 type CellContext = { target: Target; actor: ActorFixture; n: number };
@@ -240,6 +252,30 @@ const RULES: Record<string, Rule> = {
     need: { kind: "patient", permission: "clinical.read" },
     target: "patient",
     request: ({ target }) => ({ params: { type: "patient", id: String(target.patientId) } }),
+  },
+  "GET /api/studies/{id}/field-usage": {
+    need: { kind: "study", permission: "study.configure" },
+    target: "study",
+    request: ({ target }) => ({ params: { id: String(target.study.id) } }),
+  },
+  "GET /api/field-templates": { need: { kind: "session" }, target: "none", request: () => ({}) },
+  "POST /api/field-templates": {
+    need: { kind: "platform", permission: "templates.manage" },
+    target: "none",
+    request: ({ n }) => ({
+      body: {
+        name: `Matrix template ${n}`,
+        fields: [{ name: "matrix_field", label: "Matrix field", type: "text" }],
+        is_global: true,
+      },
+    }),
+  },
+  "DELETE /api/field-templates/{id}": {
+    // A global template made by another superuser: only superusers may delete it.
+    need: { kind: "superuser" },
+    target: "template",
+    fresh: true,
+    request: ({ target }) => ({ params: { id: String(target.templateId) } }),
   },
   "GET /api/openapi.json": { need: { kind: "public" }, target: "none", request: () => ({}) },
   "GET /api/health": { need: { kind: "public" }, target: "none", request: () => ({}) },
@@ -499,6 +535,13 @@ async function targetFor(study: StudyFixture, kind: TargetKind, fresh: boolean):
         .returning();
       return { ...base, userId, assignmentId: row!.id };
     }
+    case "template": {
+      const [row] = await db
+        .insert(fieldTemplates)
+        .values({ name: `Fresh ${++seq}`, fields: [], isGlobal: true, createdBy: admin.userId })
+        .returning();
+      return { ...base, templateId: row!.id };
+    }
     case "group": {
       const [row] = await db
         .insert(medicalGroups)
@@ -520,6 +563,7 @@ function expectedOutcome(rule: Rule, actor: ActorFixture, study: StudyFixture | 
   if (!actor.policy) return 401;
   if (need.kind === "session") return "2xx";
   if (need.kind === "platform") return hasPlatformPermission(actor.policy, need.permission) ? "2xx" : 403;
+  if (need.kind === "superuser") return isSuperuser(actor.policy) ? "2xx" : 403;
   const access = studyAccess(actor.policy, actor.assignments.get(study!.id) ?? null);
   if (!access.permissions.has("study.read")) return 404;
   if (need.kind === "patient") {
@@ -627,6 +671,7 @@ beforeAll(async () => {
       groupId: study.groupIn,
       assignmentId: assignment!.id,
       userId: await newPlainUser(),
+      templateId: 0,
     });
   }
 }, 120_000);
