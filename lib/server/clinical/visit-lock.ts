@@ -1,28 +1,12 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
-import type { Db, Queryable } from "@/db/client";
-import { userStudyRoles } from "@/db/schema";
+import type { Db } from "@/db/client";
 import { VISIT_MESSAGES, type VisitResponse } from "@/lib/schemas/visits";
 import { conflict, forbidden } from "../api/errors";
 import type { RequestMeta } from "../api/request-meta";
 import type { Actor } from "../auth/actor";
-import { isPlatformAdmin } from "../auth/policy";
 import { auditedTransaction } from "../audit/audit-writer";
 import { updateVisitRow } from "./visit-queries";
 import { openVisit, toVisitResponse } from "./visit-service";
-
-/**
- * Unlocking reopens signed-off data: a principal investigator of the study or a platform admin.
- * Exported (read-only) so the patient detail page shows Unlock only to those the API lets unlock.
- */
-export async function mayUnlock(tx: Queryable, actor: Actor, studyId: number): Promise<boolean> {
-  if (isPlatformAdmin(actor)) return true;
-  const [row] = await tx
-    .select({ role: userStudyRoles.role })
-    .from(userStudyRoles)
-    .where(and(eq(userStudyRoles.userId, actor.userId), eq(userStudyRoles.studyId, studyId)));
-  return row?.role === "principal_investigator";
-}
 
 /** Locks a visit (clinical.write in scope): every later change answers 423 until it is unlocked. */
 export async function lockVisit(db: Db, actor: Actor, id: number, meta: RequestMeta): Promise<VisitResponse> {
@@ -61,7 +45,9 @@ export async function unlockVisit(
 ): Promise<VisitResponse> {
   return auditedTransaction(db, async (tx, audit) => {
     const { study, visit } = await openVisit(tx, actor, id, "clinical.write", true);
-    if (!(await mayUnlock(tx, actor, study.id)))
+    // Unlocking reopens signed-off data: the policy's clinical.unlock (principal investigators and
+    // platform admins), the same permission the patient detail page asks before showing Unlock.
+    if (!study.access.permissions.has("clinical.unlock"))
       throw forbidden(VISIT_MESSAGES.unlockRole, { studyId: study.id, entityType: "visit", entityId: id });
     if (!visit.isLocked) throw conflict(VISIT_MESSAGES.notLocked(visit.visitNumber));
     const unlocked = await updateVisitRow(tx, visit, { isLocked: false, lockedAt: null, lockedBy: null });

@@ -2,7 +2,6 @@ import { PatientDetail } from "@/components/patient-detail/patient-detail";
 import { getDb } from "@/db/client";
 import { PATIENT_MESSAGES } from "@/lib/schemas/patients";
 import { loadStudyAccess } from "@/lib/server/auth/study-access";
-import { mayUnlock } from "@/lib/server/clinical/visit-lock";
 import { currentStudyArea } from "@/lib/server/studies/study-area";
 
 /**
@@ -33,7 +32,7 @@ export default async function PatientDetailPage({
       config={study.config}
       patientId={patientId}
       canWrite={canWrite}
-      canUnlock={canWrite && (await mayUnlock(db, actor, study.id))}
+      canUnlock={canWrite && access.permissions.has("clinical.unlock")}
     />
   );
 }
