@@ -295,6 +295,10 @@ export async function seedScaleData(db: Db, options: ScaleSeedOptions): Promise<
       progress(`visits of patients ${lo - first + 1}-${hi - first + 1} written`);
     }
 
+    // Statistics first: without them the planner takes the freshly written tables for nearly empty
+    // and joins the per-patient aggregates by nested loop, which re-aggregates the visits for each
+    // patient (minutes at 20k patients, quadratic in N). ANALYZE may run inside the transaction.
+    await run("ANALYZE patients, therapy_lines, visits");
     await run(patientFiguresUpdate(settings, ofBench));
     progress("per-patient dashboard figures written");
 
