@@ -13,6 +13,8 @@
 // Only ever talks to 127.0.0.1. Options:
 //   --patients 100000 --visits-per-patient 10 --concurrency 10 --seconds 10
 //   --database-url postgres://… --out bench-scale.json --keep --ports 3121-3129
+//   --only patients_page1,visit_create (those scenarios and the ceiling; for profiling one path)
+//   --cpu-profile DIR (the server runs with node --cpu-prof, profiles written to DIR at its exit)
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -22,7 +24,7 @@ import { parseArgs } from "node:util";
 import pg from "pg";
 import { measureScenario } from "./bench-scale/measure";
 import { buildReport, formatTable, type Measurement } from "./bench-scale/report";
-import { deepCursorPath, SCENARIOS, scenarioContext } from "./bench-scale/scenarios";
+import { CEILING, deepCursorPath, SCENARIOS, scenarioContext } from "./bench-scale/scenarios";
 import { freePort, startServer, type AppServer } from "./bench-scale/server";
 
 const { values: args } = parseArgs({
@@ -36,6 +38,8 @@ const { values: args } = parseArgs({
     keep: { type: "boolean", default: false },
     // Several checkouts may benchmark on one machine: each takes its own range.
     ports: { type: "string", default: "3121-3129" },
+    only: { type: "string" },
+    "cpu-profile": { type: "string" },
   },
 });
 
@@ -56,6 +60,20 @@ const portRange = (() => {
   return Array.from({ length: hi - lo + 1 }, (_, i) => lo + i);
 })();
 const serverUrl = args["database-url"] ?? process.env.DATABASE_URL;
+const scenarios = (() => {
+  if (!args.only) return SCENARIOS;
+  const wanted = new Set(args.only.split(",").map((name) => name.trim()));
+  const unknown = [...wanted].filter((name) => !SCENARIOS.some((s) => s.name === name));
+  if (unknown.length > 0)
+    throw new Error(
+      `--only: unknown scenario(s) ${unknown.join(", ")}; known: ${SCENARIOS.map((s) => s.name).join(", ")}`,
+    );
+  // The ceiling is always measured: every figure is read as a ratio of it.
+  return SCENARIOS.filter((s) => s.name === CEILING || wanted.has(s.name));
+})();
+const serverNodeArgs = args["cpu-profile"]
+  ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(args["cpu-profile"])}`]
+  : [];
 
 async function adminQuery(url: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
@@ -147,7 +165,7 @@ async function main(): Promise<number> {
 
     const port = await freePort(portRange);
     say(`starting next start on 127.0.0.1:${port}`);
-    server = await startServer(appEnv, port);
+    server = await startServer(appEnv, port, serverNodeArgs);
     const login = await fetch(new URL("/api/auth/login", server.base), {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -172,7 +190,7 @@ async function main(): Promise<number> {
     const measurements: Measurement[] = [];
     // The machine may be shared: the load around the measurements says how far to trust them.
     const loadBefore = loadavg()[0]!;
-    for (const scenario of SCENARIOS) {
+    for (const scenario of scenarios) {
       const m = await measureScenario(scenario, ctx, {
         base: server.base,
         token,

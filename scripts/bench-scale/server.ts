@@ -66,11 +66,15 @@ export type AppServer = {
   output: () => string;
 };
 
-export async function startServer(env: NodeJS.ProcessEnv, port: number): Promise<AppServer> {
+export async function startServer(
+  env: NodeJS.ProcessEnv,
+  port: number,
+  nodeArgs: string[] = [],
+): Promise<AppServer> {
   const nextBin = path.join(process.cwd(), "node_modules", "next", "dist", "bin", "next");
   const child: ChildProcess = spawn(
     process.execPath,
-    [nextBin, "start", "-p", String(port), "-H", "127.0.0.1"],
+    [...nodeArgs, nextBin, "start", "-p", String(port), "-H", "127.0.0.1"],
     {
       env: { ...env, PORT: String(port) },
       stdio: ["ignore", "pipe", "pipe"],
