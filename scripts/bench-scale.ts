@@ -190,6 +190,7 @@ async function main(): Promise<number> {
     const measurements: Measurement[] = [];
     // The machine may be shared: the load around the measurements says how far to trust them.
     const loadBefore = loadavg()[0]!;
+    const activeServer = server;
     for (const scenario of scenarios) {
       const m = await measureScenario(scenario, ctx, {
         base: server.base,
@@ -197,10 +198,11 @@ async function main(): Promise<number> {
         seconds,
         concurrency,
         warmUpSeconds: Math.min(2, seconds),
+        serverCpuSeconds: activeServer.cpuSeconds,
       });
       say(
         m.status === "measured"
-          ? `${scenario.name}: ${m.reqPerSec} req/s, p50 ${m.p50Ms} ms, p95 ${m.p95Ms} ms, ${m.errors} errors`
+          ? `${scenario.name}: ${m.reqPerSec} req/s, p50 ${m.p50Ms} ms, p95 ${m.p95Ms} ms, server CPU ${m.serverCpuMsPerRequest ?? "?"} ms/req, ${m.errors} errors`
           : `${scenario.name}: ${m.status === "not_available" ? "not available yet" : "probe failed"} (${m.note})`,
       );
       measurements.push(m);

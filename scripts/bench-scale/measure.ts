@@ -42,6 +42,8 @@ export type MeasureOptions = {
    * warmed: each would add a visit and an audit row outside the measured window.
    */
   warmUpSeconds?: number;
+  /** The server's CPU seconds so far (user + system), for the CPU cost per request. */
+  serverCpuSeconds?: () => number;
 };
 
 export async function measureScenario(
@@ -82,6 +84,7 @@ export async function measureScenario(
     });
 
   const latencies: number[] = [];
+  const cpuBefore = options.serverCpuSeconds?.();
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     // The callback form returns the running instance, whose events carry each response's time.
     const instance = autocannon(
@@ -103,6 +106,12 @@ export async function measureScenario(
     );
     instance.on("response", (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
   });
+  const cpuAfter = options.serverCpuSeconds?.();
+  const answered = result["2xx"] + result.non2xx;
+  const serverCpuMsPerRequest =
+    cpuBefore === undefined || cpuAfter === undefined || answered === 0
+      ? null
+      : Number((((cpuAfter - cpuBefore) * 1000) / answered).toFixed(3));
   latencies.sort((a, b) => a - b);
   const at = (p: number) =>
     latencies.length === 0
@@ -117,5 +126,6 @@ export async function measureScenario(
     p50Ms: at(0.5),
     p95Ms: at(0.95),
     errors: result.errors + result.timeouts + result.non2xx,
+    serverCpuMsPerRequest,
   };
 }

@@ -16,6 +16,11 @@ export type Measurement = {
   p95Ms: number;
   /** Failed connections, timeouts and non-2xx answers. */
   errors: number;
+  /**
+   * CPU time the server process spent per answered request in the measured window (user + system,
+   * from /proc): unlike req/s it barely moves when other work shares the machine. null when unknown.
+   */
+  serverCpuMsPerRequest?: number | null;
 };
 
 export type ReportRow = Measurement & { ratioToCeiling: number | null };
@@ -151,7 +156,7 @@ function pad(cells: string[][]): string {
 }
 
 export function formatTable(report: Report): string {
-  const head = ["scenario", "req/s", "p50 ms", "p95 ms", "vs ceiling", "errors"];
+  const head = ["scenario", "req/s", "p50 ms", "p95 ms", "vs ceiling", "server CPU ms/req", "errors"];
   const body = report.rows.map((r) =>
     r.status === "measured"
       ? [
@@ -160,11 +165,13 @@ export function formatTable(report: Report): string {
           r.p50Ms.toFixed(1),
           r.p95Ms.toFixed(1),
           r.ratioToCeiling === null ? "-" : pct(r.ratioToCeiling),
+          r.serverCpuMsPerRequest == null ? "-" : r.serverCpuMsPerRequest.toFixed(2),
           String(r.errors),
         ]
       : [
           r.label,
           r.status === "not_available" ? "not available yet" : `probe failed: ${r.note ?? ""}`,
+          "",
           "",
           "",
           "",

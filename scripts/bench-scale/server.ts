@@ -34,6 +34,21 @@ function statusKb(pid: number, field: "VmRSS" | "VmHWM"): number {
   }
 }
 
+/** Clock ticks per second of /proc/<pid>/stat's times (USER_HZ: 100 on Linux for decades). */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** User + system CPU seconds of one process, 0 when it is gone. */
+function cpuSecondsOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // Fields after the command name: state is field 3, utime 14 and stime 15.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+
 /** The pid and its descendants (next start serves in-process today; a worker would count too). */
 function processTree(root: number): number[] {
   const children = new Map<number, number[]>();
@@ -62,6 +77,8 @@ export type AppServer = {
   pid: number;
   /** Highest resident memory seen (sum over the process tree, sampled every 250 ms), and VmHWM. */
   peakRss: () => { sampledMb: number; hwmMb: number };
+  /** CPU seconds (user + system) used so far by the server's process tree. */
+  cpuSeconds: () => number;
   stop: () => Promise<void>;
   output: () => string;
 };
@@ -121,6 +138,7 @@ export async function startServer(
     base,
     pid,
     peakRss: () => ({ sampledMb: Math.round(peakKb / 1024), hwmMb: Math.round(hwmKb / 1024) }),
+    cpuSeconds: () => processTree(pid).reduce((sum, p) => sum + cpuSecondsOf(p), 0),
     output: () => log,
     stop: async () => {
       clearInterval(sampler);

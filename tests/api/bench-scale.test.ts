@@ -358,7 +358,17 @@ describe("bench:scale measurement", () => {
       ["ceiling", "studies", "patients_page1", "visit_create"].includes(s.name),
     ))
       measurements.push(
-        await measureScenario(scenario, ctx, { base, token: access_token, seconds: 1, concurrency: 2 }),
+        await measureScenario(scenario, ctx, {
+          base,
+          token: access_token,
+          seconds: 1,
+          concurrency: 2,
+          // The server runs in this process here: its CPU time is this process's.
+          serverCpuSeconds: () => {
+            const { user, system } = process.cpuUsage();
+            return (user + system) / 1e6;
+          },
+        }),
       );
     const report = buildReport(measurements, { auditChainIntact: true });
     const byName = Object.fromEntries(report.rows.map((r) => [r.name, r]));
@@ -367,11 +377,13 @@ describe("bench:scale measurement", () => {
     expect(byName.studies).toMatchObject({ status: "measured", errors: 0 });
     expect(byName.studies!.reqPerSec).toBeGreaterThan(0);
     expect(byName.studies!.p95Ms).toBeGreaterThanOrEqual(byName.studies!.p50Ms);
+    expect(byName.studies!.serverCpuMsPerRequest).toBeGreaterThan(0);
     expect(byName.patients_page1).toMatchObject({ status: "not_available", ratioToCeiling: null });
     expect(byName.visit_create).toMatchObject({ status: "not_available" });
     const table = formatTable(report);
     expect(table).toContain("GET /api/health");
     expect(table).toContain("GET /api/studies");
+    expect(table).toContain("server CPU ms/req");
     expect(table).toContain("not available yet");
     expect(report.targets.map((t) => t.verdict)).toEqual(["N/A", "N/A", "N/A", "N/A"]);
   });

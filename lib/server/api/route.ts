@@ -15,6 +15,7 @@ import {
   validationError,
   type ValidationIssue,
 } from "./errors";
+import { JsonText } from "./json-text";
 import { logError } from "./log";
 import { unstorableTextIssues } from "./unstorable-text";
 import { newRequestId, withRequestId } from "./request-context";
@@ -100,6 +101,11 @@ function wrap<P, Q, B>(
       const result = await handler({ req, db, meta, actor, params, query, body });
       if (result instanceof Response) return result;
       if (result === undefined) return new NextResponse(null, { status: 204 });
+      if (result instanceof JsonText)
+        return new NextResponse(result.text, {
+          status: spec.status ?? 200,
+          headers: { "content-type": "application/json" },
+        });
       return NextResponse.json(result, { status: spec.status ?? 200 });
     } catch (error) {
       return errorResponse(error, { db, actor, meta, req });

@@ -1,19 +1,9 @@
 import "server-only";
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  getTableColumns,
-  inArray,
-  isNull,
-  like,
-  sql,
-  type SQL,
-} from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, like, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Queryable } from "@/db/client";
 import { prepared } from "@/db/prepared";
+import { PATIENT_LIMITS } from "@/lib/schemas/patients";
 import { patientFigureTotals, patients } from "@/db/schema";
 import type { PatientScope } from "../auth/policy";
 import { scopeConditionPrepared, scopeKey, totalsScopeConditionPrepared } from "./patient-scope-sql";
@@ -38,32 +28,77 @@ function prefixPattern(prefix: string): string {
   return `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** The list's filter; a code prefix is a literal LIKE, so the planner can use the prefix index. */
-function listFilter(kind: PatientScope["kind"], search: string | undefined): SQL {
+/**
+ * A code prefix as bounds on the prefix index (text_pattern_ops compares bytes): every code that
+ * starts with it lies between the prefix and the prefix followed by as many of the highest code
+ * point (U+10FFFF, the greatest UTF-8 sequence) as a code can hold. Bounds are parameters, so the
+ * search is prepared like the rest of the list (a `LIKE $1` alone could not use the index in a
+ * generic plan); the LIKE stays as the exact test.
+ */
+function searchValues(search: string | undefined) {
+  if (!search) return {};
+  return {
+    searchFrom: search,
+    searchTo: search + String.fromCodePoint(0x10ffff).repeat(PATIENT_LIMITS.code),
+    searchPattern: prefixPattern(search),
+  };
+}
+
+/** The list's filter: study, live rows, the actor's scope and, when searching, the code prefix. */
+function listFilter(kind: PatientScope["kind"], searching: boolean): SQL {
   const conditions = [
     eq(patients.studyId, sql.placeholder("studyId")),
     isNull(patients.deletedAt),
     scopeConditionPrepared(kind),
   ];
-  if (search) conditions.push(like(patients.code, prefixPattern(search)));
+  if (searching)
+    conditions.push(
+      sql`${patients.code} ~>=~ ${sql.placeholder("searchFrom")}`,
+      sql`${patients.code} ~<=~ ${sql.placeholder("searchTo")}`,
+      like(patients.code, sql.placeholder("searchPattern")),
+    );
   return and(...conditions)!;
 }
+
+/**
+ * A patient as its API answer (`PatientResponse`, lib/schemas/patients.ts), built by PostgreSQL:
+ * the same keys and values as `toPatientResponse` in patient-service.ts, which
+ * tests/api/patient-list-json.test.ts holds them to. Instants are written like JavaScript's
+ * `toISOString()` (UTC, milliseconds truncated as node-postgres truncates them).
+ */
+const isoInstant = (column: AnyPgColumn) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const patientJson = sql`json_build_object(
+  'id', ${patients.id}, 'study_id', ${patients.studyId}, 'code', ${patients.code},
+  'birth_date', ${patients.birthDate}, 'sex', ${patients.sex},
+  'height_cm', ${patients.heightCm}, 'weight_kg', ${patients.weightKg},
+  'naive_systemic', ${patients.naiveSystemic}, 'naive_biologic', ${patients.naiveBiologic},
+  'custom_fields', ${patients.customFields}, 'medical_group_id', ${patients.medicalGroupId},
+  'created_by', ${patients.createdBy}, 'version', ${patients.version},
+  'created_at', ${isoInstant(patients.createdAt)}, 'updated_at', ${isoInstant(patients.updatedAt)})`;
+
+export type PatientPage = {
+  /** The page's patients as a JSON array text, in list order, ready to be sent as it is. */
+  itemsJson: string;
+  rows: number;
+  /** The last row's sort key and id: the next page's keyset position. */
+  last: { key: string; id: number } | null;
+};
 
 /**
  * One page of a study's patients in scope, in one query: the page's ids come from the indexes
  * ((study_id, code) live / patients_study_created_idx and the scope variants) in a subquery, then
  * only those rows are read. `page` skips index entries (a deep page costs more); `after` (keyset)
- * seeks straight to the position, so every page costs the same at any depth; `last` is the next
- * page's keyset position. Prepared per variant (db/prepared.ts); a search is planned for its
- * literal prefix each time (a generic plan could not use the prefix index).
+ * seeks straight to the position, so every page costs the same at any depth. The rows leave
+ * PostgreSQL as one JSON text (decision 0012): parsing a hundred rows into objects and writing them
+ * out again cost the server more than the query itself. Prepared per variant (db/prepared.ts).
  */
-export async function listPatientRows(
-  tx: Queryable,
-  p: ListParams,
-): Promise<{ rows: PatientRow[]; last: { key: string; id: number } | null }> {
-  const variant = `patients_page_${p.scope.kind}_${p.sort}_${p.order}_${p.after ? "after" : "offset"}`;
+export async function listPatientPage(tx: Queryable, p: ListParams): Promise<PatientPage> {
+  const variant = `patients_page_${p.scope.kind}_${p.sort}_${p.order}_${p.after ? "after" : "offset"}${p.search ? "_search" : ""}`;
   const build = (q: Queryable, name: string) => {
     const direction = p.order === "asc" ? asc : desc;
+    const forward = sql.raw(p.order === "asc" ? "asc" : "desc");
+    const backward = sql.raw(p.order === "asc" ? "desc" : "asc");
     const sortColumn = p.sort === "code" ? patients.code : patients.createdAt;
     // The sort key as text: created_at's text form keeps its microseconds (a JS Date would not).
     const sortKey =
@@ -78,15 +113,32 @@ export async function listPatientRows(
     const pageIds = q
       .select({ id: patients.id })
       .from(patients)
-      .where(and(listFilter(p.scope.kind, p.search), after))
+      .where(and(listFilter(p.scope.kind, Boolean(p.search)), after))
       .orderBy(direction(sortColumn), direction(patients.id))
       .limit(sql.placeholder("limit"))
       .offset(sql.placeholder("offset"));
-    return q
-      .select({ row: getTableColumns(patients), key: sortKey })
+    const page = q
+      .select({
+        json: patientJson.as("json"),
+        key: sortKey.as("key"),
+        sortValue: sql`${sortColumn}`.as("sort_value"),
+        id: patients.id,
+      })
       .from(patients)
       .where(inArray(patients.id, pageIds))
-      .orderBy(direction(sortColumn), direction(patients.id))
+      .as("page");
+    return q
+      .select({
+        itemsJson: sql<string>`coalesce(json_agg(${page.json} order by ${page.sortValue} ${forward}, ${page.id} ${forward}), '[]')::text`,
+        rows: sql<number>`count(*)::int`.mapWith(Number),
+        lastKey: sql<
+          string | null
+        >`(array_agg(${page.key} order by ${page.sortValue} ${backward}, ${page.id} ${backward}))[1]`,
+        lastId: sql<
+          number | null
+        >`(array_agg(${page.id} order by ${page.sortValue} ${backward}, ${page.id} ${backward}))[1]`,
+      })
+      .from(page)
       .prepare(name);
   };
   const values = {
@@ -96,13 +148,13 @@ export async function listPatientRows(
     offset: p.after ? 0 : p.offset,
     afterKey: p.after?.key ?? null,
     afterId: p.after?.id ?? null,
+    ...searchValues(p.search),
   };
-  const page = await (p.search ? build(tx, "") : prepared(tx, variant, build)).execute(values);
-  const lastRow = page.at(-1);
-  return {
-    rows: page.map((entry) => entry.row),
-    last: lastRow && page.length === p.limit ? { key: lastRow.key, id: lastRow.row.id } : null,
-  };
+  const [result] = await prepared(tx, variant, build).execute(values);
+  if (!result) throw new Error("The patient page query answered no row");
+  const { itemsJson, rows, lastKey, lastId } = result;
+  const full = rows === p.limit && lastKey !== null && lastId !== null;
+  return { itemsJson, rows, last: full ? { key: lastKey, id: Number(lastId) } : null };
 }
 
 /**
@@ -116,12 +168,9 @@ export async function countPatients(
 ): Promise<number> {
   const values = { studyId: p.studyId, scopeKey: scopeKey(p.scope) };
   if (p.search) {
-    const [row] = await tx
-      .select({ n: count() })
-      .from(patients)
-      .where(listFilter(p.scope.kind, p.search))
-      .prepare("")
-      .execute(values);
+    const [row] = await prepared(tx, `patients_count_${p.scope.kind}_search`, (q, name) =>
+      q.select({ n: count() }).from(patients).where(listFilter(p.scope.kind, true)).prepare(name),
+    ).execute({ ...values, ...searchValues(p.search) });
     return Number(row?.n ?? 0);
   }
   const t = patientFigureTotals;

@@ -10,6 +10,7 @@ import {
   type PatientUpdateBody,
 } from "@/lib/schemas/patients";
 import { conflict, fieldError, notFound } from "../api/errors";
+import { JsonText } from "../api/json-text";
 import type { RequestMeta } from "../api/request-meta";
 import type { Actor } from "../auth/actor";
 import type { Permission } from "../auth/policy";
@@ -28,7 +29,7 @@ import {
   countPatients,
   findPatientInScope,
   insertPatient,
-  listPatientRows,
+  listPatientPage,
   updatePatientRow,
   type PatientRow,
 } from "./patient-queries";
@@ -120,13 +121,13 @@ export async function listPatients(
   db: Db,
   actor: Actor,
   query: PatientListQuery,
-): Promise<PatientListResponse> {
+): Promise<JsonText<PatientListResponse>> {
   const study = await openClinicalStudy(db, actor, query.study_id, "clinical.read");
   const filter = { studyId: study.id, scope: study.access.patientScope, search: query.search || undefined };
   const order = query.order ?? (query.sort === "code" ? "asc" : "desc");
   const after = query.cursor === undefined ? undefined : readCursor(query.cursor, query.sort, order);
   const [page, total] = await Promise.all([
-    listPatientRows(db, {
+    listPatientPage(db, {
       ...filter,
       sort: query.sort,
       order,
@@ -136,11 +137,11 @@ export async function listPatients(
     }),
     countPatients(db, filter),
   ]);
-  return {
-    items: page.rows.map(toPatientResponse),
-    total,
-    next_cursor: page.last ? writeCursor(query.sort, order, page.last) : null,
-  };
+  const nextCursor = page.last ? writeCursor(query.sort, order, page.last) : null;
+  // The items are PostgreSQL's JSON text, spliced in unparsed (listPatientPage).
+  return new JsonText(
+    `{"items":${page.itemsJson},"total":${JSON.stringify(total)},"next_cursor":${JSON.stringify(nextCursor)}}`,
+  );
 }
 
 /**
