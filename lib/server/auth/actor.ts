@@ -9,6 +9,7 @@ import { SESSION_COOKIE_NAMES } from "./session-cookie";
 import { SESSION_IDLE_TIMEOUT_MS, SESSION_TOUCH_INTERVAL_MS } from "./session-policy";
 import { authSecret } from "./secret";
 import { readAccessToken } from "./tokens";
+import { VerifiedTokenCache } from "./verified-token-cache";
 
 export type Actor = PolicyActor & {
   email: string;
@@ -75,22 +76,37 @@ export async function liveSession(db: Db, userId: number, sessionId: string) {
   return row;
 }
 
-async function readCredentials(
-  headers: Headers,
-): Promise<{ userId: number; sessionId: string; via: Actor["via"] } | null> {
+type Credentials = { userId: number; sessionId: string; via: Actor["via"] };
+
+/** Verified bearer tokens and session cookies of this process (see verified-token-cache.ts). */
+const verifiedTokens = new VerifiedTokenCache<Credentials>(4096);
+
+async function readCredentials(headers: Headers): Promise<Credentials | null> {
   const authorization = headers.get("authorization");
   if (authorization) {
     const match = /^Bearer\s+(\S+)$/i.exec(authorization);
-    const token = match?.[1] ? await readAccessToken(match[1]) : null;
-    return token ? { ...token, via: "bearer" } : null;
+    if (!match?.[1]) return null;
+    const key = `bearer:${match[1]}`;
+    const known = verifiedTokens.get(key);
+    if (known) return known;
+    const token = await readAccessToken(match[1]);
+    if (!token) return null;
+    const credentials: Credentials = { userId: token.userId, sessionId: token.sessionId, via: "bearer" };
+    verifiedTokens.set(key, credentials, token.expiresAtMs);
+    return credentials;
   }
   const cookieToken = readCookie(headers.get("cookie"), SESSION_COOKIE_NAMES);
   if (!cookieToken) return null;
+  const key = `cookie:${cookieToken}`;
+  const known = verifiedTokens.get(key);
+  if (known) return known;
   try {
     const payload = await decode({ token: cookieToken, secret: authSecret() });
     const userId = Number(payload?.sub);
     if (!payload || typeof payload.sid !== "string" || !Number.isSafeInteger(userId)) return null;
-    return { userId, sessionId: payload.sid, via: "cookie" };
+    const credentials: Credentials = { userId, sessionId: payload.sid, via: "cookie" };
+    if (typeof payload.exp === "number") verifiedTokens.set(key, credentials, payload.exp * 1000);
+    return credentials;
   } catch {
     return null;
   }

@@ -19,8 +19,10 @@ export async function signAccessToken(userId: number, sessionId: string): Promis
     .sign(key());
 }
 
-/** The token's user and session, or null when it is forged, expired or malformed. */
-export async function readAccessToken(token: string): Promise<{ userId: number; sessionId: string } | null> {
+/** The token's user, session and expiry (ms), or null when it is forged, expired or malformed. */
+export async function readAccessToken(
+  token: string,
+): Promise<{ userId: number; sessionId: string; expiresAtMs: number } | null> {
   try {
     const { payload } = await jwtVerify(token, key(), {
       issuer: ISSUER,
@@ -28,8 +30,9 @@ export async function readAccessToken(token: string): Promise<{ userId: number; 
       algorithms: ["HS256"],
     });
     const userId = Number(payload.sub);
-    if (!Number.isSafeInteger(userId) || typeof payload.sid !== "string") return null;
-    return { userId, sessionId: payload.sid };
+    if (!Number.isSafeInteger(userId) || typeof payload.sid !== "string" || typeof payload.exp !== "number")
+      return null;
+    return { userId, sessionId: payload.sid, expiresAtMs: payload.exp * 1000 };
   } catch {
     return null;
   }

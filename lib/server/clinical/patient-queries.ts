@@ -81,6 +81,8 @@ export type PatientPage = {
   /** The page's patients as a JSON array text, in list order, ready to be sent as it is. */
   itemsJson: string;
   rows: number;
+  /** How many patients the whole list holds (every page). */
+  total: number;
   /** The last row's sort key and id: the next page's keyset position. */
   last: { key: string; id: number } | null;
 };
@@ -89,7 +91,8 @@ export type PatientPage = {
  * One page of a study's patients in scope, in one query: the page's ids come from the indexes
  * ((study_id, code) live / patients_study_created_idx and the scope variants) in a subquery, then
  * only those rows are read. `page` skips index entries (a deep page costs more); `after` (keyset)
- * seeks straight to the position, so every page costs the same at any depth. The rows leave
+ * seeks straight to the position, so every page costs the same at any depth; the list's total
+ * comes with the page. The rows leave
  * PostgreSQL as one JSON text (decision 0012): parsing a hundred rows into objects and writing them
  * out again cost the server more than the query itself. Prepared per variant (db/prepared.ts).
  */
@@ -127,8 +130,19 @@ export async function listPatientPage(tx: Queryable, p: ListParams): Promise<Pat
       .from(patients)
       .where(inArray(patients.id, pageIds))
       .as("page");
+    // How many the list holds, in the same query. Without a search it is the maintained total of
+    // the scope's buckets (patient_figure_totals: a few rows, where counting the patients costs a
+    // scan of every one of them); a code prefix is counted on the prefix index.
+    const t = patientFigureTotals;
+    const total = p.search
+      ? q.select({ n: count() }).from(patients).where(listFilter(p.scope.kind, true))
+      : q
+          .select({ n: sql`coalesce(sum(${t.patients}), 0)` })
+          .from(t)
+          .where(and(eq(t.studyId, sql.placeholder("studyId")), totalsScopeConditionPrepared(p.scope.kind)));
     return q
       .select({
+        total: sql<number>`(${total})`.mapWith(Number),
         itemsJson: sql<string>`coalesce(json_agg(${page.json} order by ${page.sortValue} ${forward}, ${page.id} ${forward}), '[]')::text`,
         rows: sql<number>`count(*)::int`.mapWith(Number),
         lastKey: sql<
@@ -152,36 +166,9 @@ export async function listPatientPage(tx: Queryable, p: ListParams): Promise<Pat
   };
   const [result] = await prepared(tx, variant, build).execute(values);
   if (!result) throw new Error("The patient page query answered no row");
-  const { itemsJson, rows, lastKey, lastId } = result;
+  const { itemsJson, rows, total, lastKey, lastId } = result;
   const full = rows === p.limit && lastKey !== null && lastId !== null;
-  return { itemsJson, rows, last: full ? { key: lastKey, id: Number(lastId) } : null };
-}
-
-/**
- * How many patients the list holds. Without a search it is the maintained total of the scope's
- * buckets (patient_figure_totals: a few rows, where counting the patients costs a scan of every
- * one of them); a code prefix is counted on the prefix index.
- */
-export async function countPatients(
-  tx: Queryable,
-  p: Pick<ListParams, "studyId" | "scope" | "search">,
-): Promise<number> {
-  const values = { studyId: p.studyId, scopeKey: scopeKey(p.scope) };
-  if (p.search) {
-    const [row] = await prepared(tx, `patients_count_${p.scope.kind}_search`, (q, name) =>
-      q.select({ n: count() }).from(patients).where(listFilter(p.scope.kind, true)).prepare(name),
-    ).execute({ ...values, ...searchValues(p.search) });
-    return Number(row?.n ?? 0);
-  }
-  const t = patientFigureTotals;
-  const [row] = await prepared(tx, `patients_total_${p.scope.kind}`, (q, name) =>
-    q
-      .select({ n: sql<number>`coalesce(sum(${t.patients}), 0)`.mapWith(Number) })
-      .from(t)
-      .where(and(eq(t.studyId, sql.placeholder("studyId")), totalsScopeConditionPrepared(p.scope.kind)))
-      .prepare(name),
-  ).execute(values);
-  return row?.n ?? 0;
+  return { itemsJson, rows, total, last: full ? { key: lastKey, id: Number(lastId) } : null };
 }
 
 /** A live patient of the study inside the scope, optionally locked for an update. */

@@ -26,7 +26,6 @@ import {
 import { checkFieldValues } from "./field-values";
 import {
   codeExists,
-  countPatients,
   findPatientInScope,
   insertPatient,
   listPatientPage,
@@ -126,21 +125,18 @@ export async function listPatients(
   const filter = { studyId: study.id, scope: study.access.patientScope, search: query.search || undefined };
   const order = query.order ?? (query.sort === "code" ? "asc" : "desc");
   const after = query.cursor === undefined ? undefined : readCursor(query.cursor, query.sort, order);
-  const [page, total] = await Promise.all([
-    listPatientPage(db, {
-      ...filter,
-      sort: query.sort,
-      order,
-      limit: query.page_size,
-      offset: (query.page - 1) * query.page_size,
-      after,
-    }),
-    countPatients(db, filter),
-  ]);
+  const page = await listPatientPage(db, {
+    ...filter,
+    sort: query.sort,
+    order,
+    limit: query.page_size,
+    offset: (query.page - 1) * query.page_size,
+    after,
+  });
   const nextCursor = page.last ? writeCursor(query.sort, order, page.last) : null;
   // The items are PostgreSQL's JSON text, spliced in unparsed (listPatientPage).
   return new JsonText(
-    `{"items":${page.itemsJson},"total":${JSON.stringify(total)},"next_cursor":${JSON.stringify(nextCursor)}}`,
+    `{"items":${page.itemsJson},"total":${JSON.stringify(page.total)},"next_cursor":${JSON.stringify(nextCursor)}}`,
   );
 }
 
