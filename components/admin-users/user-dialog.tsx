@@ -1,10 +1,8 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
 import { CONTROL_CLASS } from "@/components/ui/control-class";
-import { Dialog } from "@/components/ui/dialog";
+import { FormDialog } from "@/components/ui/form-dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { failureText, useSaveUser } from "@/lib/client/admin-team";
@@ -110,104 +108,91 @@ export function UserDialog({
   const described = (field: keyof Errors) => (errors[field] ? `user-${field}-error` : undefined);
 
   return (
-    <Dialog
-      open
-      onClose={onClose}
+    <FormDialog
       title={user ? "Edit User" : "Create User"}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form="user-form" disabled={save.isPending}>
-            {save.isPending ? "Saving..." : user ? "Update" : "Create"}
-          </Button>
-        </>
-      }
+      formId="user-form"
+      submitLabel={user ? "Update" : "Create"}
+      pending={save.isPending}
+      onClose={onClose}
+      onSubmit={submit}
+      formError={formError}
     >
-      <form id="user-form" noValidate onSubmit={submit} className="space-y-4">
-        {formError && <Alert>{formError}</Alert>}
+      <div>
+        <Label htmlFor="user-email">Email</Label>
+        <Input
+          id="user-email"
+          type="email"
+          autoComplete="off"
+          value={email}
+          disabled={user !== null}
+          maxLength={254}
+          aria-invalid={Boolean(errors.email)}
+          aria-describedby={described("email")}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        {errors.email && <FieldError id="user-email-error">{errors.email}</FieldError>}
+      </div>
+      <div>
+        <Label htmlFor="user-full-name">Full name</Label>
+        <Input
+          id="user-full-name"
+          value={fullName}
+          maxLength={USER_LIMITS.fullName}
+          aria-invalid={Boolean(errors.full_name)}
+          aria-describedby={described("full_name")}
+          onChange={(event) => setFullName(event.target.value)}
+        />
+        {errors.full_name && <FieldError id="user-full_name-error">{errors.full_name}</FieldError>}
+      </div>
+      {!isSelf && (
         <div>
-          <Label htmlFor="user-email">Email</Label>
+          <Label htmlFor="user-password">{user ? "Temporary password (optional)" : "Password"}</Label>
           <Input
-            id="user-email"
-            type="email"
-            autoComplete="off"
-            value={email}
-            disabled={user !== null}
-            maxLength={254}
-            aria-invalid={Boolean(errors.email)}
-            aria-describedby={described("email")}
-            onChange={(event) => setEmail(event.target.value)}
+            id="user-password"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            maxLength={USER_LIMITS.password}
+            aria-invalid={Boolean(errors.password)}
+            aria-describedby={errors.password ? "user-password-error" : "user-password-hint"}
+            onChange={(event) => setPassword(event.target.value)}
           />
-          {errors.email && <FieldError id="user-email-error">{errors.email}</FieldError>}
+          {errors.password ? (
+            <FieldError id="user-password-error">{errors.password}</FieldError>
+          ) : (
+            <p id="user-password-hint" className="mt-1 text-xs text-slate-500">
+              {user
+                ? "Sets a temporary password: the user is signed out and must choose a new one at next sign-in."
+                : `At least ${MIN_PASSWORD} characters, not a commonly used password.`}
+            </p>
+          )}
         </div>
-        <div>
-          <Label htmlFor="user-full-name">Full name</Label>
-          <Input
-            id="user-full-name"
-            value={fullName}
-            maxLength={USER_LIMITS.fullName}
-            aria-invalid={Boolean(errors.full_name)}
-            aria-describedby={described("full_name")}
-            onChange={(event) => setFullName(event.target.value)}
-          />
-          {errors.full_name && <FieldError id="user-full_name-error">{errors.full_name}</FieldError>}
-        </div>
-        {!isSelf && (
-          <div>
-            <Label htmlFor="user-password">{user ? "Temporary password (optional)" : "Password"}</Label>
-            <Input
-              id="user-password"
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              maxLength={USER_LIMITS.password}
-              aria-invalid={Boolean(errors.password)}
-              aria-describedby={errors.password ? "user-password-error" : "user-password-hint"}
-              onChange={(event) => setPassword(event.target.value)}
-            />
-            {errors.password ? (
-              <FieldError id="user-password-error">{errors.password}</FieldError>
-            ) : (
-              <p id="user-password-hint" className="mt-1 text-xs text-slate-500">
-                {user
-                  ? "Sets a temporary password: the user is signed out and must choose a new one at next sign-in."
-                  : `At least ${MIN_PASSWORD} characters, not a commonly used password.`}
-              </p>
-            )}
-          </div>
-        )}
-        <div>
-          <Label htmlFor="user-role-level">Role level</Label>
-          <select
-            id="user-role-level"
-            className={CONTROL_CLASS}
-            value={roleLevel}
-            disabled={levelLocked}
-            aria-invalid={Boolean(errors.role_level)}
-            onChange={(event) => setRoleLevel(event.target.value)}
-          >
-            {[...new Set<string>([...levels, roleLevel])].map((level) => (
-              <option key={level} value={level}>
-                {ROLE_LEVEL_LABELS[level as keyof typeof ROLE_LEVEL_LABELS]}
-              </option>
-            ))}
-          </select>
-          {errors.role_level && <FieldError id="user-role_level-error">{errors.role_level}</FieldError>}
-        </div>
-        {user && !isSelf && (
-          <label className="flex items-center gap-2 text-sm text-slate-700">
-            <input
-              type="checkbox"
-              checked={isActive}
-              onChange={(event) => setIsActive(event.target.checked)}
-            />
-            Active
-          </label>
-        )}
-      </form>
-    </Dialog>
+      )}
+      <div>
+        <Label htmlFor="user-role-level">Role level</Label>
+        <select
+          id="user-role-level"
+          className={CONTROL_CLASS}
+          value={roleLevel}
+          disabled={levelLocked}
+          aria-invalid={Boolean(errors.role_level)}
+          onChange={(event) => setRoleLevel(event.target.value)}
+        >
+          {[...new Set<string>([...levels, roleLevel])].map((level) => (
+            <option key={level} value={level}>
+              {ROLE_LEVEL_LABELS[level as keyof typeof ROLE_LEVEL_LABELS]}
+            </option>
+          ))}
+        </select>
+        {errors.role_level && <FieldError id="user-role_level-error">{errors.role_level}</FieldError>}
+      </div>
+      {user && !isSelf && (
+        <label className="flex items-center gap-2 text-sm text-slate-700">
+          <input type="checkbox" checked={isActive} onChange={(event) => setIsActive(event.target.checked)} />
+          Active
+        </label>
+      )}
+    </FormDialog>
   );
 }
 

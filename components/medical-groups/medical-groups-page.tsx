@@ -5,7 +5,7 @@ import { useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CONTROL_CLASS } from "@/components/ui/control-class";
-import { Dialog } from "@/components/ui/dialog";
+import { FormDialog } from "@/components/ui/form-dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import {
@@ -195,78 +195,69 @@ function GroupDialog({
   }
 
   return (
-    <Dialog
-      open
-      onClose={onClose}
+    <FormDialog
       title={group ? "Edit Medical Group" : "Create Medical Group"}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form="group-form" disabled={save.isPending}>
-            {save.isPending ? "Saving..." : group ? "Update" : "Create"}
-          </Button>
-        </>
-      }
+      formId="group-form"
+      submitLabel={group ? "Update" : "Create"}
+      pending={save.isPending}
+      onClose={onClose}
+      onSubmit={submit}
+      formError={formError}
     >
-      <form id="group-form" noValidate onSubmit={submit} className="space-y-4">
-        {formError && <Alert>{formError}</Alert>}
-        <div>
-          <Label htmlFor="group-code">Code</Label>
-          <Input
-            id="group-code"
-            value={code}
-            placeholder="GRP001"
-            maxLength={GROUP_LIMITS.code}
-            disabled={group !== null}
-            autoCapitalize="characters"
-            aria-invalid={Boolean(errors.code)}
-            aria-describedby={errors.code ? "group-code-error" : "group-code-hint"}
-            onChange={(event) => setCode(event.target.value.toUpperCase())}
-          />
-          {errors.code ? (
-            <p id="group-code-error" className="mt-1 text-xs text-red-700">
-              {errors.code}
-            </p>
-          ) : (
-            <p id="group-code-hint" className="mt-1 text-xs text-slate-500">
-              Uppercase, at most {GROUP_LIMITS.code} characters; it cannot be changed later.
-            </p>
-          )}
-        </div>
-        <div>
-          <Label htmlFor="group-name">Name</Label>
-          <Input
-            id="group-name"
-            value={name}
-            maxLength={GROUP_LIMITS.name}
-            aria-invalid={Boolean(errors.name)}
-            aria-describedby={errors.name ? "group-name-error" : undefined}
-            onChange={(event) => setName(event.target.value)}
-          />
-          {errors.name && (
-            <p id="group-name-error" className="mt-1 text-xs text-red-700">
-              {errors.name}
-            </p>
-          )}
-        </div>
-        <div>
-          <Label htmlFor="group-description">Description (optional)</Label>
-          <textarea
-            id="group-description"
-            className={CONTROL_CLASS}
-            rows={3}
-            value={description}
-            maxLength={GROUP_LIMITS.description}
-            onChange={(event) => setDescription(event.target.value)}
-          />
-        </div>
-        <p className="rounded-md bg-slate-50 p-3 text-xs text-slate-600">
-          Purpose: patients created by a sub-investigator are placed in the sub-investigator&apos;s medical
-          group, and sub-investigators see and edit only the patients of their own group.
-        </p>
-      </form>
-    </Dialog>
+      <div>
+        <Label htmlFor="group-code">Code</Label>
+        <Input
+          id="group-code"
+          value={code}
+          placeholder="GRP001"
+          maxLength={GROUP_LIMITS.code}
+          disabled={group !== null}
+          autoCapitalize="characters"
+          aria-invalid={Boolean(errors.code)}
+          aria-describedby={errors.code ? "group-code-error" : "group-code-hint"}
+          onChange={(event) => setCode(event.target.value.toUpperCase())}
+        />
+        {errors.code ? (
+          <p id="group-code-error" className="mt-1 text-xs text-red-700">
+            {errors.code}
+          </p>
+        ) : (
+          <p id="group-code-hint" className="mt-1 text-xs text-slate-500">
+            Uppercase, at most {GROUP_LIMITS.code} characters; it cannot be changed later.
+          </p>
+        )}
+      </div>
+      <div>
+        <Label htmlFor="group-name">Name</Label>
+        <Input
+          id="group-name"
+          value={name}
+          maxLength={GROUP_LIMITS.name}
+          aria-invalid={Boolean(errors.name)}
+          aria-describedby={errors.name ? "group-name-error" : undefined}
+          onChange={(event) => setName(event.target.value)}
+        />
+        {errors.name && (
+          <p id="group-name-error" className="mt-1 text-xs text-red-700">
+            {errors.name}
+          </p>
+        )}
+      </div>
+      <div>
+        <Label htmlFor="group-description">Description (optional)</Label>
+        <textarea
+          id="group-description"
+          className={CONTROL_CLASS}
+          rows={3}
+          value={description}
+          maxLength={GROUP_LIMITS.description}
+          onChange={(event) => setDescription(event.target.value)}
+        />
+      </div>
+      <p className="rounded-md bg-slate-50 p-3 text-xs text-slate-600">
+        Purpose: patients created by a sub-investigator are placed in the sub-investigator&apos;s medical
+        group, and sub-investigators see and edit only the patients of their own group.
+      </p>
+    </FormDialog>
   );
 }

@@ -5,7 +5,7 @@ import { useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CONTROL_CLASS } from "@/components/ui/control-class";
-import { Dialog } from "@/components/ui/dialog";
+import { FormDialog } from "@/components/ui/form-dialog";
 import { Label } from "@/components/ui/label";
 import {
   failureText,
@@ -208,113 +208,104 @@ function AssignmentDialog({
   }
 
   return (
-    <Dialog
-      open
-      onClose={onClose}
+    <FormDialog
       title={assignment ? "Edit Role Assignment" : "Assign User to Study"}
+      formId="assignment-form"
+      submitLabel={assignment ? "Update" : "Assign"}
+      pending={save.isPending}
+      onClose={onClose}
+      onSubmit={submit}
+      formError={formError}
       className="max-w-xl"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form="assignment-form" disabled={save.isPending}>
-            {save.isPending ? "Saving..." : assignment ? "Update" : "Assign"}
-          </Button>
-        </>
-      }
     >
-      <form id="assignment-form" noValidate onSubmit={submit} className="space-y-4">
-        {formError && <Alert>{formError}</Alert>}
-        {editingSelf && (
-          <Alert tone="info">
-            You are editing your own role. The change applies from your next request: pages you already have
-            open keep showing your old permissions until you reload them (a logout and new sign-in is not
-            needed).
-          </Alert>
-        )}
-        {!assignment && (
-          <div>
-            <Label htmlFor="assignment-user">User</Label>
-            <select
-              id="assignment-user"
-              className={CONTROL_CLASS}
-              value={userId}
-              aria-invalid={Boolean(errors.user)}
-              aria-describedby={errors.user ? "assignment-user-error" : undefined}
-              onChange={(event) => setUserId(event.target.value)}
-            >
-              <option value="">Select a user</option>
-              {unassigned.map((user) => (
-                <option key={user.id} value={user.id}>
-                  {user.full_name} ({user.email})
-                </option>
-              ))}
-            </select>
-            {errors.user && <FieldError id="assignment-user-error">{errors.user}</FieldError>}
-          </div>
-        )}
+      {editingSelf && (
+        <Alert tone="info">
+          You are editing your own role. The change applies from your next request: pages you already have
+          open keep showing your old permissions until you reload them (a logout and new sign-in is not
+          needed).
+        </Alert>
+      )}
+      {!assignment && (
         <div>
-          <Label htmlFor="assignment-role">Role</Label>
+          <Label htmlFor="assignment-user">User</Label>
           <select
-            id="assignment-role"
+            id="assignment-user"
             className={CONTROL_CLASS}
-            value={role}
-            aria-invalid={Boolean(errors.role)}
-            aria-describedby={errors.role ? "assignment-role-error" : undefined}
-            onChange={(event) => {
-              setRole(event.target.value);
-              // Spec §4: changing away from Sub-Investigator clears the group.
-              if (event.target.value !== "sub_investigator") setGroupId("");
-            }}
+            value={userId}
+            aria-invalid={Boolean(errors.user)}
+            aria-describedby={errors.user ? "assignment-user-error" : undefined}
+            onChange={(event) => setUserId(event.target.value)}
           >
-            <option value="">Select a role</option>
-            {STUDY_ROLE_OPTIONS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.hint ? `${option.label} (${option.hint})` : option.label}
+            <option value="">Select a user</option>
+            {unassigned.map((user) => (
+              <option key={user.id} value={user.id}>
+                {user.full_name} ({user.email})
               </option>
             ))}
           </select>
-          {errors.role && <FieldError id="assignment-role-error">{errors.role}</FieldError>}
+          {errors.user && <FieldError id="assignment-user-error">{errors.user}</FieldError>}
         </div>
-        {isSub && (
-          <div>
-            <Label htmlFor="assignment-group">Medical Group</Label>
-            <select
-              id="assignment-group"
-              className={CONTROL_CLASS}
-              value={groupId}
-              aria-invalid={Boolean(errors.group)}
-              aria-describedby={errors.group ? "assignment-group-error" : undefined}
-              onChange={(event) => setGroupId(event.target.value)}
-            >
-              <option value="">Select a medical group</option>
-              {groups.map((group) => (
-                <option key={group.id} value={group.id}>
-                  {group.name} ({group.code})
-                </option>
-              ))}
-            </select>
-            {errors.group && <FieldError id="assignment-group-error">{errors.group}</FieldError>}
-          </div>
-        )}
-        <section
-          aria-labelledby="permissions-summary"
-          className="rounded-md bg-slate-50 p-3 text-xs text-slate-700"
+      )}
+      <div>
+        <Label htmlFor="assignment-role">Role</Label>
+        <select
+          id="assignment-role"
+          className={CONTROL_CLASS}
+          value={role}
+          aria-invalid={Boolean(errors.role)}
+          aria-describedby={errors.role ? "assignment-role-error" : undefined}
+          onChange={(event) => {
+            setRole(event.target.value);
+            // Spec §4: changing away from Sub-Investigator clears the group.
+            if (event.target.value !== "sub_investigator") setGroupId("");
+          }}
         >
-          <h3 id="permissions-summary" className="mb-1 font-semibold text-slate-900">
-            Role permissions
-          </h3>
-          <ul className="space-y-1">
-            {ROLE_PERMISSION_SUMMARY.map((item) => (
-              <li key={item.role} className={item.role === role ? "font-semibold text-slate-900" : undefined}>
-                <span className="font-medium">{STUDY_ROLE_LABELS[item.role]}:</span> {item.text}
-              </li>
+          <option value="">Select a role</option>
+          {STUDY_ROLE_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.hint ? `${option.label} (${option.hint})` : option.label}
+            </option>
+          ))}
+        </select>
+        {errors.role && <FieldError id="assignment-role-error">{errors.role}</FieldError>}
+      </div>
+      {isSub && (
+        <div>
+          <Label htmlFor="assignment-group">Medical Group</Label>
+          <select
+            id="assignment-group"
+            className={CONTROL_CLASS}
+            value={groupId}
+            aria-invalid={Boolean(errors.group)}
+            aria-describedby={errors.group ? "assignment-group-error" : undefined}
+            onChange={(event) => setGroupId(event.target.value)}
+          >
+            <option value="">Select a medical group</option>
+            {groups.map((group) => (
+              <option key={group.id} value={group.id}>
+                {group.name} ({group.code})
+              </option>
             ))}
-          </ul>
-        </section>
-      </form>
-    </Dialog>
+          </select>
+          {errors.group && <FieldError id="assignment-group-error">{errors.group}</FieldError>}
+        </div>
+      )}
+      <section
+        aria-labelledby="permissions-summary"
+        className="rounded-md bg-slate-50 p-3 text-xs text-slate-700"
+      >
+        <h3 id="permissions-summary" className="mb-1 font-semibold text-slate-900">
+          Role permissions
+        </h3>
+        <ul className="space-y-1">
+          {ROLE_PERMISSION_SUMMARY.map((item) => (
+            <li key={item.role} className={item.role === role ? "font-semibold text-slate-900" : undefined}>
+              <span className="font-medium">{STUDY_ROLE_LABELS[item.role]}:</span> {item.text}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </FormDialog>
   );
 }
 
