@@ -36,7 +36,22 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     paths[contract.path]![contract.method.toLowerCase()] = {
       summary: contract.summary,
       ...(contract.auth ? { security: [{ bearer: [] }, { cookie: [] }] } : { security: [] }),
-      ...(contract.body
+      ...(contract.multipart
+        ? {
+            requestBody: {
+              required: true,
+              content: {
+                "multipart/form-data": {
+                  schema: {
+                    type: "object",
+                    properties: { file: { type: "string", format: "binary" } },
+                    required: ["file"],
+                  },
+                },
+              },
+            },
+          }
+        : contract.body
         ? {
             requestBody: {
               required: true,
