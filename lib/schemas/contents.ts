@@ -132,7 +132,9 @@ export const SETTINGS_SCHEMAS: Record<ContentBlockType, z.ZodType<Record<string,
     .object({
       cards: z
         .array(
-          z.object({ title: text(CONTENT_LIMITS.title), description: text(CONTENT_LIMITS.cardText) }).strict(),
+          z
+            .object({ title: text(CONTENT_LIMITS.title), description: text(CONTENT_LIMITS.cardText) })
+            .strict(),
         )
         .max(CONTENT_LIMITS.cards)
         .default([])

@@ -52,13 +52,13 @@ export function buildOpenApiDocument(): Record<string, unknown> {
             },
           }
         : contract.body
-        ? {
-            requestBody: {
-              required: true,
-              content: { "application/json": { schema: toJson(contract.body, "input") } },
-            },
-          }
-        : {}),
+          ? {
+              requestBody: {
+                required: true,
+                content: { "application/json": { schema: toJson(contract.body, "input") } },
+              },
+            }
+          : {}),
       responses: {
         [status]: {
           description: "Success",

@@ -2,7 +2,11 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as list, POST as create } from "@/app/api/studies/[id]/contents/route";
-import { DELETE as remove, GET as getOne, PATCH as patch } from "@/app/api/studies/[id]/contents/[contentId]/route";
+import {
+  DELETE as remove,
+  GET as getOne,
+  PATCH as patch,
+} from "@/app/api/studies/[id]/contents/[contentId]/route";
 import { POST as reorder } from "@/app/api/studies/[id]/contents/reorder/route";
 import { getDb } from "@/db/client";
 import { auditLogs } from "@/db/schema";
@@ -121,16 +125,27 @@ describe("contents API", () => {
     const noText = await createBlock({ type: "button", settings: { url: "https://example.org" } });
     expect(noText.status).toBe(422);
     expect(JSON.stringify(noText.json)).toContain("Button text is required");
-    const badUrl = await createBlock({ type: "button", title: "Go", settings: { url: "javascript:alert(1)" } });
+    const badUrl = await createBlock({
+      type: "button",
+      title: "Go",
+      settings: { url: "javascript:alert(1)" },
+    });
     expect(badUrl.status).toBe(422);
     expect(JSON.stringify(badUrl.json)).toContain("http:// or https://");
     const badLayout = await createBlock({ type: "layout_row", settings: { layout: "4" } });
     expect(badLayout.status).toBe(422);
     const cards = await createBlock({
       type: "card_grid",
-      settings: { cards: [{ title: "", description: "" }, { title: "One", description: "" }] },
+      settings: {
+        cards: [
+          { title: "", description: "" },
+          { title: "One", description: "" },
+        ],
+      },
     });
-    expect((cards.json as unknown as ContentBlock).settings.cards).toEqual([{ title: "One", description: "" }]);
+    expect((cards.json as unknown as ContentBlock).settings.cards).toEqual([
+      { title: "One", description: "" },
+    ]);
     const columns = await createBlock({
       type: "columns",
       settings: { layout: "2", columns: [{ content: "<p>A</p>" }, { content: " " }] },

@@ -252,7 +252,10 @@ export async function reorderContents(
     const before = new Map(rows.map((r) => [r.id, r.order]));
     for (const [index, id] of ids.entries()) {
       if (before.get(id) === index) continue;
-      await tx.update(contentBlocks).set({ order: index, updatedAt: new Date() }).where(eq(contentBlocks.id, id));
+      await tx
+        .update(contentBlocks)
+        .set({ order: index, updatedAt: new Date() })
+        .where(eq(contentBlocks.id, id));
     }
     audit({
       action: "update",

@@ -85,8 +85,7 @@ export function extensionOf(fileName: string): string {
 }
 
 export type PreparedUpload =
-  | { ok: true; contentType: string; bytes: Uint8Array }
-  | { ok: false; reason: string };
+  { ok: true; contentType: string; bytes: Uint8Array } | { ok: false; reason: string };
 
 /**
  * The extension must be on the purpose's allowlist and the bytes must be of that format; an SVG
@@ -99,8 +98,7 @@ export function prepareUpload(purpose: UploadPurpose, fileName: string, bytes: U
   const allowed = ACCEPTED_EXTENSIONS[purpose].join(", ");
   if (!type) return { ok: false, reason: `File type not allowed; accepted: ${allowed}` };
   if (bytes.length === 0) return { ok: false, reason: "The file is empty" };
-  if (!type.matches(bytes))
-    return { ok: false, reason: `The file's content is not a .${extension} file` };
+  if (!type.matches(bytes)) return { ok: false, reason: `The file's content is not a .${extension} file` };
   if (extension === "svg") {
     const clean = sanitizeSvg(new TextDecoder().decode(bytes));
     if (!clean) return { ok: false, reason: "The file's content is not a .svg file" };

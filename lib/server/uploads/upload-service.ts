@@ -73,7 +73,9 @@ async function storeUpload(
       };
     });
   } catch (error) {
-    await storage.delete(storageKey).catch((cleanup) => logError("Could not remove an orphan upload", cleanup));
+    await storage
+      .delete(storageKey)
+      .catch((cleanup) => logError("Could not remove an orphan upload", cleanup));
     throw error;
   }
 }
