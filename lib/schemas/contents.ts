@@ -10,15 +10,9 @@ export { CONTENT_BLOCK_TYPES };
 export type ContentBlockType = (typeof CONTENT_BLOCK_TYPES)[number];
 
 /** The seven types the block form offers; layout rows are made by the builder's Add Layout Row. */
-export const EDITABLE_BLOCK_TYPES = [
-  "hero",
-  "text_block",
-  "columns",
-  "button",
-  "info_box",
-  "card_grid",
-  "attachment",
-] as const satisfies readonly ContentBlockType[];
+export const EDITABLE_BLOCK_TYPES = CONTENT_BLOCK_TYPES.filter(
+  (type): type is Exclude<ContentBlockType, "layout_row"> => type !== "layout_row",
+);
 
 export const BLOCK_TYPE_LABELS: Record<ContentBlockType, string> = {
   hero: "Hero",

@@ -48,16 +48,11 @@ function cleanSettings(type: ContentBlockType, title: string | null | undefined,
 const cleanContent = (content: { html?: string } | undefined) =>
   content?.html === undefined ? {} : { html: sanitizeHtml(content.html) };
 
-const auditedValues = (row: BlockRow) => ({
-  type: row.type,
-  title: row.title,
-  content: row.content,
-  settings: row.settings,
-  is_visible: row.isVisible,
-  order: row.order,
-  parent_id: row.parentId,
-  column_index: row.columnIndex,
-});
+/** What the trail keeps of a block: its answer without id and children. */
+function auditedValues(row: BlockRow): Record<string, unknown> {
+  const { id: _id, children: _children, ...values } = toBlock(row);
+  return values;
+}
 
 /**
  * Anyone who may read the study reads its visible blocks; those who may edit them (superusers,
