@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
+import { seriousViolations } from "./axe";
 import { signInAsAdmin } from "./sign-in-as-admin";
 
 /**
@@ -219,9 +220,11 @@ test("build a 2:1 row, drag two blocks in, hide one; upload an attachment and a 
     .getByLabel("File")
     .setInputFiles({ name: "protocol v2.pdf", mimeType: "application/pdf", buffer: PDF });
   await expect(form.getByTestId("attachment-current")).toContainText("protocol v2.pdf");
+  expect(await seriousViolations(page)).toEqual([]);
   await shot(page, "block-form");
   await form.getByRole("button", { name: "Create" }).click();
   await expect(form).toBeHidden();
+  expect(await seriousViolations(page)).toEqual([]);
   await shot(page, "list");
 
   // The logo: uploaded in the study editor's Branding panel (the SVG's script is removed).
@@ -263,6 +266,7 @@ test("build a 2:1 row, drag two blocks in, hide one; upload an attachment and a 
   );
   expect(file.headers()["x-content-type-options"]).toBe("nosniff");
   expect(Buffer.from(await file.body())).toEqual(PDF);
+  expect(await seriousViolations(page)).toEqual([]);
   await shot(page, "dashboard");
 
   // Deleting the row (confirmed) takes its blocks with it.
