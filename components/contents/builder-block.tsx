@@ -15,13 +15,27 @@ type Props = {
   onMove: (block: ContentBlock, targetId: string) => void;
   onEdit: (block: ContentBlock) => void;
   onDelete: (block: ContentBlock) => void;
+  /** Moves the block a step within its column (reorder); undefined where there is no step. */
+  onStep: (block: ContentBlock, step: -1 | 1) => void;
+  first: boolean;
+  last: boolean;
 };
 
 /**
  * A block in the builder: dragged by its handle (pointer, or the keyboard through dnd-kit's
  * KeyboardSensor: Space, arrows, Space), or moved with the 'Move to' list, which needs no dragging.
  */
-export function BuilderBlock({ block, canEdit, targets, onMove, onEdit, onDelete }: Props) {
+export function BuilderBlock({
+  block,
+  canEdit,
+  targets,
+  onMove,
+  onEdit,
+  onDelete,
+  onStep,
+  first,
+  last,
+}: Props) {
   const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
     id: `block:${block.id}`,
     data: { block },
@@ -73,6 +87,24 @@ export function BuilderBlock({ block, canEdit, targets, onMove, onEdit, onDelete
               </option>
             ))}
           </select>
+          <Button
+            variant="ghost"
+            className="px-2 py-1 text-xs"
+            aria-label={`Move ${label} up`}
+            disabled={first}
+            onClick={() => onStep(block, -1)}
+          >
+            ↑
+          </Button>
+          <Button
+            variant="ghost"
+            className="px-2 py-1 text-xs"
+            aria-label={`Move ${label} down`}
+            disabled={last}
+            onClick={() => onStep(block, 1)}
+          >
+            ↓
+          </Button>
           <Button
             variant="ghost"
             className="px-2 py-1 text-xs"

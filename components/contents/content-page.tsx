@@ -5,7 +5,13 @@ import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Tabs } from "@/components/ui/tabs";
 import { failureText, loadFailureText } from "@/lib/client/admin-team";
-import { useContents, useCreateContent, useDeleteContent, useUpdateContent } from "@/lib/client/contents";
+import {
+  useContents,
+  useCreateContent,
+  useDeleteContent,
+  useReorderContents,
+  useUpdateContent,
+} from "@/lib/client/contents";
 import { placementOfDropId } from "@/lib/contents/builder";
 import { CONTENT_MESSAGES, type ContentBlock, type Layout } from "@/lib/schemas/contents";
 import { BlockFormDialog, type BlockFormTarget } from "./block-form-dialog";
@@ -31,6 +37,7 @@ export function ContentPage({
   const create = useCreateContent(studyId);
   const update = useUpdateContent(studyId);
   const remove = useDeleteContent(studyId);
+  const reorder = useReorderContents(studyId);
   const tree = contents.data ?? [];
 
   const fail = (fallback: string) => (error: unknown) => setActionError(failureText(error, fallback));
@@ -112,6 +119,10 @@ export function ContentPage({
             onEdit={(block) => setForm({ mode: "edit", block })}
             onDeleteBlock={(block) => deleteBlock(block, CONTENT_MESSAGES.confirmDeleteBlock)}
             onDeleteRow={(row) => deleteBlock(row, CONTENT_MESSAGES.confirmDeleteRow)}
+            onReorder={(ids) => {
+              setActionError(null);
+              reorder.mutate(ids, { onError: fail(CONTENT_MESSAGES.moveFailed) });
+            }}
           />
         )}
       </Tabs>

@@ -21,6 +21,7 @@ import {
   placementId,
   rowsOf,
   SPAN_CLASS,
+  steppedIds,
   type Placement,
 } from "@/lib/contents/builder";
 import {
@@ -42,6 +43,8 @@ type Props = {
   onEdit: (block: ContentBlock) => void;
   onDeleteBlock: (block: ContentBlock) => void;
   onDeleteRow: (row: ContentBlock) => void;
+  /** Gives the listed siblings the orders 0, 1, 2… (the reorder call). */
+  onReorder: (ids: number[]) => void;
 };
 
 function DropZone({
@@ -77,7 +80,8 @@ function DropZone({
  * from 'Available Blocks' (dropping sets the row, the column and the last place in it, spec §4).
  */
 export function PageBuilder(props: Props) {
-  const { tree, canEdit, onAddRow, onAddBlock, onMove, onEdit, onDeleteBlock, onDeleteRow } = props;
+  const { tree, canEdit, onAddRow, onAddBlock, onMove, onEdit, onDeleteBlock, onDeleteRow, onReorder } =
+    props;
   const [choosingLayout, setChoosingLayout] = useState(false);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
@@ -94,6 +98,21 @@ export function PageBuilder(props: Props) {
   }
 
   const blockProps = { canEdit, targets, onMove, onEdit, onDelete: onDeleteBlock };
+  const step = (siblings: ContentBlock[]) => (block: ContentBlock, delta: -1 | 1) => {
+    const ids = steppedIds(siblings, block.id, delta);
+    if (ids) onReorder(ids);
+  };
+  const blockList = (siblings: ContentBlock[]) =>
+    siblings.map((block, index) => (
+      <BuilderBlock
+        key={block.id}
+        block={block}
+        {...blockProps}
+        onStep={step(siblings)}
+        first={index === 0}
+        last={index === siblings.length - 1}
+      />
+    ));
   const layoutMenu = choosingLayout && (
     <div role="group" aria-label="Choose a layout" className="flex flex-wrap gap-2">
       {LAYOUTS.map((layout) => (
@@ -146,14 +165,34 @@ export function PageBuilder(props: Props) {
                     Row {rowIndex + 1} · {LAYOUT_LABELS[layoutOf(row)]}
                   </h3>
                   {canEdit && (
-                    <Button
-                      variant="ghost"
-                      className="px-2 py-1 text-xs text-red-700"
-                      aria-label={`Delete row ${rowIndex + 1}`}
-                      onClick={() => onDeleteRow(row)}
-                    >
-                      Delete Row
-                    </Button>
+                    <div className="flex gap-1">
+                      <Button
+                        variant="ghost"
+                        className="px-2 py-1 text-xs"
+                        aria-label={`Move row ${rowIndex + 1} up`}
+                        disabled={rowIndex === 0}
+                        onClick={() => step(rows)(row, -1)}
+                      >
+                        ↑
+                      </Button>
+                      <Button
+                        variant="ghost"
+                        className="px-2 py-1 text-xs"
+                        aria-label={`Move row ${rowIndex + 1} down`}
+                        disabled={rowIndex === rows.length - 1}
+                        onClick={() => step(rows)(row, 1)}
+                      >
+                        ↓
+                      </Button>
+                      <Button
+                        variant="ghost"
+                        className="px-2 py-1 text-xs text-red-700"
+                        aria-label={`Delete row ${rowIndex + 1}`}
+                        onClick={() => onDeleteRow(row)}
+                      >
+                        Delete Row
+                      </Button>
+                    </div>
                   )}
                 </div>
                 <div className="grid grid-cols-1 gap-3 md:grid-cols-12">
@@ -164,9 +203,7 @@ export function PageBuilder(props: Props) {
                       label={`Row ${rowIndex + 1} · Column ${columnIndex + 1}`}
                       className={cn("min-w-0 bg-white", SPAN_CLASS[column.span])}
                     >
-                      {column.blocks.map((block) => (
-                        <BuilderBlock key={block.id} block={block} {...blockProps} />
-                      ))}
+                      {blockList(column.blocks)}
                       {canEdit && (
                         <Button
                           variant="ghost"
@@ -190,9 +227,7 @@ export function PageBuilder(props: Props) {
             {availableBlocks(tree).length === 0 ? (
               <p className="p-2 text-xs text-slate-500">Every block is placed in a row.</p>
             ) : (
-              availableBlocks(tree).map((block) => (
-                <BuilderBlock key={block.id} block={block} {...blockProps} />
-              ))
+              blockList(availableBlocks(tree))
             )}
           </DropZone>
         </aside>

@@ -56,6 +56,19 @@ export function moveTargets(tree: ContentBlock[]): { id: string; label: string }
 export const placementId = (block: Pick<ContentBlock, "parent_id" | "column_index">) =>
   block.parent_id === null ? AVAILABLE_DROP_ID : columnDropId(block.parent_id, block.column_index ?? 0);
 
+/**
+ * The sibling ids after moving one a step up (-1) or down (+1), for the reorder call; null when it
+ * is already first or last.
+ */
+export function steppedIds(siblings: readonly ContentBlock[], id: number, step: -1 | 1): number[] | null {
+  const ids = siblings.map((block) => block.id);
+  const index = ids.indexOf(id);
+  const other = index + step;
+  if (index < 0 || other < 0 || other >= ids.length) return null;
+  [ids[index], ids[other]] = [ids[other]!, ids[index]!];
+  return ids;
+}
+
 export const blockLabel = (block: ContentBlock) => block.title || BLOCK_TYPE_LABELS[block.type];
 
 /** Grid classes must be literal for Tailwind to emit them. */

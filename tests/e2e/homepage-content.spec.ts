@@ -188,6 +188,12 @@ test("build a 2:1 row, drag two blocks in, hide one; upload an attachment and a 
   const [w1, w2] = [(await column1.boundingBox())!.width, (await column2.boundingBox())!.width];
   expect(w1 / w2).toBeGreaterThan(1.8);
 
+  // Order within a list: Internal note a step up puts it before Welcome (the reorder call).
+  const available = page.getByRole("region", { name: "Available Blocks" });
+  await expect(page.getByRole("button", { name: "Move Welcome up" })).toBeDisabled();
+  await page.getByRole("button", { name: "Move Internal note up" }).click();
+  await expect(available.locator("[data-testid^=builder-block-]").first()).toContainText("Internal note");
+
   await dragTo(page, "Drag Welcome", "Row 1 · Column 1");
   await expect(column1.getByText("Welcome", { exact: true })).toBeVisible();
   await dragTo(page, "Drag Internal note", "Row 1 · Column 2");

@@ -1,6 +1,12 @@
 /** The pure content rules shared by the block form and the server (issue 12). */
 import { describe, expect, it } from "vitest";
-import { columnsOf, moveTargets, placementOfDropId, contentBlocksOnly } from "@/lib/contents/builder";
+import {
+  columnsOf,
+  contentBlocksOnly,
+  moveTargets,
+  placementOfDropId,
+  steppedIds,
+} from "@/lib/contents/builder";
 import { checkBlock, isHttpUrl, previewText, type ContentBlock } from "@/lib/schemas/contents";
 
 const block = (over: Partial<ContentBlock>): ContentBlock => ({
@@ -69,5 +75,14 @@ describe("content rules", () => {
     expect(placementOfDropId("available")).toEqual({ parentId: null, columnIndex: null });
     expect(placementOfDropId("column:x")).toBeNull();
     expect(contentBlocksOnly(tree).map((b) => b.id)).toEqual([2, 8]);
+  });
+
+  it("steps a block up or down among its siblings, not past either end", () => {
+    const siblings = [block({ id: 1 }), block({ id: 2 }), block({ id: 3 })];
+    expect(steppedIds(siblings, 2, -1)).toEqual([2, 1, 3]);
+    expect(steppedIds(siblings, 2, 1)).toEqual([1, 3, 2]);
+    expect(steppedIds(siblings, 1, -1)).toBeNull();
+    expect(steppedIds(siblings, 3, 1)).toBeNull();
+    expect(steppedIds(siblings, 9, 1)).toBeNull();
   });
 });
