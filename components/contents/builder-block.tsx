@@ -74,10 +74,10 @@ export function BuilderBlock({
         </div>
       </div>
       {canEdit && (
-        <div className="flex flex-wrap items-center gap-2">
+        <div className="space-y-1">
           <select
             aria-label={`Move ${label} to`}
-            className={cn(CONTROL_CLASS, "w-auto min-w-0 flex-1 py-1 text-xs")}
+            className={cn(CONTROL_CLASS, "py-1 text-xs")}
             value={current}
             onChange={(event) => onMove(block, event.target.value)}
           >
@@ -87,40 +87,42 @@ export function BuilderBlock({
               </option>
             ))}
           </select>
-          <Button
-            variant="ghost"
-            className="px-2 py-1 text-xs"
-            aria-label={`Move ${label} up`}
-            disabled={first}
-            onClick={() => onStep(block, -1)}
-          >
-            ↑
-          </Button>
-          <Button
-            variant="ghost"
-            className="px-2 py-1 text-xs"
-            aria-label={`Move ${label} down`}
-            disabled={last}
-            onClick={() => onStep(block, 1)}
-          >
-            ↓
-          </Button>
-          <Button
-            variant="ghost"
-            className="px-2 py-1 text-xs"
-            aria-label={`Edit ${label}`}
-            onClick={() => onEdit(block)}
-          >
-            Edit
-          </Button>
-          <Button
-            variant="ghost"
-            className="px-2 py-1 text-xs text-red-700"
-            aria-label={`Delete ${label}`}
-            onClick={() => onDelete(block)}
-          >
-            Delete
-          </Button>
+          <div className="flex flex-wrap items-center gap-1">
+            <Button
+              variant="ghost"
+              className="px-2 py-1 text-xs"
+              aria-label={`Move ${label} up`}
+              disabled={first}
+              onClick={() => onStep(block, -1)}
+            >
+              ↑
+            </Button>
+            <Button
+              variant="ghost"
+              className="px-2 py-1 text-xs"
+              aria-label={`Move ${label} down`}
+              disabled={last}
+              onClick={() => onStep(block, 1)}
+            >
+              ↓
+            </Button>
+            <Button
+              variant="ghost"
+              className="px-2 py-1 text-xs"
+              aria-label={`Edit ${label}`}
+              onClick={() => onEdit(block)}
+            >
+              Edit
+            </Button>
+            <Button
+              variant="ghost"
+              className="px-2 py-1 text-xs text-red-700"
+              aria-label={`Delete ${label}`}
+              onClick={() => onDelete(block)}
+            >
+              Delete
+            </Button>
+          </div>
         </div>
       )}
     </div>
