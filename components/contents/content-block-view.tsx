@@ -118,7 +118,11 @@ export function ContentBlockView({ block }: { block: ContentBlock }) {
       return (
         <div className="grid grid-cols-1 gap-4 md:grid-cols-12">
           {columnsOf(block).map((column, index) => (
-            <div key={index} className={cn("min-w-0 space-y-4", SPAN_CLASS[column.span])}>
+            // An empty column keeps its place on the 12-grid, but takes no room when stacked (phones).
+            <div
+              key={index}
+              className={cn("min-w-0 space-y-4 empty:hidden md:empty:block", SPAN_CLASS[column.span])}
+            >
               {column.blocks.map((child) => (
                 <ContentBlockView key={child.id} block={child} />
               ))}
