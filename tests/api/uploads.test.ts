@@ -104,6 +104,34 @@ describe("POST /api/upload", () => {
     expect(res.json.detail).toContain("too large");
   });
 
+  it("stops reading a chunked 64 MB multipart body soon after the limit (413, stream cancelled)", async () => {
+    const state = { pulled: 0, cancelled: false };
+    const total = 64 * 1024 * 1024;
+    const body = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          if (state.pulled >= total) return controller.close();
+          state.pulled += 64 * 1024;
+          controller.enqueue(new Uint8Array(64 * 1024).fill(0x41));
+        },
+        cancel() {
+          state.cancelled = true;
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    const req = new Request(`${BASE}/api/upload?study_id=${studyId}`, {
+      method: "POST",
+      headers: { ...superuser.headers, "content-type": "multipart/form-data; boundary=x" },
+      body,
+      duplex: "half",
+    } as RequestInit & { duplex: "half" });
+    const res = await upload(req, { params: Promise.resolve({}) });
+    expect(res.status).toBe(413);
+    expect(state.cancelled).toBe(true);
+    expect(state.pulled).toBeLessThan(MAX_UPLOAD_FILE_BYTES + 256 * 1024);
+  });
+
   it("refuses non-editors (403) and a body without the file part (422)", async () => {
     const admin = await callerFor({ roleLevel: "admin" });
     expect((await attach(admin, "a.pdf", PDF)).status).toBe(403);
