@@ -106,6 +106,35 @@ describe("contents API", () => {
     expect(rows.map((r) => r.entityId).sort()).toEqual([aId, bId, rowId].map(String).sort());
   });
 
+  it("hides a hidden row's blocks from readers, in the list and one by one", async () => {
+    const row = (await createBlock({ type: "layout_row", settings: { layout: "1" }, is_visible: false }))
+      .json as unknown as ContentBlock;
+    const inside = (
+      await createBlock({ type: "text_block", title: "Inside", parent_id: row.id, column_index: 0 })
+    ).json as unknown as ContentBlock;
+    expect((await listAs(reader)).map((b) => b.id)).not.toContain(row.id);
+    const one = await call(getOne, {
+      path: path(`/${inside.id}`),
+      headers: reader.headers,
+      params: params(inside.id),
+    });
+    expect(one.status).toBe(404);
+    const forEditor = await call(getOne, {
+      path: path(`/${row.id}`),
+      headers: superuser.headers,
+      params: params(row.id),
+    });
+    expect((forEditor.json as unknown as ContentBlock).children.map((c) => c.id)).toEqual([inside.id]);
+    const rowInColumn = await createBlock({
+      type: "layout_row",
+      settings: { layout: "2" },
+      parent_id: row.id,
+    });
+    expect(rowInColumn.status).toBe(422);
+    const outOfRange = await createBlock({ type: "hero", title: "X", parent_id: row.id, column_index: 1 });
+    expect(outOfRange.status).toBe(422);
+  });
+
   it("sanitizes stored HTML: no script, handlers, style, javascript: or data: links", async () => {
     const res = await createBlock({
       type: "text_block",

@@ -75,13 +75,12 @@ export async function listContents(
     .map((block) => ({ ...block, children: block.children.filter((child) => child.is_visible) }));
 }
 
+/** One block, as the list would show it to this caller (a hidden one, or one in a hidden row, is 404). */
 export async function getContent(db: Db, actor: Actor, studyId: number, contentId: number) {
-  await studyExists(db, studyId);
-  const access = await requireStudyPermission(db, actor, studyId, "study.read");
-  const row = await findBlock(db, studyId, contentId);
-  if (!row.isVisible && !access.permissions.has("content.edit")) throw notFound(CONTENT_MESSAGES.notFound);
-  const children = row.type === "layout_row" ? blockTree(await studyBlocks(db, studyId)) : [];
-  return children.find((block) => block.id === row.id) ?? toBlock(row);
+  const tree = await listContents(db, actor, studyId, true);
+  const found = tree.flatMap((block) => [block, ...block.children]).find((block) => block.id === contentId);
+  if (!found) throw notFound(CONTENT_MESSAGES.notFound);
+  return found;
 }
 
 export async function createContent(
@@ -159,7 +158,6 @@ export async function updateContent(
           input.column_index === undefined ? row.columnIndex : input.column_index,
         )
       : { parentId: row.parentId, columnIndex: row.columnIndex };
-    if (place.parentId === row.id) throw fieldError(["body", "parent_id"], CONTENT_MESSAGES.rowInRow);
     const placeChanged = place.parentId !== row.parentId || place.columnIndex !== row.columnIndex;
     const order =
       input.order ??
