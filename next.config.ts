@@ -2,7 +2,8 @@ import type { NextConfig } from "next";
 
 const nextConfig: NextConfig = {
   // PGlite ships ~15 MB of WASM: keep it out of the bundle (otherwise it lands in public static files).
-  serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2"],
+  // jsdom (the server's DOM for DOMPurify) reads its own files at run time: not bundleable.
+  serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "jsdom"],
   poweredByHeader: false,
   typedRoutes: false,
   // forbidden() from next/navigation: an admin page answers 403, like its API, to users it refuses.

@@ -26,6 +26,18 @@ const EnvSchema = z.object({
   SESSION_COOKIE_DOMAIN: z.string().optional(),
   /** Base domain of study subdomains in production, e.g. registry.example.org (localhost always works). */
   STUDY_BASE_DOMAIN: z.string().optional(),
+  /**
+   * Uploaded files go to an S3-compatible object store when S3_BUCKET is set (several app instances
+   * then share them); otherwise to DATA_DIR/uploads. See docs/decisions/0014-content-and-files.md.
+   */
+  S3_BUCKET: z.string().min(1).optional(),
+  /** https://s3.eu-west-1.amazonaws.com, http://127.0.0.1:9000 (MinIO), …; path-style addressing. */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Key prefix inside the bucket, e.g. "registry/" (default "uploads/"). */
+  S3_PREFIX: z.string().default("uploads/"),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -16,6 +16,8 @@ const PAGE_PATTERNS: RegExp[] = [
   // Users, study team and medical groups, and the password change (issue 9).
   /^\/admin\/users$/,
   /^\/admin\/studies\/\d+\/(team|medical-groups)$/,
+  // Homepage content: List View and Page Builder (issue 12).
+  /^\/admin\/studies\/\d+\/content$/,
   /^\/admin\/account\/password$/,
   // The study area: /{studyCode}, except the reserved first segments of spec §2 (the shell answers
   // 'Study Not Found' for unknown codes).

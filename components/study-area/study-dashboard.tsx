@@ -1,17 +1,17 @@
 "use client";
 
-import { useId } from "react";
+import { useId, type ReactNode } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useDashboard } from "@/lib/client/reports";
 import { dashboardCards, demographicRows } from "./dashboard-figures";
 
 /**
- * The study dashboard (spec §2): the homepage content blocks first (none exist yet, so nothing is
- * rendered there), then the figure cards, then the patient demographics by sex. The figures are the
+ * The study dashboard (spec §2): the homepage content blocks first (rendered by the server page and
+ * passed in), then the figure cards, then the patient demographics by sex. The figures are the
  * server's, within the reader's patient scope.
  */
-export function StudyDashboard({ studyId }: { studyId: number }) {
+export function StudyDashboard({ studyId, content }: { studyId: number; content?: ReactNode }) {
   const dashboard = useDashboard(studyId);
   const idPrefix = useId();
   return (
@@ -19,7 +19,7 @@ export function StudyDashboard({ studyId }: { studyId: number }) {
       <h1 className="text-2xl font-semibold text-[var(--study-primary)] [font-family:var(--study-heading-font-family)]">
         Dashboard
       </h1>
-      {/* Homepage content blocks go here, above the cards, once the content builder exists. */}
+      {content}
       {dashboard.isPending ? (
         <p role="status" className="text-sm text-slate-600">
           Loading dashboard...

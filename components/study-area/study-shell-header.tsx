@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { UserMenu } from "@/components/auth/user-menu";
+import { FILE_URL } from "@/lib/schemas/contents";
 import type { UiSettings } from "@/lib/schemas/study-config";
 
 type Props = {
@@ -19,8 +20,10 @@ export function StudyShellHeader({ code, name, disease, fullName, showAdmin, log
       {/* On a phone the name and the user menu share the first line (Logout stays on screen) and the
           links get a line of their own; from `md` up everything sits on one line. */}
       <div className="mx-auto flex min-h-14 max-w-7xl flex-wrap items-center gap-x-4 gap-y-1 px-4 py-2 sm:px-6 md:flex-nowrap">
-        {logo.logo_url && (
-          // eslint-disable-next-line @next/next/no-img-element -- study logos are arbitrary URLs set by admins
+        {/* Only an uploaded logo, served from our origin: a remote one would hand every visitor's
+            address to its host (and the page's CSP would refuse it anyway). */}
+        {logo.logo_url && FILE_URL.test(logo.logo_url) && (
+          // eslint-disable-next-line @next/next/no-img-element -- an uploaded file of ours, sized by the study
           <img
             src={logo.logo_url}
             alt=""

@@ -103,6 +103,7 @@ export function EditorTabPanel({
         <UiSettingsEditor
           settings={config.ui_settings}
           onChange={(ui_settings) => onChange({ ...config, ui_settings })}
+          studyId={studyId}
         />
       );
     case "dashboard-kpis":

@@ -72,7 +72,9 @@ function DialogPanel({ onClose, title, description, children, footer, className 
   }
 
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center overflow-y-auto bg-slate-900/40 p-4">
+    // items-start + my-auto: centred when it fits, and a dialog taller than the screen scrolls from
+    // its top instead of losing it above the viewport.
+    <div className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-slate-900/40 p-4">
       <div
         ref={panelRef}
         role="dialog"
@@ -81,7 +83,7 @@ function DialogPanel({ onClose, title, description, children, footer, className 
         aria-describedby={description ? descriptionId : undefined}
         tabIndex={-1}
         onKeyDown={trapTab}
-        className={cn("w-full max-w-lg rounded-lg bg-white shadow-xl focus:outline-none", className)}
+        className={cn("my-auto w-full max-w-lg rounded-lg bg-white shadow-xl focus:outline-none", className)}
       >
         <div className="border-b border-slate-200 px-5 py-4">
           <h2 id={titleId} className="text-lg font-semibold text-slate-900">

@@ -45,6 +45,16 @@ import {
   UserStudyRoleResponse,
   UserStudyRoleUpdateBody,
 } from "./users";
+import {
+  ContentBlockCreateBody,
+  ContentBlockResponse,
+  ContentBlockUpdateBody,
+  ContentListQuery,
+  ContentListResponse,
+  ContentReorderBody,
+  UploadQuery,
+  UploadResponse,
+} from "./contents";
 import { DetailResponse, LoginBody, RefreshBody, RegisterBody, TokenResponse, UserResponse } from "./auth";
 
 export type ApiContract = {
@@ -57,6 +67,8 @@ export type ApiContract = {
   query?: ZodType;
   response?: ZodType;
   status?: number;
+  /** The body is multipart/form-data with one `file` part (uploads), not JSON. */
+  multipart?: boolean;
 };
 
 /**
@@ -425,5 +437,77 @@ export const API_CONTRACTS: ApiContract[] = [
     summary: "Liveness (no database query)",
     auth: false,
     response: z.object({ status: z.literal("ok") }),
+  },
+  {
+    method: "GET",
+    path: "/api/studies/{id}/contents",
+    summary: "Homepage content blocks of a study (include_hidden for editors)",
+    auth: true,
+    query: ContentListQuery,
+    response: ContentListResponse,
+  },
+  {
+    method: "POST",
+    path: "/api/studies/{id}/contents",
+    summary: "Create a content block (superusers)",
+    auth: true,
+    body: ContentBlockCreateBody,
+    response: ContentBlockResponse,
+    status: 201,
+  },
+  {
+    method: "GET",
+    path: "/api/studies/{id}/contents/{contentId}",
+    summary: "One content block",
+    auth: true,
+    response: ContentBlockResponse,
+  },
+  {
+    method: "PATCH",
+    path: "/api/studies/{id}/contents/{contentId}",
+    summary: "Change part of a content block (superusers)",
+    auth: true,
+    body: ContentBlockUpdateBody,
+    response: ContentBlockResponse,
+  },
+  {
+    method: "DELETE",
+    path: "/api/studies/{id}/contents/{contentId}",
+    summary: "Delete a content block; a layout row with its blocks (superusers)",
+    auth: true,
+    status: 204,
+  },
+  {
+    method: "POST",
+    path: "/api/studies/{id}/contents/reorder",
+    summary: "Give the listed blocks the orders 0, 1, 2… (superusers)",
+    auth: true,
+    body: ContentReorderBody,
+    status: 204,
+  },
+  {
+    method: "POST",
+    path: "/api/upload",
+    summary: "Upload an attachment (pdf, doc, docx, xls, xlsx, ppt, pptx, txt, zip; 10 MB)",
+    auth: true,
+    query: UploadQuery,
+    response: UploadResponse,
+    status: 201,
+    multipart: true,
+  },
+  {
+    method: "POST",
+    path: "/api/studies/{id}/logo",
+    summary: "Upload a study logo (png, jpeg, webp, svg; 10 MB)",
+    auth: true,
+    response: UploadResponse,
+    status: 201,
+    multipart: true,
+  },
+  {
+    method: "GET",
+    path: "/api/files/{id}",
+    summary: "Download an uploaded file (attachment; images inline), nosniff",
+    auth: true,
   },
 ];

@@ -36,14 +36,29 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     paths[contract.path]![contract.method.toLowerCase()] = {
       summary: contract.summary,
       ...(contract.auth ? { security: [{ bearer: [] }, { cookie: [] }] } : { security: [] }),
-      ...(contract.body
+      ...(contract.multipart
         ? {
             requestBody: {
               required: true,
-              content: { "application/json": { schema: toJson(contract.body, "input") } },
+              content: {
+                "multipart/form-data": {
+                  schema: {
+                    type: "object",
+                    properties: { file: { type: "string", format: "binary" } },
+                    required: ["file"],
+                  },
+                },
+              },
             },
           }
-        : {}),
+        : contract.body
+          ? {
+              requestBody: {
+                required: true,
+                content: { "application/json": { schema: toJson(contract.body, "input") } },
+              },
+            }
+          : {}),
       responses: {
         [status]: {
           description: "Success",

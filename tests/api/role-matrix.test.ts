@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import {
   auditLogs,
+  contentBlocks,
   fieldTemplates,
   medicalGroups,
   patients,
@@ -46,7 +47,17 @@ type Need =
 
 /** What the call is about; created fresh for a cell when the call changes or consumes it. */
 type TargetKind =
-  "none" | "study" | "patient" | "visit" | "locked-visit" | "group" | "assignment" | "user" | "template";
+  | "none"
+  | "study"
+  | "patient"
+  | "visit"
+  | "locked-visit"
+  | "group"
+  | "assignment"
+  | "user"
+  | "template"
+  | "content"
+  | "file";
 
 type Target = {
   study: StudyFixture;
@@ -56,10 +67,21 @@ type Target = {
   assignmentId: number;
   userId: number;
   templateId: number;
+  contentId: number;
+  fileId: string;
 };
 
 type CellContext = { target: Target; actor: ActorFixture; n: number };
-type CallRequest = { params?: Record<string, string>; query?: Record<string, string>; body?: unknown };
+type CallRequest = {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: unknown;
+  /** A multipart upload of one file part named `file`. */
+  file?: { name: string; bytes: Uint8Array };
+};
+
+const PDF_BYTES = new TextEncoder().encode("%PDF-1.7\n%%EOF\n");
+const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 
 type Rule = {
   need: Need;
@@ -276,6 +298,73 @@ const RULES: Record<string, Rule> = {
     target: "template",
     fresh: true,
     request: ({ target }) => ({ params: { id: String(target.templateId) } }),
+  },
+  "GET /api/studies/{id}/contents": {
+    need: { kind: "study", permission: "study.read" },
+    target: "study",
+    request: ({ target }) => ({ params: { id: String(target.study.id) }, query: { include_hidden: "true" } }),
+  },
+  "POST /api/studies/{id}/contents": {
+    // Only superusers edit homepage content (spec §6): the policy's content.edit.
+    need: { kind: "study", permission: "content.edit" },
+    target: "study",
+    request: ({ target, n }) => ({
+      params: { id: String(target.study.id) },
+      body: { type: "text_block", title: `Matrix ${n}`, content: { html: "<p>Matrix</p>" } },
+    }),
+  },
+  "GET /api/studies/{id}/contents/{contentId}": {
+    need: { kind: "study", permission: "study.read" },
+    target: "content",
+    request: ({ target }) => ({
+      params: { id: String(target.study.id), contentId: String(target.contentId) },
+    }),
+  },
+  "PATCH /api/studies/{id}/contents/{contentId}": {
+    need: { kind: "study", permission: "content.edit" },
+    target: "content",
+    fresh: true,
+    request: ({ target }) => ({
+      params: { id: String(target.study.id), contentId: String(target.contentId) },
+      body: { is_visible: false },
+    }),
+  },
+  "DELETE /api/studies/{id}/contents/{contentId}": {
+    need: { kind: "study", permission: "content.edit" },
+    target: "content",
+    fresh: true,
+    request: ({ target }) => ({
+      params: { id: String(target.study.id), contentId: String(target.contentId) },
+    }),
+  },
+  "POST /api/studies/{id}/contents/reorder": {
+    need: { kind: "study", permission: "content.edit" },
+    target: "content",
+    request: ({ target }) => ({
+      params: { id: String(target.study.id) },
+      body: { content_ids: [target.contentId] },
+    }),
+  },
+  "POST /api/upload": {
+    need: { kind: "study", permission: "content.edit" },
+    target: "study",
+    request: ({ target }) => ({
+      query: { study_id: String(target.study.id) },
+      file: { name: "matrix.pdf", bytes: PDF_BYTES },
+    }),
+  },
+  "POST /api/studies/{id}/logo": {
+    need: { kind: "study", permission: "study.configure" },
+    target: "study",
+    request: ({ target }) => ({
+      params: { id: String(target.study.id) },
+      file: { name: "logo.png", bytes: PNG_BYTES },
+    }),
+  },
+  "GET /api/files/{id}": {
+    need: { kind: "study", permission: "study.read" },
+    target: "file",
+    request: ({ target }) => ({ params: { id: target.fileId } }),
   },
   "GET /api/openapi.json": { need: { kind: "public" }, target: "none", request: () => ({}) },
   "GET /api/health": { need: { kind: "public" }, target: "none", request: () => ({}) },
@@ -498,6 +587,26 @@ async function newVisit(patientId: number, locked: boolean): Promise<number> {
   return id;
 }
 
+async function newContentBlock(study: StudyFixture): Promise<number> {
+  const db = await getDb();
+  const [row] = await db
+    .insert(contentBlocks)
+    .values({ studyId: study.id, type: "text_block", title: `Block ${++seq}`, content: { html: "<p>x</p>" } })
+    .returning();
+  return row!.id;
+}
+
+/** An attachment of the study, uploaded through the route so that its bytes are stored. */
+async function newFile(study: StudyFixture): Promise<string> {
+  const { POST } = await import("@/app/api/upload/route");
+  const res = await invoke(POST, "POST", "/api/upload", admin.headers, {
+    query: { study_id: String(study.id) },
+    file: { name: "shared.pdf", bytes: PDF_BYTES },
+  });
+  expect(res.status, JSON.stringify(res.json)).toBe(201);
+  return (res.json as { id: string }).id;
+}
+
 async function newPlainUser(): Promise<number> {
   const db = await getDb();
   const [row] = await db
@@ -542,6 +651,8 @@ async function targetFor(study: StudyFixture, kind: TargetKind, fresh: boolean):
         .returning();
       return { ...base, templateId: row!.id };
     }
+    case "content":
+      return { ...base, contentId: await newContentBlock(study) };
     case "group": {
       const [row] = await db
         .insert(medicalGroups)
@@ -580,12 +691,16 @@ async function invoke(
   method: string,
   pathname: string,
   headers: Record<string, string>,
-  request: { params?: Record<string, string>; query?: Record<string, string>; body?: unknown },
+  request: CallRequest,
 ) {
   const url = new URL(`${BASE}${pathname}`);
   for (const [name, value] of Object.entries(request.query ?? {})) url.searchParams.set(name, value);
   const init: RequestInit = { method, headers: { ...headers } };
-  if (request.body !== undefined) {
+  if (request.file) {
+    const form = new FormData();
+    form.set("file", new File([request.file.bytes as Uint8Array<ArrayBuffer>], request.file.name));
+    init.body = form;
+  } else if (request.body !== undefined) {
     init.body = JSON.stringify(request.body);
     (init.headers as Record<string, string>)["content-type"] = "application/json";
   }
@@ -593,7 +708,8 @@ async function invoke(
     params: Promise.resolve(request.params ?? {}),
   });
   const text = await response.text();
-  return { status: response.status, json: text ? (JSON.parse(text) as unknown) : null };
+  const isJson = response.headers.get("content-type")?.startsWith("application/json");
+  return { status: response.status, json: text && isJson ? (JSON.parse(text) as unknown) : text };
 }
 
 /** /api/studies/{id} → app/api/studies/[id]/route.ts */
@@ -672,6 +788,8 @@ beforeAll(async () => {
       assignmentId: assignment!.id,
       userId: await newPlainUser(),
       templateId: 0,
+      contentId: await newContentBlock(study),
+      fileId: await newFile(study),
     });
   }
 }, 120_000);

@@ -36,6 +36,16 @@ describe("routePage (proxy.ts decisions)", () => {
     for (const path of ["/admin/studies/x/team", "/admin/users/3", "/admin/account"])
       expect(routePage(path, path, true)).toEqual({ redirect: "/admin/studies" });
   });
+
+  it("knows the homepage content page (issue 12), and not its near misses", () => {
+    expect(routePage("/admin/studies/3/content", "/admin/studies/3/content", true)).toEqual({ next: true });
+    for (const path of [
+      "/admin/studies/x/content",
+      "/admin/studies/3/contents",
+      "/admin/studies/3/content/1",
+    ])
+      expect(routePage(path, path, true)).toEqual({ redirect: "/admin/studies" });
+  });
 });
 
 describe("safeReturnUrl", () => {

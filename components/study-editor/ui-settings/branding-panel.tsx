@@ -1,48 +1,86 @@
 "use client";
 
 import { useId, useState } from "react";
+import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
-import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { failureText } from "@/lib/client/admin-team";
+import { uploadFile } from "@/lib/client/contents";
+import { CONTENT_MESSAGES, FILE_URL } from "@/lib/schemas/contents";
 import { LOGO_SUGGESTED, THEME_DEFAULTS, themeVariables } from "@/lib/theme/study-theme";
 import { DimensionField, withSetting, type PanelProps } from "./settings-fields";
 
 export const LOGO_ERROR = "Failed to load logo";
+const LOGO_ACCEPT = ".png,.jpg,.jpeg,.webp,.svg";
 
 /**
- * What the preview will try to load: web addresses, same-origin paths and inline images. Anything
- * else (a `javascript:` URL, a bare `logo.png` that resolves differently on every study page) would
- * not load in the study header either, so it is reported as a failed logo without being fetched.
+ * The logo is an image uploaded to this server (png, jpeg, webp, or svg after sanitizing) and
+ * served from our origin by /api/files. A remote address is never loaded: every study-area
+ * visitor's browser would fetch it and hand their address to its host.
  */
-function isPreviewable(url: string): boolean {
-  return /^https?:\/\//i.test(url) || /^\/(?!\/)/.test(url) || /^data:image\//i.test(url);
-}
-
-export function BrandingPanel({ settings, onChange }: PanelProps) {
+export function BrandingPanel({ settings, onChange, studyId }: PanelProps & { studyId?: number }) {
   const id = useId();
   const url = settings.logo_url?.trim() ?? "";
-  // Keyed by URL, so a new URL clears the error without an effect.
+  const ownLogo = FILE_URL.test(url);
+  // Keyed by URL, so a new logo clears the error without an effect.
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
-  const previewable = url !== "" && isPreviewable(url);
-  const failed = url !== "" && (!previewable || failedUrl === url);
+  const [uploading, setUploading] = useState(false);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  const failed = ownLogo && failedUrl === url;
   const headerBg = themeVariables(settings)["--study-header-bg"] ?? THEME_DEFAULTS.header_bg_color;
+
+  async function upload(file: File | undefined) {
+    if (!file || studyId === undefined) return;
+    setUploading(true);
+    setUploadError(null);
+    try {
+      const uploaded = await uploadFile(`/studies/${studyId}/logo`, file);
+      onChange(withSetting(settings, "logo_url", uploaded.file_url));
+    } catch (error) {
+      setUploadError(`${CONTENT_MESSAGES.uploadFailed}: ${failureText(error, "")}`.replace(/: $/, ""));
+    } finally {
+      setUploading(false);
+    }
+  }
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
       <div className="space-y-4">
         <div>
-          <Label htmlFor={`${id}-url`}>Logo URL</Label>
-          <Input
-            id={`${id}-url`}
-            // Not type="url": same-origin paths such as /uploads/logo.png are valid logos.
-            type="text"
-            inputMode="url"
-            autoComplete="off"
-            spellCheck={false}
-            placeholder="https://example.org/logo.png"
-            value={settings.logo_url ?? ""}
-            onChange={(event) => onChange(withSetting(settings, "logo_url", event.target.value))}
+          <Label htmlFor={`${id}-file`}>Logo Image</Label>
+          <input
+            id={`${id}-file`}
+            type="file"
+            accept={LOGO_ACCEPT}
+            disabled={studyId === undefined || uploading}
+            aria-describedby={`${id}-hint`}
+            className="block w-full text-sm file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 disabled:opacity-60"
+            onChange={(event) => void upload(event.target.files?.[0])}
           />
+          <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
+            {studyId === undefined
+              ? "Save the study first, then upload its logo."
+              : "png, jpeg, webp or svg, at most 10MB; it is served from this site."}
+          </p>
+          {uploading && (
+            <p role="status" className="text-sm text-slate-600">
+              Uploading...
+            </p>
+          )}
+          {uploadError && (
+            <p role="alert" className="mt-1 text-sm text-red-700">
+              {uploadError}
+            </p>
+          )}
+          {url !== "" && (
+            <Button
+              variant="secondary"
+              className="mt-2"
+              onClick={() => onChange(withSetting(settings, "logo_url", undefined))}
+            >
+              Remove Logo
+            </Button>
+          )}
         </div>
         <div className="flex flex-wrap gap-4">
           <DimensionField
@@ -70,8 +108,13 @@ export function BrandingPanel({ settings, onChange }: PanelProps) {
           className="flex min-h-16 items-center rounded-md border border-slate-200 px-3 py-2"
         >
           {url === "" && <p className="text-sm text-slate-500">No logo set.</p>}
-          {previewable && (
-            // eslint-disable-next-line @next/next/no-img-element -- study logos are arbitrary URLs set by admins
+          {url !== "" && !ownLogo && (
+            <p role="alert" className="text-sm text-amber-800">
+              The logo is a remote address, which is no longer loaded. Upload the image instead.
+            </p>
+          )}
+          {ownLogo && (
+            // eslint-disable-next-line @next/next/no-img-element -- an uploaded file of ours, sized by the study
             <img
               key={url}
               src={url}

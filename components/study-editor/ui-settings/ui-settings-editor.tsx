@@ -22,10 +22,12 @@ export type UiSettingsEditorProps = {
   settings: UiSettings;
   /** Called with the whole new settings object; a cleared field is removed so the default applies. */
   onChange: (next: UiSettings) => void;
+  /** The saved study, for the logo upload (none while creating). */
+  studyId?: number;
 };
 
 /** Study editor "UI Settings" tab (spec §2): colours, typography, layout, branding and custom CSS. */
-export function UiSettingsEditor({ settings, onChange }: UiSettingsEditorProps) {
+export function UiSettingsEditor({ settings, onChange, studyId }: UiSettingsEditorProps) {
   const [section, setSection] = useState<SectionKey>("colors");
   const panelProps = { settings, onChange };
   return (
@@ -33,7 +35,7 @@ export function UiSettingsEditor({ settings, onChange }: UiSettingsEditorProps) 
       {section === "colors" && <ColorsPanel {...panelProps} />}
       {section === "typography" && <TypographyPanel {...panelProps} />}
       {section === "layout" && <LayoutPanel {...panelProps} />}
-      {section === "branding" && <BrandingPanel {...panelProps} />}
+      {section === "branding" && <BrandingPanel {...panelProps} studyId={studyId} />}
       {section === "advanced" && <AdvancedPanel {...panelProps} />}
     </Tabs>
   );

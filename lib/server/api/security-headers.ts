@@ -36,7 +36,9 @@ export function pageContentSecurityPolicy(nonce: string, options: { https: boole
     // 'strict-dynamic' lets the nonce-bearing bootstrap load Next's chunks; dev tooling needs eval.
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${options.dev ? " 'unsafe-eval'" : ""}`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    // Images from our origin only (uploaded logos and attachments come from /api/files); data: stays
+    // for the inline images custom CSS may carry (lib/theme/css-safety.ts allows data: URLs).
+    "img-src 'self' data:",
     "font-src 'self' data:",
     `connect-src 'self'${options.dev ? " ws: wss:" : ""}`,
     "object-src 'none'",

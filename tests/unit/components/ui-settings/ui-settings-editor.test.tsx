@@ -159,26 +159,37 @@ describe("UiSettingsEditor", () => {
     expect(onChange).toHaveBeenLastCalledWith({ border_radius: "16px" });
   });
 
-  it("says 'Failed to load logo' when the logo does not load, and forgets it for a new URL", async () => {
+  it("previews an uploaded logo, says 'Failed to load logo' when it does not load, and never loads a remote one", async () => {
     const onChange = vi.fn();
-    render(<Stateful initial={{ logo_url: "https://example.org/missing.png" }} onChange={onChange} />);
+    const uploaded = "/api/files/0b7e1c52-3f0a-4c55-9d7e-6a1f2b3c4d5e";
+    const { unmount } = render(<Stateful initial={{ logo_url: uploaded }} onChange={onChange} />);
     const user = userEvent.setup();
     await user.click(screen.getByRole("tab", { name: "Branding" }));
     expect(screen.getByText("Suggested: 120 × 40 pixels.")).toBeInTheDocument();
     expect(screen.getByLabelText("Logo Width")).toHaveAttribute("placeholder", "120");
     expect(screen.getByLabelText("Logo Height")).toHaveAttribute("placeholder", "40");
+    // Without a saved study there is nothing to attach a logo to yet.
+    expect(screen.getByLabelText("Logo Image")).toBeDisabled();
     const logo = screen.getByAltText("Logo preview");
+    expect(logo).toHaveAttribute("src", uploaded);
     expect(screen.queryByText("Failed to load logo")).not.toBeInTheDocument();
-
     fireEvent.error(logo);
     expect(screen.getByRole("alert")).toHaveTextContent("Failed to load logo");
+    await user.click(screen.getByRole("button", { name: "Remove Logo" }));
+    expect(lastCall(onChange)).toEqual({});
+    unmount();
 
-    const url = screen.getByLabelText("Logo URL");
-    await user.clear(url);
-    await user.type(url, "/uploads/logo.png");
-    expect(lastCall(onChange)).toEqual({ logo_url: "/uploads/logo.png" });
-    expect(screen.queryByText("Failed to load logo")).not.toBeInTheDocument();
-    expect(screen.getByAltText("Logo preview")).toHaveAttribute("src", "/uploads/logo.png");
+    render(
+      <UiSettingsEditor
+        settings={{ logo_url: "https://tracker.example/logo.png" }}
+        onChange={vi.fn()}
+        studyId={4}
+      />,
+    );
+    await user.click(screen.getByRole("tab", { name: "Branding" }));
+    expect(screen.queryByAltText("Logo preview")).not.toBeInTheDocument();
+    expect(screen.getByRole("alert")).toHaveTextContent("remote address, which is no longer loaded");
+    expect(screen.getByLabelText("Logo Image")).toBeEnabled();
   });
 
   it("applies valid logo dimensions only", async () => {

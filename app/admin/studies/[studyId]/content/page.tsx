@@ -1,0 +1,23 @@
+import type { Metadata } from "next";
+import { forbidden, notFound } from "next/navigation";
+import { ContentPage } from "@/components/contents/content-page";
+import { StudyIdParams } from "@/lib/schemas/studies";
+import { requirePageActor } from "@/lib/server/auth/page-session";
+import { studyAccess } from "@/lib/server/auth/policy";
+import { studyPageAccess } from "@/lib/server/users/page-access";
+
+export const metadata: Metadata = { title: "Homepage Content · Clinical Data Registry" };
+
+/** Readers of the study see the blocks; only superusers (content.edit) change them (spec §6). */
+export default async function HomepageContentPage({ params }: { params: Promise<{ studyId: string }> }) {
+  const actor = await requirePageActor();
+  const parsed = StudyIdParams.safeParse({ id: (await params).studyId });
+  if (!parsed.success) notFound();
+  const page = `/admin/studies/${parsed.data.id}/content`;
+  const access = await studyPageAccess(actor, parsed.data.id, "study.read", page);
+  if (access.kind === "not_found") notFound();
+  if (access.kind === "forbidden") forbidden();
+  // content.edit is a platform grant (superusers), never a study role's: no assignment needed.
+  const canEdit = studyAccess(actor, null).permissions.has("content.edit");
+  return <ContentPage studyId={parsed.data.id} studyName={access.studyName ?? ""} canEdit={canEdit} />;
+}

@@ -1,0 +1,153 @@
+import { cn } from "@/components/ui/cn";
+import { columnsOf, SPAN_CLASS } from "@/lib/contents/builder";
+import { FILE_URL, isHttpUrl, LAYOUT_SPANS, type ContentBlock, type Layout } from "@/lib/schemas/contents";
+import { RichHtml } from "./rich-html";
+
+const BUTTON_STYLE: Record<string, string> = {
+  primary: "bg-[var(--study-primary,#1d4ed8)] text-white",
+  secondary: "border border-slate-300 bg-white text-slate-800",
+  success: "bg-green-700 text-white",
+  danger: "bg-red-700 text-white",
+};
+
+const INFO_STYLE: Record<string, string> = {
+  info: "border-blue-300 bg-blue-50 text-blue-950",
+  success: "border-green-300 bg-green-50 text-green-950",
+  warning: "border-amber-300 bg-amber-50 text-amber-950",
+  danger: "border-red-300 bg-red-50 text-red-950",
+};
+
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+const str = (value: unknown) => (typeof value === "string" ? value : "");
+
+/** One block as visitors see it (no hooks: the dashboard renders it on the server). */
+export function ContentBlockView({ block }: { block: ContentBlock }) {
+  const { settings } = block;
+  switch (block.type) {
+    case "hero":
+      return (
+        <section className="rounded-lg bg-[var(--study-primary,#1d4ed8)] px-6 py-8 text-white">
+          {block.title && <h2 className="text-2xl font-bold sm:text-3xl">{block.title}</h2>}
+          <RichHtml html={block.content.html} className="mt-3 text-white/90 [&_a]:text-white" />
+        </section>
+      );
+    case "info_box":
+      return (
+        <aside className={cn("rounded-lg border p-4", INFO_STYLE[str(settings.variant)] ?? INFO_STYLE.info)}>
+          {block.title && <h2 className="font-semibold">{block.title}</h2>}
+          <RichHtml html={block.content.html} className="mt-1 text-sm" />
+        </aside>
+      );
+    case "button": {
+      const url = str(settings.url);
+      // Checked on the server when stored; checked again so no other scheme can ever become a link.
+      if (!isHttpUrl(url)) return null;
+      return (
+        <div>
+          <a
+            href={url}
+            rel="noopener noreferrer"
+            className={cn(
+              "inline-flex rounded-md px-4 py-2 text-sm font-medium",
+              BUTTON_STYLE[str(settings.style)] ?? BUTTON_STYLE.primary,
+            )}
+          >
+            {block.title}
+          </a>
+        </div>
+      );
+    }
+    case "columns": {
+      const layout = (str(settings.layout) in LAYOUT_SPANS ? str(settings.layout) : "1") as Layout;
+      const columns = Array.isArray(settings.columns) ? (settings.columns as { content: string }[]) : [];
+      return (
+        <section className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+          {block.title && <h2 className="mb-3 text-lg font-semibold text-slate-900">{block.title}</h2>}
+          <div className="grid grid-cols-1 gap-4 md:grid-cols-12">
+            {LAYOUT_SPANS[layout].map((span, index) => (
+              <div key={index} className={cn("min-w-0", SPAN_CLASS[span])}>
+                <RichHtml html={columns[index]?.content} />
+              </div>
+            ))}
+          </div>
+        </section>
+      );
+    }
+    case "card_grid": {
+      const cards = Array.isArray(settings.cards)
+        ? (settings.cards as { title: string; description: string }[])
+        : [];
+      return (
+        <section>
+          {block.title && <h2 className="mb-3 text-lg font-semibold text-slate-900">{block.title}</h2>}
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {cards.map((card, index) => (
+              <li key={index} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+                {card.title && <h3 className="font-semibold text-slate-900">{card.title}</h3>}
+                {card.description && <p className="mt-1 text-sm text-slate-700">{card.description}</p>}
+              </li>
+            ))}
+          </ul>
+        </section>
+      );
+    }
+    case "attachment": {
+      const url = str(settings.file_url);
+      if (!FILE_URL.test(url)) return null;
+      return (
+        <section className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+          {block.title && <h2 className="font-semibold text-slate-900">{block.title}</h2>}
+          <RichHtml html={block.content.html} className="mt-1 text-sm" />
+          <a
+            href={url}
+            download
+            className="mt-2 inline-flex items-center gap-2 text-sm font-medium underline"
+          >
+            {str(settings.file_name)}
+            <span className="text-slate-600">({formatFileSize(Number(settings.file_size) || 0)})</span>
+          </a>
+        </section>
+      );
+    }
+    case "layout_row":
+      return (
+        <div className="grid grid-cols-1 gap-4 md:grid-cols-12">
+          {columnsOf(block).map((column, index) => (
+            // An empty column keeps its place on the 12-grid, but takes no room when stacked (phones).
+            <div
+              key={index}
+              className={cn("min-w-0 space-y-4 empty:hidden md:empty:block", SPAN_CLASS[column.span])}
+            >
+              {column.blocks.map((child) => (
+                <ContentBlockView key={child.id} block={child} />
+              ))}
+            </div>
+          ))}
+        </div>
+      );
+    default:
+      return (
+        <section className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+          {block.title && <h2 className="text-lg font-semibold text-slate-900">{block.title}</h2>}
+          <RichHtml html={block.content.html} className="mt-2 text-slate-800" />
+        </section>
+      );
+  }
+}
+
+/** The study homepage: visible blocks in their order and layout (spec §2 Study dashboard). */
+export function ContentBlocks({ blocks }: { blocks: ContentBlock[] }) {
+  if (blocks.length === 0) return null;
+  return (
+    <div className="space-y-4" data-testid="homepage-content">
+      {blocks.map((block) => (
+        <ContentBlockView key={block.id} block={block} />
+      ))}
+    </div>
+  );
+}

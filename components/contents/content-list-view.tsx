@@ -1,0 +1,81 @@
+"use client";
+
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { contentBlocksOnly } from "@/lib/contents/builder";
+import { BLOCK_TYPE_LABELS, CONTENT_MESSAGES, previewText, type ContentBlock } from "@/lib/schemas/contents";
+
+type Props = {
+  tree: ContentBlock[];
+  canEdit: boolean;
+  busy: boolean;
+  onAdd: () => void;
+  onEdit: (block: ContentBlock) => void;
+  onToggle: (block: ContentBlock) => void;
+  onDelete: (block: ContentBlock) => void;
+};
+
+/** List View (spec §2): type badge, Hidden badge, title, text preview, button link; editors act. */
+export function ContentListView({ tree, canEdit, busy, onAdd, onEdit, onToggle, onDelete }: Props) {
+  const blocks = contentBlocksOnly(tree);
+  return (
+    <div className="space-y-4">
+      {canEdit && <Button onClick={onAdd}>Add Block</Button>}
+      {blocks.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600">
+          {CONTENT_MESSAGES.empty}
+        </p>
+      ) : (
+        <ul className="space-y-3" aria-label="Content blocks">
+          {blocks.map((block) => {
+            const label = block.title || BLOCK_TYPE_LABELS[block.type];
+            const url = typeof block.settings.url === "string" ? block.settings.url : "";
+            return (
+              <li
+                key={block.id}
+                className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-start sm:justify-between"
+              >
+                <div className="min-w-0 space-y-1">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <Badge>{BLOCK_TYPE_LABELS[block.type]}</Badge>
+                    {!block.is_visible && <Badge tone="muted">Hidden</Badge>}
+                  </div>
+                  {block.title && <h3 className="break-words font-semibold text-slate-900">{block.title}</h3>}
+                  {previewText(block.content.html) && (
+                    <p className="break-words text-sm text-slate-600">{previewText(block.content.html)}</p>
+                  )}
+                  {block.type === "button" && url && (
+                    <p className="break-all text-sm text-slate-600">Link: {url}</p>
+                  )}
+                </div>
+                {canEdit && (
+                  <div className="flex shrink-0 flex-wrap gap-2">
+                    <Button
+                      variant="secondary"
+                      disabled={busy}
+                      aria-label={`${block.is_visible ? "Hide" : "Show"} ${label}`}
+                      onClick={() => onToggle(block)}
+                    >
+                      {block.is_visible ? "Hide" : "Show"}
+                    </Button>
+                    <Button variant="secondary" aria-label={`Edit ${label}`} onClick={() => onEdit(block)}>
+                      Edit
+                    </Button>
+                    <Button
+                      variant="danger"
+                      disabled={busy}
+                      aria-label={`Delete ${label}`}
+                      onClick={() => onDelete(block)}
+                    >
+                      Delete
+                    </Button>
+                  </div>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}

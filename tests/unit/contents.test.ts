@@ -1,0 +1,88 @@
+/** The pure content rules shared by the block form and the server (issue 12). */
+import { describe, expect, it } from "vitest";
+import {
+  columnsOf,
+  contentBlocksOnly,
+  moveTargets,
+  placementOfDropId,
+  steppedIds,
+} from "@/lib/contents/builder";
+import { checkBlock, isHttpUrl, previewText, type ContentBlock } from "@/lib/schemas/contents";
+
+const block = (over: Partial<ContentBlock>): ContentBlock => ({
+  id: 1,
+  type: "text_block",
+  title: null,
+  content: {},
+  settings: {},
+  is_visible: true,
+  order: 0,
+  parent_id: null,
+  column_index: null,
+  children: [],
+  ...over,
+});
+
+describe("content rules", () => {
+  it("previews HTML as text, tags stripped, cut at 100 characters", () => {
+    expect(previewText("<p>Hello <strong>world</strong> &amp; co</p>")).toBe("Hello world & co");
+    const long = previewText(`<p>${"a".repeat(150)}</p>`);
+    expect(long).toBe(`${"a".repeat(100)}...`);
+    expect(previewText(undefined)).toBe("");
+  });
+
+  it("lets a button link only to http(s) addresses", () => {
+    for (const url of ["https://example.org/x", "http://localhost:3000"]) expect(isHttpUrl(url)).toBe(true);
+    for (const url of ["javascript:alert(1)", "data:text/html,x", "/relative", "mailto:a@b.c", "https://"])
+      expect(isHttpUrl(url)).toBe(false);
+    const refused = checkBlock("button", "", { url: "javascript:alert(1)" });
+    expect(refused.ok ? [] : refused.issues.map((i) => i.msg)).toEqual([
+      "Button text is required",
+      "Button URL must be a valid http:// or https:// address",
+    ]);
+    expect(checkBlock("button", "Go", { url: "https://example.org" })).toEqual({
+      ok: true,
+      settings: { url: "https://example.org", style: "primary" },
+    });
+  });
+
+  it("refuses unknown layouts and settings keys", () => {
+    expect(checkBlock("layout_row", null, { layout: "4" }).ok).toBe(false);
+    expect(checkBlock("hero", null, { onclick: "x" }).ok).toBe(false);
+    expect(() => columnsOf(block({ type: "layout_row", settings: { layout: "9" } }))).toThrow(
+      "Invalid layout",
+    );
+  });
+
+  it("splits a 1:2 row into spans 4 and 8 and offers every column as a move target", () => {
+    const row = block({
+      id: 7,
+      type: "layout_row",
+      settings: { layout: "1-2" },
+      children: [block({ id: 8, parent_id: 7, column_index: 1 })],
+    });
+    expect(columnsOf(row).map((c) => [c.span, c.blocks.map((b) => b.id)])).toEqual([
+      [4, []],
+      [8, [8]],
+    ]);
+    const tree = [block({ id: 2 }), row];
+    expect(moveTargets(tree).map((t) => t.label)).toEqual([
+      "Available Blocks",
+      "Row 1 · Column 1",
+      "Row 1 · Column 2",
+    ]);
+    expect(placementOfDropId("column:7:1")).toEqual({ parentId: 7, columnIndex: 1 });
+    expect(placementOfDropId("available")).toEqual({ parentId: null, columnIndex: null });
+    expect(placementOfDropId("column:x")).toBeNull();
+    expect(contentBlocksOnly(tree).map((b) => b.id)).toEqual([2, 8]);
+  });
+
+  it("steps a block up or down among its siblings, not past either end", () => {
+    const siblings = [block({ id: 1 }), block({ id: 2 }), block({ id: 3 })];
+    expect(steppedIds(siblings, 2, -1)).toEqual([2, 1, 3]);
+    expect(steppedIds(siblings, 2, 1)).toEqual([1, 3, 2]);
+    expect(steppedIds(siblings, 1, -1)).toBeNull();
+    expect(steppedIds(siblings, 3, 1)).toBeNull();
+    expect(steppedIds(siblings, 9, 1)).toBeNull();
+  });
+});
