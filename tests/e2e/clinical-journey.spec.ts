@@ -1,6 +1,6 @@
-import { mkdirSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { signInAsAdmin } from "./sign-in-as-admin";
+import { screenshots } from "./screenshots";
 
 /**
  * Issue 8's journey, on a new study with the demo psoriasis configuration (so the figures are this
@@ -11,17 +11,9 @@ import { signInAsAdmin } from "./sign-in-as-admin";
  * The administrator creates the study and a principal investigator (issue 9's users and team API);
  * the journey itself runs signed in as that principal investigator.
  */
-const SHOTS = "/tmp/journey-shots";
-mkdirSync(SHOTS, { recursive: true });
+const shot = screenshots("/tmp/journey-shots").atCurrentWidth;
 
 const card = (page: Page, title: string) => page.getByRole("listitem", { name: title });
-
-async function shot(page: Page, name: string) {
-  const width = page.viewportSize()!.width;
-  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(scrollWidth, `${name} is ${scrollWidth}px wide at ${width}px`).toBeLessThanOrEqual(width);
-  await page.screenshot({ path: `${SHOTS}/${width}-${name}.png`, fullPage: true });
-}
 
 /** A new study carrying the demo study's configuration, created through the API. */
 async function newPsoriasisStudy(page: Page): Promise<string> {

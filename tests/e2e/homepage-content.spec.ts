@@ -1,7 +1,7 @@
-import { mkdirSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { seriousViolations } from "./axe";
 import { signInAsAdmin } from "./sign-in-as-admin";
+import { screenshots } from "./screenshots";
 
 /**
  * Issue 12's "Must show": an XSS corpus stored through the API runs nothing when the dashboard is
@@ -10,19 +10,8 @@ import { signInAsAdmin } from "./sign-in-as-admin";
  * attachment and a logo uploaded and both served from our origin. Screens photographed at 1280
  * and 390 px wide.
  */
-const SHOTS = "/tmp/homepage-shots";
-mkdirSync(SHOTS, { recursive: true });
+const shot = screenshots("/tmp/homepage-shots").atBothWidths;
 const run = Date.now() % 100000;
-
-async function shot(page: Page, name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${width}-${name}.png`, fullPage: true });
-    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(scrollWidth, `${name} is ${scrollWidth}px wide at ${width}px`).toBeLessThanOrEqual(width);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 function api(page: Page) {
   const origin = new URL(page.url()).origin;

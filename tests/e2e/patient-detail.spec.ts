@@ -1,7 +1,7 @@
-import { mkdirSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { signInAsAdmin } from "./sign-in-as-admin";
+import { seriousViolations } from "./axe";
+import { screenshots } from "./screenshots";
 
 /**
  * Issue 8, patient detail: on the demo data a platform admin opens a demo patient, adds a follow-up
@@ -9,24 +9,9 @@ import { signInAsAdmin } from "./sign-in-as-admin";
  * locks it again, and finds these actions in the Patient Audit Trail; then records a therapy switch
  * through the Italian form. Screenshots at 1440 and 390 go to /tmp/screensb-shots/ for a person.
  */
-const SHOTS = "/tmp/screensb-shots";
-mkdirSync(SHOTS, { recursive: true });
+const shot = screenshots("/tmp/screensb-shots").atCurrentWidth;
 
 type Visit = { id: number; visit_number: number; data_fields: Record<string, unknown>; is_locked: boolean };
-
-async function shot(page: Page, name: string) {
-  const width = page.viewportSize()!.width;
-  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(scrollWidth, `${name} is ${scrollWidth}px wide at ${width}px`).toBeLessThanOrEqual(width);
-  await page.screenshot({ path: `${SHOTS}/${width}-${name}.png`, fullPage: true });
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 /** Demo patients with visits, found through the API (the same session as the page). */
 async function demoPatients(page: Page): Promise<{ id: number; code: string; visits: Visit[] }[]> {

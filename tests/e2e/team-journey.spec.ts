@@ -1,6 +1,6 @@
-import { mkdirSync } from "node:fs";
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { signInAsAdmin } from "./sign-in-as-admin";
+import { screenshots } from "./screenshots";
 
 /**
  * Issue 9's "Must show": an admin creates a user and assigns them as Medico on the Users and Study
@@ -9,20 +9,9 @@ import { signInAsAdmin } from "./sign-in-as-admin";
  * sees only their group's patients; a deactivated user's open session is refused on its next click.
  * The three admin screens are photographed at 1280 and 390 px wide.
  */
-const SHOTS = "/tmp/team-shots";
-mkdirSync(SHOTS, { recursive: true });
+const shot = screenshots("/tmp/team-shots").atBothWidths;
 const PASSWORD = "team journey passphrase";
 const run = Date.now() % 100000;
-
-async function shot(page: Page, name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${width}-${name}.png`, fullPage: true });
-    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(scrollWidth, `${name} is ${scrollWidth}px wide at ${width}px`).toBeLessThanOrEqual(width);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 async function signIn(browser: Browser, email: string) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
