@@ -9,6 +9,7 @@ import { DataFieldsEditor } from "./data-fields/data-fields-editor";
 import type { EditorTabKey } from "./editor-tabs";
 import { FormPreview } from "./form-preview";
 import { PendingTabNotice } from "./pending-tab-notice";
+import { VersionHistoryTab } from "./version-history/version-history-tab";
 import { UiSettingsEditor } from "./ui-settings/ui-settings-editor";
 import { VisitTypesEditor } from "./visit-types/visit-types-editor";
 
@@ -25,6 +26,8 @@ type Props = {
   /** Changes with each failed save, to bring the first field in error into view. */
   revealIssues?: number;
   onTabChange?: (tab: EditorTabKey) => void;
+  /** An amendment was approved: the study's live config changed under the editor. */
+  onVersionApproved?: () => void;
 };
 
 /** The configuration tabs; each edits its slice of the one config document. */
@@ -37,6 +40,7 @@ export function EditorTabPanel({
   issues,
   revealIssues,
   onTabChange,
+  onVersionApproved,
 }: Props) {
   // One entity for the Categories and Data Fields tabs and the preview beside them.
   const [entity, setEntity] = useState<FieldEntity>("patient");
@@ -114,11 +118,9 @@ export function EditorTabPanel({
         />
       );
     case "version-history":
-      return (
-        <PendingTabNotice
-          title="Version History"
-          detail="Protocol versions and amendments arrive in the next release; every save of this study is already recorded in the audit trail with its old and new values."
-        />
+      // Only saved studies have this tab (editorTabs).
+      return studyId === undefined ? null : (
+        <VersionHistoryTab studyId={studyId} config={config} onApproved={() => onVersionApproved?.()} />
       );
   }
 }

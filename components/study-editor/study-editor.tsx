@@ -13,6 +13,7 @@ import { StudyConfigSchema } from "@/lib/schemas/study-config-rules";
 import type { StudyConfig } from "@/lib/schemas/study-config";
 import { STUDY_MESSAGES, StudyCreateBody } from "@/lib/schemas/studies";
 import { isStaleWriteDetail } from "@/lib/schemas/versioning";
+import { isBreakingSaveDetail } from "@/lib/schemas/protocol-versions";
 import { configPath, type PathIssue } from "@/lib/study-editor/data-fields";
 import { useFieldUsage } from "@/lib/client/field-templates";
 import { BasicInfoTab } from "./basic-info-tab";
@@ -39,7 +40,14 @@ const emptyConfig = (): StudyConfig => StudyConfigSchema.parse({ version: 1 });
 type Snapshot = { basics: StudyBasics; config: StudyConfig };
 /** What a 401 keeps in the tab: the draft and the version it was based on (a later save checks it). */
 type KeptDraft = { draft: Snapshot; version?: number };
-type Status = { tone: "info" | "error"; text: string; issues?: string[]; stale?: boolean } | null;
+type Status = {
+  tone: "info" | "error";
+  text: string;
+  issues?: string[];
+  stale?: boolean;
+  /** Refused as breaking data already entered: the change needs an amendment. */
+  governed?: boolean;
+} | null;
 type BasicErrors = Partial<Record<keyof StudyBasics, string>>;
 
 const draftKey = (studyId: number | undefined) => `study:${studyId ?? "new"}`;
@@ -71,8 +79,8 @@ export function StudyEditor({ studyId }: { studyId?: number }) {
     },
     config: StudyConfigSchema.parse(s.config),
   };
-  async function reload(draft: Snapshot) {
-    setReplacedDraft(draft);
+  async function reload(draft: Snapshot | null) {
+    if (draft) setReplacedDraft(draft);
     await study.refetch();
     setReloads((n) => n + 1);
   }
@@ -119,7 +127,8 @@ function StudyEditorForm({
   studyId?: number;
   version?: number;
   initial: Snapshot;
-  onReload?: (draft: Snapshot) => Promise<void>;
+  /** Reloads the saved study; a draft given stays on screen, read only, to copy from. */
+  onReload?: (draft: Snapshot | null) => Promise<void>;
   /** Shown under the title, e.g. the draft a Reload replaced. */
   notice?: ReactNode;
 }) {
@@ -222,6 +231,10 @@ function StudyEditorForm({
       setStatus({ tone: "error", text, stale: true });
       return;
     }
+    if (error instanceof ApiClientError && error.status === 409 && isBreakingSaveDetail(detail)) {
+      setStatus({ tone: "error", text, governed: true });
+      return;
+    }
     // A taken code or subdomain, or a server-side rule on a basic field, marks the field as well.
     const fieldErrors: BasicErrors = {};
     if (detail === STUDY_MESSAGES.codeTaken) fieldErrors.code = detail;
@@ -295,6 +308,13 @@ function StudyEditorForm({
               ))}
             </ul>
           )}
+          {status.governed && (
+            <div className="mt-2">
+              <Button variant="secondary" onClick={() => setTab("version-history")}>
+                Open Version History
+              </Button>
+            </div>
+          )}
           {status.stale && onReload && (
             <div className="mt-2 flex flex-wrap items-center gap-3">
               <p>
@@ -326,6 +346,8 @@ function StudyEditorForm({
             issues={configIssues ?? undefined}
             revealIssues={failedSaves}
             onTabChange={setTab}
+            // The approved version is now the live config: the editor shows it, keeping unsaved work aside.
+            onVersionApproved={() => void onReload?.(dirty ? draft : null)}
           />
         )}
       </Tabs>

@@ -29,6 +29,11 @@ export const PROTOCOL_VERSION_MESSAGES = {
     }). Create an amendment in the Version History tab instead.`,
 } as const;
 
+/** The browser recognizes the governance refusal by the words the server uses for it. */
+export function isBreakingSaveDetail(detail: unknown): boolean {
+  return typeof detail === "string" && detail.includes("Create an amendment in the Version History tab");
+}
+
 const IsoDate = z
   .string({ error: PROTOCOL_VERSION_MESSAGES.effectiveFromRequired })
   .regex(/^\d{4}-\d{2}-\d{2}$/, PROTOCOL_VERSION_MESSAGES.dateFormat)
