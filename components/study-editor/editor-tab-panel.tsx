@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useFieldUsage } from "@/lib/client/field-templates";
 import type { DataField, FieldEntity, StudyConfig } from "@/lib/schemas/study-config";
 import type { PathIssue } from "@/lib/study-editor/data-fields";
+import { CalculationsEditor } from "./calculations/calculations-editor";
 import { CategoriesEditor } from "./categories/categories-editor";
 import { DataFieldsEditor } from "./data-fields/data-fields-editor";
 import type { EditorTabKey } from "./editor-tabs";
@@ -97,9 +98,11 @@ export function EditorTabPanel({
       );
     case "calculations":
       return (
-        <PendingTabNotice
-          title="Calculations"
-          detail={`The calculations editor arrives in the next release. This study has ${config.calculations.length} calculations; they are kept and run in the capture forms.`}
+        <CalculationsEditor
+          calculations={config.calculations}
+          dataFields={config.data_fields}
+          visitTypes={config.visit_types}
+          onChange={(calculations) => onChange({ ...config, calculations })}
         />
       );
     case "ui-settings":
