@@ -11,6 +11,7 @@ import type { EditorTabKey } from "./editor-tabs";
 import { FormPreview } from "./form-preview";
 import { PendingTabNotice } from "./pending-tab-notice";
 import { VersionHistoryTab } from "./version-history/version-history-tab";
+import { TherapySwitchEditor } from "./therapy-switch/therapy-switch-editor";
 import { UiSettingsEditor } from "./ui-settings/ui-settings-editor";
 import { VisitTypesEditor } from "./visit-types/visit-types-editor";
 
@@ -91,9 +92,9 @@ export function EditorTabPanel({
       );
     case "therapy-switch":
       return (
-        <PendingTabNotice
-          title="Therapy Switch"
-          detail={`The therapy switch editor arrives in the next release. Current setting: ${config.therapy_switch_config.enabled ? "enabled" : "disabled"}, ${config.therapy_switch_config.switch_fields.length} switch fields, prompt “${config.therapy_switch_config.prompt_message}”.`}
+        <TherapySwitchEditor
+          config={config.therapy_switch_config}
+          onChange={(therapy_switch_config) => onChange({ ...config, therapy_switch_config })}
         />
       );
     case "calculations":
