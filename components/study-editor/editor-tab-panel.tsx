@@ -29,7 +29,7 @@ type Props = {
   revealIssues?: number;
   onTabChange?: (tab: EditorTabKey) => void;
   /** An amendment was approved: the study's live config changed under the editor. */
-  onVersionApproved?: () => void;
+  onVersionApproved?: (config: StudyConfig) => void;
 };
 
 /** The configuration tabs; each edits its slice of the one config document. */
@@ -124,7 +124,11 @@ export function EditorTabPanel({
     case "version-history":
       // Only saved studies have this tab (editorTabs).
       return studyId === undefined ? null : (
-        <VersionHistoryTab studyId={studyId} config={config} onApproved={() => onVersionApproved?.()} />
+        <VersionHistoryTab
+          studyId={studyId}
+          config={config}
+          onApproved={(approved) => onVersionApproved?.(approved)}
+        />
       );
   }
 }

@@ -346,8 +346,14 @@ function StudyEditorForm({
             issues={configIssues ?? undefined}
             revealIssues={failedSaves}
             onTabChange={setTab}
-            // The approved version is now the live config: the editor shows it, keeping unsaved work aside.
-            onVersionApproved={() => void onReload?.(dirty ? draft : null)}
+            // The approved version is now the live config: the editor reloads it, keeping aside (read
+            // only) any unsaved work the approval did not carry.
+            onVersionApproved={(approved) => {
+              const carried =
+                JSON.stringify({ ...draft, config: approved }) ===
+                JSON.stringify({ ...(JSON.parse(saved) as Snapshot), config: approved });
+              void onReload?.(carried ? null : draft);
+            }}
           />
         )}
       </Tabs>

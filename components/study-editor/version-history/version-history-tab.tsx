@@ -47,7 +47,8 @@ export function VersionHistoryTab({
 }: {
   studyId: number;
   config: StudyConfig;
-  onApproved: () => void;
+  /** Receives the approved version's config, now the study's live one. */
+  onApproved: (config: StudyConfig) => void;
 }) {
   const versions = useProtocolVersions(studyId);
   const create = useCreateAmendment(studyId);
@@ -84,14 +85,14 @@ export function VersionHistoryTab({
     )
       return;
     try {
-      await decide.mutateAsync({
+      const decided = await decide.mutateAsync({
         versionId: version.id,
         approved,
         ...(reason ? { rejection_reason: reason } : {}),
       });
       setRejecting(null);
       setMessage({ tone: "info", text: "Version status updated!" });
-      if (approved) onApproved();
+      if (approved) onApproved(decided.config);
     } catch (error) {
       setRejecting(null);
       setMessage({ tone: "error", text: `Error updating version: ${(error as Error).message}` });
