@@ -59,6 +59,8 @@ export function StudyEditor({ studyId }: { studyId?: number }) {
   // screen (read only) to copy from; `reloads` remounts the form on the fresh data.
   const [replacedDraft, setReplacedDraft] = useState<Snapshot | null>(null);
   const [reloads, setReloads] = useState(0);
+  // What caused a reload (an approval), said after the remount the reload makes.
+  const [reloadOutcome, setReloadOutcome] = useState<string | null>(null);
 
   if (studyId === undefined)
     return <StudyEditorForm initial={{ basics: EMPTY_BASICS, config: emptyConfig() }} />;
@@ -79,8 +81,9 @@ export function StudyEditor({ studyId }: { studyId?: number }) {
     },
     config: StudyConfigSchema.parse(s.config),
   };
-  async function reload(draft: Snapshot | null) {
+  async function reload(draft: Snapshot | null, outcome?: string) {
     if (draft) setReplacedDraft(draft);
+    setReloadOutcome(outcome ?? null);
     await study.refetch();
     setReloads((n) => n + 1);
   }
@@ -92,7 +95,14 @@ export function StudyEditor({ studyId }: { studyId?: number }) {
       initial={initial}
       onReload={reload}
       notice={
-        replacedDraft && <KeptDraftPanel draft={replacedDraft} onDismiss={() => setReplacedDraft(null)} />
+        <>
+          {reloadOutcome && (
+            <Alert tone="info" className="mb-4">
+              {reloadOutcome}
+            </Alert>
+          )}
+          {replacedDraft && <KeptDraftPanel draft={replacedDraft} onDismiss={() => setReplacedDraft(null)} />}
+        </>
       }
     />
   );
@@ -128,7 +138,7 @@ function StudyEditorForm({
   version?: number;
   initial: Snapshot;
   /** Reloads the saved study; a draft given stays on screen, read only, to copy from. */
-  onReload?: (draft: Snapshot | null) => Promise<void>;
+  onReload?: (draft: Snapshot | null, outcome?: string) => Promise<void>;
   /** Shown under the title, e.g. the draft a Reload replaced. */
   notice?: ReactNode;
 }) {
@@ -352,7 +362,10 @@ function StudyEditorForm({
               const carried =
                 JSON.stringify({ ...draft, config: approved }) ===
                 JSON.stringify({ ...(JSON.parse(saved) as Snapshot), config: approved });
-              void onReload?.(carried ? null : draft);
+              void onReload?.(
+                carried ? null : draft,
+                "Version status updated! The approved version is now the study's configuration.",
+              );
             }}
           />
         )}

@@ -5,6 +5,7 @@
  * (lib/server/clinical/compatibility-queries.ts) and `compatibilityReport` sorts the counted changes
  * into breaking ones and warnings. The browser and the server share this one rule.
  */
+import { calculationDependencies } from "@/lib/calc";
 import type { CompatibilityIssue, CompatibilityResult } from "@/lib/schemas/protocol-versions";
 import type { DataField, FieldEntity, StudyConfig } from "@/lib/schemas/study-config";
 
@@ -121,6 +122,27 @@ function fieldChanges(before: DataField, after: DataField): ConfigChange[] {
   return changes;
 }
 
+/** Calculations of the new config that read a field it no longer has: they will give no value. */
+function orphanedCalculations(live: StudyConfig, next: StudyConfig): ConfigChange[] {
+  const nextNames = new Set([
+    ...next.data_fields.map((f) => f.name),
+    ...next.calculations.map((c) => c.name),
+  ]);
+  const removed = new Set(live.data_fields.map((f) => f.name).filter((name) => !nextNames.has(name)));
+  return next.calculations.flatMap((calc) =>
+    calculationDependencies(calc)
+      .filter((name) => removed.has(name))
+      .map((name): ConfigChange => ({
+        kind: "calculation_input_removed",
+        entity: "visit",
+        target: calc.name,
+        severity: "warning",
+        probe: null,
+        describe: () => `Calculation '${calc.name}' reads the removed field '${name}' and will give no value`,
+      })),
+  );
+}
+
 function calculationChanges(live: StudyConfig, next: StudyConfig): ConfigChange[] {
   const kept = new Set(next.calculations.map((c) => c.name));
   const liveNames = new Set(live.calculations.map((c) => c.name));
@@ -191,7 +213,7 @@ export function diffConfigs(live: StudyConfig, next: StudyConfig): ConfigChange[
       describe: (p, v) => `Visit type '${type.code}' is removed: ${v} visit(s) of ${p} patient(s) use it`,
     });
   }
-  changes.push(...calculationChanges(live, next));
+  changes.push(...calculationChanges(live, next), ...orphanedCalculations(live, next));
   return changes;
 }
 

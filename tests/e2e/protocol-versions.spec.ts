@@ -225,7 +225,7 @@ test("on the demo study, an amendment removing a field in use is flagged breakin
   await report.getByRole("button", { name: "Close" }).click();
 
   await v2.getByRole("button", { name: "Approve" }).click();
-  await expect(page.getByText("Version status updated!")).toBeVisible();
+  await expect(page.getByText("Version status updated!").first()).toBeVisible();
   await expect(v2).toContainText("Active");
   await expect(v2).toHaveAttribute("aria-current", "true");
   await expect(v1).toContainText("Superseded");

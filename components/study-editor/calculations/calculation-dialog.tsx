@@ -54,7 +54,11 @@ export function CalculationDialog({
   function setLabel(label: string) {
     setDraft((d) => ({ ...d, label, name: followsLabel(d.name) ? calculationNameFromLabel(label) : d.name }));
   }
-  const setFormula = (formula: CalculationFormula) => setDraft((d) => ({ ...d, formula }));
+  const setFormula = (formula: CalculationFormula) => {
+    setDraft((d) => ({ ...d, formula }));
+    // A refusal of the last Save is about the formula it saw, not this one.
+    setErrors(({ expression: _e, formula: _f, ...rest }) => rest);
+  };
 
   function save() {
     const trial = tryCalculation(draft, others, samples, baselineSamples);

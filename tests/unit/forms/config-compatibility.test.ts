@@ -6,7 +6,12 @@ import type { StudyConfig } from "@/lib/schemas/study-config";
 
 const live = (): StudyConfig => StudyConfigSchema.parse(structuredClone(DEMO_STUDY_CONFIG));
 const summary = (changes: ConfigChange[]) =>
-  changes.map((c) => [c.kind, c.target, c.severity, c.probe && { ...c.probe }]);
+  changes.map((c): [string, string, string, ConfigChange["probe"]] => [
+    c.kind,
+    c.target,
+    c.severity,
+    c.probe,
+  ]);
 
 describe("diffConfigs", () => {
   it("finds nothing between a config and itself", () => {
@@ -113,7 +118,12 @@ describe("compatibilityReport", () => {
     expect(report.breaking_changes.map((i) => [i.target, i.message])).toEqual([
       ["dlqi_score", "Field 'dlqi_score' (visit) is removed: 7 visit(s) of 3 patient(s) hold a value"],
     ]);
-    expect(report.warnings.map((i) => i.target)).toEqual(["itch_nrs"]);
+    // The calculation that adds DLQI and itch loses both its inputs.
+    expect(report.warnings.map((i) => [i.kind, i.target])).toEqual([
+      ["field_removed", "itch_nrs"],
+      ["calculation_input_removed", "pro_burden_total"],
+      ["calculation_input_removed", "pro_burden_total"],
+    ]);
     const none = compatibilityReport(
       changes,
       changes.map(() => ({ patients: 0, visits: 0 })),
