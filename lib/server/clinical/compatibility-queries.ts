@@ -83,6 +83,7 @@ export async function countAffected(
   for (const change of changes) probes.push(await countable(tx, change.probe));
   if (probes.every((probe) => probe === null))
     return { counts: changes.map(() => ({ patients: 0, visits: 0 })), total: { patients: 0, visits: 0 } };
+  const visitFlags: SQL[] = [];
   const visitColumns: SQL[] = [];
   const patientColumns: SQL[] = [];
   const outer: SQL[] = [];
@@ -93,11 +94,13 @@ export async function countAffected(
     if (probe === null) {
       outer.push(sql`0 as ${sql.raw(`p${i}`)}, 0 as ${sql.raw(`v${i}`)}`);
     } else if (probe.entity === "visit") {
-      visitColumns.push(sql`count(*) filter (where ${condition(probe)}) as ${name}`);
+      // Each condition is evaluated once per visit (a flag), then counted and reused by `breaking`.
+      visitFlags.push(sql`(${condition(probe)}) as ${sql.raw(`f${i}`)}`);
+      visitColumns.push(sql`count(*) filter (where ${sql.raw(`f${i}`)}) as ${name}`);
       outer.push(
         sql`count(*) filter (where v.${name} > 0) as ${sql.raw(`p${i}`)}, coalesce(sum(v.${name}), 0) as ${sql.raw(`v${i}`)}`,
       );
-      if (changes[i]!.severity === "breaking") breakingVisit.push(condition(probe));
+      if (changes[i]!.severity === "breaking") breakingVisit.push(sql.raw(`f${i}`));
     } else {
       patientColumns.push(sql`(${condition(probe)}) as ${name}`);
       outer.push(sql`count(*) filter (where p.${name}) as ${sql.raw(`p${i}`)}, 0 as ${sql.raw(`v${i}`)}`);
@@ -109,10 +112,15 @@ export async function countAffected(
   patientColumns.push(sql`(${anyOf(breakingPatient)}) as breaking`);
   const result = await tx.execute(sql`
     with v as (
-      select v.patient_id, ${sql.join(visitColumns, sql`, `)}
-      from visits v
-      where v.study_id = ${studyId} and v.deleted_at is null
-      group by v.patient_id
+      select f.patient_id, ${sql.join(visitColumns, sql`, `)}
+      from (
+        -- OFFSET 0 keeps the flags computed here, once per row, instead of inlined per reference.
+        select v.patient_id${visitFlags.length ? sql`, ${sql.join(visitFlags, sql`, `)}` : sql``}
+        from visits v
+        where v.study_id = ${studyId} and v.deleted_at is null
+        offset 0
+      ) f
+      group by f.patient_id
     ), p as (
       select p.id, ${sql.join(patientColumns, sql`, `)}
       from patients p
