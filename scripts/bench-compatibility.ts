@@ -10,6 +10,7 @@
 //   --patients 100000 --visits-per-patient 10 --runs 5 --database-url postgres://… --keep
 import { parseArgs } from "node:util";
 import { createBenchDatabase } from "./bench-scale/bench-database";
+import { positive } from "./bench-scale/positive-arg";
 
 const TARGET_MS = 2000;
 
@@ -23,11 +24,6 @@ const { values: args } = parseArgs({
   },
 });
 
-function positive(name: string, raw: string): number {
-  const value = Number(raw);
-  if (!Number.isSafeInteger(value) || value < 1) throw new Error(`--${name} must be a positive integer`);
-  return value;
-}
 const patients = positive("patients", args.patients);
 const visitsPerPatient = positive("visits-per-patient", args["visits-per-patient"]);
 const runs = positive("runs", args.runs);

@@ -25,6 +25,7 @@ import { buildReport, formatTable, type Measurement } from "./bench-scale/report
 import { CEILING, deepCursorPath, SCENARIOS, scenarioContext } from "./bench-scale/scenarios";
 import { createBenchDatabase } from "./bench-scale/bench-database";
 import { freePort, startServer, type AppServer } from "./bench-scale/server";
+import { positive } from "./bench-scale/positive-arg";
 
 const { values: args } = parseArgs({
   options: {
@@ -42,11 +43,6 @@ const { values: args } = parseArgs({
   },
 });
 
-function positive(name: string, raw: string): number {
-  const value = Number(raw);
-  if (!Number.isSafeInteger(value) || value < 1) throw new Error(`--${name} must be a positive integer`);
-  return value;
-}
 const patients = positive("patients", args.patients);
 const visitsPerPatient = positive("visits-per-patient", args["visits-per-patient"]);
 const concurrency = positive("concurrency", args.concurrency);

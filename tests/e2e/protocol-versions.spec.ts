@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
+import { shootWidths } from "./shoot-widths";
 import { signInAsAdmin } from "./sign-in-as-admin";
 
 /**
@@ -19,16 +20,7 @@ async function auth(page: Page) {
   return { authorization: `Bearer ${tokens.access_token}` };
 }
 
-/** Screenshots at 1280 and 390 px; nothing may reach past the window. */
-async function shoot(page: Page, name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(scrollWidth, `${name} scrolls sideways at ${width}px`).toBeLessThanOrEqual(width);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const shoot = (page: Page, name: string) => shootWidths(page, SHOTS, name);
 
 test.beforeEach(({ page }) => {
   page.on("dialog", (dialog) => void dialog.accept());

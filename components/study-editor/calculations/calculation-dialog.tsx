@@ -1,9 +1,9 @@
 "use client";
 
 import { useId, useMemo, useState } from "react";
-import { Button } from "@/components/ui/button";
 import { CONTROL_CLASS } from "@/components/ui/control-class";
-import { Dialog } from "@/components/ui/dialog";
+import { Dialog, SaveCancelFooter } from "@/components/ui/dialog";
+import { FieldError, invalidProps } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import type { Calculation, CalculationFormula, DataField, VisitType } from "@/lib/schemas/study-config";
@@ -70,14 +70,8 @@ export function CalculationDialog({
     onSave(description?.trim() ? { ...rest, description: description.trim() } : rest);
   }
 
-  const a11y = (key: keyof CalculationErrors) =>
-    errors[key] ? { "aria-invalid": true as const, "aria-describedby": `${id}-${key}-error` } : {};
-  const message = (key: keyof CalculationErrors) =>
-    errors[key] && (
-      <p id={`${id}-${key}-error`} role="alert" className="mt-1 text-sm text-red-600">
-        {errors[key]}
-      </p>
-    );
+  const a11y = (key: keyof CalculationErrors) => invalidProps(`${id}-${key}`, errors[key]);
+  const message = (key: keyof CalculationErrors) => <FieldError id={`${id}-${key}`} error={errors[key]} />;
 
   return (
     <Dialog
@@ -85,14 +79,7 @@ export function CalculationDialog({
       onClose={onClose}
       title={editing ? "Edit Calculation" : "Add Calculation"}
       className="max-w-2xl"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={save}>Save</Button>
-        </>
-      }
+      footer={<SaveCancelFooter onSave={save} onCancel={onClose} />}
     >
       <div className="grid gap-4">
         <div className="grid gap-4 sm:grid-cols-2">

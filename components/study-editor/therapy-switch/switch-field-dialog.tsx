@@ -1,9 +1,9 @@
 "use client";
 
 import { useId, useState } from "react";
-import { Button } from "@/components/ui/button";
 import { CONTROL_CLASS } from "@/components/ui/control-class";
-import { Dialog } from "@/components/ui/dialog";
+import { Dialog, SaveCancelFooter } from "@/components/ui/dialog";
+import { FieldError, invalidProps } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { THERAPY_SWITCH_FIELD_TYPES, type TherapySwitchField } from "@/lib/schemas/study-config";
@@ -43,28 +43,15 @@ export function SwitchFieldDialog({
     if (!result.ok) return setErrors(result.errors);
     onSave(result.value);
   }
-  const message = (key: keyof SwitchFieldErrors) =>
-    errors[key] && (
-      <p id={`${id}-${key}-error`} role="alert" className="mt-1 text-sm text-red-600">
-        {errors[key]}
-      </p>
-    );
-  const invalid = (key: keyof SwitchFieldErrors) =>
-    errors[key] ? { "aria-invalid": true as const, "aria-describedby": `${id}-${key}-error` } : {};
+  const message = (key: keyof SwitchFieldErrors) => <FieldError id={`${id}-${key}`} error={errors[key]} />;
+  const invalid = (key: keyof SwitchFieldErrors) => invalidProps(`${id}-${key}`, errors[key]);
 
   return (
     <Dialog
       open
       onClose={onClose}
       title={editing ? "Modifica campo" : "Aggiungi campo"}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={save}>Save</Button>
-        </>
-      }
+      footer={<SaveCancelFooter onSave={save} onCancel={onClose} />}
     >
       <div className="grid gap-4">
         <div className="grid gap-4 sm:grid-cols-2">

@@ -2,9 +2,10 @@
 
 import { useState } from "react";
 import { TherapySwitchForm } from "@/components/visits/therapy-switch-form";
+import { TherapySwitchPrompt } from "@/components/visits/therapy-switch-prompt";
 import { Button } from "@/components/ui/button";
 import type { TherapySwitchValue } from "@/lib/forms";
-import { DEFAULT_THERAPY_PROMPT, type TherapySwitchConfig } from "@/lib/schemas/study-config";
+import type { TherapySwitchConfig } from "@/lib/schemas/study-config";
 
 /**
  * The live preview: the prompt and the switch form of the add-visit dialog, on the unsaved
@@ -31,24 +32,14 @@ export function SwitchPreview({ config }: { config: TherapySwitchConfig }) {
         </Button>
       </div>
       {step === "prompt" && (
-        <fieldset className="rounded-lg border border-slate-200 p-4">
-          <legend className="px-1 text-base font-semibold">
-            {config.prompt_message || DEFAULT_THERAPY_PROMPT}
-          </legend>
-          <div className="mt-2 flex gap-2">
-            <Button
-              onClick={() => {
-                setAnswer({ is_continuing_therapy: true });
-                setStep("done");
-              }}
-            >
-              Sì
-            </Button>
-            <Button variant="secondary" onClick={() => setStep("form")}>
-              No
-            </Button>
-          </div>
-        </fieldset>
+        <TherapySwitchPrompt
+          message={config.prompt_message}
+          onContinue={() => {
+            setAnswer({ is_continuing_therapy: true });
+            setStep("done");
+          }}
+          onSwitch={() => setStep("form")}
+        />
       )}
       {step === "form" && (
         <TherapySwitchForm

@@ -4,6 +4,7 @@ import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { CONTROL_CLASS } from "@/components/ui/control-class";
 import { Dialog } from "@/components/ui/dialog";
+import { FieldError, invalidProps } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { PROTOCOL_VERSION_MESSAGES, todayIso } from "@/lib/schemas/protocol-versions";
@@ -41,14 +42,8 @@ export function AmendmentDialog({
     if (Object.keys(next).length === 0) onCreate(draft);
   }
 
-  const invalid = (key: keyof AmendmentDraft) =>
-    errors[key] ? { "aria-invalid": true as const, "aria-describedby": `${id}-${key}-error` } : {};
-  const message = (key: keyof AmendmentDraft) =>
-    errors[key] && (
-      <p id={`${id}-${key}-error`} className="mt-1 text-sm text-red-600">
-        {errors[key]}
-      </p>
-    );
+  const invalid = (key: keyof AmendmentDraft) => invalidProps(`${id}-${key}`, errors[key]);
+  const message = (key: keyof AmendmentDraft) => <FieldError id={`${id}-${key}`} error={errors[key]} />;
 
   return (
     <Dialog

@@ -4,6 +4,7 @@ import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { CONTROL_CLASS } from "@/components/ui/control-class";
 import { Dialog } from "@/components/ui/dialog";
+import { FieldError, invalidProps } from "@/components/ui/field-error";
 import { Label } from "@/components/ui/label";
 import { PROTOCOL_VERSION_MESSAGES } from "@/lib/schemas/protocol-versions";
 
@@ -47,13 +48,9 @@ export function RejectDialog({
         className={CONTROL_CLASS}
         value={reason}
         onChange={(e) => setReason(e.target.value)}
-        {...(error ? { "aria-invalid": true as const, "aria-describedby": `${id}-error` } : {})}
+        {...invalidProps(id, error)}
       />
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-600">
-          {error}
-        </p>
-      )}
+      <FieldError id={id} error={error} />
     </Dialog>
   );
 }

@@ -22,6 +22,38 @@ export type VersionAuditBase = {
 
 export const FIRST_VERSION_REASON = "Protocol in force when versioning began";
 
+/** A version that is in force at once (no amendment), effective today, audited as created. */
+async function insertActive(
+  tx: Queryable,
+  studyId: number,
+  config: StudyConfig,
+  amendmentReason: string,
+  base: VersionAuditBase,
+  auditReason: string | null = null,
+): Promise<VersionRow> {
+  const today = todayIso();
+  const created = await insertVersion(tx, {
+    studyId,
+    versionDate: today,
+    effectiveFrom: today,
+    amendmentReason,
+    config,
+    status: "active",
+    createdBy: base.actor?.userId ?? null,
+  });
+  base.audit({
+    action: "create",
+    entityType: "protocol_version",
+    entityId: created.id,
+    studyId,
+    actor: base.actor,
+    meta: base.meta,
+    reason: auditReason,
+    newValues: toVersionAudit(created),
+  });
+  return created;
+}
+
 /**
  * The version in force for the study, recorded from its live configuration if it has none yet
  * (a study leaves its design phase with its first visit or the first governed save; decision 0013).
@@ -38,26 +70,7 @@ export async function ensureActiveVersion(
   if (!study) throw new Error(`Study ${studyId} vanished while its first version was recorded`);
   const raced = await findActiveVersion(tx, studyId);
   if (raced) return raced;
-  const today = todayIso();
-  const created = await insertVersion(tx, {
-    studyId,
-    versionDate: today,
-    effectiveFrom: today,
-    amendmentReason: FIRST_VERSION_REASON,
-    config: study.config as StudyConfig,
-    status: "active",
-    createdBy: base.actor?.userId ?? null,
-  });
-  base.audit({
-    action: "create",
-    entityType: "protocol_version",
-    entityId: created.id,
-    studyId,
-    actor: base.actor,
-    meta: base.meta,
-    newValues: toVersionAudit(created),
-  });
-  return created;
+  return insertActive(tx, studyId, study.config as StudyConfig, FIRST_VERSION_REASON, base);
 }
 
 /**
@@ -71,26 +84,13 @@ export async function recordSavedConfig(
   base: VersionAuditBase,
 ): Promise<VersionRow> {
   const previous = await ensureActiveVersion(tx, studyId, base);
-  const today = todayIso();
-  await supersede(tx, previous.id, today);
-  const created = await insertVersion(tx, {
+  await supersede(tx, previous.id, todayIso());
+  return insertActive(
+    tx,
     studyId,
-    versionDate: today,
-    effectiveFrom: today,
-    amendmentReason: "Compatible change saved from the study editor",
     config,
-    status: "active",
-    createdBy: base.actor?.userId ?? null,
-  });
-  base.audit({
-    action: "create",
-    entityType: "protocol_version",
-    entityId: created.id,
-    studyId,
-    actor: base.actor,
-    meta: base.meta,
-    reason: `Supersedes version ${previous.versionNumber}`,
-    newValues: toVersionAudit(created),
-  });
-  return created;
+    "Compatible change saved from the study editor",
+    base,
+    `Supersedes version ${previous.versionNumber}`,
+  );
 }

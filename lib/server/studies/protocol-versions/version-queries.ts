@@ -14,29 +14,18 @@ export function listVersionRows(tx: Queryable, studyId: number): Promise<Version
     .orderBy(desc(protocolVersions.versionNumber));
 }
 
+/** One version of the study; `lock` takes its row for a transition. */
 export async function findVersion(
   tx: Queryable,
   studyId: number,
   id: number,
+  lock = false,
 ): Promise<VersionRow | undefined> {
-  const [row] = await tx
+  const query = tx
     .select()
     .from(protocolVersions)
     .where(and(eq(protocolVersions.id, id), eq(protocolVersions.studyId, studyId)));
-  return row;
-}
-
-/** The version row, locked for its transition. */
-export async function lockVersion(
-  tx: Queryable,
-  studyId: number,
-  id: number,
-): Promise<VersionRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(protocolVersions)
-    .where(and(eq(protocolVersions.id, id), eq(protocolVersions.studyId, studyId)))
-    .for("update");
+  const [row] = lock ? await query.for("update") : await query;
   return row;
 }
 

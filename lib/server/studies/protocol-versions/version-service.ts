@@ -27,7 +27,6 @@ import {
   insertVersion,
   listVersionRows,
   lockStudyForVersions,
-  lockVersion,
   supersede,
   writeLiveConfig,
 } from "./version-queries";
@@ -111,7 +110,7 @@ export async function decideProtocolVersion(
   return auditedTransaction(db, async (tx, audit) => {
     await openStudy(tx, actor, studyId, "study.configure");
     await lockStudyForVersions(tx, studyId);
-    const version = await lockVersion(tx, studyId, versionId);
+    const version = await findVersion(tx, studyId, versionId, true);
     if (!version) throw notFound(PROTOCOL_VERSION_MESSAGES.versionNotFound);
     if (version.status !== "draft") throw conflict(PROTOCOL_VERSION_MESSAGES.onlyDrafts(version.status));
     const base = {
