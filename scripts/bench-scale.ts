@@ -16,16 +16,16 @@
 //   --only patients_page1,visit_create (those scenarios and the ceiling; for profiling one path)
 //   --cpu-profile DIR (the server runs with node --cpu-prof, profiles written to DIR at its exit)
 import { spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { availableParallelism, loadavg, tmpdir } from "node:os";
+import { existsSync, writeFileSync } from "node:fs";
+import { availableParallelism, loadavg } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import pg from "pg";
 import { measureScenario } from "./bench-scale/measure";
 import { buildReport, formatTable, type Measurement } from "./bench-scale/report";
 import { CEILING, deepCursorPath, SCENARIOS, scenarioContext } from "./bench-scale/scenarios";
+import { createBenchDatabase } from "./bench-scale/bench-database";
 import { freePort, startServer, type AppServer } from "./bench-scale/server";
+import { positive } from "./bench-scale/positive-arg";
 
 const { values: args } = parseArgs({
   options: {
@@ -43,11 +43,6 @@ const { values: args } = parseArgs({
   },
 });
 
-function positive(name: string, raw: string): number {
-  const value = Number(raw);
-  if (!Number.isSafeInteger(value) || value < 1) throw new Error(`--${name} must be a positive integer`);
-  return value;
-}
 const patients = positive("patients", args.patients);
 const visitsPerPatient = positive("visits-per-patient", args["visits-per-patient"]);
 const concurrency = positive("concurrency", args.concurrency);
@@ -75,16 +70,6 @@ const serverNodeArgs = args["cpu-profile"]
   ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(args["cpu-profile"])}`]
   : [];
 
-async function adminQuery(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 function say(line: string) {
   console.log(`[bench:scale] ${line}`);
 }
@@ -97,35 +82,8 @@ async function main(): Promise<number> {
     if (build.status !== 0) throw new Error("next build failed");
   }
 
-  const dataDir = mkdtempSync(path.join(tmpdir(), "bench-scale-"));
-  let databaseName: string | undefined;
-  let databaseUrl: string | undefined;
-  if (serverUrl) {
-    const server = new URL(serverUrl);
-    if (!["localhost", "127.0.0.1", "[::1]"].includes(server.hostname))
-      throw new Error("bench:scale only uses a database server on this machine");
-    databaseName = `bench_scale_${randomBytes(4).toString("hex")}`;
-    await adminQuery(serverUrl, `CREATE DATABASE ${databaseName}`);
-    server.pathname = `/${databaseName}`;
-    databaseUrl = server.toString();
-  }
-  const adminEmail = "bench-admin@example.org";
-  const adminPassword = `Bench-${randomBytes(18).toString("base64url")}`;
-  // One environment for this process (the first start), the server and audit:verify: the audit key
-  // and the checkpoints live in DATA_DIR and must be the same for all three.
-  const appEnv: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATA_DIR: dataDir,
-    SEED_DEMO: "1",
-    ADMIN_EMAIL: adminEmail,
-    ADMIN_PASSWORD: adminPassword,
-    NEXTAUTH_SECRET: randomBytes(32).toString("base64url"),
-  };
-  if (databaseUrl) appEnv.DATABASE_URL = databaseUrl;
-  else delete appEnv.DATABASE_URL;
-  delete appEnv.MIGRATION_DATABASE_URL;
-  Object.assign(process.env, appEnv);
-  if (!databaseUrl) delete process.env.DATABASE_URL;
+  const bench = await createBenchDatabase(serverUrl, "bench_scale");
+  const { dataDir, databaseName, appEnv, adminEmail, adminPassword } = bench;
   say(`database: ${databaseName ? `PostgreSQL ${databaseName}` : "embedded PGlite"} (DATA_DIR ${dataDir})`);
 
   let server: AppServer | undefined;
@@ -277,8 +235,7 @@ async function main(): Promise<number> {
     if (args.keep) {
       say(`kept: ${databaseName ? `database ${databaseName}, ` : ""}DATA_DIR ${dataDir}`);
     } else {
-      if (databaseName) await adminQuery(serverUrl!, `DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-      rmSync(dataDir, { recursive: true, force: true });
+      await bench.remove();
     }
   }
 }

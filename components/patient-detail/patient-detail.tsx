@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { AddVisitDialog } from "@/components/visits/add-visit-dialog";
 import { EditVisitDialog } from "@/components/visits/edit-visit-dialog";
 import { VisitHistory } from "@/components/visits/visit-history";
+import { VisitVersionDialog } from "@/components/visits/visit-version-dialog";
 import { ApiClientError } from "@/lib/client/api-fetch";
 import { usePatient } from "@/lib/client/patient-detail";
 import { useLockVisit, usePatientVisits, useUnlockVisit } from "@/lib/client/visits";
@@ -48,6 +49,7 @@ export function PatientDetail({
   const [editingPatient, setEditingPatient] = useState(false);
   const [editing, setEditing] = useState<VisitResponse | null>(null);
   const [unlocking, setUnlocking] = useState<VisitResponse | null>(null);
+  const [viewing, setViewing] = useState<VisitResponse | null>(null);
   const [unlockError, setUnlockError] = useState<string | null>(null);
 
   const crumbs = (
@@ -171,6 +173,7 @@ export function PatientDetail({
               canUnlock,
               busy: lock.isPending || unlock.isPending,
               onEdit: setEditing,
+              onView: setViewing,
               onLock: lockVisit,
               onUnlock: (visit) => {
                 setUnlockError(null);
@@ -200,6 +203,14 @@ export function PatientDetail({
         visits={visitList}
         onCreated={(text) => say(text)}
       />
+      {viewing && (
+        <VisitVersionDialog
+          visit={viewing}
+          studyId={patient.data.study_id}
+          currentConfig={config}
+          onClose={() => setViewing(null)}
+        />
+      )}
       <EditVisitDialog
         visit={editing}
         config={config}

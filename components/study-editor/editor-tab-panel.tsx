@@ -4,11 +4,14 @@ import { useState } from "react";
 import { useFieldUsage } from "@/lib/client/field-templates";
 import type { DataField, FieldEntity, StudyConfig } from "@/lib/schemas/study-config";
 import type { PathIssue } from "@/lib/study-editor/data-fields";
+import { CalculationsEditor } from "./calculations/calculations-editor";
 import { CategoriesEditor } from "./categories/categories-editor";
 import { DataFieldsEditor } from "./data-fields/data-fields-editor";
 import type { EditorTabKey } from "./editor-tabs";
 import { FormPreview } from "./form-preview";
 import { PendingTabNotice } from "./pending-tab-notice";
+import { VersionHistoryTab } from "./version-history/version-history-tab";
+import { TherapySwitchEditor } from "./therapy-switch/therapy-switch-editor";
 import { UiSettingsEditor } from "./ui-settings/ui-settings-editor";
 import { VisitTypesEditor } from "./visit-types/visit-types-editor";
 
@@ -25,6 +28,8 @@ type Props = {
   /** Changes with each failed save, to bring the first field in error into view. */
   revealIssues?: number;
   onTabChange?: (tab: EditorTabKey) => void;
+  /** An amendment was approved: the study's live config changed under the editor. */
+  onVersionApproved?: (config: StudyConfig) => void;
 };
 
 /** The configuration tabs; each edits its slice of the one config document. */
@@ -37,6 +42,7 @@ export function EditorTabPanel({
   issues,
   revealIssues,
   onTabChange,
+  onVersionApproved,
 }: Props) {
   // One entity for the Categories and Data Fields tabs and the preview beside them.
   const [entity, setEntity] = useState<FieldEntity>("patient");
@@ -86,16 +92,18 @@ export function EditorTabPanel({
       );
     case "therapy-switch":
       return (
-        <PendingTabNotice
-          title="Therapy Switch"
-          detail={`The therapy switch editor arrives in the next release. Current setting: ${config.therapy_switch_config.enabled ? "enabled" : "disabled"}, ${config.therapy_switch_config.switch_fields.length} switch fields, prompt “${config.therapy_switch_config.prompt_message}”.`}
+        <TherapySwitchEditor
+          config={config.therapy_switch_config}
+          onChange={(therapy_switch_config) => onChange({ ...config, therapy_switch_config })}
         />
       );
     case "calculations":
       return (
-        <PendingTabNotice
-          title="Calculations"
-          detail={`The calculations editor arrives in the next release. This study has ${config.calculations.length} calculations; they are kept and run in the capture forms.`}
+        <CalculationsEditor
+          calculations={config.calculations}
+          dataFields={config.data_fields}
+          visitTypes={config.visit_types}
+          onChange={(calculations) => onChange({ ...config, calculations })}
         />
       );
     case "ui-settings":
@@ -114,10 +122,12 @@ export function EditorTabPanel({
         />
       );
     case "version-history":
-      return (
-        <PendingTabNotice
-          title="Version History"
-          detail="Protocol versions and amendments arrive in the next release; every save of this study is already recorded in the audit trail with its old and new values."
+      // Only saved studies have this tab (editorTabs).
+      return studyId === undefined ? null : (
+        <VersionHistoryTab
+          studyId={studyId}
+          config={config}
+          onApproved={(approved) => onVersionApproved?.(approved)}
         />
       );
   }

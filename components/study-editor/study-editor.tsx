@@ -13,6 +13,7 @@ import { StudyConfigSchema } from "@/lib/schemas/study-config-rules";
 import type { StudyConfig } from "@/lib/schemas/study-config";
 import { STUDY_MESSAGES, StudyCreateBody } from "@/lib/schemas/studies";
 import { isStaleWriteDetail } from "@/lib/schemas/versioning";
+import { isBreakingSaveDetail } from "@/lib/schemas/protocol-versions";
 import { configPath, type PathIssue } from "@/lib/study-editor/data-fields";
 import { useFieldUsage } from "@/lib/client/field-templates";
 import { BasicInfoTab } from "./basic-info-tab";
@@ -39,7 +40,14 @@ const emptyConfig = (): StudyConfig => StudyConfigSchema.parse({ version: 1 });
 type Snapshot = { basics: StudyBasics; config: StudyConfig };
 /** What a 401 keeps in the tab: the draft and the version it was based on (a later save checks it). */
 type KeptDraft = { draft: Snapshot; version?: number };
-type Status = { tone: "info" | "error"; text: string; issues?: string[]; stale?: boolean } | null;
+type Status = {
+  tone: "info" | "error";
+  text: string;
+  issues?: string[];
+  stale?: boolean;
+  /** Refused as breaking data already entered: the change needs an amendment. */
+  governed?: boolean;
+} | null;
 type BasicErrors = Partial<Record<keyof StudyBasics, string>>;
 
 const draftKey = (studyId: number | undefined) => `study:${studyId ?? "new"}`;
@@ -51,6 +59,8 @@ export function StudyEditor({ studyId }: { studyId?: number }) {
   // screen (read only) to copy from; `reloads` remounts the form on the fresh data.
   const [replacedDraft, setReplacedDraft] = useState<Snapshot | null>(null);
   const [reloads, setReloads] = useState(0);
+  // What caused a reload (an approval), said after the remount the reload makes.
+  const [reloadOutcome, setReloadOutcome] = useState<string | null>(null);
 
   if (studyId === undefined)
     return <StudyEditorForm initial={{ basics: EMPTY_BASICS, config: emptyConfig() }} />;
@@ -71,8 +81,9 @@ export function StudyEditor({ studyId }: { studyId?: number }) {
     },
     config: StudyConfigSchema.parse(s.config),
   };
-  async function reload(draft: Snapshot) {
-    setReplacedDraft(draft);
+  async function reload(draft: Snapshot | null, outcome?: string) {
+    if (draft) setReplacedDraft(draft);
+    setReloadOutcome(outcome ?? null);
     await study.refetch();
     setReloads((n) => n + 1);
   }
@@ -84,7 +95,14 @@ export function StudyEditor({ studyId }: { studyId?: number }) {
       initial={initial}
       onReload={reload}
       notice={
-        replacedDraft && <KeptDraftPanel draft={replacedDraft} onDismiss={() => setReplacedDraft(null)} />
+        <>
+          {reloadOutcome && (
+            <Alert tone="info" className="mb-4">
+              {reloadOutcome}
+            </Alert>
+          )}
+          {replacedDraft && <KeptDraftPanel draft={replacedDraft} onDismiss={() => setReplacedDraft(null)} />}
+        </>
       }
     />
   );
@@ -119,7 +137,8 @@ function StudyEditorForm({
   studyId?: number;
   version?: number;
   initial: Snapshot;
-  onReload?: (draft: Snapshot) => Promise<void>;
+  /** Reloads the saved study; a draft given stays on screen, read only, to copy from. */
+  onReload?: (draft: Snapshot | null, outcome?: string) => Promise<void>;
   /** Shown under the title, e.g. the draft a Reload replaced. */
   notice?: ReactNode;
 }) {
@@ -222,6 +241,10 @@ function StudyEditorForm({
       setStatus({ tone: "error", text, stale: true });
       return;
     }
+    if (error instanceof ApiClientError && error.status === 409 && isBreakingSaveDetail(detail)) {
+      setStatus({ tone: "error", text, governed: true });
+      return;
+    }
     // A taken code or subdomain, or a server-side rule on a basic field, marks the field as well.
     const fieldErrors: BasicErrors = {};
     if (detail === STUDY_MESSAGES.codeTaken) fieldErrors.code = detail;
@@ -295,6 +318,13 @@ function StudyEditorForm({
               ))}
             </ul>
           )}
+          {status.governed && (
+            <div className="mt-2">
+              <Button variant="secondary" onClick={() => setTab("version-history")}>
+                Open Version History
+              </Button>
+            </div>
+          )}
           {status.stale && onReload && (
             <div className="mt-2 flex flex-wrap items-center gap-3">
               <p>
@@ -326,6 +356,17 @@ function StudyEditorForm({
             issues={configIssues ?? undefined}
             revealIssues={failedSaves}
             onTabChange={setTab}
+            // The approved version is now the live config: the editor reloads it, keeping aside (read
+            // only) any unsaved work the approval did not carry.
+            onVersionApproved={(approved) => {
+              const carried =
+                JSON.stringify({ ...draft, config: approved }) ===
+                JSON.stringify({ ...(JSON.parse(saved) as Snapshot), config: approved });
+              void onReload?.(
+                carried ? null : draft,
+                "Version status updated! The approved version is now the study's configuration.",
+              );
+            }}
           />
         )}
       </Tabs>

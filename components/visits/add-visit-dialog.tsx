@@ -10,10 +10,11 @@ import { Dialog } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
 import { useCreateVisit } from "@/lib/client/visits";
 import { fieldsForEntity, THERAPY_SWITCH_KEY, type TherapySwitchValue } from "@/lib/forms";
-import { DEFAULT_THERAPY_PROMPT, type StudyConfig } from "@/lib/schemas/study-config";
+import type { StudyConfig } from "@/lib/schemas/study-config";
 import { VISIT_MESSAGES, type VisitResponse } from "@/lib/schemas/visits";
 import { issuesByField } from "./api-issues";
 import { TherapySwitchForm } from "./therapy-switch-form";
+import { TherapySwitchPrompt } from "./therapy-switch-prompt";
 
 export const VISIT_CREATED = "Visit created successfully!";
 
@@ -150,31 +151,18 @@ function AddVisitSteps({ onClose, patientId, config, visits, onCreated }: Props)
         {!ready ? (
           <p className="text-sm text-slate-500">Choose the visit date and type to enter the clinical data.</p>
         ) : asksSwitch && switchStep === "prompt" ? (
-          <fieldset className="rounded-lg border border-slate-200 p-4">
-            <legend className="px-1 text-base font-semibold">
-              {switchConfig.prompt_message || DEFAULT_THERAPY_PROMPT}
-            </legend>
-            <div className="mt-2 flex gap-2">
-              <Button
-                onClick={() => {
-                  answered.current = true;
-                  setSwitchAnswer({ is_continuing_therapy: true });
-                  setSwitchStep("done");
-                }}
-              >
-                Sì
-              </Button>
-              <Button
-                variant="secondary"
-                onClick={() => {
-                  answered.current = true;
-                  setSwitchStep("form");
-                }}
-              >
-                No
-              </Button>
-            </div>
-          </fieldset>
+          <TherapySwitchPrompt
+            message={switchConfig.prompt_message}
+            onContinue={() => {
+              answered.current = true;
+              setSwitchAnswer({ is_continuing_therapy: true });
+              setSwitchStep("done");
+            }}
+            onSwitch={() => {
+              answered.current = true;
+              setSwitchStep("form");
+            }}
+          />
         ) : asksSwitch && switchStep === "form" ? (
           <TherapySwitchForm
             config={switchConfig}

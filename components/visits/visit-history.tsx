@@ -15,6 +15,8 @@ export type VisitActions = {
   onEdit: (visit: VisitResponse) => void;
   onLock: (visit: VisitResponse) => void;
   onUnlock: (visit: VisitResponse) => void;
+  /** Shows the visit with the fields of its own protocol version. */
+  onView?: (visit: VisitResponse) => void;
 };
 
 const show = (value: number | null) => (value === null ? "—" : String(value));
@@ -77,6 +79,16 @@ export function VisitHistory({
                 </td>
                 <td className="whitespace-nowrap px-3 py-2 text-right">
                   <div className="flex justify-end gap-2">
+                    {actions.onView && (
+                      <Button
+                        variant="secondary"
+                        className="px-2 py-1"
+                        aria-label={`View visit ${visit.visit_number}`}
+                        onClick={() => actions.onView?.(visit)}
+                      >
+                        View
+                      </Button>
+                    )}
                     {actions.canWrite && (
                       <Button
                         variant="secondary"

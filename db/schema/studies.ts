@@ -11,6 +11,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { users } from "./users";
 
@@ -37,7 +38,15 @@ export const studies = pgTable(
   (t) => [check("studies_code_format_check", sql`${t.code} ~ '^[a-z0-9_]+$'`)],
 );
 
-export const PROTOCOL_VERSION_STATUSES = ["draft", "pending_approval", "active", "superseded"] as const;
+// `rejected` is ours (spec §4 lists the other four): a rejected draft stays on record, immutable,
+// with its rejection_reason, rather than being deleted (decision 0013).
+export const PROTOCOL_VERSION_STATUSES = [
+  "draft",
+  "pending_approval",
+  "active",
+  "superseded",
+  "rejected",
+] as const;
 export type ProtocolVersionStatus = (typeof PROTOCOL_VERSION_STATUSES)[number];
 
 export const protocolVersions = pgTable(
@@ -67,5 +76,13 @@ export const protocolVersions = pgTable(
     unique("protocol_versions_study_number_key").on(t.studyId, t.versionNumber),
     check("protocol_versions_status_check", inList(t.status, PROTOCOL_VERSION_STATUSES)),
     index("protocol_versions_study_idx").on(t.studyId),
+    // Target of the visits' composite key: a visit's version belongs to the visit's study.
+    unique("protocol_versions_id_study_key").on(t.id, t.studyId),
+    // Exactly one version in force per study; the database refuses a second (decision 0013).
+    uniqueIndex("protocol_versions_one_active_key")
+      .on(t.studyId)
+      .where(sql`${t.status} = 'active'`),
+    // is_active mirrors the status (spec §3 names both); they cannot disagree.
+    check("protocol_versions_is_active_check", sql`${t.isActive} = (${t.status} = 'active')`),
   ],
 );

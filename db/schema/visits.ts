@@ -13,7 +13,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { patients, therapyLines } from "./patients";
-import { studies } from "./studies";
+import { protocolVersions, studies } from "./studies";
 import { users } from "./users";
 
 export const visits = pgTable(
@@ -36,6 +36,9 @@ export const visits = pgTable(
     // study configuration version they were computed with.
     calculatedValues: jsonb("calculated_values").$type<Record<string, unknown>>().notNull().default({}),
     configVersion: integer("config_version"),
+    // The protocol version in force when the visit was entered (decision 0013): its fields are the
+    // ones the visit was captured with. Null only for a study that never had a version.
+    protocolVersionId: integer("protocol_version_id"),
     isLocked: boolean("is_locked").notNull().default(false),
     lockedAt: timestamp("locked_at", { withTimezone: true }),
     lockedBy: integer("locked_by").references(() => users.id),
@@ -61,6 +64,12 @@ export const visits = pgTable(
       columns: [t.therapyLineId, t.patientId],
       foreignColumns: [therapyLines.id, therapyLines.patientId],
     }),
+    foreignKey({
+      name: "visits_protocol_version_same_study_fk",
+      columns: [t.protocolVersionId, t.studyId],
+      foreignColumns: [protocolVersions.id, protocolVersions.studyId],
+    }),
+    index("visits_protocol_version_idx").on(t.protocolVersionId),
     index("visits_study_date_idx").on(t.studyId, t.visitDate),
     index("visits_therapy_line_idx").on(t.therapyLineId),
   ],

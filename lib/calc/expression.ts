@@ -7,11 +7,11 @@
 import { evaluate } from "./evaluator";
 import { type ExprNode, LimitError, parse } from "./parser";
 import { floatRepr } from "./py-format";
-import { PyDict, PyError, type PyValue, Work } from "./py-values";
+import { PyDict, PyError, type PyValue, TimeLimitError, Work } from "./py-values";
 
 export type { ExprNode } from "./parser";
 export { MAX_EXPRESSION_DEPTH, MAX_EXPRESSION_LENGTH } from "./parser";
-export { MAX_SEQUENCE_LENGTH } from "./py-values";
+export { MAX_EVALUATION_MS, MAX_SEQUENCE_LENGTH, TIME_LIMIT_MESSAGE } from "./py-values";
 
 export type ExpressionValue = number | string | boolean | null;
 export type ParseResult = { ok: true; ast: ExprNode } | { ok: false; error: string };
@@ -22,7 +22,7 @@ export const MAX_EVALUATION_WORK = 2_000_000;
 export const NOT_A_SCALAR_MESSAGE = "Result must be a number, text or boolean";
 
 function errorMessage(error: unknown): string {
-  if (error instanceof LimitError) return error.message;
+  if (error instanceof LimitError || error instanceof TimeLimitError) return error.message;
   if (error instanceof PyError) return `${error.type}: ${error.message}`;
   // Only a host failure (e.g. the JS stack) can land here; report it without its internals.
   if (error instanceof RangeError) return "RecursionError: maximum recursion depth exceeded";

@@ -95,7 +95,11 @@ function pySum(args: PyList, work: Work): PyValue {
   const [iterable = null, start = 0n] = args;
   if (typeof start === "string") fail("TypeError", "sum() can't sum strings [use ''.join(seq) instead]");
   let total: PyValue = start;
-  for (const item of iterate(iterable, work)) total = arithmetic("+", total, item, work);
+  for (const item of iterate(iterable, work)) {
+    // One step per addition: big-int additions are where the time goes, so the clock must see them.
+    work.charge();
+    total = arithmetic("+", total, item, work);
+  }
   return total;
 }
 

@@ -42,15 +42,36 @@ export function fail(type: string, message: string): never {
 }
 
 /** Counts evaluation work so that no expression can run for long, whatever its data. */
+/** Wall-clock budget of one evaluation: steps alone let costly big-int steps run for seconds. */
+export const MAX_EVALUATION_MS = 20;
+export const TIME_LIMIT_MESSAGE = `Expression exceeded the ${MAX_EVALUATION_MS} ms time limit`;
+// Reading the clock costs more than a step; every few hundred steps keeps the overrun small.
+const CLOCK_EVERY = 256;
+
 export class Work {
   private used = 0;
-  constructor(private readonly limit: number) {}
+  private sinceClock = 0;
+  private readonly deadline: number;
+  constructor(
+    private readonly limit: number,
+    budgetMs = MAX_EVALUATION_MS,
+  ) {
+    this.deadline = performance.now() + budgetMs;
+  }
 
   charge(units = 1): void {
     this.used += units;
     if (this.used > this.limit) fail("RuntimeError", "expression needs too much work to evaluate");
+    this.sinceClock += 1;
+    if (this.sinceClock >= CLOCK_EVERY) {
+      this.sinceClock = 0;
+      if (performance.now() > this.deadline) throw new TimeLimitError(TIME_LIMIT_MESSAGE);
+    }
   }
 }
+
+/** Over the time budget: shown as it is, like the length and depth limits. */
+export class TimeLimitError extends Error {}
 
 export function isList(value: PyValue): value is PyList {
   return Array.isArray(value);

@@ -4,6 +4,7 @@ export const queryKeys = {
     all: ["studies"] as const,
     list: () => [...queryKeys.studies.all, "list"] as const,
     detail: (id: number) => [...queryKeys.studies.all, "detail", id] as const,
+    versions: (id: number) => [...queryKeys.studies.all, "protocol-versions", id] as const,
   },
   // ----- Issue 8, patient list and dashboard (screensa) -----
   patients: {

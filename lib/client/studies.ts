@@ -52,7 +52,11 @@ export function useSaveStudy(id: number | undefined) {
     },
     onSuccess: (study) => {
       client.setQueryData(queryKeys.studies.detail(study.id), study);
-      return client.invalidateQueries({ queryKey: queryKeys.studies.list() });
+      // A save of a study with data may have recorded a new protocol version (decision 0013).
+      return Promise.all([
+        client.invalidateQueries({ queryKey: queryKeys.studies.list() }),
+        client.invalidateQueries({ queryKey: queryKeys.studies.versions(study.id) }),
+      ]);
     },
   });
 }

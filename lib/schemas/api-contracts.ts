@@ -28,6 +28,13 @@ import {
 } from "./field-templates";
 import { FieldUsageResponse } from "./field-usage";
 import {
+  CompatibilityResult,
+  ProtocolVersionApproveBody,
+  ProtocolVersionCreateBody,
+  ProtocolVersionListResponse,
+  ProtocolVersionResponse,
+} from "./protocol-versions";
+import {
   AdminUserCreateBody,
   AdminUserListQuery,
   AdminUserListResponse,
@@ -154,6 +161,37 @@ export const API_CONTRACTS: ApiContract[] = [
     summary: "How many live patients and visits hold a value per field name (for the Data Fields editor)",
     auth: true,
     response: FieldUsageResponse,
+  },
+  {
+    method: "GET",
+    path: "/api/studies/{id}/protocol-versions",
+    summary: "Protocol versions of a study with patient and visit counts, and the active one",
+    auth: true,
+    response: ProtocolVersionListResponse,
+  },
+  {
+    method: "POST",
+    path: "/api/studies/{id}/protocol-versions",
+    summary: "Create an amendment: a draft numbered latest + 1 holding a config snapshot",
+    auth: true,
+    body: ProtocolVersionCreateBody,
+    status: 201,
+    response: ProtocolVersionResponse,
+  },
+  {
+    method: "POST",
+    path: "/api/studies/{id}/protocol-versions/{versionId}/approve",
+    summary: "Approve (approved true) or reject (approved false + rejection_reason) a draft version",
+    auth: true,
+    body: ProtocolVersionApproveBody,
+    response: ProtocolVersionResponse,
+  },
+  {
+    method: "POST",
+    path: "/api/studies/{id}/protocol-versions/{versionId}/check-compatibility",
+    summary: "Breaking changes and warnings of a version against the live config and stored data",
+    auth: true,
+    response: CompatibilityResult,
   },
   {
     method: "GET",

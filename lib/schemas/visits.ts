@@ -78,6 +78,8 @@ export const VisitResponse = z.object({
   /** The study's calculations, computed by the server with configuration `config_version`. */
   calculated_values: FieldValues,
   config_version: z.number().nullable(),
+  /** The protocol version in force when the visit was entered (its fields: GET …/protocol-versions). */
+  protocol_version_id: z.number().nullable(),
   is_locked: z.boolean(),
   locked_at: z.string().nullable(),
   locked_by: z.number().nullable(),

@@ -140,6 +140,12 @@ export async function seedScaleData(db: Db, options: ScaleSeedOptions): Promise<
     );
     if (!study) throw new Error(`study ${studyId} not found`);
     const configVersion = Number(study.version);
+    // Visits record the protocol version in force (decision 0013); the demo study has one from its seed.
+    const [inForce] = await queryRows<{ id: number }>(
+      tx,
+      `SELECT id FROM protocol_versions WHERE study_id = ${studyId} AND status = 'active'`,
+    );
+    const protocolVersionId = inForce ? String(Number(inForce.id)) : "NULL";
     const settings = reportSettings(readConfig({ ...study, config: study.config as StudyConfig }));
 
     await run(
@@ -230,8 +236,8 @@ export async function seedScaleData(db: Db, options: ScaleSeedOptions): Promise<
       const hi = Math.min(last, lo + batch - 1);
       await run(
         `INSERT INTO visits (study_id, patient_id, therapy_line_id, visit_number, visit_date, visit_type,
-                             data_fields, calculated_values, config_version, created_by, created_at,
-                             updated_at)
+                             data_fields, calculated_values, config_version, protocol_version_id,
+                             created_by, created_at, updated_at)
          SELECT p.study_id, p.id, tl.id, k, v.visit_date,
                 CASE WHEN k <= ${VISIT_TYPES.length} THEN (${textArray(VISIT_TYPES)})[k] ELSE 'unscheduled' END,
                 jsonb_build_object(
@@ -270,6 +276,7 @@ export async function seedScaleData(db: Db, options: ScaleSeedOptions): Promise<
                   'pasi_percent_of_max', round(v.pasi / 72 * 100, 1)
                 ),
                 ${configVersion},
+                ${protocolVersionId},
                 ${createdBy},
                 (v.visit_date + time '10:00') AT TIME ZONE 'UTC',
                 (v.visit_date + time '10:00') AT TIME ZONE 'UTC'

@@ -70,8 +70,15 @@ describe("demo data", () => {
     );
     expect(orphans).toBe(0);
 
+    // Every visit was entered under the study's first protocol version, recorded by the seed.
+    const inForce = await db.$count(
+      visits,
+      sql`${visits.studyId} = ${study!.id} and ${visits.protocolVersionId} is null`,
+    );
+    expect(inForce).toBe(0);
     const seededRows = await db.$count(auditLogs, eq(auditLogs.studyId, study!.id));
-    expect(seededRows).toBe(1 + 12 + 14 + visitCount);
+    // The study, its protocol version, 12 patients, 14 therapy lines and the visits.
+    expect(seededRows).toBe(1 + 1 + 12 + 14 + visitCount);
     expect((await verifyAuditChain(db)).ok).toBe(true);
   });
 });

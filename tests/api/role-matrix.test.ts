@@ -15,6 +15,7 @@ import {
   fieldTemplates,
   medicalGroups,
   patients,
+  protocolVersions,
   studies,
   userStudyRoles,
   users,
@@ -99,6 +100,29 @@ const efficacy = (pasi: number) => ({
   adverse_event: false,
 });
 const REASON = "role matrix check";
+
+async function liveConfigOf(studyId: number) {
+  const db = await getDb();
+  const [row] = await db.select({ config: studies.config }).from(studies).where(eq(studies.id, studyId));
+  return row!.config;
+}
+
+/** A draft amendment of the study holding its live config, numbered apart for each cell. */
+async function draftVersion(studyId: number, n: number) {
+  const db = await getDb();
+  const [row] = await db
+    .insert(protocolVersions)
+    .values({
+      studyId,
+      versionNumber: 10_000 + n,
+      versionDate: "2025-01-01",
+      effectiveFrom: "2025-01-01",
+      amendmentReason: REASON,
+      config: await liveConfigOf(studyId),
+    })
+    .returning({ id: protocolVersions.id });
+  return row!.id;
+}
 
 /** Every contract's requirement and call (keyed "METHOD path" as in the route table). */
 const RULES: Record<string, Rule> = {
@@ -279,6 +303,38 @@ const RULES: Record<string, Rule> = {
     need: { kind: "study", permission: "study.configure" },
     target: "study",
     request: ({ target }) => ({ params: { id: String(target.study.id) } }),
+  },
+  "GET /api/studies/{id}/protocol-versions": {
+    need: { kind: "study", permission: "study.read" },
+    target: "study",
+    request: ({ target }) => ({ params: { id: String(target.study.id) } }),
+  },
+  "POST /api/studies/{id}/protocol-versions": {
+    need: { kind: "study", permission: "study.configure" },
+    target: "study",
+    request: async ({ target }) => ({
+      params: { id: String(target.study.id) },
+      body: {
+        effective_from: "2025-01-01",
+        amendment_reason: REASON,
+        config: await liveConfigOf(target.study.id),
+      },
+    }),
+  },
+  "POST /api/studies/{id}/protocol-versions/{versionId}/approve": {
+    need: { kind: "study", permission: "study.configure" },
+    target: "study",
+    request: async ({ target, n }) => ({
+      params: { id: String(target.study.id), versionId: String(await draftVersion(target.study.id, n)) },
+      body: { approved: false, rejection_reason: REASON },
+    }),
+  },
+  "POST /api/studies/{id}/protocol-versions/{versionId}/check-compatibility": {
+    need: { kind: "study", permission: "study.configure" },
+    target: "study",
+    request: async ({ target, n }) => ({
+      params: { id: String(target.study.id), versionId: String(await draftVersion(target.study.id, n)) },
+    }),
   },
   "GET /api/field-templates": { need: { kind: "session" }, target: "none", request: () => ({}) },
   "POST /api/field-templates": {

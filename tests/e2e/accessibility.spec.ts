@@ -32,8 +32,18 @@ test("the study editor tabs and the study area have no serious accessibility vio
     .getByRole("link", { name: "Edit Config" })
     .click();
   const tabs = page.getByRole("tablist", { name: "Study configuration" });
-  for (const tab of ["Basic Info", "Visit Types", "Categories", "UI Settings"]) {
+  for (const tab of [
+    "Basic Info",
+    "Visit Types",
+    "Categories",
+    "Therapy Switch",
+    "Calculations",
+    "UI Settings",
+    "Version History",
+  ]) {
     await tabs.getByRole("tab", { name: tab }).click();
+    if (tab === "Version History")
+      await expect(page.getByRole("listitem", { name: "Version 1" })).toBeVisible();
     expect(await seriousViolations(page), tab).toEqual([]);
   }
   // Arrow keys move between the editor tabs.

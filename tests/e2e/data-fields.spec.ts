@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
+import { shootWidths } from "./shoot-widths";
 import { signInAsAdmin } from "./sign-in-as-admin";
 
 /**
@@ -27,16 +28,7 @@ async function createStudy(page: Page, code: string, name: string, config: Recor
   return (await res.json()) as { id: number };
 }
 
-/** Screenshots at 1280 and 390 px; nothing in <main> may reach past the window. */
-async function shoot(page: Page, name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(scrollWidth, `${name} scrolls sideways at ${width}px`).toBeLessThanOrEqual(width);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const shoot = (page: Page, name: string) => shootWidths(page, SHOTS, name);
 
 const card = (page: Page, label: string) =>
   page.getByRole("listitem", { name: `Field ${label}`, exact: true });

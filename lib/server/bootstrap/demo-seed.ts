@@ -9,6 +9,7 @@ import { SYSTEM_META } from "../api/request-meta";
 import { refreshPatientSummary } from "../clinical/patient-summary";
 import { baselineValues, calculateVisit } from "../clinical/visit-calculations";
 import { reportSettings } from "../reports/report-settings";
+import { ensureActiveVersion } from "../studies/protocol-versions/in-force";
 import { auditedTransaction } from "../audit/audit-writer";
 
 const SEED_REASON = "Demo data seeded at first start (SEED_DEMO)";
@@ -60,6 +61,12 @@ export async function seedDemoData(
     // Calculated values come from the study's own calculations, as for any visit the API stores;
     // the demo data's precomputed copies of them are not fields and stay out of data_fields.
     const config = StudyConfigSchema.parse(study.config);
+    // The demo data is entered under the study's first protocol version (decision 0013).
+    const inForce = await ensureActiveVersion(tx, study.id, {
+      audit: recordAudit,
+      actor: null,
+      meta: SYSTEM_META,
+    });
     const calculationNames = new Set(config.calculations.map((calc) => calc.name));
     const settings = reportSettings(config);
     const demoPatients = buildDemoPatients();
@@ -116,6 +123,7 @@ export async function seedDemoData(
             studyId: study.id,
             patientId: patient.id,
             therapyLineId: lineIds.get(visit.therapy_line) ?? null,
+            protocolVersionId: inForce.id,
             visitNumber: visit.visit_number,
             visitDate: visit.visit_date,
             visitType: visit.visit_type,

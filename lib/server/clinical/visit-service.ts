@@ -14,6 +14,7 @@ import type { Actor } from "../auth/actor";
 import type { Permission } from "../auth/policy";
 import { auditedTransaction } from "../audit/audit-writer";
 import { assertVersion } from "../concurrency/versioned-update";
+import { ensureActiveVersion } from "../studies/protocol-versions/in-force";
 import { changedValues } from "../studies/study-service";
 import {
   openClinicalStudy,
@@ -51,6 +52,7 @@ export function toVisitResponse(row: VisitRow): VisitResponse {
     data_fields: row.dataFields,
     calculated_values: row.calculatedValues,
     config_version: row.configVersion,
+    protocol_version_id: row.protocolVersionId,
     is_locked: row.isLocked,
     locked_at: row.lockedAt?.toISOString() ?? null,
     locked_by: row.lockedBy,
@@ -178,9 +180,12 @@ export async function createVisit(
       dataFields,
       baselineValues(study.config, [...earlier, self]),
     );
+    // The version in force when the visit is entered: its fields are the ones this visit was captured with.
+    const inForce = await ensureActiveVersion(tx, study.id, { audit, ...base });
     const row = await insertVisit(tx, {
       studyId: study.id,
       patientId: patient.id,
+      protocolVersionId: inForce.id,
       therapyLineId: lineId,
       visitNumber: body.visit_number,
       visitDate: body.visit_date,

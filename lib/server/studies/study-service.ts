@@ -19,6 +19,7 @@ import { hasPlatformPermission, type StudyAccess } from "../auth/policy";
 import { loadStudyAccess, requireStudyPermission } from "../auth/study-access";
 import { auditedTransaction, recordAudit } from "../audit/audit-writer";
 import { assertVersion, nextVersion } from "../concurrency/versioned-update";
+import { governConfigChange } from "./protocol-versions/governance";
 import { readConfig, readStoredConfig } from "./stored-config";
 import {
   findStudyByCodeOrDomain,
@@ -136,6 +137,13 @@ export async function updateStudy(
       throw fieldError(["body", "code"], STUDY_MESSAGES.codeImmutable);
     const domain = body.domain === undefined ? current.domain : body.domain || current.code;
     await assertUnique(tx, null, domain, id);
+    if (body.config !== undefined && !sameConfig(stored.ok ? stored.config : null, body.config)) {
+      await governConfigChange(tx, id, stored.ok ? stored.config : null, body.config, {
+        audit,
+        actor: { userId: actor.userId, email: actor.email },
+        meta,
+      });
+    }
     const [updated] = await tx
       .update(studies)
       .set({
@@ -168,6 +176,11 @@ export async function updateStudy(
     });
     return toStudyResponse(updated);
   });
+}
+
+/** Both parsed by the same schema, so their keys come in the same order. */
+function sameConfig(live: StudyConfig | null, next: StudyConfig): boolean {
+  return live !== null && JSON.stringify(live) === JSON.stringify(next);
 }
 
 /** Codes and subdomains share one namespace: the study area resolves either. */

@@ -51,6 +51,7 @@ export function visit(overrides: Partial<VisitResponse> = {}): VisitResponse {
     data_fields: { pasi_score: 20, dlqi_score: 12 },
     calculated_values: { pasi75_achieved: false },
     config_version: 1,
+    protocol_version_id: null,
     is_locked: false,
     locked_at: null,
     locked_by: null,

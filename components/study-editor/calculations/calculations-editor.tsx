@@ -1,0 +1,117 @@
+"use client";
+
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import type { Calculation, DataField, VisitType } from "@/lib/schemas/study-config";
+import { FORMULA_TYPES } from "@/lib/study-editor/calculations";
+import { CalculationDialog } from "./calculation-dialog";
+
+type DialogState = { editing: Calculation | null } | null;
+
+function describe(calculation: Calculation): string {
+  const f = calculation.formula;
+  switch (f.type) {
+    case "improvement_percentage":
+      return `${f.current_field} vs ${f.baseline_field} at ${f.baseline_visit}`;
+    case "threshold":
+      return `${f.field} ${f.operator} ${f.threshold}`;
+    case "sum":
+    case "average":
+      return f.fields.join(", ");
+    case "custom_expression":
+      return f.expression;
+  }
+}
+
+/**
+ * The Calculations tab (spec §2, §3, §5): the study's auto-calculated values, with add, edit and
+ * delete after a confirmation. Controlled: changes go out through `onChange`; Save Study saves them.
+ */
+export function CalculationsEditor({
+  calculations,
+  dataFields,
+  visitTypes,
+  onChange,
+}: {
+  calculations: Calculation[];
+  dataFields: DataField[];
+  visitTypes: VisitType[];
+  onChange: (next: Calculation[]) => void;
+}) {
+  const [dialog, setDialog] = useState<DialogState>(null);
+
+  function save(calculation: Calculation) {
+    const editing = dialog?.editing;
+    onChange(
+      editing
+        ? calculations.map((c) => (c.name === editing.name ? calculation : c))
+        : [...calculations, calculation],
+    );
+    setDialog(null);
+  }
+
+  function remove(calculation: Calculation) {
+    if (!window.confirm(`Delete calculation "${calculation.label}"?`)) return;
+    onChange(calculations.filter((c) => c.name !== calculation.name));
+  }
+
+  return (
+    <section aria-labelledby="calculations-heading" className="space-y-4">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 id="calculations-heading" className="text-lg font-semibold text-slate-900">
+            Calculations
+          </h2>
+          <p className="text-sm text-slate-600">
+            Values computed from each visit&apos;s data, shown in the visit form and stored with the visit.
+          </p>
+        </div>
+        <Button onClick={() => setDialog({ editing: null })}>Add Calculation</Button>
+      </div>
+      {calculations.length === 0 ? (
+        <p className="rounded-md border border-dashed border-slate-300 bg-white p-4 text-sm text-slate-600">
+          No calculations yet.
+        </p>
+      ) : (
+        <ul className="space-y-2">
+          {calculations.map((calculation) => (
+            <li
+              key={calculation.name}
+              aria-label={calculation.label}
+              className="flex flex-wrap items-start justify-between gap-3 rounded-lg border border-slate-200 bg-white p-3"
+            >
+              <div className="min-w-0 flex-1">
+                <p className="font-medium text-slate-900">
+                  {calculation.label}{" "}
+                  <span className="font-mono text-xs text-slate-500">{calculation.name}</span>
+                </p>
+                <p className="text-xs text-slate-600">
+                  {FORMULA_TYPES.find((t) => t.type === calculation.formula.type)?.label}
+                </p>
+                <p className="break-all font-mono text-xs text-slate-700">{describe(calculation)}</p>
+              </div>
+              <div className="flex gap-2">
+                <Button variant="secondary" onClick={() => setDialog({ editing: calculation })}>
+                  Edit
+                </Button>
+                <Button variant="danger" onClick={() => remove(calculation)}>
+                  Delete
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {dialog && (
+        <CalculationDialog
+          editing={dialog.editing}
+          calculations={calculations}
+          dataFields={dataFields}
+          visitTypes={visitTypes}
+          onSave={save}
+          onClose={() => setDialog(null)}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,120 @@
+"use client";
+
+import { useId, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import type { TherapySwitchConfig, TherapySwitchField } from "@/lib/schemas/study-config";
+import { SwitchFieldDialog } from "./switch-field-dialog";
+import { SwitchPreview } from "./switch-preview";
+
+type DialogState = { editing: TherapySwitchField | null } | null;
+
+/**
+ * The Therapy Switch tab (spec §2, §4, §5): enable the follow-up visits' prompt, word it, and edit
+ * the switch fields; prompt and fields appear only while enabled. The live preview beside it is the
+ * add-visit dialog's own prompt and form.
+ */
+export function TherapySwitchEditor({
+  config,
+  onChange,
+}: {
+  config: TherapySwitchConfig;
+  onChange: (next: TherapySwitchConfig) => void;
+}) {
+  const id = useId();
+  const [dialog, setDialog] = useState<DialogState>(null);
+  const fields = config.switch_fields;
+
+  function save(field: TherapySwitchField) {
+    const editing = dialog?.editing;
+    onChange({
+      ...config,
+      switch_fields: editing ? fields.map((f) => (f.name === editing.name ? field : f)) : [...fields, field],
+    });
+    setDialog(null);
+  }
+
+  function remove(field: TherapySwitchField) {
+    if (!window.confirm(`Eliminare il campo "${field.label}"?`)) return;
+    onChange({ ...config, switch_fields: fields.filter((f) => f.name !== field.name) });
+  }
+
+  return (
+    <div className="flex flex-col gap-6 lg:flex-row lg:items-start">
+      <section aria-labelledby={`${id}-heading`} className="min-w-0 flex-1 space-y-4">
+        <h2 id={`${id}-heading`} className="text-lg font-semibold text-slate-900">
+          Therapy Switch
+        </h2>
+        <label className="flex items-center gap-2 text-sm font-medium">
+          <input
+            type="checkbox"
+            checked={config.enabled}
+            onChange={(e) => onChange({ ...config, enabled: e.target.checked })}
+          />
+          Enable therapy switch on follow-up visits
+        </label>
+        {config.enabled && (
+          <>
+            <div>
+              <Label htmlFor={`${id}-prompt`}>Prompt message</Label>
+              <Input
+                id={`${id}-prompt`}
+                value={config.prompt_message}
+                onChange={(e) => onChange({ ...config, prompt_message: e.target.value })}
+              />
+            </div>
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <h3 className="font-semibold text-slate-800">Campi del cambio di terapia</h3>
+              <Button onClick={() => setDialog({ editing: null })}>Aggiungi campo</Button>
+            </div>
+            {fields.length === 0 ? (
+              <p className="text-sm text-slate-600">Nessun campo.</p>
+            ) : (
+              <ul className="space-y-2">
+                {fields.map((field) => (
+                  <li
+                    key={field.name}
+                    aria-label={field.label}
+                    className="flex flex-wrap items-start justify-between gap-2 rounded-lg border border-slate-200 bg-white p-3"
+                  >
+                    <div className="min-w-0">
+                      <p className="font-medium">
+                        {field.label}
+                        {field.required ? " *" : ""}{" "}
+                        <span className="font-mono text-xs text-slate-500">{field.name}</span>
+                      </p>
+                      <p className="text-xs text-slate-600">
+                        {field.type}
+                        {field.conditional_on
+                          ? ` · se ${field.conditional_on.field} = ${field.conditional_on.value}`
+                          : ""}
+                      </p>
+                    </div>
+                    <div className="flex gap-2">
+                      <Button variant="secondary" onClick={() => setDialog({ editing: field })}>
+                        Edit
+                      </Button>
+                      <Button variant="danger" onClick={() => remove(field)}>
+                        Delete
+                      </Button>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </>
+        )}
+      </section>
+      {config.enabled && <SwitchPreview config={config} />}
+      {dialog && (
+        <SwitchFieldDialog
+          editing={dialog.editing}
+          fields={fields}
+          onSave={save}
+          onClose={() => setDialog(null)}
+        />
+      )}
+    </div>
+  );
+}

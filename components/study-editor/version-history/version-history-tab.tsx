@@ -1,0 +1,229 @@
+"use client";
+
+import { useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+import {
+  useCheckCompatibility,
+  useCreateAmendment,
+  useDecideVersion,
+  useProtocolVersions,
+} from "@/lib/client/protocol-versions";
+import type { CompatibilityResult, ProtocolVersionResponse } from "@/lib/schemas/protocol-versions";
+import type { StudyConfig } from "@/lib/schemas/study-config";
+import { AmendmentDialog, type AmendmentDraft } from "./amendment-dialog";
+import { CompatibilityDialog } from "./compatibility-dialog";
+import { RejectDialog } from "./reject-dialog";
+
+const STATUS_LABELS: Record<ProtocolVersionResponse["status"], string> = {
+  draft: "Draft",
+  pending_approval: "Pending approval",
+  active: "Active",
+  superseded: "Superseded",
+  rejected: "Rejected",
+};
+
+const STATUS_CLASSES: Record<ProtocolVersionResponse["status"], string> = {
+  draft: "bg-blue-100 text-blue-800",
+  pending_approval: "bg-amber-100 text-amber-800",
+  active: "bg-green-100 text-green-800",
+  superseded: "bg-slate-200 text-slate-700",
+  rejected: "bg-red-100 text-red-800",
+};
+
+type Message = { tone: "info" | "error"; text: string } | null;
+
+/**
+ * The Version History tab (spec §2, §4, §8): the study's protocol versions, newest first, the
+ * active one highlighted; a new amendment holds the configuration currently in the editor; drafts
+ * can be checked against the stored data, approved (after a confirmation) or rejected. An
+ * approval replaces the study's live configuration, so the editor reloads it (`onApproved`).
+ */
+export function VersionHistoryTab({
+  studyId,
+  config,
+  onApproved,
+}: {
+  studyId: number;
+  config: StudyConfig;
+  /** Receives the approved version's config, now the study's live one. */
+  onApproved: (config: StudyConfig) => void;
+}) {
+  const versions = useProtocolVersions(studyId);
+  const create = useCreateAmendment(studyId);
+  const decide = useDecideVersion(studyId);
+  const check = useCheckCompatibility(studyId);
+  const [creating, setCreating] = useState(false);
+  const [rejecting, setRejecting] = useState<ProtocolVersionResponse | null>(null);
+  const [report, setReport] = useState<{ version: number; result: CompatibilityResult } | null>(null);
+  const [message, setMessage] = useState<Message>(null);
+
+  const list = versions.data?.versions ?? [];
+  const nextNumber = Math.max(0, ...list.map((v) => v.version_number)) + 1;
+
+  async function onCreate(draft: AmendmentDraft) {
+    try {
+      await create.mutateAsync({
+        amendment_reason: draft.amendment_reason.trim(),
+        effective_from: draft.effective_from,
+        ...(draft.version_label.trim() ? { version_label: draft.version_label.trim() } : {}),
+        config,
+      });
+      setCreating(false);
+      setMessage({ tone: "info", text: "Amendment created successfully!" });
+    } catch (error) {
+      setCreating(false);
+      setMessage({ tone: "error", text: `Error creating amendment: ${(error as Error).message}` });
+    }
+  }
+
+  async function onDecide(version: ProtocolVersionResponse, approved: boolean, reason?: string) {
+    if (
+      approved &&
+      !window.confirm(`Approve version ${version.version_number}? It becomes the active protocol.`)
+    )
+      return;
+    try {
+      const decided = await decide.mutateAsync({
+        versionId: version.id,
+        approved,
+        ...(reason ? { rejection_reason: reason } : {}),
+      });
+      setRejecting(null);
+      setMessage({ tone: "info", text: "Version status updated!" });
+      if (approved) onApproved(decided.config);
+    } catch (error) {
+      setRejecting(null);
+      setMessage({ tone: "error", text: `Error updating version: ${(error as Error).message}` });
+    }
+  }
+
+  async function onCheck(version: ProtocolVersionResponse) {
+    try {
+      setReport({ version: version.version_number, result: await check.mutateAsync(version.id) });
+    } catch (error) {
+      setMessage({ tone: "error", text: `Error checking compatibility: ${(error as Error).message}` });
+    }
+  }
+
+  return (
+    <section aria-labelledby="version-history-heading" className="space-y-4">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 id="version-history-heading" className="text-lg font-semibold text-slate-900">
+            Version History
+          </h2>
+          <p className="text-sm text-slate-600">
+            Protocol versions of this study. Once patients exist, every configuration change is kept as a
+            version; changes that break data already entered need an approved amendment.
+          </p>
+        </div>
+        <Button onClick={() => setCreating(true)}>Create Amendment</Button>
+      </div>
+      {message && <Alert tone={message.tone}>{message.text}</Alert>}
+      {versions.isPending && <p className="text-slate-500">Loading versions...</p>}
+      {versions.error && <Alert>Error loading versions: {versions.error.message}</Alert>}
+      {versions.data && list.length === 0 && (
+        <p className="rounded-md border border-dashed border-slate-300 bg-white p-4 text-sm text-slate-600">
+          No protocol versions yet. The first one is recorded when the first visit is entered, or create an
+          amendment now.
+        </p>
+      )}
+      <ol className="space-y-3">
+        {list.map((version) => {
+          const active = version.id === versions.data?.active_version_id;
+          return (
+            <li
+              key={version.id}
+              aria-label={`Version ${version.version_number}`}
+              aria-current={active ? "true" : undefined}
+              className={cn(
+                "rounded-lg border bg-white p-4",
+                active ? "border-green-500 ring-2 ring-green-200" : "border-slate-200",
+              )}
+            >
+              <div className="flex flex-wrap items-center gap-2">
+                <h3 className="font-semibold text-slate-900">
+                  Version {version.version_number}
+                  {version.version_label ? ` — ${version.version_label}` : ""}
+                </h3>
+                <span
+                  className={cn(
+                    "inline-flex rounded-full px-2 py-0.5 text-xs font-medium",
+                    STATUS_CLASSES[version.status],
+                  )}
+                >
+                  {STATUS_LABELS[version.status]}
+                </span>
+              </div>
+              <p className="mt-1 break-words text-sm text-slate-700">{version.amendment_reason}</p>
+              <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-xs text-slate-600 sm:grid-cols-4">
+                <div>
+                  <dt className="inline">Effective from: </dt>
+                  <dd className="inline">{version.effective_from}</dd>
+                </div>
+                <div>
+                  <dt className="inline">Effective to: </dt>
+                  <dd className="inline">{version.effective_to ?? "—"}</dd>
+                </div>
+                <div>
+                  <dt className="inline">Patients: </dt>
+                  <dd className="inline">{version.patient_count}</dd>
+                </div>
+                <div>
+                  <dt className="inline">Visits: </dt>
+                  <dd className="inline">{version.visit_count}</dd>
+                </div>
+              </dl>
+              {version.rejection_reason && (
+                <p className="mt-1 text-sm text-red-700">Rejected: {version.rejection_reason}</p>
+              )}
+              <div className="mt-3 flex flex-wrap gap-2">
+                <Button variant="secondary" onClick={() => void onCheck(version)} disabled={check.isPending}>
+                  Check Compatibility
+                </Button>
+                {version.status === "draft" && (
+                  <>
+                    <Button onClick={() => void onDecide(version, true)} disabled={decide.isPending}>
+                      Approve
+                    </Button>
+                    <Button
+                      variant="danger"
+                      onClick={() => setRejecting(version)}
+                      disabled={decide.isPending}
+                    >
+                      Reject
+                    </Button>
+                  </>
+                )}
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+      {creating && (
+        <AmendmentDialog
+          nextNumber={nextNumber}
+          pending={create.isPending}
+          onCreate={(draft) => void onCreate(draft)}
+          onClose={() => setCreating(false)}
+        />
+      )}
+      {rejecting && (
+        <RejectDialog
+          versionNumber={rejecting.version_number}
+          onReject={(reason) => void onDecide(rejecting, false, reason)}
+          onClose={() => setRejecting(null)}
+        />
+      )}
+      {report && (
+        <CompatibilityDialog
+          versionNumber={report.version}
+          result={report.result}
+          onClose={() => setReport(null)}
+        />
+      )}
+    </section>
+  );
+}

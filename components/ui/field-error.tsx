@@ -1,0 +1,16 @@
+/**
+ * A control's error message tied to it for screen readers: spread `invalidProps(id, error)` on the
+ * control and render `<FieldError id error />` below it.
+ */
+export function invalidProps(id: string, error: string | undefined | null) {
+  return error ? { "aria-invalid": true as const, "aria-describedby": `${id}-error` } : {};
+}
+
+export function FieldError({ id, error }: { id: string; error: string | undefined | null }) {
+  if (!error) return null;
+  return (
+    <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-600">
+      {error}
+    </p>
+  );
+}

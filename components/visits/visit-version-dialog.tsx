@@ -1,0 +1,92 @@
+"use client";
+
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { formatDate } from "@/components/patient-detail/format";
+import { fieldsForEntity } from "@/lib/forms";
+import { useProtocolVersions } from "@/lib/client/protocol-versions";
+import type { DataField, StudyConfig } from "@/lib/schemas/study-config";
+import type { VisitResponse } from "@/lib/schemas/visits";
+
+function shown(field: DataField | undefined, value: unknown): string {
+  const label = (v: unknown) => field?.options?.find((o) => o.value === v)?.label ?? String(v);
+  if (value === true) return "Yes";
+  if (value === false) return "No";
+  if (Array.isArray(value))
+    return value.map((v) => (typeof v === "object" ? JSON.stringify(v) : label(v))).join(", ");
+  if (value !== null && typeof value === "object") return JSON.stringify(value);
+  return label(value);
+}
+
+const hasValue = (value: unknown) =>
+  value !== undefined && value !== null && value !== "" && !(Array.isArray(value) && value.length === 0);
+
+/**
+ * One visit as it was captured: its values under the fields of the protocol version in force when
+ * it was entered (decision 0013), whatever the study's config is today. Values under names that
+ * version did not have are listed apart.
+ */
+export function VisitVersionDialog({
+  visit,
+  studyId,
+  currentConfig,
+  onClose,
+}: {
+  visit: VisitResponse;
+  studyId: number;
+  currentConfig: StudyConfig;
+  onClose: () => void;
+}) {
+  const versions = useProtocolVersions(studyId);
+  const version = versions.data?.versions.find((v) => v.id === visit.protocol_version_id);
+  const config = version?.config ?? currentConfig;
+  const fields = fieldsForEntity(config.data_fields, "visit");
+  const known = new Set(fields.map((f) => f.name));
+  const captured = fields.filter((f) => hasValue(visit.data_fields[f.name]));
+  const other = Object.entries(visit.data_fields).filter(
+    ([key, value]) => !known.has(key) && hasValue(value),
+  );
+  const typeLabel = config.visit_types.find((t) => t.code === visit.visit_type)?.label ?? visit.visit_type;
+  const versionText = version
+    ? `Protocol version ${version.version_number}${version.is_active ? " (active)" : ` (${version.status})`}`
+    : visit.protocol_version_id === null
+      ? "Entered before protocol versions: shown with the current configuration"
+      : "Loading its protocol version...";
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={`Visit ${visit.visit_number} — ${typeLabel}, ${formatDate(visit.visit_date)}`}
+      description={versionText}
+      className="max-w-2xl"
+      footer={<Button onClick={onClose}>Close</Button>}
+    >
+      {versions.isError && <p className="text-sm text-red-700">Could not load the protocol versions.</p>}
+      <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-2" aria-label="Visit data">
+        {captured.map((field) => (
+          <div key={field.name} className="min-w-0">
+            <dt className="text-slate-600">{field.label}</dt>
+            <dd className="break-words font-medium text-slate-900">
+              {shown(field, visit.data_fields[field.name])}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {captured.length === 0 && <p className="text-sm text-slate-500">No values recorded.</p>}
+      {other.length > 0 && (
+        <section className="mt-4">
+          <h3 className="text-sm font-semibold text-slate-800">Values outside this version&apos;s fields</h3>
+          <dl className="mt-1 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
+            {other.map(([key, value]) => (
+              <div key={key} className="min-w-0">
+                <dt className="font-mono text-xs text-slate-600">{key}</dt>
+                <dd className="break-words">{shown(undefined, value)}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,96 @@
+import "server-only";
+import type { Queryable } from "@/db/client";
+import { todayIso } from "@/lib/schemas/protocol-versions";
+import type { StudyConfig } from "@/lib/schemas/study-config";
+import type { RequestMeta } from "../../api/request-meta";
+import type { AuditRecorder } from "../../audit/audit-writer";
+import {
+  findActiveVersion,
+  insertVersion,
+  lockStudyForVersions,
+  supersede,
+  type VersionRow,
+} from "./version-queries";
+import { toVersionAudit } from "./version-response";
+
+export type VersionAuditBase = {
+  audit: AuditRecorder;
+  /** Null for the system (the demo seed). */
+  actor: { userId: number | null; email: string | null } | null;
+  meta: RequestMeta;
+};
+
+export const FIRST_VERSION_REASON = "Protocol in force when versioning began";
+
+/** A version that is in force at once (no amendment), effective today, audited as created. */
+async function insertActive(
+  tx: Queryable,
+  studyId: number,
+  config: StudyConfig,
+  amendmentReason: string,
+  base: VersionAuditBase,
+  auditReason: string | null = null,
+): Promise<VersionRow> {
+  const today = todayIso();
+  const created = await insertVersion(tx, {
+    studyId,
+    versionDate: today,
+    effectiveFrom: today,
+    amendmentReason,
+    config,
+    status: "active",
+    createdBy: base.actor?.userId ?? null,
+  });
+  base.audit({
+    action: "create",
+    entityType: "protocol_version",
+    entityId: created.id,
+    studyId,
+    actor: base.actor,
+    meta: base.meta,
+    reason: auditReason,
+    newValues: toVersionAudit(created),
+  });
+  return created;
+}
+
+/**
+ * The version in force for the study, recorded from its live configuration if it has none yet
+ * (a study leaves its design phase with its first visit or the first governed save; decision 0013).
+ * The study row is locked only on that first time, so ordinary visit writes never wait on it.
+ */
+export async function ensureActiveVersion(
+  tx: Queryable,
+  studyId: number,
+  base: VersionAuditBase,
+): Promise<VersionRow> {
+  const active = await findActiveVersion(tx, studyId);
+  if (active) return active;
+  const study = await lockStudyForVersions(tx, studyId);
+  if (!study) throw new Error(`Study ${studyId} vanished while its first version was recorded`);
+  const raced = await findActiveVersion(tx, studyId);
+  if (raced) return raced;
+  return insertActive(tx, studyId, study.config as StudyConfig, FIRST_VERSION_REASON, base);
+}
+
+/**
+ * A governed direct save (no amendment): the new config becomes a new active version at once and
+ * the one in force is superseded from today. The caller holds the study row's lock.
+ */
+export async function recordSavedConfig(
+  tx: Queryable,
+  studyId: number,
+  config: StudyConfig,
+  base: VersionAuditBase,
+): Promise<VersionRow> {
+  const previous = await ensureActiveVersion(tx, studyId, base);
+  await supersede(tx, previous.id, todayIso());
+  return insertActive(
+    tx,
+    studyId,
+    config,
+    "Compatible change saved from the study editor",
+    base,
+    `Supersedes version ${previous.versionNumber}`,
+  );
+}
