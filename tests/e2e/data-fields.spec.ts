@@ -1,7 +1,6 @@
-import { mkdirSync } from "node:fs";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
-import { shootWidths } from "./shoot-widths";
+import { screenshots } from "./screenshots";
 import { signInAsAdmin } from "./sign-in-as-admin";
 
 /**
@@ -9,8 +8,6 @@ import { signInAsAdmin } from "./sign-in-as-admin";
  * select value, an array with two sub-fields), sees the preview react, saves, reloads, saves three
  * fields as a template and imports them into a second study, where the names clash and get _1.
  */
-const SHOTS = "/tmp/data-fields-shots";
-mkdirSync(SHOTS, { recursive: true });
 
 const stamp = Date.now() % 1_000_000;
 
@@ -28,7 +25,7 @@ async function createStudy(page: Page, code: string, name: string, config: Recor
   return (await res.json()) as { id: number };
 }
 
-const shoot = (page: Page, name: string) => shootWidths(page, SHOTS, name);
+const shoot = screenshots("/tmp/data-fields-shots").atBothWidths;
 
 const card = (page: Page, label: string) =>
   page.getByRole("listitem", { name: `Field ${label}`, exact: true });

@@ -1,7 +1,6 @@
-import { mkdirSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
-import { shootWidths } from "./shoot-widths";
+import { screenshots } from "./screenshots";
 import { signInAsAdmin } from "./sign-in-as-admin";
 
 /**
@@ -10,8 +9,6 @@ import { signInAsAdmin } from "./sign-in-as-admin";
  * in use, sees it flagged breaking with the right counts, approves it, and sees it active and the
  * previous version superseded; a visit still shows with its own version's fields.
  */
-const SHOTS = "/tmp/protocol-versions-shots";
-mkdirSync(SHOTS, { recursive: true });
 const stamp = Date.now() % 1_000_000;
 const TIME_LIMIT = "Expression exceeded the 20 ms time limit";
 
@@ -20,7 +17,7 @@ async function auth(page: Page) {
   return { authorization: `Bearer ${tokens.access_token}` };
 }
 
-const shoot = (page: Page, name: string) => shootWidths(page, SHOTS, name);
+const shoot = screenshots("/tmp/protocol-versions-shots").atBothWidths;
 
 test.beforeEach(({ page }) => {
   page.on("dialog", (dialog) => void dialog.accept());
