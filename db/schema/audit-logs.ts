@@ -1,24 +1,8 @@
 import { inList } from "./sql-helpers";
 import { bigint, check, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { AUDIT_ACTIONS, type AuditAction } from "../../lib/schemas/audit-actions";
 
-export const AUDIT_ACTIONS = [
-  "create",
-  "update",
-  "delete",
-  "view",
-  "login",
-  "logout",
-  "export",
-  "import",
-  "lock",
-  "unlock",
-  "approve",
-  "reject",
-  "sign",
-  "print",
-  "access_denied",
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+export { AUDIT_ACTIONS, type AuditAction };
 
 /**
  * Append-only audit trail (21 CFR Part 11). The database refuses UPDATE, DELETE and TRUNCATE

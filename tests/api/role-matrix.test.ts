@@ -275,6 +275,40 @@ const RULES: Record<string, Rule> = {
     target: "patient",
     request: ({ target }) => ({ params: { type: "patient", id: String(target.patientId) } }),
   },
+  "GET /api/admin/audit-logs": {
+    need: { kind: "platform", permission: "audit.read" },
+    target: "none",
+    request: () => ({ query: { action: "update", page: "1" } }),
+  },
+  "GET /api/admin/audit-logs/statistics": {
+    need: { kind: "platform", permission: "audit.read" },
+    target: "none",
+    request: () => ({}),
+  },
+  "GET /api/admin/audit-logs/user/{id}": {
+    need: { kind: "platform", permission: "audit.read" },
+    target: "user",
+    request: ({ target }) => ({ params: { id: String(target.userId) } }),
+  },
+  "GET /api/admin/audit-logs/export/csv": {
+    need: { kind: "platform", permission: "audit.read" },
+    target: "none",
+    request: () => ({ query: { action: "lock" } }),
+  },
+  "POST /api/admin/audit-logs/verify": {
+    need: { kind: "platform", permission: "audit.read" },
+    target: "none",
+    request: () => ({}),
+  },
+  "GET /api/admin/audit-logs/verify/{jobId}": {
+    need: { kind: "platform", permission: "audit.read" },
+    target: "none",
+    request: async () => {
+      const { POST } = await import("@/app/api/admin/audit-logs/verify/route");
+      const res = await invoke(POST, "POST", "/api/admin/audit-logs/verify", admin.headers, {});
+      return { params: { jobId: (res.json as { id: string }).id } };
+    },
+  },
   "GET /api/studies/{id}/field-usage": {
     need: { kind: "study", permission: "study.configure" },
     target: "study",
@@ -708,8 +742,9 @@ async function invoke(
     params: Promise.resolve(request.params ?? {}),
   });
   const text = await response.text();
-  const isJson = response.headers.get("content-type")?.startsWith("application/json");
-  return { status: response.status, json: text && isJson ? (JSON.parse(text) as unknown) : text };
+  // The CSV export answers text; everything else JSON.
+  const isJson = response.headers.get("content-type")?.includes("json") ?? false;
+  return { status: response.status, json: text && isJson ? (JSON.parse(text) as unknown) : text || null };
 }
 
 /** /api/studies/{id} → app/api/studies/[id]/route.ts */

@@ -2,8 +2,8 @@ import "server-only";
 import { and, count, desc, eq, inArray, or, type SQL } from "drizzle-orm";
 import type { Queryable } from "@/db/client";
 import { auditLogs } from "@/db/schema";
+import type { AuditLogRow } from "./audit-entry-response";
 
-export type AuditLogRow = typeof auditLogs.$inferSelect;
 
 /** Rows about one patient and its visits (audit_logs_entity_idx serves each arm of the OR). */
 function patientTrailFilter(patientId: number, visitIds: number[]): SQL {
