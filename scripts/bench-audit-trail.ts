@@ -45,7 +45,10 @@ async function admin(statement: string) {
   }
 }
 
-const load = () => loadavg().map((v) => v.toFixed(2)).join(" / ");
+const load = () =>
+  loadavg()
+    .map((v) => v.toFixed(2))
+    .join(" / ");
 const ms = (v: number) => `${v.toFixed(1)} ms`;
 
 async function main() {
@@ -75,7 +78,12 @@ async function main() {
     console.log(`Seeded ${ROWS} chained audit rows in ${((performance.now() - t) / 1000).toFixed(1)} s.`);
     const [user] = await db
       .insert(users)
-      .values({ email: "bench-admin@example.org", fullName: "Bench", passwordHash: "-", roleLevel: "superadmin" })
+      .values({
+        email: "bench-admin@example.org",
+        fullName: "Bench",
+        passwordHash: "-",
+        roleLevel: "superadmin",
+      })
       .returning();
     const { session } = await openSession(db, user!, "api", { ip: "127.0.0.1", userAgent: "bench" });
     const headers = { authorization: `Bearer ${await signAccessToken(user!.id, session.id)}` };
@@ -95,8 +103,13 @@ async function main() {
 
     console.log(`Load average (1/5/15 min) before measuring: ${load()} on this shared machine.`);
     const results: { name: string; p50: number; p95: number; target: number }[] = [];
+    // The first call of a filter set counts its rows in full (then the count is kept up to date):
+    // it is printed as "first", the p50/p95 are of the calls after it (paging, refreshing).
     async function timed(name: string, target: number, run: () => Promise<unknown>, n = ITERATIONS) {
-      for (let i = 0; i < 2; i++) await run();
+      const first = performance.now();
+      await run();
+      const firstMs = performance.now() - first;
+      await run();
       const times: number[] = [];
       for (let i = 0; i < n; i++) {
         const start = performance.now();
@@ -106,7 +119,9 @@ async function main() {
       times.sort((a, b) => a - b);
       const pick = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))]!;
       results.push({ name, p50: pick(0.5), p95: pick(0.95), target });
-      console.log(`${name}: p50 ${ms(pick(0.5))}, p95 ${ms(pick(0.95))} (target p95 < ${target} ms)`);
+      console.log(
+        `${name}: first ${ms(firstMs)}, then p50 ${ms(pick(0.5))}, p95 ${ms(pick(0.95))} (target p95 < ${target} ms)`,
+      );
     }
 
     const pages = Math.ceil(ROWS / 50);
@@ -135,9 +150,18 @@ async function main() {
     const range = `start_date=${yearAgo.toISOString()}&end_date=${new Date(yearAgo.getTime() + 30 * 86_400_000).toISOString()}`;
     await listCase("one month a year ago", range);
     await listCase("action=update&study_id=7", "action=update&study_id=7");
-    await timed("list search 'user17@' (ILIKE, no index): page 1", 200, () => getPage("search=user17%40&page=1"), 5);
-    await timed(`list page ${deep} by a hand-made URL without cursor (offset from the nearer end)`, 200, () =>
-      getPage(`page=${deep}`), 5);
+    await timed(
+      "list search 'user17@' (ILIKE, no index): page 1",
+      200,
+      () => getPage("search=user17%40&page=1"),
+      5,
+    );
+    await timed(
+      `list page ${deep} by a hand-made URL without cursor (offset from the nearer end)`,
+      200,
+      () => getPage(`page=${deep}`),
+      5,
+    );
 
     const stats = async (query: string) => {
       const res = await call(statistics, `/api/admin/audit-logs/statistics?${query}`);
@@ -162,7 +186,7 @@ async function main() {
       const { done, value } = await reader.read();
       if (done) break;
       bytes += value.byteLength;
-      for (const byte of value) if (byte === 10) lines++;
+      for (let at = value.indexOf(10); at !== -1; at = value.indexOf(10, at + 1)) lines++;
     }
     clearInterval(sampler);
     const seconds = (performance.now() - t) / 1000;
@@ -178,14 +202,25 @@ async function main() {
       t = performance.now();
       const started = await call(startVerify, "/api/admin/audit-logs/verify", { method: "POST" });
       const job = (await started.json()) as { id: string };
-      let state: { state: string; rows_checked: number; ok: boolean | null } = { state: "running", rows_checked: 0, ok: null };
+      let state: { state: string; rows_checked: number; ok: boolean | null } = {
+        state: "running",
+        rows_checked: 0,
+        ok: null,
+      };
       while (state.state === "running") {
         await new Promise((resolve) => setTimeout(resolve, 1000));
-        const polled = await call(verifyStatus, `/api/admin/audit-logs/verify/${job.id}`, {}, { jobId: job.id });
+        const polled = await call(
+          verifyStatus,
+          `/api/admin/audit-logs/verify/${job.id}`,
+          {},
+          { jobId: job.id },
+        );
         state = (await polled.json()) as typeof state;
       }
       const s = (performance.now() - t) / 1000;
-      console.log(`chain verification: ${state.state}, ok ${state.ok}, ${state.rows_checked} rows in ${s.toFixed(1)} s`);
+      console.log(
+        `chain verification: ${state.state}, ok ${state.ok}, ${state.rows_checked} rows in ${s.toFixed(1)} s`,
+      );
     }
 
     console.log(`Load average (1/5/15 min) after measuring: ${load()}.`);

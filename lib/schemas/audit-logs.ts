@@ -88,10 +88,7 @@ export const AuditLogFilters = z.object({
     blankToUndefined,
     z.enum(AUDIT_ACTIONS, { error: `action must be one of: ${AUDIT_ACTIONS.join(", ")}` }).optional(),
   ),
-  entity_type: z.preprocess(
-    blankToUndefined,
-    z.string().trim().max(AUDIT_LOG_LIMITS.entityType).optional(),
-  ),
+  entity_type: z.preprocess(blankToUndefined, z.string().trim().max(AUDIT_LOG_LIMITS.entityType).optional()),
   study_id: z.preprocess(blankToUndefined, idOf("Study ID").optional()),
   start_date: isoDateTime("start_date"),
   end_date: isoDateTime("end_date"),
@@ -147,7 +144,11 @@ export const AuditLogListResponse = z.object({
 });
 export type AuditLogListResponse = z.infer<typeof AuditLogListResponse>;
 
-export const AuditStatisticsQuery = AuditLogFilters.pick({ start_date: true, end_date: true, study_id: true });
+export const AuditStatisticsQuery = AuditLogFilters.pick({
+  start_date: true,
+  end_date: true,
+  study_id: true,
+});
 export type AuditStatisticsQuery = z.infer<typeof AuditStatisticsQuery>;
 
 /** Spec §3: total_entries and the top entries by action and by user (email, or 'System'). */

@@ -4,7 +4,18 @@
 import type pg from "pg";
 import { GENESIS_HASH, keyedRowHash, type HashedAuditFields } from "@/lib/server/audit/hash-chain";
 
-const ACTIONS = ["update", "update", "update", "create", "create", "view", "login", "logout", "delete", "lock"];
+const ACTIONS = [
+  "update",
+  "update",
+  "update",
+  "create",
+  "create",
+  "view",
+  "login",
+  "logout",
+  "delete",
+  "lock",
+];
 const ENTITIES = ["visit", "visit", "patient", "patient", "session", "study", "user", "user_study_role"];
 const BATCH = 10_000;
 

@@ -24,7 +24,9 @@ const MAX_FINDINGS = 20;
  * must reach the same one) and one run at a time: starting while one runs returns the running one.
  */
 const registry: { jobs: Map<string, ChainVerificationJob>; running: string | null } = ((
-  globalThis as { __chainVerificationJobs?: { jobs: Map<string, ChainVerificationJob>; running: string | null } }
+  globalThis as {
+    __chainVerificationJobs?: { jobs: Map<string, ChainVerificationJob>; running: string | null };
+  }
 ).__chainVerificationJobs ??= { jobs: new Map(), running: null });
 
 export async function startChainVerification(

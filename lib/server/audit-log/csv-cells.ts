@@ -16,4 +16,7 @@ export const csvLine = (cells: readonly unknown[]) => `${cells.map(csvCell).join
 
 /** audit_logs_{timestamp}.csv, the time in UTC as 20261122T071500Z (no characters a filename refuses). */
 export const exportFileName = (now: Date) =>
-  `audit_logs_${now.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "")}.csv`;
+  `audit_logs_${now
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "")}.csv`;

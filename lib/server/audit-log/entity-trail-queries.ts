@@ -4,7 +4,6 @@ import type { Queryable } from "@/db/client";
 import { auditLogs } from "@/db/schema";
 import type { AuditLogRow } from "./audit-entry-response";
 
-
 /** Rows about one patient and its visits (audit_logs_entity_idx serves each arm of the OR). */
 function patientTrailFilter(patientId: number, visitIds: number[]): SQL {
   const patientRows = and(eq(auditLogs.entityType, "patient"), eq(auditLogs.entityId, String(patientId)))!;

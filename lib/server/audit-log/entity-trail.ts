@@ -1,10 +1,6 @@
 import "server-only";
 import type { Db } from "@/db/client";
-import type {
-  EntityTrailParams,
-  EntityTrailQuery,
-  EntityTrailResponse,
-} from "@/lib/schemas/audit-logs";
+import type { EntityTrailParams, EntityTrailQuery, EntityTrailResponse } from "@/lib/schemas/audit-logs";
 import type { Actor } from "../auth/actor";
 import { openPatient } from "../clinical/patient-service";
 import { visitIdsOfPatient } from "../clinical/visit-queries";

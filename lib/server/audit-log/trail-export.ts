@@ -9,7 +9,14 @@ import type { Actor } from "../auth/actor";
 import { recordAudit } from "../audit/audit-writer";
 import { toAuditEntry } from "./audit-entry-response";
 import { csvLine, exportFileName } from "./csv-cells";
-import { NEWEST_FIRST, olderThan, requireAuditRead, sortKeyOf, trailWhere, type SortKey } from "./trail-filters";
+import {
+  NEWEST_FIRST,
+  olderThan,
+  requireAuditRead,
+  sortKeyOf,
+  trailWhere,
+  type SortKey,
+} from "./trail-filters";
 
 /** Rows per query: each batch is one indexed keyset seek, and only one batch is held at a time. */
 const BATCH_ROWS = 2000;

@@ -39,6 +39,17 @@ export function trailWhere(filters: AuditLogFilters): SQL | undefined {
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
+/** The filters as a cache key (dates as ISO strings, absent filters left out). */
+export const filterKey = (filters: AuditLogFilters) =>
+  JSON.stringify([
+    filters.search,
+    filters.action,
+    filters.entity_type,
+    filters.study_id,
+    filters.start_date?.toISOString(),
+    filters.end_date?.toISOString(),
+  ]);
+
 export type SortKey = { ms: number; id: number };
 
 /**

@@ -12,7 +12,8 @@ import type {
 } from "@/lib/schemas/audit-logs";
 import type { Actor } from "../auth/actor";
 import { toAuditEntry, type AuditLogRow } from "./audit-entry-response";
-import { NEWEST_FIRST, newerThan, olderThan, requireAuditRead, trailWhere } from "./trail-filters";
+import { appendOnlyAggregate } from "./append-only-totals";
+import { filterKey, NEWEST_FIRST, newerThan, olderThan, requireAuditRead, trailWhere } from "./trail-filters";
 
 /** A cursor further than this many pages from the asked page is ignored (the page window is 5). */
 const MAX_CURSOR_GAP = 10;
@@ -22,7 +23,8 @@ const MAX_CURSOR_GAP = 10;
  * items, total; 'Showing X to Y of Z results'). A page is reached without scanning the pages
  * before it: from the client's cursor (the sort keys of the page it shows) by a keyset seek plus
  * an offset of at most a few pages; without a cursor, from whichever end of the trail is nearer
- * (the first and the last pages are equally cheap). The count uses the filter's index.
+ * (the first and the last pages are equally cheap). The count is kept up to date per filter set
+ * (append-only-totals.ts): paging pays for it once.
  */
 export async function listAuditLogs(
   db: Db,
@@ -31,8 +33,15 @@ export async function listAuditLogs(
 ): Promise<AuditLogListResponse> {
   requireAuditRead(actor);
   const where = trailWhere(query);
-  const [totalRow] = await db.select({ n: count() }).from(auditLogs).where(where);
-  const total = totalRow?.n ?? 0;
+  const total = await appendOnlyAggregate(
+    db,
+    `count:${filterKey(query)}`,
+    async (rows) => {
+      const [row] = await db.select({ n: count() }).from(auditLogs).where(and(where, rows));
+      return row?.n ?? 0;
+    },
+    (a, b) => a + b,
+  );
   const rows = await pageRows(db, where, query.page, query.page_size, total, query.cursor);
   return { items: rows.map(toAuditEntry), total, page: query.page, page_size: query.page_size };
 }
@@ -71,7 +80,11 @@ async function pageRows(
   }
   const end = Math.min(start + size, total);
   if (start <= total - end) {
-    return base().where(where).orderBy(...NEWEST_FIRST).offset(start).limit(size);
+    return base()
+      .where(where)
+      .orderBy(...NEWEST_FIRST)
+      .offset(start)
+      .limit(size);
   }
   // Nearer the oldest row: read the page backwards from that end.
   const rows = await base()
