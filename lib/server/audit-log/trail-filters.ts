@@ -67,8 +67,3 @@ export const olderThan = (key: SortKey) =>
 /** Rows before `key` in the newest-first order (newer rows). */
 export const newerThan = (key: SortKey) =>
   sql`(${auditLogs.timestamp}, ${auditLogs.id}) > (${keyTime(key)}, ${key.id})`;
-
-export const sortKeyOf = (row: { timestamp: Date; id: number }): SortKey => ({
-  ms: row.timestamp.getTime(),
-  id: row.id,
-});
