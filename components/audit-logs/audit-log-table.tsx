@@ -6,12 +6,22 @@ import { ViewChanges } from "./view-changes";
 
 /** Stored in UTC, shown in the viewer's zone with the zone named; the UTC instant is the tooltip. */
 const viewerTime = new Intl.DateTimeFormat(undefined, {
-  dateStyle: "medium",
-  timeStyle: "medium",
+  year: "numeric",
+  month: "short",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
   timeZoneName: "short",
 });
 
 const HEADERS = ["Timestamp", "User", "Action", "Entity", "IP Address", "Details"] as const;
+
+function ActionBadge({ action }: { action: string }) {
+  return (
+    <Badge tone={action === "access_denied" || action === "delete" ? "muted" : "neutral"}>{action}</Badge>
+  );
+}
 
 export function AuditLogTable({
   entries,
@@ -31,9 +41,9 @@ export function AuditLogTable({
                 key={header}
                 scope="col"
                 className={
-                  header === "IP Address" || header === "Entity"
-                    ? "hidden px-3 py-2 md:table-cell"
-                    : "px-3 py-2"
+                  header === "Timestamp" || header === "Details"
+                    ? "px-3 py-2"
+                    : "hidden px-3 py-2 md:table-cell"
                 }
               >
                 {header}
@@ -62,26 +72,26 @@ export function AuditLogTable({
               className="border-b border-slate-100 align-top last:border-0"
               data-testid="audit-row"
             >
-              <td className="px-3 py-2 whitespace-nowrap">
+              <td className="px-3 py-2 md:whitespace-nowrap">
                 <time dateTime={entry.timestamp} title={`${entry.timestamp} (UTC)`}>
                   {viewerTime.format(new Date(entry.timestamp))}
                 </time>
-              </td>
-              <td className="px-3 py-2">
-                <div className="break-all">{entry.user_email ?? "System"}</div>
-                {entry.user_id !== null && <div className="text-xs text-slate-500">ID: {entry.user_id}</div>}
-                {/* On a phone the entity sits here instead of in its own column. */}
-                <div className="text-xs text-slate-500 md:hidden">
-                  {entry.entity_type}
-                  {entry.entity_id !== null && ` #${entry.entity_id}`}
+                {/* On a phone user, action and entity sit under the time instead of in columns. */}
+                <div className="mt-1 space-y-0.5 text-xs text-slate-600 md:hidden">
+                  <ActionBadge action={entry.action} />
+                  <div className="break-all">{entry.user_email ?? "System"}</div>
+                  <div>
+                    {entry.entity_type}
+                    {entry.entity_id !== null && ` #${entry.entity_id}`}
+                  </div>
                 </div>
               </td>
-              <td className="px-3 py-2">
-                <Badge
-                  tone={entry.action === "access_denied" || entry.action === "delete" ? "muted" : "neutral"}
-                >
-                  {entry.action}
-                </Badge>
+              <td className="hidden min-w-44 px-3 py-2 md:table-cell">
+                <div className="break-all">{entry.user_email ?? "System"}</div>
+                {entry.user_id !== null && <div className="text-xs text-slate-500">ID: {entry.user_id}</div>}
+              </td>
+              <td className="hidden px-3 py-2 md:table-cell">
+                <ActionBadge action={entry.action} />
               </td>
               <td className="hidden px-3 py-2 md:table-cell">
                 <div>{entry.entity_type}</div>
@@ -93,7 +103,7 @@ export function AuditLogTable({
                 )}
               </td>
               <td className="hidden px-3 py-2 md:table-cell">{entry.ip_address ?? "—"}</td>
-              <td className="min-w-48 px-3 py-2">
+              <td className="px-3 py-2 md:min-w-48">
                 {entry.reason && <div className="break-words text-slate-700">{entry.reason}</div>}
                 <ViewChanges entry={entry} />
               </td>

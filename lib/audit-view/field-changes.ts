@@ -1,11 +1,11 @@
 /**
  * What an audit row changed, field by field, for the View Changes panel. Pure (browser and tests).
- * The clinical values sit one level down (`data_fields`, `custom_fields`): their fields are listed
+ * The clinical values sit one level down (`data_fields`, `custom_fields`, `calculated_values`): their fields are listed
  * one by one under the study configuration's labels, so a monitor reads "PASI score: 20 → 12".
  */
 export type FieldChange = { field: string; label: string; before: unknown; after: unknown };
 
-const NESTED = new Set(["data_fields", "custom_fields"]);
+const NESTED = new Set(["data_fields", "custom_fields", "calculated_values"]);
 /** Bookkeeping that changes on every save and says nothing to a reader. */
 const HIDDEN = new Set(["version", "updated_at"]);
 

@@ -17,7 +17,19 @@ async function shot(page: Page, name: string) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: `${SHOTS}/${width}-${name}.png`, fullPage: true });
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(scrollWidth, `${name} is ${scrollWidth}px wide at ${width}px`).toBeLessThanOrEqual(width);
+    // Names what sticks out, should the page be too wide.
+    const wide = await page.evaluate(
+      (w) =>
+        [...document.querySelectorAll("body *")]
+          .filter((el) => el.getBoundingClientRect().right > w + 1)
+          .slice(0, 3)
+          .map((el) => `${el.tagName}.${el.className}`),
+      width,
+    );
+    expect(
+      scrollWidth,
+      `${name} is ${scrollWidth}px wide at ${width}px: ${wide.join(" | ")}`,
+    ).toBeLessThanOrEqual(width);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
