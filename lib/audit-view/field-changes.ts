@@ -1,7 +1,8 @@
 /**
  * What an audit row changed, field by field, for the View Changes panel. Pure (browser and tests).
- * The clinical values sit one level down (`data_fields`, `custom_fields`, `calculated_values`): their fields are listed
- * one by one under the study configuration's labels, so a monitor reads "PASI score: 20 → 12".
+ * The clinical values sit one level down (`data_fields`, `custom_fields`, `calculated_values`):
+ * their fields are listed one by one under the study configuration's labels, so a monitor reads
+ * "PASI: 20 → 12".
  */
 export type FieldChange = { field: string; label: string; before: unknown; after: unknown };
 
