@@ -18,6 +18,8 @@ const ENTITY_TYPES = [
   "user_study_role",
   "medical_group",
   "field_template",
+  "content_block",
+  "upload",
   "audit_logs",
   "audit_chain",
   "endpoint",

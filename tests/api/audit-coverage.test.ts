@@ -12,6 +12,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import {
   auditLogs,
+  contentBlocks,
   fieldTemplates,
   medicalGroups,
   userStudyRoles,
@@ -35,6 +36,7 @@ type Fixture = {
   assignmentId: number;
   user: User;
   templateId: number;
+  contentId: number;
   /** A refresh token of `user`'s API session (the refresh entry). */
   refresh?: string;
 };
@@ -62,6 +64,8 @@ type Entry = {
 };
 
 const REASON = "coverage check";
+const PDF_BYTES = new TextEncoder().encode("%PDF-1.7\n%%EOF\n");
+const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 const anyObject = (fields: Record<string, unknown>) => expect.objectContaining(fields);
 const visitBody = (patientId: number) => ({
   patient_id: patientId,
@@ -424,6 +428,98 @@ const EXPECTED_AUDIT: Record<string, Entry> = {
       },
     ],
   },
+  // Homepage content and uploads (issue 12, merged from wt-homepage).
+  "POST /api/studies/{id}/contents": {
+    request: (f) => ({
+      params: { id: String(f.studyId) },
+      body: { type: "text_block", title: "Welcome", content: { html: "<p>Hello</p>" } },
+    }),
+    rows: (f, answer) => [
+      {
+        action: "create",
+        entityType: "content_block",
+        entityId: String(answer.id),
+        studyId: f.studyId,
+        newValues: anyObject({ type: "text_block", title: "Welcome" }),
+      },
+    ],
+  },
+  "PATCH /api/studies/{id}/contents/{contentId}": {
+    request: (f) => ({
+      params: { id: String(f.studyId), contentId: String(f.contentId) },
+      body: { is_visible: false },
+    }),
+    rows: (f) => [
+      {
+        action: "update",
+        entityType: "content_block",
+        entityId: String(f.contentId),
+        studyId: f.studyId,
+        oldValues: { is_visible: true },
+        newValues: { is_visible: false },
+      },
+    ],
+  },
+  "DELETE /api/studies/{id}/contents/{contentId}": {
+    request: (f) => ({ params: { id: String(f.studyId), contentId: String(f.contentId) } }),
+    rows: (f) => [
+      {
+        action: "delete",
+        entityType: "content_block",
+        entityId: String(f.contentId),
+        studyId: f.studyId,
+        oldValues: anyObject({ title: "Block" }),
+      },
+    ],
+  },
+  "POST /api/studies/{id}/contents/reorder": {
+    request: (f) => ({ params: { id: String(f.studyId) }, body: { content_ids: [f.contentId] } }),
+    rows: (f) => [
+      {
+        action: "update",
+        entityType: "content_block",
+        entityId: null,
+        studyId: f.studyId,
+        reason: "reorder",
+        oldValues: { order: { [f.contentId]: 0 } },
+        newValues: { order: { [f.contentId]: 0 } },
+      },
+    ],
+  },
+  "POST /api/upload": {
+    request: (f) => ({ query: { study_id: String(f.studyId) }, file: { name: "a.pdf", bytes: PDF_BYTES } }),
+    rows: (f, answer) => [
+      {
+        action: "create",
+        entityType: "upload",
+        entityId: String(answer.id),
+        studyId: f.studyId,
+        newValues: {
+          purpose: "attachment",
+          file_name: "a.pdf",
+          content_type: "application/pdf",
+          file_size: PDF_BYTES.byteLength,
+        },
+      },
+    ],
+  },
+  "POST /api/studies/{id}/logo": {
+    request: (f) => ({ params: { id: String(f.studyId) }, file: { name: "logo.png", bytes: PNG_BYTES } }),
+    rows: (f, answer) => [
+      {
+        action: "create",
+        entityType: "upload",
+        entityId: String(answer.id),
+        studyId: f.studyId,
+        newValues: {
+          purpose: "logo",
+          file_name: "logo.png",
+          content_type: "image/png",
+          file_size: PNG_BYTES.byteLength,
+        },
+      },
+    ],
+  },
   "POST /api/admin/audit-logs/verify": {
     request: () => ({}),
     rows: (_f, answer) => [
@@ -488,6 +584,10 @@ async function freshFixture(): Promise<Fixture> {
     .insert(userStudyRoles)
     .values({ userId: assigned.id, studyId: study.id, role: "read_only" })
     .returning();
+  const [block] = await db
+    .insert(contentBlocks)
+    .values({ studyId: study.id, type: "text_block", title: "Block", content: { html: "<p>x</p>" } })
+    .returning();
   const [template] = await db
     .insert(fieldTemplates)
     .values({ name: "Doomed template", fields: [], isGlobal: true, createdBy: admin.userId })
@@ -501,6 +601,7 @@ async function freshFixture(): Promise<Fixture> {
     assignmentId: assignment!.id,
     user,
     templateId: template!.id,
+    contentId: block!.id,
   };
 }
 
