@@ -26,7 +26,10 @@ const ENTITY_TYPES = [
   "page",
 ] as const;
 
-/** Spec §2 filters: Search (user/entity), Action, Entity Type, Study ID, Start and End Date. */
+/**
+ * Spec §2 filters: Search (user/entity), Action, Entity Type, Study ID, Start and End Date; plus
+ * Patient ID (the patient's rows and its visits'), so a monitor's question has one filter.
+ */
 export function AuditLogFilters({ onApply }: { onApply: (filters: AuditFilterValues) => void }) {
   const [values, setValues] = useState<AuditFilterValues>(EMPTY_AUDIT_FILTERS);
   const set = (name: keyof AuditFilterValues) => (event: { target: { value: string } }) =>
@@ -92,6 +95,18 @@ export function AuditLogFilters({ onApply }: { onApply: (filters: AuditFilterVal
           inputMode="numeric"
           value={values.study_id}
           onChange={set("study_id")}
+        />
+      </div>
+      <div>
+        <Label htmlFor="audit-patient-id">Patient ID</Label>
+        <Input
+          id="audit-patient-id"
+          type="number"
+          min={1}
+          step={1}
+          inputMode="numeric"
+          value={values.patient_id}
+          onChange={set("patient_id")}
         />
       </div>
       <div>

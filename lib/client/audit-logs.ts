@@ -16,6 +16,7 @@ export type AuditFilterValues = {
   action: string;
   entity_type: string;
   study_id: string;
+  patient_id: string;
   start_date: string;
   end_date: string;
 };
@@ -25,12 +26,13 @@ export const EMPTY_AUDIT_FILTERS: AuditFilterValues = {
   action: "",
   entity_type: "",
   study_id: "",
+  patient_id: "",
   start_date: "",
   end_date: "",
 };
 
 /**
- * Query parameters for the filters: only the non-empty ones (spec §5), Study ID as an integer,
+ * Query parameters for the filters: only the non-empty ones (spec §5), the ids as integers,
  * dates read in the viewer's zone and sent as UTC instants.
  */
 export function auditFilterParams(
@@ -42,7 +44,7 @@ export function auditFilterParams(
     if (only && !only.includes(name)) continue;
     const value = raw.trim();
     if (!value) continue;
-    if (name === "study_id") {
+    if (name === "study_id" || name === "patient_id") {
       const id = Number.parseInt(value, 10);
       if (Number.isFinite(id)) params.set(name, String(id));
     } else if (name === "start_date" || name === "end_date") {

@@ -90,6 +90,8 @@ export const AuditLogFilters = z.object({
   ),
   entity_type: z.preprocess(blankToUndefined, z.string().trim().max(AUDIT_LOG_LIMITS.entityType).optional()),
   study_id: z.preprocess(blankToUndefined, idOf("Study ID").optional()),
+  /** A patient's story: its own rows and its visits' rows. */
+  patient_id: z.preprocess(blankToUndefined, idOf("Patient ID").optional()),
   start_date: isoDateTime("start_date"),
   end_date: isoDateTime("end_date"),
 });

@@ -18,7 +18,7 @@ import type {
 import { formatAuditCursor } from "@/lib/schemas/audit-logs";
 import { recordAudit } from "@/lib/server/audit/audit-writer";
 import { cursorOf } from "@/lib/client/audit-logs";
-import { callerFor, type Caller } from "./clinical-fixtures";
+import { callerFor, createStudy, patientBody, type Caller } from "./clinical-fixtures";
 import { callRoute } from "./route-call";
 
 let admin: Caller;
@@ -90,6 +90,35 @@ describe("GET /api/admin/audit-logs", () => {
     expect((await list({ end_date: future, study_id: "41" })).total).toBe(120);
     await write(4, "c", 42);
     expect((await list({ study_id: "42" })).total).toBe(34);
+  });
+
+  it("filters by patient: its own rows and its visits' rows, nothing of another patient", async () => {
+    const study = await createStudy(admin);
+    const { POST: createPatient } = await import("@/app/api/patients/route");
+    const { POST: createVisit } = await import("@/app/api/visits/route");
+    const ids: number[] = [];
+    for (const code of ["PT-1", "PT-2"]) {
+      const res = await callRoute(createPatient, "POST", "/api/patients", admin.headers, {
+        body: patientBody(study.id, code),
+      });
+      ids.push((res.json as { id: number }).id);
+    }
+    const visit = await callRoute(createVisit, "POST", "/api/visits", admin.headers, {
+      body: {
+        patient_id: ids[0],
+        visit_number: 1,
+        visit_date: "2024-01-01",
+        visit_type: "baseline",
+        data_fields: { current_therapy: "adalimumab", pasi_score: 20, adverse_event: false },
+      },
+    });
+    expect(visit.status).toBe(201);
+    const story = await list({ patient_id: String(ids[0]) });
+    expect(story.items.map((e) => `${e.entity_type} ${e.entity_id}`)).toEqual([
+      `visit ${(visit.json as { id: number }).id}`,
+      `patient ${ids[0]}`,
+    ]);
+    expect((await list({ patient_id: String(ids[1]) })).total).toBe(1);
   });
 
   it("refuses malformed filters with 422, not 500", async () => {

@@ -55,7 +55,7 @@ export async function exportAuditCsv(
     meta,
     newValues: { format: "csv", file_name: fileName, filters: describeFilters(filters) },
   });
-  const where = trailWhere(filters);
+  const where = await trailWhere(db, filters);
   const encoder = new TextEncoder();
   const query = (after: SortKey | null) =>
     db

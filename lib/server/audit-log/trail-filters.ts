@@ -1,11 +1,14 @@
 import "server-only";
 import { and, desc, eq, gte, ilike, lte, or, sql, type SQL } from "drizzle-orm";
 import { auditLogs } from "@/db/schema";
+import type { Queryable } from "@/db/client";
 import type { AuditLogFilters } from "@/lib/schemas/audit-logs";
 import { forbidden } from "../api/errors";
 import type { Actor } from "../auth/actor";
 import { hasPlatformPermission } from "../auth/policy";
+import { visitIdsOfPatient } from "../clinical/visit-queries";
 import { likeContains } from "../sql-like";
+import { patientTrailFilter } from "./entity-trail-queries";
 
 /**
  * The whole trail (every study, sign-ins, denials, IP addresses) is read by platform admins only
@@ -18,9 +21,16 @@ export function requireAuditRead(actor: Actor) {
   }
 }
 
-/** One SQL condition for the page's filters; absent filters add nothing. */
-export function trailWhere(filters: AuditLogFilters): SQL | undefined {
+/**
+ * One SQL condition for the page's filters; absent filters add nothing. A patient filter is the
+ * patient's rows and its visits' rows (deleted visits included: their rows are its story too).
+ */
+export async function trailWhere(db: Queryable, filters: Partial<AuditLogFilters>): Promise<SQL | undefined> {
   const conditions: SQL[] = [];
+  if (filters.patient_id !== undefined) {
+    const visitIds = await visitIdsOfPatient(db, filters.patient_id);
+    conditions.push(patientTrailFilter(filters.patient_id, visitIds));
+  }
   if (filters.search) {
     const pattern = likeContains(filters.search);
     conditions.push(
@@ -40,8 +50,9 @@ export function trailWhere(filters: AuditLogFilters): SQL | undefined {
 }
 
 /** The filters as a cache key (dates as ISO strings, absent filters left out). */
-export const filterKey = (filters: AuditLogFilters) =>
+export const filterKey = (filters: Partial<AuditLogFilters>) =>
   JSON.stringify([
+    filters.patient_id,
     filters.search,
     filters.action,
     filters.entity_type,

@@ -32,7 +32,7 @@ export async function listAuditLogs(
   query: AuditLogListQuery,
 ): Promise<AuditLogListResponse> {
   requireAuditRead(actor);
-  const where = trailWhere(query);
+  const where = await trailWhere(db, query);
   const total = await appendOnlyAggregate(
     db,
     `count:${filterKey(query)}`,

@@ -24,7 +24,7 @@ export async function auditStatistics(
   query: AuditStatisticsQuery,
 ): Promise<AuditStatisticsResponse> {
   requireAuditRead(actor);
-  const where = trailWhere(query);
+  const where = await trailWhere(db, query);
   const counts = await appendOnlyAggregate<Counts>(
     db,
     `statistics:${filterKey(query)}`,
