@@ -1,5 +1,6 @@
-import { mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
+import { screenshots } from "./screenshots";
 import { signInAsAdmin } from "./sign-in-as-admin";
 
 /**
@@ -8,31 +9,8 @@ import { signInAsAdmin } from "./sign-in-as-admin";
  * side under the study's label), exports the CSV (the header, and a reason typed as a formula
  * arrives escaped), and verifies the chain. Screenshots at 1280 and 390 px.
  */
-const SHOTS = "/tmp/audit-shots";
-mkdirSync(SHOTS, { recursive: true });
+const shot = screenshots("/tmp/audit-shots").atBothWidths;
 const FORMULA_REASON = "=SUM(1+1) transcription error";
-
-async function shot(page: Page, name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${width}-${name}.png`, fullPage: true });
-    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-    // Names what sticks out, should the page be too wide.
-    const wide = await page.evaluate(
-      (w) =>
-        [...document.querySelectorAll("body *")]
-          .filter((el) => el.getBoundingClientRect().right > w + 1)
-          .slice(0, 3)
-          .map((el) => `${el.tagName}.${el.className}`),
-      width,
-    );
-    expect(
-      scrollWidth,
-      `${name} is ${scrollWidth}px wide at ${width}px: ${wide.join(" | ")}`,
-    ).toBeLessThanOrEqual(width);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 /** A demo visit's PASI corrected with a formula-looking reason, through the API (cookie session). */
 async function correctDemoVisit(page: Page): Promise<number> {
