@@ -19,6 +19,8 @@ const PAGE_PATTERNS: RegExp[] = [
   // Homepage content: List View and Page Builder (issue 12).
   /^\/admin\/studies\/\d+\/content$/,
   /^\/admin\/account\/password$/,
+  // The audit trail (issue 13).
+  /^\/admin\/audit-logs$/,
   // The study area: /{studyCode}, except the reserved first segments of spec §2 (the shell answers
   // 'Study Not Found' for unknown codes).
   /^\/(?!(?:admin|users|login|logout)$)[a-z0-9_-]+$/,

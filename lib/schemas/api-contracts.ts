@@ -19,7 +19,18 @@ import {
 } from "./patients";
 import { DashboardResponse, ReportQuery, TherapyOutcomesResponse } from "./reports";
 import { VisitCreateBody, VisitListQuery, VisitListResponse, VisitResponse, VisitUpdateBody } from "./visits";
-import { EntityTrailQuery, EntityTrailResponse } from "./audit-logs";
+import {
+  AuditEntryListResponse,
+  AuditLogFilters,
+  AuditLogListQuery,
+  AuditLogListResponse,
+  AuditStatisticsQuery,
+  AuditStatisticsResponse,
+  ChainVerificationJob,
+  EntityTrailQuery,
+  EntityTrailResponse,
+  UserActivityQuery,
+} from "./audit-logs";
 import {
   FieldTemplateCreateBody,
   FieldTemplateListQuery,
@@ -347,6 +358,53 @@ export const API_CONTRACTS: ApiContract[] = [
     auth: true,
     query: EntityTrailQuery,
     response: EntityTrailResponse,
+  },
+  // The Audit Logs page (issue 13): platform admins (policy audit.read).
+  {
+    method: "GET",
+    path: "/api/admin/audit-logs",
+    summary: "The audit trail, newest first, filtered and paged (cursor: keyset seek to nearby pages)",
+    auth: true,
+    query: AuditLogListQuery,
+    response: AuditLogListResponse,
+  },
+  {
+    method: "GET",
+    path: "/api/admin/audit-logs/statistics",
+    summary: "Total entries and the top five actions and users of the period and study",
+    auth: true,
+    query: AuditStatisticsQuery,
+    response: AuditStatisticsResponse,
+  },
+  {
+    method: "GET",
+    path: "/api/admin/audit-logs/user/{id}",
+    summary: "A user's latest audit entries (default 100)",
+    auth: true,
+    query: UserActivityQuery,
+    response: AuditEntryListResponse,
+  },
+  {
+    method: "GET",
+    path: "/api/admin/audit-logs/export/csv",
+    summary: "The filtered trail as a streamed CSV download audit_logs_{timestamp}.csv (audited)",
+    auth: true,
+    query: AuditLogFilters,
+  },
+  {
+    method: "POST",
+    path: "/api/admin/audit-logs/verify",
+    summary: "Start a background verification of the hash chain (one at a time; audited)",
+    auth: true,
+    response: ChainVerificationJob,
+    status: 202,
+  },
+  {
+    method: "GET",
+    path: "/api/admin/audit-logs/verify/{jobId}",
+    summary: "Progress and result of a chain verification",
+    auth: true,
+    response: ChainVerificationJob,
   },
   // Users, study team and medical groups (issue 9).
   {

@@ -5,7 +5,6 @@
  * the policy module (platform permissions, the study-role table, the patient scope); the table
  * below only says what each route needs and what it acts on. A route missing here fails the test.
  */
-import path from "node:path";
 import { and, count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
@@ -35,7 +34,8 @@ import {
 } from "@/lib/server/auth/policy";
 import { signAccessToken } from "@/lib/server/auth/tokens";
 import { callerFor, createStudy, patientBody, type Caller } from "./clinical-fixtures";
-import { BASE, createUser } from "./helpers";
+import { createUser } from "./helpers";
+import { callRoute, handlerOf, routeKey, type CallRequest } from "./route-call";
 
 /** What a route needs: nothing, a session, a platform permission, or a permission on its target. */
 type Need =
@@ -73,13 +73,6 @@ type Target = {
 };
 
 type CellContext = { target: Target; actor: ActorFixture; n: number };
-type CallRequest = {
-  params?: Record<string, string>;
-  query?: Record<string, string>;
-  body?: unknown;
-  /** A multipart upload of one file part named `file`. */
-  file?: { name: string; bytes: Uint8Array };
-};
 
 const PDF_BYTES = new TextEncoder().encode("%PDF-1.7\n%%EOF\n");
 const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
@@ -299,6 +292,40 @@ const RULES: Record<string, Rule> = {
     target: "patient",
     request: ({ target }) => ({ params: { type: "patient", id: String(target.patientId) } }),
   },
+  "GET /api/admin/audit-logs": {
+    need: { kind: "platform", permission: "audit.read" },
+    target: "none",
+    request: () => ({ query: { action: "update", page: "1" } }),
+  },
+  "GET /api/admin/audit-logs/statistics": {
+    need: { kind: "platform", permission: "audit.read" },
+    target: "none",
+    request: () => ({}),
+  },
+  "GET /api/admin/audit-logs/user/{id}": {
+    need: { kind: "platform", permission: "audit.read" },
+    target: "user",
+    request: ({ target }) => ({ params: { id: String(target.userId) } }),
+  },
+  "GET /api/admin/audit-logs/export/csv": {
+    need: { kind: "platform", permission: "audit.read" },
+    target: "none",
+    request: () => ({ query: { action: "lock" } }),
+  },
+  "POST /api/admin/audit-logs/verify": {
+    need: { kind: "platform", permission: "audit.read" },
+    target: "none",
+    request: () => ({}),
+  },
+  "GET /api/admin/audit-logs/verify/{jobId}": {
+    need: { kind: "platform", permission: "audit.read" },
+    target: "none",
+    request: async () => {
+      const { POST } = await import("@/app/api/admin/audit-logs/verify/route");
+      const res = await callRoute(POST, "POST", "/api/admin/audit-logs/verify", admin.headers, {});
+      return { params: { jobId: (res.json as { id: string }).id } };
+    },
+  },
   "GET /api/studies/{id}/field-usage": {
     need: { kind: "study", permission: "study.configure" },
     target: "study",
@@ -517,7 +544,7 @@ const RULES: Record<string, Rule> = {
 };
 
 const META = { ip: "127.0.0.1", userAgent: "role-matrix" };
-const key = (c: Pick<ApiContract, "method" | "path">) => `${c.method} ${c.path}`;
+const key = routeKey;
 
 type ActorName =
   | "anonymous"
@@ -607,7 +634,7 @@ async function studyFixture(label: StudyFixture["label"]): Promise<StudyFixture>
 /** A patient of the study in the "in" group, created by the own-patient medico. */
 async function newPatient(study: StudyFixture): Promise<number> {
   const { POST } = await import("@/app/api/patients/route");
-  const res = await invoke(POST, "POST", "/api/patients", admin.headers, {
+  const res = await callRoute(POST, "POST", "/api/patients", admin.headers, {
     body: patientBody(study.id, `T-${++seq}`),
   });
   expect(res.status, JSON.stringify(res.json)).toBe(201);
@@ -622,7 +649,7 @@ async function newPatient(study: StudyFixture): Promise<number> {
 
 async function newVisit(patientId: number, locked: boolean): Promise<number> {
   const { POST } = await import("@/app/api/visits/route");
-  const res = await invoke(POST, "POST", "/api/visits", admin.headers, {
+  const res = await callRoute(POST, "POST", "/api/visits", admin.headers, {
     body: {
       patient_id: patientId,
       visit_number: 1,
@@ -635,7 +662,7 @@ async function newVisit(patientId: number, locked: boolean): Promise<number> {
   const id = (res.json as { id: number }).id;
   if (locked) {
     const { POST: lock } = await import("@/app/api/visits/[id]/lock/route");
-    const locking = await invoke(lock, "POST", `/api/visits/${id}/lock`, admin.headers, {
+    const locking = await callRoute(lock, "POST", `/api/visits/${id}/lock`, admin.headers, {
       params: { id: String(id) },
     });
     expect(locking.status).toBe(200);
@@ -655,7 +682,7 @@ async function newContentBlock(study: StudyFixture): Promise<number> {
 /** An attachment of the study, uploaded through the route so that its bytes are stored. */
 async function newFile(study: StudyFixture): Promise<string> {
   const { POST } = await import("@/app/api/upload/route");
-  const res = await invoke(POST, "POST", "/api/upload", admin.headers, {
+  const res = await callRoute(POST, "POST", "/api/upload", admin.headers, {
     query: { study_id: String(study.id) },
     file: { name: "shared.pdf", bytes: PDF_BYTES },
   });
@@ -739,40 +766,6 @@ function expectedOutcome(rule: Rule, actor: ActorFixture, study: StudyFixture | 
   }
   return access.permissions.has(need.permission) ? "2xx" : 403;
 }
-
-type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
-
-async function invoke(
-  handler: Handler,
-  method: string,
-  pathname: string,
-  headers: Record<string, string>,
-  request: CallRequest,
-) {
-  const url = new URL(`${BASE}${pathname}`);
-  for (const [name, value] of Object.entries(request.query ?? {})) url.searchParams.set(name, value);
-  const init: RequestInit = { method, headers: { ...headers } };
-  if (request.file) {
-    const form = new FormData();
-    form.set("file", new File([request.file.bytes as Uint8Array<ArrayBuffer>], request.file.name));
-    init.body = form;
-  } else if (request.body !== undefined) {
-    init.body = JSON.stringify(request.body);
-    (init.headers as Record<string, string>)["content-type"] = "application/json";
-  }
-  const response = await handler(new Request(url, init), {
-    params: Promise.resolve(request.params ?? {}),
-  });
-  const text = await response.text();
-  const isJson = response.headers.get("content-type")?.startsWith("application/json");
-  return { status: response.status, json: text && isJson ? (JSON.parse(text) as unknown) : text };
-}
-
-/** /api/studies/{id} → app/api/studies/[id]/route.ts */
-const routeFile = (contractPath: string) =>
-  path.resolve(`app${contractPath.replace(/\{([^}]+)\}/g, "[$1]")}/route.ts`);
-const fillPath = (template: string, params: Record<string, string> = {}) =>
-  template.replace(/\{([^}]+)\}/g, (_, name: string) => params[name] ?? "0");
 
 async function deniedRows(userId: number): Promise<number> {
   const db = await getDb();
@@ -864,8 +857,7 @@ describe("role × endpoint matrix", () => {
     for (const contract of API_CONTRACTS) {
       const rule = RULES[key(contract)];
       if (!rule) continue; // reported by the test above
-      const mod = (await import(routeFile(contract.path))) as Record<string, Handler>;
-      const handler = mod[contract.method]!;
+      const handler = await handlerOf(contract);
       const studiesOfRoute: (StudyFixture | null)[] =
         rule.need.kind === "study" || rule.need.kind === "patient" ? [home, other] : [null];
       for (const study of studiesOfRoute) {
@@ -876,13 +868,7 @@ describe("role × endpoint matrix", () => {
           const headers = actor.user && rule.endsSessions ? await bearer(actor.user) : actor.headers;
           const expected = expectedOutcome(rule, actor, study);
           const deniedBefore = actor.user ? await deniedRows(actor.user.id) : 0;
-          const res = await invoke(
-            handler,
-            contract.method,
-            fillPath(contract.path, request.params),
-            headers,
-            request,
-          );
+          const res = await callRoute(handler, contract.method, contract.path, headers, request);
           cells++;
           const actual: Outcome | number = res.status >= 200 && res.status < 300 ? "2xx" : res.status;
           tally[String(actual)] = (tally[String(actual)] ?? 0) + 1;

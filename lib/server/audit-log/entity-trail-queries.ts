@@ -2,11 +2,10 @@ import "server-only";
 import { and, count, desc, eq, inArray, or, type SQL } from "drizzle-orm";
 import type { Queryable } from "@/db/client";
 import { auditLogs } from "@/db/schema";
-
-export type AuditLogRow = typeof auditLogs.$inferSelect;
+import type { AuditLogRow } from "./audit-entry-response";
 
 /** Rows about one patient and its visits (audit_logs_entity_idx serves each arm of the OR). */
-function patientTrailFilter(patientId: number, visitIds: number[]): SQL {
+export function patientTrailFilter(patientId: number, visitIds: number[]): SQL {
   const patientRows = and(eq(auditLogs.entityType, "patient"), eq(auditLogs.entityId, String(patientId)))!;
   if (visitIds.length === 0) return patientRows;
   const visitRows = and(

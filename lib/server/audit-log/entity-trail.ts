@@ -1,32 +1,11 @@
 import "server-only";
 import type { Db } from "@/db/client";
-import type {
-  AuditLogEntry,
-  EntityTrailParams,
-  EntityTrailQuery,
-  EntityTrailResponse,
-} from "@/lib/schemas/audit-logs";
+import type { EntityTrailParams, EntityTrailQuery, EntityTrailResponse } from "@/lib/schemas/audit-logs";
 import type { Actor } from "../auth/actor";
 import { openPatient } from "../clinical/patient-service";
 import { visitIdsOfPatient } from "../clinical/visit-queries";
-import { readPatientTrail, type AuditLogRow } from "./entity-trail-queries";
-
-function toEntry(row: AuditLogRow): AuditLogEntry {
-  return {
-    id: row.id,
-    timestamp: row.timestamp.toISOString(),
-    user_id: row.userId,
-    user_email: row.userEmail,
-    action: row.action,
-    entity_type: row.entityType,
-    entity_id: row.entityId,
-    study_id: row.studyId,
-    ip_address: row.ipAddress,
-    reason: row.reason,
-    old_values: row.oldValues,
-    new_values: row.newValues,
-  };
-}
+import { toAuditEntry } from "./audit-entry-response";
+import { readPatientTrail } from "./entity-trail-queries";
 
 /**
  * The audit trail of one entity. A patient's trail is its own rows and its visits' rows, newest
@@ -49,5 +28,5 @@ export async function entityAuditTrail(
     limit: query.limit,
     offset: query.offset,
   });
-  return { items: rows.map(toEntry), total };
+  return { items: rows.map(toAuditEntry), total };
 }

@@ -45,6 +45,8 @@ export type WalkOptions = {
   /** Checkpoints of this database with a valid signature, to hold the table against. */
   checkpoints: Checkpoint[];
   start?: WalkStart;
+  /** Called after each batch with the rows walked so far (the admin screen's progress bar). */
+  onProgress?: (rowsWalked: number) => void;
 };
 
 export type WalkResult = {
@@ -168,6 +170,7 @@ export async function walkChain(db: Queryable, options: WalkOptions): Promise<Wa
       .limit(BATCH);
     if (batch.length === 0) break;
     after = batch.at(-1)!.id;
+    options.onProgress?.(rows);
     for (const row of batch) {
       while (checkpoints[cpIndex] && checkpoints[cpIndex]!.lastId < row.id)
         checkpointRowMissing(checkpoints[cpIndex++]!, true);

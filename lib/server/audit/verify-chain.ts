@@ -24,7 +24,7 @@ export type ChainReport = {
   };
 };
 
-type VerifyOptions = { key?: AuditKey; log?: CheckpointLog };
+type VerifyOptions = { key?: AuditKey; log?: CheckpointLog; onProgress?: (rowsWalked: number) => void };
 
 /**
  * Checks the whole trail: every row's hash (HMAC under the audit key; plain SHA-256 for the
@@ -87,6 +87,7 @@ export async function verifyAuditChain(db: Queryable, options: VerifyOptions = {
     key,
     legacy: first ? { throughId: first.legacyThroughId, lastHash: first.legacyLastHash } : null,
     checkpoints: trusted,
+    onProgress: options.onProgress,
   });
   findings.push(...walk.findings);
   return {

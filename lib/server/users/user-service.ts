@@ -12,6 +12,7 @@ import {
   type PasswordChangeBody,
 } from "@/lib/schemas/users";
 import { conflict, fieldError, forbidden, notFound } from "../api/errors";
+import { likeContains } from "../sql-like";
 import type { RequestMeta } from "../api/request-meta";
 import type { Actor } from "../auth/actor";
 import { normalizeEmail, toUserResponse } from "../auth/auth-service";
@@ -40,9 +41,6 @@ function requireUsersPermission(actor: Actor, permission: "users.read" | "users.
     throw forbidden("Only platform administrators can manage users", { entityType: "user" });
   }
 }
-
-/** `%` and `_` typed in the search box are searched for literally. */
-const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export async function listUsers(
   db: Db,

@@ -1,0 +1,8 @@
+import { apiRoute } from "@/lib/server/api/route";
+import { chainVerificationStatus } from "@/lib/server/audit-log/chain-verification-jobs";
+import { ChainVerificationParams } from "@/lib/schemas/audit-logs";
+
+export const GET = apiRoute({
+  params: ChainVerificationParams,
+  handler: async ({ actor, params }) => chainVerificationStatus(actor, params),
+});

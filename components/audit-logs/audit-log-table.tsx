@@ -1,0 +1,116 @@
+"use client";
+
+import { Badge } from "@/components/ui/badge";
+import type { AuditLogEntry } from "@/lib/schemas/audit-logs";
+import { ViewChanges } from "./view-changes";
+
+/** Stored in UTC, shown in the viewer's zone with the zone named; the UTC instant is the tooltip. */
+const viewerTime = new Intl.DateTimeFormat(undefined, {
+  year: "numeric",
+  month: "short",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  timeZoneName: "short",
+});
+
+const HEADERS = ["Timestamp", "User", "Action", "Entity", "IP Address", "Details"] as const;
+
+function ActionBadge({ action }: { action: string }) {
+  return (
+    <Badge tone={action === "access_denied" || action === "delete" ? "muted" : "neutral"}>{action}</Badge>
+  );
+}
+
+export function AuditLogTable({
+  entries,
+  loading,
+}: {
+  entries: AuditLogEntry[] | undefined;
+  loading: boolean;
+}) {
+  return (
+    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Audit logs</caption>
+        <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold text-slate-600 uppercase">
+          <tr>
+            {HEADERS.map((header) => (
+              <th
+                key={header}
+                scope="col"
+                className={
+                  header === "Timestamp" || header === "Details"
+                    ? "px-3 py-2"
+                    : "hidden px-3 py-2 md:table-cell"
+                }
+              >
+                {header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {loading && !entries && (
+            <tr>
+              <td colSpan={6} className="px-3 py-8 text-center text-slate-500">
+                Loading audit logs...
+              </td>
+            </tr>
+          )}
+          {entries && entries.length === 0 && (
+            <tr>
+              <td colSpan={6} className="px-3 py-8 text-center text-slate-500">
+                No audit logs found
+              </td>
+            </tr>
+          )}
+          {entries?.map((entry) => (
+            <tr
+              key={entry.id}
+              className="border-b border-slate-100 align-top last:border-0"
+              data-testid="audit-row"
+            >
+              <td className="px-3 py-2 md:whitespace-nowrap">
+                <time dateTime={entry.timestamp} title={`${entry.timestamp} (UTC)`}>
+                  {viewerTime.format(new Date(entry.timestamp))}
+                </time>
+                {/* On a phone user, action and entity sit under the time instead of in columns. */}
+                <div className="mt-1 space-y-0.5 text-xs text-slate-600 md:hidden">
+                  <ActionBadge action={entry.action} />
+                  <div className="break-all">{entry.user_email ?? "System"}</div>
+                  <div>
+                    {entry.entity_type}
+                    {entry.entity_id !== null && ` #${entry.entity_id}`}
+                  </div>
+                </div>
+              </td>
+              <td className="hidden min-w-44 px-3 py-2 md:table-cell">
+                <div className="break-all">{entry.user_email ?? "System"}</div>
+                {entry.user_id !== null && <div className="text-xs text-slate-500">ID: {entry.user_id}</div>}
+              </td>
+              <td className="hidden px-3 py-2 md:table-cell">
+                <ActionBadge action={entry.action} />
+              </td>
+              <td className="hidden px-3 py-2 md:table-cell">
+                <div>{entry.entity_type}</div>
+                {entry.entity_id !== null && (
+                  <div className="text-xs text-slate-500">ID: {entry.entity_id}</div>
+                )}
+                {entry.study_id !== null && (
+                  <div className="text-xs text-slate-500">Study: {entry.study_id}</div>
+                )}
+              </td>
+              <td className="hidden px-3 py-2 md:table-cell">{entry.ip_address ?? "—"}</td>
+              <td className="px-3 py-2 md:min-w-48">
+                {entry.reason && <div className="break-words text-slate-700">{entry.reason}</div>}
+                <ViewChanges entry={entry} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+"use client";
+
+import { Button } from "@/components/ui/button";
+
+/** Up to five page numbers around the current one (spec §2). */
+export function pageWindow(page: number, pages: number): number[] {
+  const first = Math.max(1, Math.min(page - 2, pages - 4));
+  const last = Math.min(pages, first + 4);
+  return Array.from({ length: last - first + 1 }, (_, i) => first + i);
+}
+
+export function AuditPagination({
+  page,
+  pageSize,
+  total,
+  onPage,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  onPage: (page: number) => void;
+}) {
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const to = Math.min(page * pageSize, total);
+  return (
+    <nav aria-label="Pagination" className="mt-4 flex flex-wrap items-center justify-between gap-2 text-sm">
+      <p className="text-slate-600" data-testid="showing">
+        Showing {from.toLocaleString()} to {to.toLocaleString()} of {total.toLocaleString()} results
+      </p>
+      <div className="flex flex-wrap gap-1">
+        <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          Previous
+        </Button>
+        {pageWindow(page, pages).map((n) => (
+          <Button
+            key={n}
+            variant={n === page ? "primary" : "secondary"}
+            aria-current={n === page ? "page" : undefined}
+            aria-label={`Page ${n}`}
+            className="min-w-9 px-2"
+            onClick={() => onPage(n)}
+          >
+            {n}
+          </Button>
+        ))}
+        <Button variant="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+          Next
+        </Button>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,49 @@
+"use client";
+
+import { useEffect } from "react";
+import { useAuditStatistics, type AuditFilterValues } from "@/lib/client/audit-logs";
+
+function TopList({ title, counts }: { title: string; counts: Record<string, number> }) {
+  const entries = Object.entries(counts);
+  return (
+    <div className="min-w-0">
+      <h3 className="text-sm font-semibold text-slate-700">{title}</h3>
+      {entries.length === 0 ? (
+        <p className="text-sm text-slate-500">—</p>
+      ) : (
+        <ol className="mt-1 space-y-0.5 text-sm">
+          {entries.map(([name, n]) => (
+            <li key={name} className="flex justify-between gap-2">
+              <span className="truncate">{name}</span>
+              <span className="text-slate-600 tabular-nums">{n.toLocaleString()}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
+
+/** Spec §2: Total Entries, top 5 by action, top 5 users (for the dates and study filtered). */
+export function AuditStatistics({ filters }: { filters: AuditFilterValues }) {
+  const stats = useAuditStatistics(filters, true);
+  // Spec §8: audit load failures are only logged.
+  useEffect(() => {
+    if (stats.error) console.error("Failed to load audit statistics", stats.error);
+  }, [stats.error]);
+  return (
+    <section
+      aria-label="Statistics"
+      className="mb-4 grid gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-3"
+    >
+      <div>
+        <h3 className="text-sm font-semibold text-slate-700">Total Entries</h3>
+        <p className="text-2xl font-semibold tabular-nums" data-testid="total-entries">
+          {stats.data ? stats.data.total_entries.toLocaleString() : "…"}
+        </p>
+      </div>
+      <TopList title="Top actions" counts={stats.data?.entries_by_action ?? {}} />
+      <TopList title="Top users" counts={stats.data?.entries_by_user ?? {}} />
+    </section>
+  );
+}
