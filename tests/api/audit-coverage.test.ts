@@ -21,6 +21,7 @@ import {
 } from "@/db/schema";
 import { API_CONTRACTS, type ApiContract } from "@/lib/schemas/api-contracts";
 import { openSession } from "@/lib/server/auth/auth-service";
+import { DEMO_STUDY_CONFIG } from "@/db/seed/demo-study-config";
 import { callerFor, createStudy, patientBody } from "./clinical-fixtures";
 import { createUser } from "./helpers";
 import { callRoute, handlerOf, routeKey, type CallRequest } from "./route-call";
@@ -37,6 +38,8 @@ type Fixture = {
   user: User;
   templateId: number;
   contentId: number;
+  /** A draft protocol version (the approve entry). */
+  versionId?: number;
   /** A refresh token of `user`'s API session (the refresh entry). */
   refresh?: string;
 };
@@ -162,6 +165,54 @@ const EXPECTED_AUDIT: Record<string, Entry> = {
         newValues: anyObject({ name: "Renamed study" }),
       },
     ],
+  },
+  "POST /api/studies/{id}/protocol-versions": {
+    request: (f) => ({
+      params: { id: String(f.studyId) },
+      body: {
+        amendment_reason: "Coverage amendment",
+        effective_from: "2026-01-01",
+        config: DEMO_STUDY_CONFIG,
+      },
+    }),
+    rows: (f, answer) => [
+      {
+        action: "create",
+        entityType: "protocol_version",
+        entityId: String(answer.id),
+        studyId: f.studyId,
+        newValues: anyObject({
+          status: "draft",
+          amendment_reason: "Coverage amendment",
+          config: DEMO_STUDY_CONFIG,
+        }),
+      },
+    ],
+  },
+  "POST /api/studies/{id}/protocol-versions/{versionId}/approve": {
+    prepare: async (f) => ({ versionId: await draftVersion(f) }),
+    request: (f) => ({
+      params: { id: String(f.studyId), versionId: String(f.versionId) },
+      body: { approved: true },
+    }),
+    rows: (f) => [
+      {
+        action: "approve",
+        entityType: "protocol_version",
+        entityId: String(f.versionId),
+        studyId: f.studyId,
+        // The fixture's first visit recorded version 1 as the version in force.
+        reason: "Supersedes version 1",
+        oldValues: anyObject({ version_number: 2, status: "draft" }),
+        newValues: anyObject({ version_number: 2, status: "active" }),
+      },
+    ],
+  },
+  "POST /api/studies/{id}/protocol-versions/{versionId}/check-compatibility": {
+    prepare: async (f) => ({ versionId: await draftVersion(f) }),
+    request: (f) => ({ params: { id: String(f.studyId), versionId: String(f.versionId) } }),
+    rows: () => [],
+    none: "a compatibility check reads the stored data and changes nothing (POST only because it computes)",
   },
   "POST /api/field-templates": {
     request: () => ({
@@ -557,6 +608,17 @@ async function sessionOf(user: User) {
   });
   const headers = { authorization: `Bearer ${await signAccessToken(user.id, session.id)}` };
   return { caller: { headers, userId: user.id, email: user.email }, refresh: refreshToken! };
+}
+
+/** A draft amendment of the fixture's study, made through its route (the approve and check entries). */
+async function draftVersion(f: Fixture): Promise<number> {
+  const { POST } = await import("@/app/api/studies/[id]/protocol-versions/route");
+  const res = await callRoute(POST, "POST", "/api/studies/{id}/protocol-versions", f.caller.headers, {
+    params: { id: String(f.studyId) },
+    body: { amendment_reason: "Draft to decide", effective_from: "2026-01-01", config: DEMO_STUDY_CONFIG },
+  });
+  expect(res.status, JSON.stringify(res.json)).toBe(201);
+  return (res.json as { id: number }).id;
 }
 
 /** A fresh study, patient, visit, group, assignment, user and template for one endpoint's call. */
