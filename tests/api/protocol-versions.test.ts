@@ -305,6 +305,28 @@ describe("the compatibility report on a study with data", () => {
     );
   });
 
+  it("counts a removed field's stored values only where they hold something (not null, '' or [])", async () => {
+    const other = (await createStudy(admin)).id;
+    const p = await patient(other, "H-1", ["plaque"]);
+    const visits = [];
+    for (const n of [1, 2, 3, 4, 5])
+      visits.push(await visit(p.id, n, n === 1 ? "baseline" : "week_4", { pasi_score: 10 }));
+    const db = await getDb();
+    // Stored as an older form or an import might have left them; the API would not write these.
+    const stored: unknown[] = [null, "", [], 0, ["x"]];
+    for (const [i, value] of stored.entries())
+      await db.execute(
+        sql`update visits set data_fields = data_fields || jsonb_build_object('itch_nrs', ${JSON.stringify(value)}::jsonb) where id = ${visits[i]!.id}`,
+      );
+    const without = clone();
+    without.data_fields = without.data_fields.filter((f) => f.name !== "itch_nrs");
+    const draft = (await amend(other, without)).json as { id: number };
+    const report = await check(other, draft.id);
+    const removed = report.breaking_changes.find((i) => i.target === "itch_nrs");
+    // 0 and ["x"] hold a value; null, "" and [] do not.
+    expect([removed?.affected_patients, removed?.affected_visits]).toEqual([1, 2]);
+  });
+
   it("finds nothing breaking in the live config itself, and values that still pass tightened rules", async () => {
     const same = (await amend(studyId, clone())).json as { id: number };
     expect(await check(studyId, same.id)).toEqual({
