@@ -10,10 +10,11 @@ import type { StudyConfig } from "@/lib/schemas/study-config";
 import { apiFetch } from "./api-fetch";
 import { queryKeys } from "./query-keys";
 
-export function useProtocolVersions(studyId: number) {
+export function useProtocolVersions(studyId: number, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: queryKeys.studies.versions(studyId),
     queryFn: () => apiFetch<ProtocolVersionListResponse>(`/studies/${studyId}/protocol-versions`),
+    enabled,
   });
 }
 

@@ -69,6 +69,9 @@ test("filter, View Changes, CSV export with formula cells escaped, chain verific
   const pasi = changes.getByRole("row", { name: /^PASI\b/ });
   await expect(pasi.getByRole("cell").nth(1)).toHaveText("3.5");
   await expect(pasi.getByRole("cell").first()).not.toHaveText("3.5");
+  // The labels are those of the protocol version in force when the row was written (the demo
+  // study's first version, recorded at its seeding).
+  await expect(row.getByTestId("protocol-version")).toHaveText("Protocol version 1");
   await shot(page, "view-changes");
 
   await page.getByRole("button", { name: "Show Statistics" }).click();
