@@ -9,6 +9,7 @@ import {
   insertVersion,
   lockStudyForVersions,
   supersede,
+  type ActiveVersionRef,
   type VersionRow,
 } from "./version-queries";
 import { toVersionAudit } from "./version-response";
@@ -63,7 +64,7 @@ export async function ensureActiveVersion(
   tx: Queryable,
   studyId: number,
   base: VersionAuditBase,
-): Promise<VersionRow> {
+): Promise<ActiveVersionRef> {
   const active = await findActiveVersion(tx, studyId);
   if (active) return active;
   const study = await lockStudyForVersions(tx, studyId);

@@ -29,9 +29,19 @@ export async function findVersion(
   return row;
 }
 
-export async function findActiveVersion(tx: Queryable, studyId: number): Promise<VersionRow | undefined> {
+/** Which version is in force: its id and number only. */
+export type ActiveVersionRef = Pick<VersionRow, "id" | "versionNumber">;
+
+/**
+ * The study's active version, without its configuration document: every visit write asks for it,
+ * and the document (about 19 KB for the demo study) would be read and parsed for nothing.
+ */
+export async function findActiveVersion(
+  tx: Queryable,
+  studyId: number,
+): Promise<ActiveVersionRef | undefined> {
   const [row] = await tx
-    .select()
+    .select({ id: protocolVersions.id, versionNumber: protocolVersions.versionNumber })
     .from(protocolVersions)
     .where(and(eq(protocolVersions.studyId, studyId), eq(protocolVersions.status, "active")));
   return row;
