@@ -9,7 +9,7 @@ import {
 } from "@/app/api/studies/[id]/contents/[contentId]/route";
 import { POST as reorder } from "@/app/api/studies/[id]/contents/reorder/route";
 import { getDb } from "@/db/client";
-import { auditLogs } from "@/db/schema";
+import { auditLogs, contentBlocks } from "@/db/schema";
 import type { ContentBlock } from "@/lib/schemas/contents";
 import { callerFor, createStudy, memberOf, type Caller } from "./clinical-fixtures";
 import { call } from "./helpers";
@@ -148,6 +148,24 @@ describe("contents API", () => {
     expect(html).toBe(
       '<p>Hi<a>j</a><a>d</a><a href="https://example.org" rel="noopener noreferrer nofollow">ok</a></p>',
     );
+  });
+
+  it("answers HTML through the sanitizer also for a block written around the service (SQL by hand)", async () => {
+    const db = await getDb();
+    const evil = '<p onclick="alert(1)">Hi<script>alert(1)</script></p>';
+    const [row] = await db
+      .insert(contentBlocks)
+      .values({
+        studyId,
+        type: "columns",
+        title: "Written by SQL",
+        content: { html: evil },
+        settings: { columns: [{ content: evil }, { content: 42 }] },
+      })
+      .returning();
+    const block = (await listAs(reader)).find((b) => b.id === row!.id)!;
+    expect(block.content.html).toBe("<p>Hi</p>");
+    expect(block.settings.columns).toEqual([{ content: "<p>Hi</p>" }, { content: "" }]);
   });
 
   it("validates per type: button text and an http(s) URL, a known layout; drops empty columns and cards", async () => {

@@ -10,16 +10,39 @@ import {
   type Layout,
 } from "@/lib/schemas/contents";
 import { fieldError, notFound } from "../api/errors";
+import { sanitizeHtml } from "../sanitize/sanitize-html";
 
 export type BlockRow = typeof contentBlocks.$inferSelect;
+
+/**
+ * The HTML a block shows, through the sanitizer on the way out too: what the service stores is
+ * already clean, but a row written another way (SQL by hand, an import, an older release) must
+ * not reach a page's innerHTML unsanitized. `sanitizeHtml` remembers what it has cleaned.
+ */
+function renderable(row: BlockRow): Pick<ContentBlock, "content" | "settings"> {
+  const content =
+    typeof row.content.html === "string"
+      ? { ...row.content, html: sanitizeHtml(row.content.html) }
+      : row.content;
+  const columns = row.settings.columns;
+  const settings = Array.isArray(columns)
+    ? {
+        ...row.settings,
+        columns: columns.map((column: unknown) => {
+          const html = (column as { content?: unknown } | null)?.content;
+          return { content: typeof html === "string" ? sanitizeHtml(html) : "" };
+        }),
+      }
+    : row.settings;
+  return { content, settings };
+}
 
 export function toBlock(row: BlockRow, children: ContentBlock[] = []): ContentBlock {
   return {
     id: row.id,
     type: row.type as ContentBlockType,
     title: row.title,
-    content: row.content,
-    settings: row.settings,
+    ...renderable(row),
     is_visible: row.isVisible,
     order: row.order,
     parent_id: row.parentId,

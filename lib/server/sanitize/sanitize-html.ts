@@ -72,6 +72,26 @@ function flattenDeep(root: Element, doc: Document): void {
  * serialised, so markup that would mutate on re-parsing (mXSS) is cleaned as the browser will read it.
  */
 export function sanitizeHtml(html: string): string {
+  const known = cleaned.get(html);
+  if (known !== undefined) return known;
+  const result = purify(html);
+  if (html.length > MAX_REMEMBERED_LENGTH) return result;
+  cleaned.set(html, result);
+  // Bounded: the oldest input is forgotten first.
+  if (cleaned.size > MAX_REMEMBERED) cleaned.delete(cleaned.keys().next().value!);
+  return result;
+}
+
+/**
+ * Inputs already cleaned, with their result: blocks are sanitized again each time they are read
+ * (content-queries.ts), and a study's dashboard reads the same few every time.
+ */
+const cleaned = new Map<string, string>();
+const MAX_REMEMBERED = 500;
+/** Larger texts are cleaned each time: the memory stays under 500 × 64 K characters. */
+const MAX_REMEMBERED_LENGTH = 64 * 1024;
+
+function purify(html: string): string {
   const p = instance();
   const dom = p.sanitize(html, { ...CONFIG, RETURN_DOM: true }) as Element;
   flattenDeep(dom, dom.ownerDocument);
