@@ -6,14 +6,12 @@
 // The route handlers are called in this process, exactly as Next calls them (Request in, Response
 // out, bearer session), so "the server's RSS" is this process's. The machine is shared: the load
 // average is printed with the figures. Options: --rows 1000000 --iterations 30 --verify
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
-import path from "node:path";
+import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { seedTrail } from "./bench-audit-trail/seed";
+import { createBenchDatabase } from "./bench-scale/bench-database";
 
 const { values: args } = parseArgs({
   options: {
@@ -27,23 +25,11 @@ const ROWS = Number(args.rows);
 const ITERATIONS = Number(args.iterations);
 const serverUrl =
   args["database-url"] ?? process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const databaseName = `bench_audit_trail_${randomBytes(4).toString("hex")}`;
-const dataDir = mkdtempSync(path.join(tmpdir(), "bench-audit-trail-"));
 const BASE = "http://127.0.0.1";
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
 type Item = { id: number; timestamp: string };
 type Page = { items: Item[]; total: number };
-
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 const load = () =>
   loadavg()
@@ -52,13 +38,8 @@ const load = () =>
 const ms = (v: number) => `${v.toFixed(1)} ms`;
 
 async function main() {
-  await admin(`CREATE DATABASE ${databaseName}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${databaseName}`;
   // Before the app's modules read their configuration: this process works on the throwaway pair.
-  process.env.DATABASE_URL = url.toString();
-  delete process.env.MIGRATION_DATABASE_URL;
-  process.env.DATA_DIR = dataDir;
+  const bench = await createBenchDatabase(serverUrl, "bench_audit_trail");
   const { closeDb, getDb } = await import("@/db/client");
   const { users } = await import("@/db/schema");
   const { auditKey } = await import("@/lib/server/audit/audit-key");
@@ -69,7 +50,7 @@ async function main() {
   const exportCsv = (await import("@/app/api/admin/audit-logs/export/csv/route")).GET as Handler;
   const startVerify = (await import("@/app/api/admin/audit-logs/verify/route")).POST as Handler;
   const verifyStatus = (await import("@/app/api/admin/audit-logs/verify/[jobId]/route")).GET as Handler;
-  const seedClient = new pg.Client({ connectionString: url.toString() });
+  const seedClient = new pg.Client({ connectionString: bench.appEnv.DATABASE_URL });
   try {
     const db = await getDb();
     await seedClient.connect();
@@ -233,8 +214,7 @@ async function main() {
   } finally {
     await seedClient.end().catch(() => {});
     await closeDb();
-    await admin(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-    rmSync(dataDir, { recursive: true, force: true });
+    await bench.remove();
   }
 }
 

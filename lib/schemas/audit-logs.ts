@@ -8,6 +8,15 @@ export const AUDIT_TRAIL_ENTITY_TYPES = ["patient"] as const;
 
 export const AUDIT_TRAIL_LIMITS = { defaultLimit: 100, maxLimit: 500 } as const;
 
+/** A `limit` query parameter: a whole number from 1 to `max`, `fallback` when absent. */
+const limitParam = (max: number, fallback: number) =>
+  z.coerce
+    .number()
+    .int("limit must be a whole number")
+    .min(1, "limit must be at least 1")
+    .max(max, `limit must be at most ${max}`)
+    .default(fallback);
+
 export const EntityTrailParams = z.object({
   type: z.enum(AUDIT_TRAIL_ENTITY_TYPES, {
     error: `entity type must be one of: ${AUDIT_TRAIL_ENTITY_TYPES.join(", ")}`,
@@ -17,12 +26,7 @@ export const EntityTrailParams = z.object({
 export type EntityTrailParams = z.infer<typeof EntityTrailParams>;
 
 export const EntityTrailQuery = z.object({
-  limit: z.coerce
-    .number()
-    .int("limit must be a whole number")
-    .min(1, "limit must be at least 1")
-    .max(AUDIT_TRAIL_LIMITS.maxLimit, `limit must be at most ${AUDIT_TRAIL_LIMITS.maxLimit}`)
-    .default(AUDIT_TRAIL_LIMITS.defaultLimit),
+  limit: limitParam(AUDIT_TRAIL_LIMITS.maxLimit, AUDIT_TRAIL_LIMITS.defaultLimit),
   offset: z.coerce
     .number()
     .int("offset must be a whole number")
@@ -165,12 +169,7 @@ export const UserActivityParams = z.object({ id: idOf("User id") });
 export type UserActivityParams = z.infer<typeof UserActivityParams>;
 
 export const UserActivityQuery = z.object({
-  limit: z.coerce
-    .number()
-    .int("limit must be a whole number")
-    .min(1, "limit must be at least 1")
-    .max(AUDIT_LOG_LIMITS.userActivityMax, `limit must be at most ${AUDIT_LOG_LIMITS.userActivityMax}`)
-    .default(AUDIT_LOG_LIMITS.userActivityDefault),
+  limit: limitParam(AUDIT_LOG_LIMITS.userActivityMax, AUDIT_LOG_LIMITS.userActivityDefault),
 });
 export type UserActivityQuery = z.infer<typeof UserActivityQuery>;
 

@@ -1,5 +1,5 @@
 /**
- * The throwaway database of a benchmark (bench:scale, bench:compatibility): a fresh
+ * The throwaway database of a benchmark (bench:scale, bench:compatibility, bench:audit-trail): a fresh
  * `<prefix>_<random>` on the local PostgreSQL server of serverUrl, else an embedded PGlite in a
  * temporary DATA_DIR; the environment the app's first start needs (admin, demo study); and its
  * removal. Sets process.env before the app's modules are imported (they read it once).
