@@ -37,7 +37,9 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `npx next start -p ${PORT}`,
+    // Idle connections are kept longer than the test clients keep theirs: with Node's 5 s default
+    // the server could close a pooled connection just as a request was sent on it (ECONNRESET).
+    command: `npx next start -p ${PORT} --keepAliveTimeout 65000`,
     url: `http://localhost:${PORT}/login`,
     timeout: 120_000,
     reuseExistingServer: false,
