@@ -121,6 +121,7 @@ export const DEMO_STUDY_CONFIG: DemoStudyConfig = {
       validation: { required: false, min_length: 9, max_length: 9, pattern: "^[A-Z]{2}-[0-9]{6}$" },
       show_in_table: false,
       show_in_form: true,
+      identifier: true,
       order: 1,
     },
     {

@@ -121,6 +121,11 @@ export const DataFieldSchema = z.object({
   validation: FieldValidationSchema.optional(),
   show_in_table: z.boolean().optional(),
   show_in_form: z.boolean().optional(),
+  /**
+   * A direct identifier (name, hospital number, address…): removed from de-identified exports
+   * (issue 14). Marked in the Data Fields editor and the data dictionary's "identifier" column.
+   */
+  identifier: z.boolean().optional(),
   order: z.number().optional(),
   schema: z.record(z.string(), SubFieldSchema).optional(),
   show_if: ConditionSchema.optional(),

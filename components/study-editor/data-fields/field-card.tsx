@@ -352,6 +352,18 @@ export const FieldCard = memo(function FieldCard(props: FieldCardProps) {
               />
               Show in form
             </label>
+            <label className="flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                checked={field.identifier === true}
+                onChange={(e) => {
+                  const next = { ...field, identifier: e.target.checked };
+                  if (!e.target.checked) delete next.identifier;
+                  set(next);
+                }}
+              />
+              Identifier (removed from de-identified exports)
+            </label>
             <div className="w-24">
               <Label htmlFor={`${id}-order`}>Order</Label>
               <Input
