@@ -357,9 +357,8 @@ export const FieldCard = memo(function FieldCard(props: FieldCardProps) {
                 type="checkbox"
                 checked={field.identifier === true}
                 onChange={(e) => {
-                  const next = { ...field, identifier: e.target.checked };
-                  if (!e.target.checked) delete next.identifier;
-                  set(next);
+                  const { identifier: _previous, ...rest } = field;
+                  set(e.target.checked ? { ...rest, identifier: true } : rest);
                 }}
               />
               Identifier (removed from de-identified exports)
