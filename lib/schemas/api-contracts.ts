@@ -38,6 +38,7 @@ import {
   FieldTemplateResponse,
 } from "./field-templates";
 import { FieldUsageResponse } from "./field-usage";
+import { StudyExportQuery } from "./study-export";
 import {
   CompatibilityResult,
   ProtocolVersionApproveBody,
@@ -172,6 +173,14 @@ export const API_CONTRACTS: ApiContract[] = [
     summary: "How many live patients and visits hold a value per field name (for the Data Fields editor)",
     auth: true,
     response: FieldUsageResponse,
+  },
+  {
+    method: "GET",
+    path: "/api/studies/{id}/export",
+    summary:
+      "The study's data in the caller's patient scope, streamed: csv-long (a row per visit), csv-wide (a row per patient), odm (CDISC ODM 1.3.2); option labels, de-identification, a zip with dictionary, README and R/Python loaders; x-export-total-rows counts the records (audited)",
+    auth: true,
+    query: StudyExportQuery,
   },
   {
     method: "GET",

@@ -331,6 +331,11 @@ const RULES: Record<string, Rule> = {
     target: "study",
     request: ({ target }) => ({ params: { id: String(target.study.id) } }),
   },
+  "GET /api/studies/{id}/export": {
+    need: { kind: "study", permission: "clinical.read" },
+    target: "study",
+    request: ({ target }) => ({ params: { id: String(target.study.id) }, query: { format: "csv-long" } }),
+  },
   "GET /api/studies/{id}/protocol-versions": {
     need: { kind: "study", permission: "study.read" },
     target: "study",

@@ -1,0 +1,73 @@
+/**
+ * One CSV cell of the study export (RFC 4180, records end in CRLF). Pure. The rules, which the
+ * README and the R / Python loaders state and undo:
+ * - empty, null and missing values are empty cells;
+ * - booleans are `true` / `false` (labels: `Yes` / `No`), numbers plain JavaScript decimals;
+ * - multiselect values are joined with `|`, arrays (repeating groups) are JSON;
+ * - `labels` writes an option's label instead of its code (a code with no option stays as is);
+ * - a text cell starting with = + - @ ' a tab or a carriage return gets one leading `'`, so a
+ *   spreadsheet never runs it as a formula (CSV injection); the loaders drop exactly one;
+ * - line breaks inside a cell are written as LF only, so every CRLF ends a record (the export
+ *   screen counts rows by it).
+ */
+import type { FieldOption } from "@/lib/schemas/study-config";
+import type { ExportColumn } from "./columns";
+
+export type ValueMode = "codes" | "labels";
+
+const FORMULA_START = /^[=+\-@'\t\r]/;
+const NEEDS_QUOTES = /[",\r\n]/;
+
+export function csvCell(column: ExportColumn, value: unknown, mode: ValueMode): string {
+  if (value === null || value === undefined || value === "") return "";
+  switch (column.type) {
+    case "boolean":
+      if (typeof value === "boolean") return mode === "labels" ? (value ? "Yes" : "No") : String(value);
+      break;
+    case "integer":
+    case "number":
+      if (typeof value === "number" && Number.isFinite(value)) return String(value);
+      break;
+    case "date":
+    case "month":
+      if (typeof value === "string") return quoted(value);
+      break;
+    case "category":
+      if (typeof value === "string" || typeof value === "number")
+        return textCell(mode === "labels" ? labelOf(column.options, String(value)) : String(value));
+      break;
+    case "multi":
+      if (Array.isArray(value))
+        return textCell(
+          value.map((item) => (mode === "labels" ? labelOf(column.options, String(item)) : String(item))).join("|"),
+        );
+      break;
+    case "json":
+      if (typeof value === "number" || typeof value === "boolean") return String(value);
+      if (typeof value === "object") return quoted(JSON.stringify(value));
+      break;
+    case "text":
+      break;
+  }
+  // A value of another shape than its column's (stored under an older protocol version) is kept,
+  // as its text, never dropped.
+  return textCell(typeof value === "object" ? JSON.stringify(value) : String(value));
+}
+
+export function csvRecord(cells: readonly string[]): string {
+  return `${cells.join(",")}\r\n`;
+}
+
+/** A header or free-text cell: formula guard, then quoting. */
+export function textCell(text: string): string {
+  return quoted(FORMULA_START.test(text) ? `'${text}` : text);
+}
+
+function quoted(text: string): string {
+  const flat = text.includes("\r") ? text.replace(/\r\n?/g, "\n") : text;
+  return NEEDS_QUOTES.test(flat) || flat !== flat.trim() ? `"${flat.replaceAll('"', '""')}"` : flat;
+}
+
+function labelOf(options: readonly FieldOption[] | undefined, code: string): string {
+  return options?.find((option) => option.value === code)?.label ?? code;
+}

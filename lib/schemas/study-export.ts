@@ -1,0 +1,71 @@
+/** The study data export's query (issue 14): `GET /api/studies/{id}/export`. Pure. */
+import { z } from "zod";
+import { CalendarDate } from "./patients";
+
+export const EXPORT_FORMATS = ["csv-long", "csv-wide", "odm"] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+export const STUDY_EXPORT_MESSAGES = {
+  auditNeedsOdm: "Audit records can only be included in an ODM export",
+  auditNotDeidentified:
+    "Audit records name staff and carry true dates: they cannot be combined with de-identification",
+  zipNeedsCsv: "Only the CSV formats can be packaged as a zip",
+  labelsNeedCsv: "Option labels apply to the CSV formats (ODM carries codes with their code lists)",
+  dateRange: "visit_date_from must not be after visit_date_to",
+} as const;
+
+/** "true" / "false" (or 1 / 0) in a query string; absent is false. */
+const flag = (name: string) =>
+  z
+    .enum(["true", "false", "1", "0"], { error: `${name} must be true or false` })
+    .default("false")
+    .transform((value) => value === "true" || value === "1");
+
+const VISIT_TYPE_CODE = /^[a-z0-9_]+$/;
+
+export const StudyExportQuery = z
+  .object({
+    format: z.enum(EXPORT_FORMATS, { error: `format must be one of: ${EXPORT_FORMATS.join(", ")}` }),
+    /** Option codes (default) or their labels in category columns. */
+    values: z.enum(["codes", "labels"], { error: "values must be codes or labels" }).default("codes"),
+    /** Remove identifier fields, replace codes by pseudonyms and shift dates per patient. */
+    deidentify: flag("deidentify"),
+    /** A zip with the CSV, the data dictionary, a README of the columns and R / Python loaders. */
+    zip: flag("zip"),
+    /** ODM only: the audit record of each item. */
+    audit: flag("audit"),
+    /** Visits of these types only (comma-separated codes). */
+    visit_types: z
+      .string()
+      .max(2000)
+      .optional()
+      .transform((value, ctx) => {
+        if (value === undefined || value.trim() === "") return undefined;
+        const codes = [...new Set(value.split(",").map((code) => code.trim()))];
+        if (codes.some((code) => !VISIT_TYPE_CODE.test(code))) {
+          ctx.addIssue({ code: "custom", message: "visit_types must be comma-separated visit type codes" });
+          return z.NEVER;
+        }
+        return codes;
+      }),
+    visit_date_from: CalendarDate("visit_date_from").optional(),
+    visit_date_to: CalendarDate("visit_date_to").optional(),
+  })
+  .superRefine((query, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+    if (query.audit && query.format !== "odm") issue("audit", STUDY_EXPORT_MESSAGES.auditNeedsOdm);
+    if (query.audit && query.deidentify) issue("audit", STUDY_EXPORT_MESSAGES.auditNotDeidentified);
+    if (query.zip && query.format === "odm") issue("zip", STUDY_EXPORT_MESSAGES.zipNeedsCsv);
+    if (query.values === "labels" && query.format === "odm") issue("values", STUDY_EXPORT_MESSAGES.labelsNeedCsv);
+    if (query.visit_date_from && query.visit_date_to && query.visit_date_from > query.visit_date_to)
+      issue("visit_date_from", STUDY_EXPORT_MESSAGES.dateRange);
+  });
+export type StudyExportQuery = z.infer<typeof StudyExportQuery>;
+
+/** Response headers the export screen reads for its progress (the counts are taken before streaming). */
+export const EXPORT_HEADERS = {
+  /** Records the file will hold: CSV rows (long: visits, plus patients without one; wide: patients) or ODM subjects. */
+  totalRows: "x-export-total-rows",
+  /** What a unit of progress is: "rows" or "subjects". */
+  unit: "x-export-unit",
+} as const;

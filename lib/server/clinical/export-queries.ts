@@ -1,0 +1,203 @@
+import "server-only";
+import { and, asc, count, countDistinct, eq, gte, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import type { Queryable } from "@/db/client";
+import { auditLogs, medicalGroups, patients, protocolVersions, therapyLines, visits } from "@/db/schema";
+import type { ExportAuditEvent, ExportPatient, ExportVisit } from "@/lib/exports/export-records";
+import type { PatientScope } from "../auth/policy";
+import { scopeCondition } from "./patient-scope-sql";
+
+/** Which visits an export carries (patients are always every live one in the actor's scope). */
+export type VisitFilter = { visitTypes?: readonly string[]; from?: string; to?: string };
+
+/** Keyset position in enrolment order: created_at as PostgreSQL's own text (microseconds kept). */
+export type PatientCursor = { createdAt: string; id: number };
+
+const ISO_UTC = (column: SQL | typeof patients.createdAt) =>
+  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+function patientFilter(studyId: number, scope: PatientScope): SQL {
+  return and(eq(patients.studyId, studyId), isNull(patients.deletedAt), scopeCondition(scope))!;
+}
+
+function visitFilter(studyId: number, filter: VisitFilter): SQL {
+  const conditions: SQL[] = [eq(visits.studyId, studyId), isNull(visits.deletedAt)];
+  if (filter.visitTypes) conditions.push(inArray(visits.visitType, [...filter.visitTypes]));
+  if (filter.from) conditions.push(gte(visits.visitDate, filter.from));
+  if (filter.to) conditions.push(lte(visits.visitDate, filter.to));
+  return and(...conditions)!;
+}
+
+/**
+ * What the export will hold, counted before the first byte (the screen's percentage and the audit
+ * row): patients in scope, their exported visits, and how many of those patients have one.
+ */
+export async function countExport(
+  tx: Queryable,
+  studyId: number,
+  scope: PatientScope,
+  filter: VisitFilter,
+): Promise<{ patients: number; visits: number; patientsWithVisits: number }> {
+  const [[patientCount], [visitCount]] = await Promise.all([
+    tx.select({ n: count() }).from(patients).where(patientFilter(studyId, scope)),
+    tx
+      .select({ n: count(), withVisits: countDistinct(visits.patientId) })
+      .from(visits)
+      .innerJoin(patients, eq(patients.id, visits.patientId))
+      .where(and(visitFilter(studyId, filter), patientFilter(studyId, scope))),
+  ]);
+  return {
+    patients: patientCount?.n ?? 0,
+    visits: visitCount?.n ?? 0,
+    patientsWithVisits: visitCount?.withVisits ?? 0,
+  };
+}
+
+/** The wide layout's slots: per visit type, the most exported visits of it any one patient has. */
+export async function countVisitSlots(
+  tx: Queryable,
+  studyId: number,
+  scope: PatientScope,
+  filter: VisitFilter,
+): Promise<{ visitType: string; occurrences: number }[]> {
+  const perPatient = tx
+    .select({ visitType: visits.visitType, n: count().as("n") })
+    .from(visits)
+    .innerJoin(patients, eq(patients.id, visits.patientId))
+    .where(and(visitFilter(studyId, filter), patientFilter(studyId, scope)))
+    .groupBy(visits.patientId, visits.visitType)
+    .as("per_patient");
+  return tx
+    .select({ visitType: perPatient.visitType, occurrences: sql<number>`max(${perPatient.n})::int` })
+    .from(perPatient)
+    .groupBy(perPatient.visitType);
+}
+
+/**
+ * One batch of patients in enrolment order after `cursor`, with their exported visits (each with
+ * its therapy line and protocol version number): two indexed queries per batch, whatever the depth.
+ */
+export async function readExportBatch(
+  tx: Queryable,
+  p: { studyId: number; scope: PatientScope; filter: VisitFilter; after: PatientCursor | null; limit: number },
+): Promise<{ patients: ExportPatient[]; cursor: PatientCursor | null }> {
+  const where = patientFilter(p.studyId, p.scope);
+  const rows = await tx
+    .select({
+      id: patients.id,
+      code: patients.code,
+      birth_date: patients.birthDate,
+      sex: patients.sex,
+      height_cm: patients.heightCm,
+      weight_kg: patients.weightKg,
+      naive_systemic: patients.naiveSystemic,
+      naive_biologic: patients.naiveBiologic,
+      custom_fields: patients.customFields,
+      medical_group_code: medicalGroups.code,
+      enrolled_at: ISO_UTC(patients.createdAt),
+      createdAtKey: sql<string>`${patients.createdAt}::text`,
+    })
+    .from(patients)
+    .leftJoin(medicalGroups, eq(medicalGroups.id, patients.medicalGroupId))
+    .where(
+      p.after
+        ? and(where, sql`(${patients.createdAt}, ${patients.id}) > (${p.after.createdAt}::timestamptz, ${p.after.id})`)
+        : where,
+    )
+    .orderBy(asc(patients.createdAt), asc(patients.id))
+    .limit(p.limit);
+  if (rows.length === 0) return { patients: [], cursor: null };
+  const visitsByPatient = await readVisitsOf(
+    tx,
+    p.studyId,
+    rows.map((row) => row.id),
+    p.filter,
+  );
+  const last = rows.at(-1)!;
+  return {
+    patients: rows.map(({ createdAtKey: _key, ...row }) => ({ ...row, visits: visitsByPatient.get(row.id) ?? [] })),
+    cursor: rows.length < p.limit ? null : { createdAt: last.createdAtKey, id: last.id },
+  };
+}
+
+async function readVisitsOf(
+  tx: Queryable,
+  studyId: number,
+  patientIds: number[],
+  filter: VisitFilter,
+): Promise<Map<number, ExportVisit[]>> {
+  const rows = await tx
+    .select({
+      patientId: visits.patientId,
+      id: visits.id,
+      visit_number: visits.visitNumber,
+      visit_date: visits.visitDate,
+      visit_type: visits.visitType,
+      data_fields: visits.dataFields,
+      calculated_values: visits.calculatedValues,
+      protocol_version: protocolVersions.versionNumber,
+      is_locked: visits.isLocked,
+      created_at: ISO_UTC(sql`${visits.createdAt}`),
+      updated_at: ISO_UTC(sql`${visits.updatedAt}`),
+      line_number: therapyLines.lineNumber,
+      therapy_name: therapyLines.therapyName,
+      start_date: therapyLines.startDate,
+      end_date: therapyLines.endDate,
+      switch_reason: therapyLines.switchReason,
+      switch_data: therapyLines.switchData,
+    })
+    .from(visits)
+    .leftJoin(therapyLines, eq(therapyLines.id, visits.therapyLineId))
+    .leftJoin(protocolVersions, eq(protocolVersions.id, visits.protocolVersionId))
+    .where(and(inArray(visits.patientId, patientIds), visitFilter(studyId, filter)))
+    .orderBy(asc(visits.patientId), asc(visits.visitNumber));
+  const byPatient = new Map<number, ExportVisit[]>();
+  for (const row of rows) {
+    const { patientId, line_number, therapy_name, start_date, end_date, switch_reason, switch_data, ...visit } = row;
+    const list = byPatient.get(patientId) ?? [];
+    list.push({
+      ...visit,
+      therapy_line:
+        line_number === null
+          ? null
+          : { line_number, therapy_name, start_date, end_date, switch_reason, switch_data },
+    });
+    byPatient.set(patientId, list);
+  }
+  return byPatient;
+}
+
+/** The audit rows of a batch's patients and visits, oldest first (ODM audit records). */
+export async function readExportAuditEvents(
+  tx: Queryable,
+  studyId: number,
+  patientsOfBatch: readonly ExportPatient[],
+): Promise<ExportAuditEvent[]> {
+  const patientIds = patientsOfBatch.map((patient) => String(patient.id));
+  const visitIds = patientsOfBatch.flatMap((patient) => patient.visits.map((visit) => String(visit.id)));
+  if (patientIds.length === 0) return [];
+  const entityRows = or(
+    and(eq(auditLogs.entityType, "patient"), inArray(auditLogs.entityId, patientIds)),
+    ...(visitIds.length > 0 ? [and(eq(auditLogs.entityType, "visit"), inArray(auditLogs.entityId, visitIds))] : []),
+  );
+  const rows = await tx
+    .select({
+      entity_type: auditLogs.entityType,
+      entity_id: auditLogs.entityId,
+      action: auditLogs.action,
+      user_id: auditLogs.userId,
+      user_email: auditLogs.userEmail,
+      timestamp: ISO_UTC(sql`${auditLogs.timestamp}`),
+      ip_address: auditLogs.ipAddress,
+      reason: auditLogs.reason,
+      new_values: auditLogs.newValues,
+    })
+    .from(auditLogs)
+    .where(and(eq(auditLogs.studyId, studyId), entityRows))
+    .orderBy(asc(auditLogs.timestamp), asc(auditLogs.id));
+  return rows.map((row) => ({
+    ...row,
+    entity_type: row.entity_type as "patient" | "visit",
+    entity_id: Number(row.entity_id),
+    new_values: (row.new_values ?? null) as Record<string, unknown> | null,
+  }));
+}

@@ -1,0 +1,215 @@
+import "server-only";
+import type { Db } from "@/db/client";
+import { longColumns, orderSlots, wideColumns, type ExportColumn } from "@/lib/exports/columns";
+import { csvHeader, longRows, wideRows } from "@/lib/exports/csv-rows";
+import { deidentifyPatient, deidentifyPlan } from "@/lib/exports/deidentify";
+import type { ExportAuditEvent, ExportPatient } from "@/lib/exports/export-records";
+import { EXPORT_HEADERS, type StudyExportQuery } from "@/lib/schemas/study-export";
+import type { StudyConfig } from "@/lib/schemas/study-config";
+import type { RequestMeta } from "../api/request-meta";
+import type { Actor } from "../auth/actor";
+import { recordAudit } from "../audit/audit-writer";
+import { openClinicalStudy } from "../clinical/clinical-study";
+import {
+  countExport,
+  countVisitSlots,
+  readExportAuditEvents,
+  readExportBatch,
+  type PatientCursor,
+  type VisitFilter,
+} from "../clinical/export-queries";
+import { findStudyById } from "../studies/study-queries";
+import { notFound } from "../api/errors";
+import { batchStream, type BatchSource } from "./export-stream";
+import { zipPackage } from "./export-zip";
+import { odmDocument } from "./export-odm";
+import { patientMasker } from "./pseudonyms";
+
+/** Patients per batch: two indexed queries each (≈5,000 visits at the benchmark's 10 per patient). */
+export const EXPORT_BATCH_PATIENTS = 500;
+
+type Batch = { patients: ExportPatient[]; audit: ExportAuditEvent[] | null };
+
+/** How one format writes its file around the batches. */
+export type ExportWriter = {
+  contentType: string;
+  extension: string;
+  unit: "rows" | "subjects";
+  head(): string;
+  body(patients: readonly ExportPatient[], audit: readonly ExportAuditEvent[] | null): { text: string; records: number };
+  tail(): string;
+};
+
+/**
+ * GET /api/studies/{id}/export: the study's data in the actor's patient scope (exactly the
+ * patients the lists show), streamed from keyset batches to the response. Counted and audited
+ * (action `export`, options, filters and the counts) before the first byte; its end (completed,
+ * cancelled or failed, with the records sent) is audited too.
+ */
+export async function exportStudyData(
+  db: Db,
+  actor: Actor,
+  studyId: number,
+  query: StudyExportQuery,
+  meta: RequestMeta,
+): Promise<Response> {
+  const study = await openClinicalStudy(db, actor, studyId, "clinical.read");
+  const row = await findStudyById(db, studyId);
+  if (!row) throw notFound("Study not found");
+  const scope = study.access.patientScope;
+  const filter: VisitFilter = { visitTypes: query.visit_types, from: query.visit_date_from, to: query.visit_date_to };
+  const counts = await countExport(db, studyId, scope, filter);
+  const now = new Date();
+  const stamp = now.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+  const baseName = `${row.code}_${query.format.replace("-", "_")}${query.deidentify ? "_deidentified" : ""}_${stamp}`;
+  const columnOptions = { deidentify: query.deidentify };
+  const config = study.config;
+
+  let writer: ExportWriter;
+  let columns: ExportColumn[] | null = null;
+  let total: number;
+  if (query.format === "odm") {
+    writer = odmDocument({ study: row, config, deidentify: query.deidentify, includeAudit: query.audit, now });
+    total = counts.patients;
+  } else {
+    const mode = query.values;
+    if (query.format === "csv-long") {
+      columns = longColumns(config, columnOptions);
+      total = counts.visits + counts.patients - counts.patientsWithVisits;
+    } else {
+      columns = wideColumns(config, columnOptions, orderSlots(config, await countVisitSlots(db, studyId, scope, filter)));
+      total = counts.patients;
+    }
+    const layout = columns;
+    const rows = query.format === "csv-long" ? longRows : wideRows;
+    writer = {
+      contentType: "text/csv; charset=utf-8",
+      extension: "csv",
+      unit: "rows",
+      head: () => csvHeader(layout),
+      body: (patients) => {
+        const { text, rows: records } = rows(layout, patients, mode);
+        return { text, records };
+      },
+      tail: () => "",
+    };
+  }
+
+  const described = {
+    format: query.format,
+    values: query.values,
+    deidentify: query.deidentify,
+    zip: query.zip,
+    audit_records: query.audit,
+    filters: {
+      ...(query.visit_types ? { visit_types: query.visit_types } : {}),
+      ...(query.visit_date_from ? { visit_date_from: query.visit_date_from } : {}),
+      ...(query.visit_date_to ? { visit_date_to: query.visit_date_to } : {}),
+    },
+    patient_scope: scope.kind,
+  };
+  const fileName = `${baseName}.${query.zip ? "zip" : writer.extension}`;
+  const auditBase = {
+    action: "export" as const,
+    entityType: "study",
+    entityId: studyId,
+    studyId,
+    actor: { userId: actor.userId, email: actor.email },
+    meta,
+  };
+  await recordAudit(db, {
+    ...auditBase,
+    newValues: {
+      ...described,
+      file_name: fileName,
+      patients: counts.patients,
+      visits: counts.visits,
+      rows: total,
+      unit: writer.unit,
+    },
+  });
+
+  const source = batchSource(db, {
+    studyId,
+    config,
+    scope,
+    filter,
+    deidentify: query.deidentify,
+    includeAudit: query.audit,
+    writer,
+    settled: ({ status, records }) =>
+      recordAudit(db, {
+        ...auditBase,
+        newValues: { file_name: fileName, status, [writer.unit]: records, expected: total },
+      }),
+  });
+  const body = batchStream(
+    query.zip && columns
+      ? zipPackage(source, {
+          baseName,
+          now,
+          config,
+          study: row,
+          columns,
+          query,
+          total,
+          filters: described.filters,
+        })
+      : source,
+  );
+  return new Response(body, {
+    headers: {
+      "content-type": query.zip ? "application/zip" : writer.contentType,
+      "content-disposition": `attachment; filename="${fileName}"`,
+      [EXPORT_HEADERS.totalRows]: String(total),
+      [EXPORT_HEADERS.unit]: writer.unit,
+      "access-control-expose-headers": `${EXPORT_HEADERS.totalRows}, ${EXPORT_HEADERS.unit}`,
+    },
+  });
+}
+
+function batchSource(
+  db: Db,
+  p: {
+    studyId: number;
+    config: StudyConfig;
+    scope: Parameters<typeof readExportBatch>[1]["scope"];
+    filter: VisitFilter;
+    deidentify: boolean;
+    includeAudit: boolean;
+    writer: ExportWriter;
+    settled: BatchSource<Batch>["settled"];
+  },
+): BatchSource<Batch> {
+  const encoder = new TextEncoder();
+  const mask = p.deidentify ? patientMasker(p.studyId) : null;
+  const plan = p.deidentify ? deidentifyPlan(p.config) : null;
+  let cursor: PatientCursor | null = null;
+  let finished = false;
+  return {
+    async next() {
+      if (finished) return null;
+      const batch = await readExportBatch(db, {
+        studyId: p.studyId,
+        scope: p.scope,
+        filter: p.filter,
+        after: cursor,
+        limit: EXPORT_BATCH_PATIENTS,
+      });
+      cursor = batch.cursor;
+      finished = batch.cursor === null;
+      if (batch.patients.length === 0) return null;
+      const audit = p.includeAudit ? await readExportAuditEvents(db, p.studyId, batch.patients) : null;
+      const patients =
+        mask && plan ? batch.patients.map((patient) => deidentifyPatient(patient, plan, mask(patient.id))) : batch.patients;
+      return { patients, audit };
+    },
+    encode(batch) {
+      const { text, records } = p.writer.body(batch.patients, batch.audit);
+      return { bytes: encoder.encode(text), records };
+    },
+    head: () => encoder.encode(p.writer.head()),
+    tail: () => encoder.encode(p.writer.tail()),
+    settled: p.settled,
+  };
+}

@@ -1,0 +1,328 @@
+/**
+ * The study data export (issue 14): the actor's patient scope, de-identification, the audit rows,
+ * the layouts, the zip package, bad options, and cancelling mid-stream.
+ */
+import { inflateRawSync } from "node:zlib";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { GET as exportRoute } from "@/app/api/studies/[id]/export/route";
+import { POST as createPatient } from "@/app/api/patients/route";
+import { POST as createVisit } from "@/app/api/visits/route";
+import { getDb } from "@/db/client";
+import { auditLogs } from "@/db/schema";
+import { EXPORT_HEADERS } from "@/lib/schemas/study-export";
+import { activeExportStreams } from "@/lib/server/exports/export-stream";
+import { EXPORT_BATCH_PATIENTS } from "@/lib/server/exports/study-export-service";
+import { BASE, call } from "./helpers";
+import { callerFor, createStudy, memberOf, patientBody, type Caller } from "./clinical-fixtures";
+
+let admin: Caller;
+let studyId: number;
+let medicoA: Caller;
+let medicoB: Caller;
+let monitor: Caller;
+
+/** Every true date and identifier the fixture stores: none may appear in a de-identified file. */
+const TRUE_DATES = ["1971-02-03", "2024-01-10", "2024-04-10", "2024-03-28", "2015-03"];
+const HOSPITAL_NUMBER = "MI-004512";
+
+function exportRequest(caller: Caller, query: Record<string, string>) {
+  const url = new URL(`${BASE}/api/studies/${studyId}/export`);
+  for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+  return exportRoute(new Request(url, { headers: caller.headers }), {
+    params: Promise.resolve({ id: String(studyId) }),
+  });
+}
+
+async function exportText(caller: Caller, query: Record<string, string>) {
+  const res = await exportRequest(caller, query);
+  const text = await res.text();
+  expect(res.status, text.slice(0, 300)).toBe(200);
+  return { text, res };
+}
+
+async function enrol(caller: Caller, code: string, extra: Record<string, unknown> = {}) {
+  const res = await call(createPatient, {
+    method: "POST",
+    headers: caller.headers,
+    body: patientBody(studyId, code, extra),
+  });
+  expect(res.status, JSON.stringify(res.json)).toBe(201);
+  return res.json as { id: number };
+}
+
+async function visit(caller: Caller, patientId: number, n: number, type: string, date: string, data: object) {
+  const res = await call(createVisit, {
+    method: "POST",
+    headers: caller.headers,
+    body: { patient_id: patientId, visit_number: n, visit_date: date, visit_type: type, data_fields: data },
+  });
+  expect(res.status, JSON.stringify(res.json)).toBe(201);
+}
+
+const efficacy = (pasi: number, extra: object = {}) => ({
+  current_therapy: "adalimumab",
+  pasi_score: pasi,
+  adverse_event: false,
+  ...extra,
+});
+
+/** RFC 4180 records (quoted cells may hold LF and commas). */
+function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let cells: string[] = [];
+  let cell = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') (cell += '"'), i++;
+      else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ",") cells.push(cell), (cell = "");
+    else if (c === "\r" && text[i + 1] === "\n") {
+      cells.push(cell);
+      records.push(cells);
+      (cells = []), (cell = ""), i++;
+    } else cell += c;
+  }
+  return records;
+}
+
+function asObjects(text: string): Record<string, string>[] {
+  const [header, ...rows] = parseCsv(text);
+  return rows.map((row) => Object.fromEntries(header!.map((name, i) => [name, row[i] ?? ""])));
+}
+
+/** The entries of a zip, inflated (a reader written from the format, independent of the writer). */
+function unzip(bytes: Buffer): Map<string, string> {
+  const files = new Map<string, string>();
+  const end = bytes.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  const count = bytes.readUInt16LE(end + 10);
+  let at = bytes.readUInt32LE(end + 16);
+  for (let n = 0; n < count; n++) {
+    expect(bytes.readUInt32LE(at)).toBe(0x02014b50);
+    const compressed = bytes.readUInt32LE(at + 20);
+    const nameLength = bytes.readUInt16LE(at + 28);
+    const extra = bytes.readUInt16LE(at + 30) + bytes.readUInt16LE(at + 32);
+    const local = bytes.readUInt32LE(at + 42);
+    const name = bytes.subarray(at + 46, at + 46 + nameLength).toString("utf8");
+    const dataStart = local + 30 + bytes.readUInt16LE(local + 26) + bytes.readUInt16LE(local + 28);
+    files.set(name, inflateRawSync(bytes.subarray(dataStart, dataStart + compressed)).toString("utf8"));
+    at += 46 + nameLength + extra;
+  }
+  return files;
+}
+
+async function exportAuditRows() {
+  const db = await getDb();
+  return db
+    .select()
+    .from(auditLogs)
+    .where(and(eq(auditLogs.action, "export"), eq(auditLogs.entityType, "study"), eq(auditLogs.studyId, studyId)))
+    .orderBy(desc(auditLogs.id));
+}
+
+let patientA1: number;
+
+beforeAll(async () => {
+  admin = await callerFor({ roleLevel: "admin" });
+  studyId = (await createStudy(admin)).id;
+  medicoA = await memberOf(studyId, "medico");
+  medicoB = await memberOf(studyId, "medico");
+  monitor = await memberOf(studyId, "study_monitor");
+  patientA1 = (
+    await enrol(medicoA, "A-001", {
+      birth_date: "1971-02-03",
+      custom_fields: {
+        psoriasis_onset: "2015-03",
+        psoriasis_phenotypes: ["plaque", "scalp"],
+        hospital_record_number: HOSPITAL_NUMBER,
+      },
+    })
+  ).id;
+  await visit(medicoA, patientA1, 1, "baseline", "2024-01-10", efficacy(20));
+  await visit(
+    medicoA,
+    patientA1,
+    2,
+    "week_12",
+    "2024-04-10",
+    efficacy(4, { adverse_event: true, ae_description: "Rash, \"mild\"\nresolved", ae_onset_date: "2024-03-28", ae_serious: false }),
+  );
+  await enrol(medicoA, "A-002");
+  const b1 = await enrol(medicoB, "B-001");
+  await visit(medicoB, b1.id, 1, "baseline", "2024-02-01", efficacy(30));
+});
+
+describe("scope: an export holds exactly the patients the actor's lists show", () => {
+  it("gives a medico only their own patients, and an admin every patient", async () => {
+    const mine = asObjects((await exportText(medicoA, { format: "csv-long" })).text);
+    expect(new Set(mine.map((row) => row.patient_code))).toEqual(new Set(["A-001", "A-002"]));
+    // A-001's two visits, and A-002 (no visit) as one row with empty visit columns.
+    expect(mine).toHaveLength(3);
+    expect(mine.find((row) => row.patient_code === "A-002")!.visit_number).toBe("");
+    const all = asObjects((await exportText(admin, { format: "csv-long" })).text);
+    expect(new Set(all.map((row) => row.patient_code))).toEqual(new Set(["A-001", "A-002", "B-001"]));
+    const odm = (await exportText(medicoB, { format: "odm" })).text;
+    expect(odm).toContain('SubjectKey="B-001"');
+    expect(odm).not.toContain("A-001");
+  });
+
+  it("announces the record count it streams, and a wide export has a row per patient", async () => {
+    const { text, res } = await exportText(admin, { format: "csv-wide" });
+    expect(res.headers.get(EXPORT_HEADERS.totalRows)).toBe("3");
+    expect(res.headers.get(EXPORT_HEADERS.unit)).toBe("rows");
+    const rows = asObjects(text);
+    expect(rows).toHaveLength(3);
+    const a1 = rows.find((row) => row.patient_code === "A-001")!;
+    expect(a1.baseline__pasi_score).toBe("20");
+    expect(a1.week_12__pasi_score).toBe("4");
+    expect(a1.week_12__ae_description).toBe('Rash, "mild"\nresolved');
+    expect(a1.psoriasis_phenotypes).toBe("plaque|scalp");
+    const long = await exportRequest(admin, { format: "csv-long" });
+    expect(long.headers.get(EXPORT_HEADERS.totalRows)).toBe("4");
+    await long.body!.cancel();
+  });
+
+  it("writes option labels when asked", async () => {
+    const rows = asObjects((await exportText(medicoA, { format: "csv-long", values: "labels" })).text);
+    const baseline = rows.find((row) => row.visit_number === "1")!;
+    expect(baseline.sex).toBe("Female");
+    expect(baseline.visit_type).not.toBe("baseline");
+    expect(baseline.naive_systemic).toBe("Yes");
+  });
+
+  it("refuses a caller without access to the study with 404, and audits the refusal", async () => {
+    const outsider = await callerFor();
+    const res = await exportRequest(outsider, { format: "csv-long" });
+    expect(res.status).toBe(404);
+    const monitorRes = await exportRequest(monitor, { format: "odm" });
+    expect(monitorRes.status).toBe(200);
+    await monitorRes.body!.cancel();
+  });
+});
+
+describe("de-identification", () => {
+  it("leaves no identifier, patient code or true date in any format", async () => {
+    for (const format of ["csv-long", "csv-wide", "odm"]) {
+      const { text } = await exportText(medicoA, { format, deidentify: "true" });
+      expect(text, format).not.toContain(HOSPITAL_NUMBER);
+      expect(text, format).not.toContain("hospital_record_number");
+      expect(text, format).not.toContain("A-001");
+      expect(text, format).not.toContain("A-002");
+      for (const date of TRUE_DATES) expect(text, `${format} holds ${date}`).not.toContain(date);
+      // The creation day of the records is a true date too.
+      expect(text, format).not.toContain(new Date().toISOString().slice(0, 10));
+    }
+  });
+
+  it("keeps pseudonyms stable across exports and intervals within a patient", async () => {
+    const first = asObjects((await exportText(medicoA, { format: "csv-long", deidentify: "true" })).text);
+    const second = asObjects((await exportText(medicoA, { format: "csv-long", deidentify: "true" })).text);
+    expect(first.map((row) => row.patient_code)).toEqual(second.map((row) => row.patient_code));
+    expect(first[0]!.patient_code).toMatch(new RegExp(`^S${studyId}-[A-Z2-9]{10}$`));
+    expect(first[0]).not.toHaveProperty("patient_id");
+    expect(first[0]).not.toHaveProperty("visit_id");
+    const [baseline, week12] = first.filter((row) => row.visit_number !== "");
+    const days = (a: string, b: string) => (Date.parse(b) - Date.parse(a)) / 86_400_000;
+    expect(days(baseline!.visit_date, week12!.visit_date)).toBe(days("2024-01-10", "2024-04-10"));
+    expect(days(week12!.ae_onset_date, week12!.visit_date)).toBe(days("2024-03-28", "2024-04-10"));
+  });
+});
+
+describe("audit rows", () => {
+  it("records the options, filters and counts before streaming, and the end with the rows sent", async () => {
+    await exportText(medicoA, { format: "csv-long", visit_types: "baseline", visit_date_from: "2024-01-01" });
+    const [end, start] = await exportAuditRows();
+    expect(start!.userId).toBe(medicoA.userId);
+    expect(start!.newValues).toMatchObject({
+      format: "csv-long",
+      filters: { visit_types: ["baseline"], visit_date_from: "2024-01-01" },
+      patients: 2,
+      visits: 1,
+      rows: 2,
+      patient_scope: "own",
+    });
+    await expect.poll(async () => (await exportAuditRows())[0]!.newValues).toMatchObject({
+      status: "completed",
+      rows: 2,
+      expected: 2,
+    });
+    expect(end).toBeDefined();
+  });
+});
+
+describe("options", () => {
+  it.each([
+    [{ format: "csv" }, "format must be one of"],
+    [{ format: "csv-long", audit: "true" }, "Audit records can only be included in an ODM export"],
+    [{ format: "odm", audit: "true", deidentify: "true" }, "cannot be combined with de-identification"],
+    [{ format: "odm", zip: "true" }, "Only the CSV formats can be packaged as a zip"],
+    [{ format: "csv-long", visit_types: "Baseline;drop" }, "visit_types must be comma-separated"],
+    [{ format: "csv-long", visit_date_from: "2024-02-01", visit_date_to: "2024-01-01" }, "must not be after"],
+  ])("answers 422 for %j", async (query, message) => {
+    const res = await exportRequest(admin, query);
+    expect(res.status).toBe(422);
+    expect(JSON.stringify(await res.json())).toContain(message);
+  });
+});
+
+describe("zip package", () => {
+  it("holds the CSV, the data dictionary, a README of every column and the R and Python loaders", async () => {
+    const res = await exportRequest(medicoA, { format: "csv-long", zip: "true" });
+    expect(res.headers.get("content-type")).toBe("application/zip");
+    const files = unzip(Buffer.from(await res.arrayBuffer()));
+    const names = [...files.keys()];
+    expect(names).toHaveLength(5);
+    const data = names.find((name) => name.endsWith(".csv") && name !== "data_dictionary.csv")!;
+    const rows = asObjects(files.get(data)!);
+    expect(rows).toHaveLength(3);
+    const header = parseCsv(files.get(data)!)[0]!;
+    const readme = files.get("README.md")!;
+    for (const column of header) expect(readme, column).toContain(column);
+    expect(files.get("data_dictionary.csv")).toContain("pasi_score");
+    expect(files.get("load_data.py")).toContain(data);
+    expect(files.get("load_data.R")).toContain(data);
+  });
+});
+
+describe("cancelling", () => {
+  it("stops reading the database when the client cancels, and records the cancelled export", async () => {
+    const db = await getDb();
+    const bulk = await createStudy(admin);
+    // More patients than one batch, so the export is mid-stream when cancelled.
+    const many = EXPORT_BATCH_PATIENTS * 3;
+    await db.execute(
+      sql.raw(
+        `INSERT INTO patients (study_id, code, birth_date, sex) SELECT ${bulk.id}, 'P' || g, '1980-01-01', 'M' FROM generate_series(1, ${many}) g`,
+      ),
+    );
+    const before = activeExportStreams();
+    const url = new URL(`${BASE}/api/studies/${bulk.id}/export?format=csv-long`);
+    const res = await exportRoute(new Request(url, { headers: admin.headers }), {
+      params: Promise.resolve({ id: String(bulk.id) }),
+    });
+    expect(res.headers.get(EXPORT_HEADERS.totalRows)).toBe(String(many));
+    expect(activeExportStreams()).toBe(before + 1);
+    const reader = res.body!.getReader();
+    await reader.read(); // the header
+    await reader.read(); // the first batch
+    await reader.cancel();
+    expect(activeExportStreams()).toBe(before);
+    const trail = () =>
+      db
+        .select()
+        .from(auditLogs)
+        .where(and(eq(auditLogs.action, "export"), eq(auditLogs.studyId, bulk.id)))
+        .orderBy(desc(auditLogs.id));
+    await expect.poll(async () => (await trail())[0]!.newValues).toMatchObject({
+      status: "cancelled",
+      expected: many,
+    });
+    const sent = (await trail())[0]!.newValues as { rows: number };
+    expect(sent.rows).toBeLessThan(many);
+    expect(sent.rows).toBeGreaterThan(0);
+  });
+});
