@@ -1,0 +1,8 @@
+/** The data dictionary (issue 14): CSV layout, export, import plan. Pure; docs/data-dictionary.md. */
+export { DICTIONARY_COLUMNS, CALC_TYPE, type DictionaryColumn, type DictionaryRow } from "./columns";
+export { dictionaryCsv } from "./export-dictionary";
+export { parseDictionaryCsv, MAX_DICTIONARY_ROWS } from "./parse-dictionary";
+export { planDictionaryImport, type DictionaryPlan } from "./plan-import";
+export { formatCondition, parseConditionText } from "./condition-text";
+export { formatFormula, parseFormulaText } from "./formula-text";
+export { formatChoices, parseChoices } from "./choices-text";

@@ -1,0 +1,183 @@
+/**
+ * Reading a dictionary CSV into rows (the header names the columns; every column is required, in
+ * any order) and each row into a data field or a calculation. Pure. Every problem names its row
+ * (the header is row 1) and column.
+ */
+import type { DictionaryIssue } from "@/lib/schemas/data-dictionary";
+import {
+  FIELD_ENTITIES,
+  FIELD_TYPES,
+  type Calculation,
+  type Condition,
+  type DataField,
+  type FieldValidation,
+} from "@/lib/schemas/study-config";
+import { parseNumber } from "@/lib/forms/parse-number";
+import { parseChoices } from "./choices-text";
+import {
+  CALC_COLUMNS,
+  CALC_TYPE,
+  DICTIONARY_COLUMNS,
+  parseFlag,
+  type DictionaryColumn,
+  type DictionaryRow,
+} from "./columns";
+import { parseConditionText } from "./condition-text";
+import { readCsv } from "./csv";
+import { parseFormulaText } from "./formula-text";
+
+/** More rows than any study needs; bounds the work of a preview. */
+export const MAX_DICTIONARY_ROWS = 5000;
+
+export type DictionaryParse = { rows: DictionaryRow[]; issues: DictionaryIssue[] };
+
+export function parseDictionaryCsv(text: string): DictionaryParse {
+  const read = readCsv(text);
+  if (!read.ok) return { rows: [], issues: [{ row: read.row, column: null, message: read.message }] };
+  const [header, ...records] = read.records;
+  if (!header)
+    return { rows: [], issues: [{ row: null, column: null, message: "The file has no header row" }] };
+  const names = header.cells.map((c) => c.trim());
+  const issues: DictionaryIssue[] = [];
+  const known = new Set<string>(DICTIONARY_COLUMNS);
+  const seen = new Set<string>();
+  for (const name of names) {
+    if (!known.has(name)) issues.push({ row: header.row, column: name, message: `Unknown column '${name}'` });
+    else if (seen.has(name))
+      issues.push({ row: header.row, column: name, message: `Column '${name}' appears twice` });
+    seen.add(name);
+  }
+  for (const column of DICTIONARY_COLUMNS)
+    if (!seen.has(column)) issues.push({ row: header.row, column, message: `Missing column '${column}'` });
+  if (issues.length) return { rows: [], issues };
+  if (records.length > MAX_DICTIONARY_ROWS)
+    return {
+      rows: [],
+      issues: [{ row: null, column: null, message: `The file has more than ${MAX_DICTIONARY_ROWS} rows` }],
+    };
+  const rows: DictionaryRow[] = [];
+  for (const record of records) {
+    if (record.cells.length !== names.length) {
+      issues.push({
+        row: record.row,
+        column: null,
+        message: `Row has ${record.cells.length} cells, the header has ${names.length}`,
+      });
+      continue;
+    }
+    const row = { row: record.row } as DictionaryRow;
+    names.forEach((name, i) => (row[name as DictionaryColumn] = record.cells[i]!));
+    rows.push(row);
+  }
+  return { rows, issues };
+}
+
+export type RowEntry =
+  | { kind: "field"; row: number; field: DataField }
+  | { kind: "calculation"; row: number; calculation: Calculation };
+
+export type RowResult = { ok: true; entry: RowEntry } | { ok: false; issues: DictionaryIssue[] };
+
+/** One row as a data field or a calculation, or the problems of its cells. */
+export function rowEntry(row: DictionaryRow): RowResult {
+  const issues: DictionaryIssue[] = [];
+  const fail = (column: DictionaryColumn, message: string) => issues.push({ row: row.row, column, message });
+  if (!row.variable_name) fail("variable_name", "variable_name is required");
+  const type = row.field_type.trim();
+  if (type === CALC_TYPE) {
+    for (const column of DICTIONARY_COLUMNS)
+      if (!CALC_COLUMNS.has(column) && row[column] !== "")
+        fail(column, `${column} must be blank on a calculation row (field_type calc)`);
+    const formula = parseFormulaText(row.calculation);
+    if (!row.calculation.trim()) fail("calculation", "A calculation row needs its formula in calculation");
+    else if (!formula.ok) fail("calculation", formula.error);
+    if (issues.length || !formula.ok) return { ok: false, issues };
+    const calculation: Calculation = {
+      name: row.variable_name,
+      label: row.field_label,
+      formula: formula.formula,
+    };
+    if (row.field_note) calculation.description = row.field_note;
+    return { ok: true, entry: { kind: "calculation", row: row.row, calculation } };
+  }
+  if (!(FIELD_TYPES as readonly string[]).includes(type))
+    fail(
+      "field_type",
+      `Unknown field_type '${row.field_type}': use one of ${[...FIELD_TYPES, CALC_TYPE].join(", ")}`,
+    );
+  const entity = row.entity.trim();
+  if (!(FIELD_ENTITIES as readonly string[]).includes(entity))
+    fail("entity", "entity must be patient or visit");
+  if (row.calculation) fail("calculation", "calculation is only for rows of field_type calc");
+  const field = { entity, name: row.variable_name, label: row.field_label, type } as DataField;
+  if (row.form_name) field.category = row.form_name;
+  if (row.field_note) field.description = row.field_note;
+  if (row.choices) {
+    const choices = parseChoices(row.choices);
+    if (choices.ok) field.options = choices.options;
+    else fail("choices", choices.error);
+  }
+  const validation: FieldValidation = {};
+  const number = (column: DictionaryColumn, integer: boolean) => {
+    if (row[column] === "") return undefined;
+    const value = parseNumber(row[column]);
+    if (value === undefined || (integer && (!Number.isInteger(value) || value < 0))) {
+      fail(
+        column,
+        `${column} must be ${integer ? "a whole number of 0 or more" : "a number"} (got '${row[column]}')`,
+      );
+      return undefined;
+    }
+    return row[column] === "-0" ? -0 : value;
+  };
+  const min = number("validation_min", false);
+  const max = number("validation_max", false);
+  const minLength = number("min_length", true);
+  const maxLength = number("max_length", true);
+  const required = flag(row, "required", fail);
+  if (required !== undefined) validation.required = required;
+  if (min !== undefined) validation.min = min;
+  if (max !== undefined) validation.max = max;
+  if (minLength !== undefined) validation.min_length = minLength;
+  if (maxLength !== undefined) validation.max_length = maxLength;
+  if (row.pattern) validation.pattern = row.pattern;
+  if (Object.keys(validation).length) field.validation = validation;
+  const showInTable = flag(row, "show_in_table", fail);
+  const showInForm = flag(row, "show_in_form", fail);
+  const identifier = flag(row, "identifier", fail);
+  if (showInTable !== undefined) field.show_in_table = showInTable;
+  if (showInForm !== undefined) field.show_in_form = showInForm;
+  if (identifier !== undefined) field.identifier = identifier;
+  const order = number("order", false);
+  if (order !== undefined) field.order = order;
+  if (row.array_schema) {
+    try {
+      const schema: unknown = JSON.parse(row.array_schema);
+      if (schema && typeof schema === "object" && !Array.isArray(schema))
+        field.schema = schema as DataField["schema"];
+      else fail("array_schema", "array_schema must be a JSON object of sub-fields");
+    } catch {
+      fail("array_schema", "array_schema is not valid JSON");
+    }
+  }
+  const conditions: [DictionaryColumn, "show_if" | "required_if" | "enable_if"][] = [
+    ["branching_logic", "show_if"],
+    ["required_if", "required_if"],
+    ["enable_if", "enable_if"],
+  ];
+  for (const [column, key] of conditions) {
+    if (!row[column].trim()) continue;
+    const parsed = parseConditionText(row[column]);
+    if (parsed.ok) field[key] = parsed.condition as Condition;
+    else fail(column, parsed.error);
+  }
+  if (issues.length) return { ok: false, issues };
+  return { ok: true, entry: { kind: "field", row: row.row, field } };
+}
+
+function flag(row: DictionaryRow, column: DictionaryColumn, fail: (c: DictionaryColumn, m: string) => void) {
+  const parsed = parseFlag(row[column]);
+  if (parsed.ok) return parsed.value;
+  fail(column, `${column} must be y, n or blank (got '${row[column]}')`);
+  return undefined;
+}

@@ -1,0 +1,46 @@
+/**
+ * `<AdminData>` of an export with audit records (issue 14): the users and the one location that
+ * AuditRecords refer to. ODM puts AdminData after Study and before ClinicalData, so a streamed file
+ * must know its users before the first subject: the caller lists them in `OdmExportMeta.users`.
+ */
+import {
+  REGISTRY_LOCATION_OID,
+  SYSTEM_USER_OID,
+  UNLISTED_USER_OID,
+  userOid,
+  type OdmUser,
+} from "./odm-audit";
+import { escapeXml as x } from "./xml-escape";
+
+export type OdmAdminMeta = {
+  studyOid: string;
+  metaDataVersionOid: string;
+  /** YYYY-MM-DD: when the metadata this location uses took effect (the export's date). */
+  effectiveDate: string;
+  sourceSystem: string;
+};
+
+function userXml(oid: string, displayName: string, email: string | null): string {
+  let out = `<User OID="${x(oid)}">`;
+  if (email) out += `<LoginName>${x(email)}</LoginName>`;
+  out += `<DisplayName>${x(displayName)}</DisplayName>`;
+  if (email) out += `<Email>${x(email)}</Email>`;
+  return out + "</User>";
+}
+
+export function adminDataXml(meta: OdmAdminMeta, users: readonly OdmUser[]): string {
+  let out = `<AdminData StudyOID="${x(meta.studyOid)}">`;
+  out += userXml(SYSTEM_USER_OID, "System (no signed-in user)", null);
+  out += userXml(UNLISTED_USER_OID, "User not listed in this export", null);
+  const seen = new Set<number>();
+  for (const user of users) {
+    if (seen.has(user.id)) continue;
+    seen.add(user.id);
+    out += userXml(userOid(user.id), user.name || user.email || `User ${user.id}`, user.email);
+  }
+  out +=
+    `<Location OID="${REGISTRY_LOCATION_OID}" Name="${x(meta.sourceSystem || "Registry")}" LocationType="Other">` +
+    `<MetaDataVersionRef StudyOID="${x(meta.studyOid)}" MetaDataVersionOID="${x(meta.metaDataVersionOid)}"` +
+    ` EffectiveDate="${meta.effectiveDate}"/></Location>`;
+  return out + "</AdminData>";
+}

@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import { formatCondition, parseConditionText } from "@/lib/dictionary";
+
+describe("branching logic text: the REDCap-like grammar", () => {
+  it.each([
+    ["[sex] = 'F'", { field: "sex", operator: "eq", value: "F" }],
+    ["[pasi] >= 10", { field: "pasi", operator: "gte", value: 10 }],
+    ["[pasi] <> -2.5", { field: "pasi", operator: "ne", value: -2.5 }],
+    ["[ae] = true", { field: "ae", operator: "eq", value: true }],
+    ["[drug] in ('a', 'b')", { field: "drug", operator: "in", value: ["a", "b"] }],
+    ["[drug] not in ('a', 3)", { field: "drug", operator: "not_in", value: ["a", 3] }],
+    ["[pheno] contains 'nail'", { field: "pheno", operator: "contains", value: "nail" }],
+    ["[notes] is empty", { field: "notes", operator: "is_empty" }],
+    ["[notes] is not empty", { field: "notes", operator: "is_not_empty" }],
+    ["[name] = 'O\\'Brien'", { field: "name", operator: "eq", value: "O'Brien" }],
+  ])("%s", (text, condition) => {
+    expect(parseConditionText(text)).toEqual({ ok: true, condition });
+    expect(formatCondition(condition as never)).toBe(text);
+  });
+
+  it("gives `and` precedence over `or` and keeps parenthesised groups nested", () => {
+    expect(parseConditionText("[a] = 1 and [b] = 2 or [c] = 3")).toEqual({
+      ok: true,
+      condition: {
+        or: [
+          {
+            and: [
+              { field: "a", operator: "eq", value: 1 },
+              { field: "b", operator: "eq", value: 2 },
+            ],
+          },
+          { field: "c", operator: "eq", value: 3 },
+        ],
+      },
+    });
+    expect(parseConditionText("[a] = 1 AND ([b] = 2 OR [c] = 3)")).toEqual({
+      ok: true,
+      condition: {
+        and: [
+          { field: "a", operator: "eq", value: 1 },
+          {
+            or: [
+              { field: "b", operator: "eq", value: 2 },
+              { field: "c", operator: "eq", value: 3 },
+            ],
+          },
+        ],
+      },
+    });
+  });
+
+  it("reads an operator with no value as a comparison without one (the schema allows it)", () => {
+    expect(parseConditionText("[a] = ")).toEqual({ ok: true, condition: { field: "a", operator: "eq" } });
+    expect(formatCondition({ field: "a", operator: "is_empty", value: 1 })).toBe("[a] is empty 1");
+  });
+
+  it("writes groups of 0 or 1 members in the prefix form", () => {
+    expect(formatCondition({ and: [] })).toBe("and()");
+    expect(formatCondition({ or: [{ field: "a", operator: "is_empty" }] })).toBe("or([a] is empty)");
+  });
+
+  it.each([
+    ["[a] 'x'", /Expected an operator.*character 5/],
+    ["[a] = 'open", /Unclosed quoted text starting at character 7/],
+    ["[a] = 1 and", /Expected a \[field\] at the end of the text/],
+    ["a = 1", /Expected a \[field\] at character 1/],
+    ["[a] = 1)", /Expected 'and', 'or' or the end at character 8/],
+    ["[a] in (1, 2", /Expected '\)' to close the list/],
+    ["[a] = 1e999", /too large/],
+    ["[a] ~ 1", /Unexpected character '~' at character 5/],
+  ])("refuses %j with a message naming where", (text, message) => {
+    const parsed = parseConditionText(text);
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) expect(parsed.error).toMatch(message);
+  });
+});
