@@ -27,6 +27,8 @@ const PAGE_PATTERNS: RegExp[] = [
   // Its patient list and patient detail, and the same screens with the study in `?study=` (spec §2).
   /^\/(?!(?:admin|users|login|logout|api|patients)\/)[a-z0-9_-]+\/patients(\/\d+)?$/,
   /^\/patients(\/\d+)?$/,
+  // The study data export (issue 14).
+  /^\/(?!(?:admin|users|login|logout|api|patients)\/)[a-z0-9_-]+\/export$/,
 ];
 
 const PUBLIC_PAGES = new Set(["/login"]);

@@ -13,7 +13,8 @@
 // Only ever talks to 127.0.0.1. Options:
 //   --patients 100000 --visits-per-patient 10 --concurrency 10 --seconds 10
 //   --database-url postgres://… --out bench-scale.json --keep --ports 3121-3129
-//   --only patients_page1,visit_create (those scenarios and the ceiling; for profiling one path)
+//   --only patients_page1,visit_create (those scenarios and the ceiling; for profiling one path);
+//     `exports` names issue 14's export measurement (run by default, after the scenarios)
 //   --cpu-profile DIR (the server runs with node --cpu-prof, profiles written to DIR at its exit)
 import { spawnSync } from "node:child_process";
 import { existsSync, writeFileSync } from "node:fs";
@@ -26,6 +27,7 @@ import { CEILING, deepCursorPath, SCENARIOS, scenarioContext } from "./bench-sca
 import { createBenchDatabase } from "./bench-scale/bench-database";
 import { freePort, startServer, type AppServer } from "./bench-scale/server";
 import { positive } from "./bench-scale/positive-arg";
+import { exportTargets, formatExportTable, measureExports, type ExportMeasurement } from "./bench-scale/exports";
 
 const { values: args } = parseArgs({
   options: {
@@ -55,13 +57,17 @@ const portRange = (() => {
   return Array.from({ length: hi - lo + 1 }, (_, i) => lo + i);
 })();
 const serverUrl = args["database-url"] ?? process.env.DATABASE_URL;
+/** The export measurement (issue 14) is not a load scenario: `--only exports` asks for it alone. */
+const EXPORTS = "exports";
+const measureExportsToo = !args.only || args.only.split(",").some((name) => name.trim() === EXPORTS);
 const scenarios = (() => {
   if (!args.only) return SCENARIOS;
   const wanted = new Set(args.only.split(",").map((name) => name.trim()));
+  wanted.delete(EXPORTS);
   const unknown = [...wanted].filter((name) => !SCENARIOS.some((s) => s.name === name));
   if (unknown.length > 0)
     throw new Error(
-      `--only: unknown scenario(s) ${unknown.join(", ")}; known: ${SCENARIOS.map((s) => s.name).join(", ")}`,
+      `--only: unknown scenario(s) ${unknown.join(", ")}; known: ${[...SCENARIOS.map((s) => s.name), EXPORTS].join(", ")}`,
     );
   // The ceiling is always measured: every figure is read as a ratio of it.
   return SCENARIOS.filter((s) => s.name === CEILING || wanted.has(s.name));
@@ -165,6 +171,10 @@ async function main(): Promise<number> {
       );
       measurements.push(m);
     }
+    const exportResults: ExportMeasurement[] = measureExportsToo
+      ? await measureExports(activeServer, token, study.id, say)
+      : [];
+    const exportChecks = exportResults.length > 0 ? exportTargets(exportResults) : [];
     const loadAfter = loadavg()[0]!;
     const rss = server.peakRss();
     await server.stop();
@@ -189,6 +199,7 @@ async function main(): Promise<number> {
         "",
         formatTable(report),
         "",
+        ...(exportResults.length > 0 ? [formatExportTable(exportResults, exportChecks), ""] : []),
         `Server peak RSS: ${rss.sampledMb} MB (sampled every 250 ms; VmHWM ${rss.hwmMb} MB)`,
         `Load average (1 min) before / after measuring: ${loadBefore.toFixed(2)} / ${loadAfter.toFixed(2)} on ${availableParallelism()} cores`,
         `Audit chain after the run: ${
@@ -219,6 +230,8 @@ async function main(): Promise<number> {
             total_seconds: totalSeconds,
             scenarios: report.rows,
             targets: report.targets,
+            exports: exportResults,
+            export_targets: exportChecks,
           },
           null,
           2,

@@ -12,7 +12,7 @@ type Props = {
   logo: Pick<UiSettings, "logo_url" | "logo_width" | "logo_height">;
 };
 
-/** Study name and disease, Dashboard and Patients, Admin for superusers, the user and Logout (spec §2). */
+/** Study name and disease, Dashboard, Patients and Export, Admin for superusers, the user and Logout (spec §2). */
 export function StudyShellHeader({ code, name, disease, fullName, showAdmin, logo }: Props) {
   const link = "rounded-md px-3 py-1.5 text-sm font-medium text-[var(--study-primary)] hover:bg-black/5";
   return (
@@ -47,6 +47,9 @@ export function StudyShellHeader({ code, name, disease, fullName, showAdmin, log
           </Link>
           <Link href={`/${code}/patients`} className={link}>
             Patients
+          </Link>
+          <Link href={`/${code}/export`} className={link}>
+            Export
           </Link>
           {showAdmin && (
             <Link href="/admin/studies" className={link}>

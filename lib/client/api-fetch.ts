@@ -34,7 +34,8 @@ export function isRedirectingToSignIn(): boolean {
   return redirectingToSignIn;
 }
 
-function redirectToSignIn() {
+/** Sends the browser to /login after a 401 (keeping drafts first), for calls made without apiFetch. */
+export function redirectToSignIn() {
   for (const keep of beforeSignInRedirect) {
     try {
       keep();

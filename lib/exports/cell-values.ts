@@ -39,7 +39,9 @@ export function csvCell(column: ExportColumn, value: unknown, mode: ValueMode): 
     case "multi":
       if (Array.isArray(value))
         return textCell(
-          value.map((item) => (mode === "labels" ? labelOf(column.options, String(item)) : String(item))).join("|"),
+          value
+            .map((item) => (mode === "labels" ? labelOf(column.options, String(item)) : String(item)))
+            .join("|"),
         );
       break;
     case "json":

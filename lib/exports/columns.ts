@@ -9,15 +9,7 @@ import type { ExportPatient, ExportTherapyLine, ExportVisit } from "./export-rec
 
 /** How a column's cells are written and read back (see `cell-values.ts` and the loaders). */
 export type ColumnType =
-  | "integer"
-  | "number"
-  | "text"
-  | "date"
-  | "month"
-  | "boolean"
-  | "category"
-  | "multi"
-  | "json";
+  "integer" | "number" | "text" | "date" | "month" | "boolean" | "category" | "multi" | "json";
 
 export type ColumnSource =
   | { from: "patient"; key: PatientColumnKey }
@@ -73,12 +65,10 @@ export function patientColumns(config: StudyConfig, options: ColumnOptions): Exp
     ...(options.deidentify
       ? []
       : [col("patient_id", "Patient ID (internal)", "integer", { from: "patient", key: "id" })]),
-    col(
-      "patient_code",
-      options.deidentify ? "Patient pseudonym" : "Patient code",
-      "text",
-      { from: "patient", key: "code" },
-    ),
+    col("patient_code", options.deidentify ? "Patient pseudonym" : "Patient code", "text", {
+      from: "patient",
+      key: "code",
+    }),
     col("medical_group", "Medical group code", "text", { from: "patient", key: "medical_group" }),
     col("enrolled_on", "Enrolled on", "date", { from: "patient", key: "enrolled_on" }),
     col("birth_date", "Birth date", "date", { from: "patient", key: "birth_date" }),
@@ -108,8 +98,14 @@ export function visitColumns(config: StudyConfig, options: ColumnOptions): Expor
       : [col("visit_id", "Visit ID (internal)", "integer", { from: "visit", key: "id" })]),
     col("visit_number", "Visit number", "integer", { from: "visit", key: "visit_number" }),
     col("visit_date", "Visit date", "date", { from: "visit", key: "visit_date" }),
-    { ...col("visit_type", "Visit type", "category", { from: "visit", key: "visit_type" }), options: visitTypes },
-    col("protocol_version", "Protocol version in force", "integer", { from: "visit", key: "protocol_version" }),
+    {
+      ...col("visit_type", "Visit type", "category", { from: "visit", key: "visit_type" }),
+      options: visitTypes,
+    },
+    col("protocol_version", "Protocol version in force", "integer", {
+      from: "visit",
+      key: "protocol_version",
+    }),
     col("locked", "Locked", "boolean", { from: "visit", key: "locked" }),
     ...exportedFields(config, "visit", options).map((field) =>
       fieldColumn(field, { from: "data", field: field.name }),
@@ -199,7 +195,11 @@ export function orderSlots(
 }
 
 /** The raw value of a column for a patient (and, for visit columns, one of its visits). */
-export function sourceValue(source: ColumnSource, patient: ExportPatient, visit: ExportVisit | null): unknown {
+export function sourceValue(
+  source: ColumnSource,
+  patient: ExportPatient,
+  visit: ExportVisit | null,
+): unknown {
   switch (source.from) {
     case "patient":
       return patientValue(patient, source.key);
@@ -211,7 +211,9 @@ export function sourceValue(source: ColumnSource, patient: ExportPatient, visit:
       return visit?.data_fields[source.field];
     case "continuing": {
       const answer = visit?.data_fields.therapy_switch;
-      return answer && typeof answer === "object" ? (answer as Record<string, unknown>).is_continuing_therapy : null;
+      return answer && typeof answer === "object"
+        ? (answer as Record<string, unknown>).is_continuing_therapy
+        : null;
     }
     case "calc":
       return visit?.calculated_values[source.name];

@@ -21,7 +21,9 @@ export function longRows(
   for (const patient of patients) {
     const visits: (ExportVisit | null)[] = patient.visits.length > 0 ? patient.visits : [null];
     for (const visit of visits) {
-      text += csvRecord(columns.map((column) => csvCell(column, sourceValue(column.source, patient, visit), mode)));
+      text += csvRecord(
+        columns.map((column) => csvCell(column, sourceValue(column.source, patient, visit), mode)),
+      );
       rows++;
     }
   }
@@ -44,7 +46,9 @@ export function wideRows(
       bySlot.set(`${visit.visit_type}\u0000${occurrence}`, visit);
     }
     const cells = columns.map((column) => {
-      const visit = column.slot ? (bySlot.get(`${column.slot.visitType}\u0000${column.slot.occurrence}`) ?? null) : null;
+      const visit = column.slot
+        ? (bySlot.get(`${column.slot.visitType}\u0000${column.slot.occurrence}`) ?? null)
+        : null;
       if (column.slot && !visit) return "";
       return csvCell(column, sourceValue(column.source, patient, visit), mode);
     });

@@ -23,17 +23,25 @@ export type DeidentifyPlan = {
 
 export function deidentifyPlan(config: StudyConfig): DeidentifyPlan {
   const byEntity = (entity: "patient" | "visit") =>
-    new Map(config.data_fields.filter((field) => field.entity === entity).map((field) => [field.name, field]));
+    new Map(
+      config.data_fields.filter((field) => field.entity === entity).map((field) => [field.name, field]),
+    );
   return {
     patientFields: byEntity("patient"),
     visitFields: byEntity("visit"),
     switchDateFields: new Set(
-      config.therapy_switch_config.switch_fields.filter((field) => field.type === "date").map((field) => field.name),
+      config.therapy_switch_config.switch_fields
+        .filter((field) => field.type === "date")
+        .map((field) => field.name),
     ),
   };
 }
 
-export function deidentifyPatient(patient: ExportPatient, plan: DeidentifyPlan, mask: PatientMask): ExportPatient {
+export function deidentifyPatient(
+  patient: ExportPatient,
+  plan: DeidentifyPlan,
+  mask: PatientMask,
+): ExportPatient {
   const days = mask.shiftDays;
   return {
     ...patient,

@@ -77,6 +77,10 @@ export type AppServer = {
   pid: number;
   /** Highest resident memory seen (sum over the process tree, sampled every 250 ms), and VmHWM. */
   peakRss: () => { sampledMb: number; hwmMb: number };
+  /** Resident memory now (sum over the process tree). */
+  rssMb: () => number;
+  /** Starts a measuring window: the returned function gives the highest RSS (MB) sampled since. */
+  markPeak: () => () => number;
   /** CPU seconds (user + system) used so far by the server's process tree. */
   cpuSeconds: () => number;
   stop: () => Promise<void>;
@@ -103,12 +107,13 @@ export async function startServer(
   const pid = child.pid!;
   let peakKb = 0;
   let hwmKb = 0;
+  const windows = new Set<{ peakKb: number }>();
+  const rssKb = () => processTree(pid).reduce((sum, p) => sum + statusKb(p, "VmRSS"), 0);
   const sampler = setInterval(() => {
     const tree = processTree(pid);
-    peakKb = Math.max(
-      peakKb,
-      tree.reduce((sum, p) => sum + statusKb(p, "VmRSS"), 0),
-    );
+    const nowKb = tree.reduce((sum, p) => sum + statusKb(p, "VmRSS"), 0);
+    peakKb = Math.max(peakKb, nowKb);
+    for (const window of windows) window.peakKb = Math.max(window.peakKb, nowKb);
     hwmKb = Math.max(hwmKb, ...tree.map((p) => statusKb(p, "VmHWM")));
   }, 250);
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
@@ -138,6 +143,12 @@ export async function startServer(
     base,
     pid,
     peakRss: () => ({ sampledMb: Math.round(peakKb / 1024), hwmMb: Math.round(hwmKb / 1024) }),
+    rssMb: () => Math.round(rssKb() / 1024),
+    markPeak: () => {
+      const window = { peakKb: rssKb() };
+      windows.add(window);
+      return () => Math.round(window.peakKb / 1024);
+    },
     cpuSeconds: () => processTree(pid).reduce((sum, p) => sum + cpuSecondsOf(p), 0),
     output: () => log,
     stop: async () => {

@@ -1,7 +1,28 @@
 import "server-only";
-import { and, asc, count, countDistinct, eq, gte, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  countDistinct,
+  eq,
+  gte,
+  inArray,
+  isNull,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from "drizzle-orm";
 import type { Queryable } from "@/db/client";
-import { auditLogs, medicalGroups, patients, protocolVersions, therapyLines, visits } from "@/db/schema";
+import {
+  auditLogs,
+  medicalGroups,
+  patients,
+  protocolVersions,
+  therapyLines,
+  users,
+  visits,
+} from "@/db/schema";
 import type { ExportAuditEvent, ExportPatient, ExportVisit } from "@/lib/exports/export-records";
 import type { PatientScope } from "../auth/policy";
 import { scopeCondition } from "./patient-scope-sql";
@@ -78,7 +99,13 @@ export async function countVisitSlots(
  */
 export async function readExportBatch(
   tx: Queryable,
-  p: { studyId: number; scope: PatientScope; filter: VisitFilter; after: PatientCursor | null; limit: number },
+  p: {
+    studyId: number;
+    scope: PatientScope;
+    filter: VisitFilter;
+    after: PatientCursor | null;
+    limit: number;
+  },
 ): Promise<{ patients: ExportPatient[]; cursor: PatientCursor | null }> {
   const where = patientFilter(p.studyId, p.scope);
   const rows = await tx
@@ -100,7 +127,10 @@ export async function readExportBatch(
     .leftJoin(medicalGroups, eq(medicalGroups.id, patients.medicalGroupId))
     .where(
       p.after
-        ? and(where, sql`(${patients.createdAt}, ${patients.id}) > (${p.after.createdAt}::timestamptz, ${p.after.id})`)
+        ? and(
+            where,
+            sql`(${patients.createdAt}, ${patients.id}) > (${p.after.createdAt}::timestamptz, ${p.after.id})`,
+          )
         : where,
     )
     .orderBy(asc(patients.createdAt), asc(patients.id))
@@ -114,7 +144,10 @@ export async function readExportBatch(
   );
   const last = rows.at(-1)!;
   return {
-    patients: rows.map(({ createdAtKey: _key, ...row }) => ({ ...row, visits: visitsByPatient.get(row.id) ?? [] })),
+    patients: rows.map(({ createdAtKey: _key, ...row }) => ({
+      ...row,
+      visits: visitsByPatient.get(row.id) ?? [],
+    })),
     cursor: rows.length < p.limit ? null : { createdAt: last.createdAtKey, id: last.id },
   };
 }
@@ -152,7 +185,16 @@ async function readVisitsOf(
     .orderBy(asc(visits.patientId), asc(visits.visitNumber));
   const byPatient = new Map<number, ExportVisit[]>();
   for (const row of rows) {
-    const { patientId, line_number, therapy_name, start_date, end_date, switch_reason, switch_data, ...visit } = row;
+    const {
+      patientId,
+      line_number,
+      therapy_name,
+      start_date,
+      end_date,
+      switch_reason,
+      switch_data,
+      ...visit
+    } = row;
     const list = byPatient.get(patientId) ?? [];
     list.push({
       ...visit,
@@ -177,7 +219,9 @@ export async function readExportAuditEvents(
   if (patientIds.length === 0) return [];
   const entityRows = or(
     and(eq(auditLogs.entityType, "patient"), inArray(auditLogs.entityId, patientIds)),
-    ...(visitIds.length > 0 ? [and(eq(auditLogs.entityType, "visit"), inArray(auditLogs.entityId, visitIds))] : []),
+    ...(visitIds.length > 0
+      ? [and(eq(auditLogs.entityType, "visit"), inArray(auditLogs.entityId, visitIds))]
+      : []),
   );
   const rows = await tx
     .select({
@@ -200,4 +244,24 @@ export async function readExportAuditEvents(
     entity_id: Number(row.entity_id),
     new_values: (row.new_values ?? null) as Record<string, unknown> | null,
   }));
+}
+
+/**
+ * Everyone named by the study's patient and visit audit rows (ODM AdminData users, which the file
+ * must list before its first subject). Read only for an export with audit records.
+ */
+export async function readAuditUsers(
+  tx: Queryable,
+  studyId: number,
+): Promise<{ id: number; email: string | null; name: string | null }[]> {
+  const actors = tx
+    .selectDistinct({ userId: auditLogs.userId })
+    .from(auditLogs)
+    .where(and(eq(auditLogs.studyId, studyId), inArray(auditLogs.entityType, ["patient", "visit"])))
+    .as("actors");
+  return tx
+    .select({ id: users.id, email: users.email, name: users.fullName })
+    .from(actors)
+    .innerJoin(users, eq(users.id, actors.userId))
+    .orderBy(asc(users.id));
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { exportedConfig } from "@/lib/exports/columns";
-import { createOdmWriter } from "@/lib/exports/odm";
+import { createOdmWriter, type OdmUser } from "@/lib/exports/odm";
 import type { ExportAuditEvent, ExportPatient } from "@/lib/exports/export-records";
 import type { StudyConfig } from "@/lib/schemas/study-config";
 import type { StudyRow } from "../studies/study-queries";
@@ -18,6 +18,8 @@ export function odmDocument(p: {
   config: StudyConfig;
   deidentify: boolean;
   includeAudit: boolean;
+  /** With audit records: the users they may name (AdminData). */
+  users: readonly OdmUser[];
   now: Date;
 }): ExportWriter {
   const config = exportedConfig(p.config, { deidentify: p.deidentify });
@@ -31,11 +33,15 @@ export function odmDocument(p: {
       description: p.study.description ?? p.study.name,
       protocolName: p.study.code,
     },
-    metaDataVersion: { oid: `MDV.${p.study.code.toUpperCase()}.${p.study.version}`, name: `Configuration ${p.study.version}` },
+    metaDataVersion: {
+      oid: `MDV.${p.study.code.toUpperCase()}.${p.study.version}`,
+      name: `Configuration ${p.study.version}`,
+    },
     config,
     sourceSystem: SOURCE_SYSTEM,
     sourceSystemVersion: SOURCE_SYSTEM_VERSION,
     includeAudit: p.includeAudit,
+    users: p.users,
   });
   return {
     contentType: "application/xml; charset=utf-8",
@@ -45,7 +51,8 @@ export function odmDocument(p: {
     body: (patients, audit) => {
       const events = audit ? eventsByPatient(patients, audit) : null;
       let text = "";
-      for (const patient of patients) text += odm.subject(patient, events ? (events.get(patient.id) ?? []) : null);
+      for (const patient of patients)
+        text += odm.subject(patient, events ? (events.get(patient.id) ?? []) : null);
       return { text, records: patients.length };
     },
     tail: () => odm.end(),
@@ -58,7 +65,8 @@ function eventsByPatient(
   audit: readonly ExportAuditEvent[],
 ): Map<number, ExportAuditEvent[]> {
   const patientOfVisit = new Map<number, number>();
-  for (const patient of patients) for (const visit of patient.visits) patientOfVisit.set(visit.id, patient.id);
+  for (const patient of patients)
+    for (const visit of patient.visits) patientOfVisit.set(visit.id, patient.id);
   const grouped = new Map<number, ExportAuditEvent[]>();
   for (const event of audit) {
     const patientId = event.entity_type === "patient" ? event.entity_id : patientOfVisit.get(event.entity_id);

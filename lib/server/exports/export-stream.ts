@@ -45,7 +45,9 @@ export function batchStream<B>(source: BatchSource<B>): ReadableStream<Uint8Arra
     phase = "done";
     ahead = null;
     streaming.active--;
-    source.settled({ status, records }).catch((error: unknown) => logError("Export: could not record its end", error));
+    source
+      .settled({ status, records })
+      .catch((error: unknown) => logError("Export: could not record its end", error));
   };
 
   return new ReadableStream<Uint8Array>(

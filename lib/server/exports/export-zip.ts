@@ -52,7 +52,11 @@ export function zipPackage<B>(
       return concat([
         zip.write(inner.tail(records)),
         zip.end(),
-        zip.file(files.dictionary, p.now, dictionaryCsv(exportedConfig(p.config, { deidentify: p.query.deidentify }))),
+        zip.file(
+          files.dictionary,
+          p.now,
+          dictionaryCsv(exportedConfig(p.config, { deidentify: p.query.deidentify })),
+        ),
         zip.file(
           "README.md",
           p.now,

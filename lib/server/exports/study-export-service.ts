@@ -14,6 +14,7 @@ import {
   countExport,
   countVisitSlots,
   readExportAuditEvents,
+  readAuditUsers,
   readExportBatch,
   type PatientCursor,
   type VisitFilter,
@@ -36,7 +37,10 @@ export type ExportWriter = {
   extension: string;
   unit: "rows" | "subjects";
   head(): string;
-  body(patients: readonly ExportPatient[], audit: readonly ExportAuditEvent[] | null): { text: string; records: number };
+  body(
+    patients: readonly ExportPatient[],
+    audit: readonly ExportAuditEvent[] | null,
+  ): { text: string; records: number };
   tail(): string;
 };
 
@@ -57,10 +61,17 @@ export async function exportStudyData(
   const row = await findStudyById(db, studyId);
   if (!row) throw notFound("Study not found");
   const scope = study.access.patientScope;
-  const filter: VisitFilter = { visitTypes: query.visit_types, from: query.visit_date_from, to: query.visit_date_to };
+  const filter: VisitFilter = {
+    visitTypes: query.visit_types,
+    from: query.visit_date_from,
+    to: query.visit_date_to,
+  };
   const counts = await countExport(db, studyId, scope, filter);
   const now = new Date();
-  const stamp = now.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+  const stamp = now
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
   const baseName = `${row.code}_${query.format.replace("-", "_")}${query.deidentify ? "_deidentified" : ""}_${stamp}`;
   const columnOptions = { deidentify: query.deidentify };
   const config = study.config;
@@ -69,7 +80,14 @@ export async function exportStudyData(
   let columns: ExportColumn[] | null = null;
   let total: number;
   if (query.format === "odm") {
-    writer = odmDocument({ study: row, config, deidentify: query.deidentify, includeAudit: query.audit, now });
+    writer = odmDocument({
+      study: row,
+      config,
+      deidentify: query.deidentify,
+      includeAudit: query.audit,
+      users: query.audit ? await readAuditUsers(db, studyId) : [],
+      now,
+    });
     total = counts.patients;
   } else {
     const mode = query.values;
@@ -77,7 +95,11 @@ export async function exportStudyData(
       columns = longColumns(config, columnOptions);
       total = counts.visits + counts.patients - counts.patientsWithVisits;
     } else {
-      columns = wideColumns(config, columnOptions, orderSlots(config, await countVisitSlots(db, studyId, scope, filter)));
+      columns = wideColumns(
+        config,
+        columnOptions,
+        orderSlots(config, await countVisitSlots(db, studyId, scope, filter)),
+      );
       total = counts.patients;
     }
     const layout = columns;
@@ -201,7 +223,9 @@ function batchSource(
       if (batch.patients.length === 0) return null;
       const audit = p.includeAudit ? await readExportAuditEvents(db, p.studyId, batch.patients) : null;
       const patients =
-        mask && plan ? batch.patients.map((patient) => deidentifyPatient(patient, plan, mask(patient.id))) : batch.patients;
+        mask && plan
+          ? batch.patients.map((patient) => deidentifyPatient(patient, plan, mask(patient.id)))
+          : batch.patients;
       return { patients, audit };
     },
     encode(batch) {

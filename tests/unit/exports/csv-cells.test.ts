@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { csvCell } from "@/lib/exports/cell-values";
+import type { ColumnType, ExportColumn } from "@/lib/exports/columns";
+
+const column = (type: ColumnType, options?: ExportColumn["options"]): ExportColumn => ({
+  name: "c",
+  label: "C",
+  type,
+  source: { from: "data", field: "c" },
+  ...(options ? { options } : {}),
+});
+const OPTIONS = [
+  { value: "a", label: "Alpha, one" },
+  { value: "b", label: "Beta" },
+];
+
+describe("study export CSV cells", () => {
+  it.each<[ColumnType, unknown, "codes" | "labels", string]>([
+    ["boolean", true, "codes", "true"],
+    ["boolean", false, "labels", "No"],
+    ["number", -3.5, "codes", "-3.5"],
+    ["integer", 0, "codes", "0"],
+    ["date", "2024-01-02", "codes", "2024-01-02"],
+    ["category", "a", "codes", "a"],
+    ["category", "a", "labels", '"Alpha, one"'],
+    ["category", "zz", "labels", "zz"],
+    ["multi", ["a", "b"], "codes", "a|b"],
+    ["multi", ["a", "b"], "labels", '"Alpha, one|Beta"'],
+    ["json", [{ x: 1 }], "codes", '"[{""x"":1}]"'],
+    ["text", "=SUM(A1)", "codes", "'=SUM(A1)"],
+    ["text", "'quoted", "codes", "''quoted"],
+    ["text", "-5 mg", "codes", "'-5 mg"],
+    ["text", "two\r\nlines", "codes", '"two\nlines"'],
+    ["text", " padded", "codes", '" padded"'],
+    ["text", null, "codes", ""],
+    ["number", "12", "codes", "12"],
+    ["number", { stored: "elsewhere" }, "codes", '"{""stored"":""elsewhere""}"'],
+  ])("%s %j (%s) → %s", (type, value, mode, expected) => {
+    expect(csvCell(column(type, OPTIONS), value, mode)).toBe(expected);
+  });
+
+  it("never writes CRLF inside a cell, so every CRLF ends a record", () => {
+    expect(csvCell(column("text"), "a\r\nb\rc\n", "codes")).not.toContain("\r");
+  });
+});
