@@ -88,7 +88,7 @@ export function awkwardAudit(patient: ExportPatient): ExportAuditEvent[] {
       action: "update",
       user_id: 8,
       user_email: "monitor@example.org",
-      timestamp: "2026-02-01 08:30:00+00",
+      timestamp: "2026-02-01T08:30:00.000Z",
       ip_address: null,
       reason: `Transcription error <fixed> & "checked"`,
       // Whole data_fields, as the services store them: only pasi_score differs from the create.
@@ -100,7 +100,8 @@ export function awkwardAudit(patient: ExportPatient): ExportAuditEvent[] {
       action: "update",
       user_id: null,
       user_email: null,
-      timestamp: "2026-02-02T08:30:00.000Z",
+      // PostgreSQL's text form of a timestamptz: the AuditRecord must still carry an xs:dateTime.
+      timestamp: "2026-02-02 08:30:00+00",
       ip_address: null,
       reason: "Calculated values recomputed: baseline visit 1 changed",
       new_values: { calculated_values: { ...visit.calculated_values, pasi_improvement: 42.5 } },
@@ -123,12 +124,16 @@ export function awkwardAudit(patient: ExportPatient): ExportAuditEvent[] {
 /** The whole file, as the export streams it: start, one chunk per patient, end. */
 export function writeOdm(
   patients: readonly ExportPatient[],
-  options: { includeAudit: boolean; audit?: (patient: ExportPatient) => ExportAuditEvent[] } & Partial<OdmExportMeta>,
+  options: {
+    includeAudit: boolean;
+    audit?: (patient: ExportPatient) => ExportAuditEvent[];
+  } & Partial<OdmExportMeta>,
 ): string {
   const { audit = awkwardAudit, ...overrides } = options;
   const writer = createOdmWriter(meta(overrides));
   let xml = writer.start();
-  for (const patient of patients) xml += writer.subject(patient, options.includeAudit ? audit(patient) : null);
+  for (const patient of patients)
+    xml += writer.subject(patient, options.includeAudit ? audit(patient) : null);
   return xml + writer.end();
 }
 
@@ -159,7 +164,8 @@ export function officialXsdPath(): string | null {
 export const validateOfficial = (xml: string, xsdPath: string) => validateWith(xml, xsdPath);
 
 /** Errors of a validation, one per line, for assertion messages. */
-export const errorsOf = (result: XMLValidationResult) => result.errors.map((error) => error.rawMessage).join("\n");
+export const errorsOf = (result: XMLValidationResult) =>
+  result.errors.map((error) => error.rawMessage).join("\n");
 
 export function parseXml(xml: string): Document {
   const document = new JSDOM(xml, { contentType: "application/xml" }).window.document;

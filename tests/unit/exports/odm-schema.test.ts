@@ -85,7 +85,13 @@ describe("ODM export against the ODM 1.3.2 schema", () => {
   });
 
   it("rejects ItemData naming an ItemDef that does not exist, and a UserRef to no User", async () => {
-    await expectInvalid(plain.replace(/<ItemData ItemOID="[^"]*"/, '<ItemData ItemOID="IT.NOPE"'), /IT\.NOPE/);
-    await expectInvalid(audited.replace(/<UserRef UserOID="[^"]*"/, '<UserRef UserOID="USR.NOPE"'), /USR\.NOPE/);
+    await expectInvalid(
+      plain.replace(/<ItemData ItemOID="[^"]*"/, '<ItemData ItemOID="IT.NOPE"'),
+      /IT\.NOPE/,
+    );
+    await expectInvalid(
+      audited.replace(/<UserRef UserOID="[^"]*"/, '<UserRef UserOID="USR.NOPE"'),
+      /USR\.NOPE/,
+    );
   });
 });
