@@ -19,7 +19,6 @@ const attr = (element: Element, name: string) => element.getAttribute(name);
 
 /** What a string reads back as: characters XML 1.0 cannot carry become U+FFFD. */
 const xmlSafe = (text: string) =>
-  // eslint-disable-next-line no-control-regex -- finding control characters is the point
   text.replace(
     /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
     "\uFFFD",
