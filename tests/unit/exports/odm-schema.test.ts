@@ -58,6 +58,48 @@ describe("ODM export against the ODM 1.3.2 schema", () => {
     );
   });
 
+  it("validates a configuration with awkward codes, names and labels (OIDs stay unique and safe)", async () => {
+    const config = StudyConfigShape.parse({
+      version: 1,
+      visit_types: [
+        { code: "ENROLLMENT", label: "Clashes with the fixed event", order: 1 },
+        { code: "OTHER_VISIT", label: "Clashes with the catch-all", order: 2, description: " " },
+        { code: "a b", label: `<&>"'`, order: 3 },
+        { code: "a_b", label: "Same OID once made safe", order: 4 },
+      ],
+      categories: [
+        { code: "x y", label: "", entity: "visit" },
+        { code: "OTHER", label: "Clashes with Other", entity: "visit" },
+      ],
+      data_fields: [
+        { entity: "visit", name: "a b", label: "Unsafe name", type: "text", category: "x y" },
+        { entity: "visit", name: "a_b", label: "Safe twin", type: "number", category: "OTHER" },
+        { entity: "visit", name: "", label: "No name", type: "select", options: ["", "1", "1", "2"] },
+        { entity: "visit", name: "odd", label: "Unknown type", type: "slider" },
+        {
+          entity: "patient",
+          name: "p",
+          label: "Category of the other entity",
+          type: "date",
+          category: "x y",
+        },
+      ],
+    });
+    const patient = awkwardPatients()[1]!;
+    patient.visits[0]!.visit_type = "a b";
+    patient.visits[1]!.visit_type = "OTHER_VISIT";
+    patient.visits[0]!.data_fields = { "a b": "x", a_b: 3, "": "1", odd: { level: 2 } };
+    patient.custom_fields = { p: "2024-01-02" };
+    const xml = writeOdm([patient], { includeAudit: true, config });
+    const oids = [...xml.matchAll(/ OID="([^"]*)"/g)].map((match) => match[1]!);
+    expect(new Set(oids).size).toBe(oids.length);
+    expect(oids).toEqual(
+      expect.arrayContaining(["SE.ENROLLMENT", "SE.ENROLLMENT_2", "SE.OTHER_VISIT_2", "SE.a_b_2"]),
+    );
+    expect(xml).toContain('Value="{&quot;level&quot;:2}"');
+    await expectValid(xml);
+  });
+
   it("rejects AdminData placed before Study (the schema checks element order)", async () => {
     const adminData = audited.slice(audited.indexOf("<AdminData"), audited.indexOf("</AdminData>") + 12);
     const reordered = audited.replace(adminData, "").replace("<Study ", `${adminData}<Study `);
