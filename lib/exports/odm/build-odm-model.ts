@@ -146,12 +146,11 @@ class ModelBuilder {
   }
 
   event(
-    code: string,
+    oid: string,
     name: string,
     options: Pick<OdmStudyEvent, "description" | "repeating" | "type" | "mandatory">,
     forms: OdmForm[],
   ): OdmStudyEvent {
-    const oid = this.oids.allocate("SE.", code);
     return { oid, name, ...options, forms, dataOpen: `<StudyEventData StudyEventOID="${escapeXml(oid)}"` };
   }
 }
@@ -160,6 +159,7 @@ export function buildOdmModel(config: StudyConfig): OdmModel {
   const builder = new ModelBuilder();
   // Fixed OIDs first, so a study's own code can never take them.
   const enrollmentOid = builder.oids.allocate("SE.", "ENROLLMENT");
+  const otherVisitOid = builder.oids.allocate("SE.", "OTHER_VISIT");
   const patientForm = builder.form("PATIENT", "Patient", "IT.PATIENT.", patientColumnSpecs());
   const visitForm = builder.form("VISIT", "Visit", "IT.VISIT.", visitColumnSpecs());
 
@@ -179,31 +179,37 @@ export function buildOdmModel(config: StudyConfig): OdmModel {
     ),
   ].filter((form): form is OdmForm => form !== null);
 
-  const enrollment: OdmStudyEvent = {
-    oid: enrollmentOid,
-    name: "Enrollment",
-    description: "Patient-level data recorded at enrollment",
-    repeating: false,
-    type: "Scheduled",
-    mandatory: true,
-    forms: enrollmentForms.filter((form): form is OdmForm => form !== null),
-    dataOpen: `<StudyEventData StudyEventOID="${escapeXml(enrollmentOid)}"`,
-  };
+  const enrollment = builder.event(
+    enrollmentOid,
+    "Enrollment",
+    {
+      description: "Patient-level data recorded at enrollment",
+      repeating: false,
+      type: "Scheduled",
+      mandatory: true,
+    },
+    enrollmentForms.filter((form): form is OdmForm => form !== null),
+  );
   const visitEvents = new Map<string, OdmStudyEvent>();
   const events = [enrollment];
   for (const visitType of byOrder(config.visit_types)) {
     if (visitEvents.has(visitType.code)) continue;
     const event = builder.event(
-      visitType.code,
+      builder.oids.allocate("SE.", visitType.code),
       nameOf(visitType.label, visitType.code),
-      { description: visitType.description ?? null, repeating: true, type: "Scheduled", mandatory: false },
+      {
+        description: visitType.description?.trim() ? visitType.description : null,
+        repeating: true,
+        type: "Scheduled",
+        mandatory: false,
+      },
       visitForms,
     );
     visitEvents.set(visitType.code, event);
     events.push(event);
   }
   const otherVisitEvent = builder.event(
-    "OTHER_VISIT",
+    otherVisitOid,
     "Visit of an unlisted type",
     {
       description:

@@ -1,8 +1,9 @@
 /**
  * One patient as `<SubjectData>` (issue 14): the enrollment event with the patient-level forms,
  * then one event per visit, repeat key = visit number. Only items holding a value are written;
- * forms and item groups left empty by that are left out too. This runs a million times in the
- * benchmark: no allocations beyond the output string and one small array per visit.
+ * forms and item groups left empty by that are left out too. This runs for a million visits in the
+ * benchmark: without audit records it allocates nothing beyond the output string and one small
+ * array per visit; with them, one attribution map per patient and visit.
  */
 import type { ExportAuditEvent, ExportPatient, ExportVisit } from "../export-records";
 import {

@@ -31,7 +31,6 @@ const ASCII_REPLACEMENTS: (string | undefined)[] = (() => {
  * Anything that may need work. Surrogates are in the class because a lone one must be found; a
  * valid pair (an emoji) only costs the slow path's scan, which leaves it as it is.
  */
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const NEEDS_WORK = /[\u0000-\u001f&<>"'\ud800-\udfff\ufffe\uffff]/;
 
 /** Escapes `text` for an XML 1.0 attribute value or element content (see the module comment). */
