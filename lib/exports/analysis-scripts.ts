@@ -187,7 +187,8 @@ def _unguard(cells):
 
 def _integer(cells):
     numbers = pd.to_numeric(cells, errors="coerce")
-    whole = numbers.notna() & (numbers % 1 == 0)
+    # Whole numbers only, and within float precision (to_numeric reads through float64 when a cell is empty).
+    whole = numbers.notna() & (numbers % 1 == 0) & (numbers.abs() <= 2**53)
     return numbers.where(whole).astype("Int64")
 
 
@@ -256,7 +257,8 @@ def load(path=None, strict=True):
     names = [name if isinstance(name, str) else "" for name in _unguard(raw.iloc[0])]
     frame = raw.iloc[1:].reset_index(drop=True)
     frame.columns = names
-    missing = [spec["name"] for spec in COLUMNS if spec["name"] not in set(names)]
+    present = set(names)
+    missing = [spec["name"] for spec in COLUMNS if spec["name"] not in present]
     if missing:
         raise ValueError(f"{path.name} lacks the columns {missing}: it is not the file this loader was made for")
     typed = {spec["name"]: spec for spec in COLUMNS}
@@ -362,9 +364,9 @@ export function rLoader(columns: readonly ExportColumn[], p: LoaderParams): stri
     "#               installed; without it the JSON text is kept as character",
     "#   text     -> character",
     "# Empty cells are NA. The one ' the export puts before a cell starting with = + - @ ' tab or CR",
-    "# (so spreadsheets do not run it) is removed, exactly once. Codes mode: a category column's factor",
-    "# has the codes as levels and the option labels as its labels. Each column's label is in",
-    '# attr(df[[name]], "label").',
+    "# (so spreadsheets do not run it) is removed, exactly once. A category column becomes a factor",
+    "# whose levels are the option labels in option order (codes mode maps each code to its label;",
+    '# the codes are in COLUMNS). Each column\'s label is in attr(df[[name]], "label").',
     "",
     `CSV_FILE <- ${rString(p.csvFile)}`,
     `STUDY_NAME <- ${rString(p.studyName)}`,

@@ -112,7 +112,11 @@ const LOADED_AS: Record<ColumnType, { written: string; r: string; pandas: string
   date: { written: "YYYY-MM-DD", r: "Date", pandas: "datetime64" },
   month: { written: "YYYY-MM", r: "Date (first day of the month)", pandas: "Period[M]" },
   boolean: { written: "", r: "logical", pandas: "boolean (nullable)" },
-  category: { written: "", r: "factor, levels in option order", pandas: "category, in option order" },
+  category: {
+    written: "",
+    r: "factor: levels are the option labels, in option order",
+    pandas: "category: the cells' codes or labels, in option order",
+  },
   multi: { written: "", r: "list of character vectors", pandas: "list of str" },
   json: {
     written: "JSON",
@@ -166,7 +170,7 @@ function filtersSection(filters: Record<string, unknown>): string {
     entries.length === 0
       ? ["None: every patient and visit the exporting user may see."]
       : entries.map(
-          ([key, value]) => `- ${text(key)}: ${code(typeof value === "string" ? value : json(value))}`,
+          ([key, value]) => `- ${code(key)}: ${code(typeof value === "string" ? value : json(value))}`,
         );
   return ["## Filters", "", ...lines].join("\n");
 }

@@ -15,6 +15,7 @@ import { activeExportStreams } from "@/lib/server/exports/export-stream";
 import { EXPORT_BATCH_PATIENTS } from "@/lib/server/exports/study-export-service";
 import { BASE, call } from "./helpers";
 import { callerFor, createStudy, memberOf, patientBody, type Caller } from "./clinical-fixtures";
+import { errorsOf, validateSubset } from "../unit/exports/odm-fixture";
 
 let admin: Caller;
 let studyId: number;
@@ -208,6 +209,23 @@ describe("scope: an export holds exactly the patients the actor's lists show", (
     const monitorRes = await exportRequest(monitor, { format: "odm" });
     expect(monitorRes.status).toBe(200);
     await monitorRes.body!.cancel();
+  });
+});
+
+describe("ODM 1.3.2", () => {
+  it.each([
+    ["with the audit record of each item", { audit: "true" }],
+    ["de-identified", { deidentify: "true" }],
+  ])("validates against the schema %s, from the real database", async (_, options) => {
+    const { text } = await exportText(admin, { format: "odm", ...options });
+    const result = await validateSubset(text);
+    expect(errorsOf(result)).toBe("");
+    expect(result.valid).toBe(true);
+    expect(text.match(/<SubjectData /g)).toHaveLength(3);
+    if (options.audit) {
+      expect(text).toContain("<AuditRecord>");
+      expect(text).toContain(`<User OID="USR.${medicoA.userId}"`);
+    }
   });
 });
 

@@ -146,8 +146,8 @@ describe("export README", () => {
     expect(rows[0]![4]).toBe("`x\\|y` → One<br>Two \\| three");
     expect(text).not.toMatch(/(?<!\\)<(script|img)/);
     expect(text).toMatch(/^# Evil # Heading \\<img src=x\\> \(psoriasis\): data export\n/);
-    expect(text).toContain('- visit\\_types: `["baseline","a|b"]`');
-    expect(text).toContain("- note: `` `x`\\nnew ``");
-    expect(text).not.toContain("- empty");
+    expect(text).toContain('- `visit_types`: `["baseline","a|b"]`');
+    expect(text).toContain("- `note`: `` `x`\\nnew ``");
+    expect(text).not.toContain("`empty`");
   });
 });
