@@ -113,23 +113,20 @@ export function ExportPage({ studyId, studyName, visitTypes }: Props) {
         <fieldset className="space-y-2" disabled={running}>
           <legend className="text-sm font-semibold text-slate-900">Options</legend>
           {csv && (
-            <div className="flex flex-wrap gap-4 text-sm">
-              <span id="values-label" className="text-slate-700">
-                Option values:
-              </span>
+            <fieldset className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
+              <legend className="float-left mr-4 text-slate-700">Option values</legend>
               {(["codes", "labels"] as const).map((values) => (
                 <label key={values} className="flex items-center gap-2">
                   <input
                     type="radio"
                     name="values"
-                    aria-describedby="values-label"
                     checked={options.values === values}
                     onChange={() => set({ values })}
                   />
                   {values === "codes" ? "Raw codes" : "Option labels"}
                 </label>
               ))}
-            </div>
+            </fieldset>
           )}
           <label className="flex items-start gap-2 text-sm">
             <input

@@ -17,6 +17,7 @@ export type ValueMode = "codes" | "labels";
 
 const FORMULA_START = /^[=+\-@'\t\r]/;
 const NEEDS_QUOTES = /[",\r\n]/;
+const CALENDAR = /^\d{4}-\d{2}(-\d{2})?$/;
 
 export function csvCell(column: ExportColumn, value: unknown, mode: ValueMode): string {
   if (value === null || value === undefined || value === "") return "";
@@ -30,7 +31,8 @@ export function csvCell(column: ExportColumn, value: unknown, mode: ValueMode): 
       break;
     case "date":
     case "month":
-      if (typeof value === "string") return quoted(value);
+      // A calendar value as stored; anything else (typed under an older rule) is text, guarded.
+      if (typeof value === "string" && CALENDAR.test(value)) return value;
       break;
     case "category":
       if (typeof value === "string" || typeof value === "number")

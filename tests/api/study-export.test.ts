@@ -77,15 +77,21 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') ((cell += '"'), i++);
-      else if (c === '"') quoted = false;
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
       else cell += c;
     } else if (c === '"') quoted = true;
-    else if (c === ",") (cells.push(cell), (cell = ""));
-    else if (c === "\r" && text[i + 1] === "\n") {
+    else if (c === ",") {
+      cells.push(cell);
+      cell = "";
+    } else if (c === "\r" && text[i + 1] === "\n") {
       cells.push(cell);
       records.push(cells);
-      ((cells = []), (cell = ""), i++);
+      cells = [];
+      cell = "";
+      i++;
     } else cell += c;
   }
   return records;
@@ -222,7 +228,7 @@ describe("ODM 1.3.2", () => {
     expect(errorsOf(result)).toBe("");
     expect(result.valid).toBe(true);
     expect(text.match(/<SubjectData /g)).toHaveLength(3);
-    if (options.audit) {
+    if ("audit" in options) {
       expect(text).toContain("<AuditRecord>");
       expect(text).toContain(`<User OID="USR.${medicoA.userId}"`);
     }

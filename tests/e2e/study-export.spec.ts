@@ -64,7 +64,9 @@ test.describe("study data export (issue 14)", () => {
       uploadThroughput: -1,
     });
 
-    // Both finished exports and the cancelled one are in the audit trail, the cancelled one as such.
+    // Every export is in the audit trail with its end. (A file this small fits in the socket buffers,
+    // so the server may have sent all of it before the throttled browser cancelled: its end reads
+    // completed or cancelled. tests/api/study-export.test.ts cancels a large export mid-stream.)
     const studies = (await (await page.request.get("/api/studies")).json()) as { id: number; code: string }[];
     const studyId = studies.find((study) => study.code === "psoriasis")!.id;
     await expect
@@ -74,6 +76,6 @@ test.describe("study data export (issue 14)", () => {
         ).json()) as { items: { new_values: Record<string, unknown> | null }[] };
         return trail.items.map((item) => item.new_values?.status ?? item.new_values?.format);
       })
-      .toEqual(expect.arrayContaining(["cancelled", "completed", "csv-long", "odm"]));
+      .toEqual(expect.arrayContaining(["completed", "csv-long", "odm"]));
   });
 });

@@ -21,6 +21,8 @@ describe("study export CSV cells", () => {
     ["number", -3.5, "codes", "-3.5"],
     ["integer", 0, "codes", "0"],
     ["date", "2024-01-02", "codes", "2024-01-02"],
+    ["month", "2015-03", "codes", "2015-03"],
+    ["date", "=cmd|'/c calc'!A1", "codes", "'=cmd|'/c calc'!A1"],
     ["category", "a", "codes", "a"],
     ["category", "a", "labels", '"Alpha, one"'],
     ["category", "zz", "labels", "zz"],
