@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
+import { seriousViolations } from "./axe";
 import { screenshots } from "./screenshots";
 import { signInAsAdmin } from "./sign-in-as-admin";
 
@@ -109,6 +110,7 @@ test("a study's data dictionary is downloaded and imported into a study with no 
   await expect(dialog.getByText("5 created, 0 updated, 0 unchanged, 0 kept", { exact: false })).toBeVisible();
   await expect(dialog.getByRole("table", { name: "Changes the import makes" })).toContainText("severe_notes");
   await shoot(page, "import-preview");
+  expect(await seriousViolations(page)).toEqual([]);
   await dialog.getByRole("button", { name: "Apply import" }).click();
   await expect(dialog).toHaveCount(0);
   await expect(page.getByText("Data dictionary imported: 5 created, 0 updated, 0 kept.")).toBeVisible();

@@ -105,7 +105,8 @@ export function DictionaryPreview({ preview }: { preview: DictionaryPreviewRespo
       {issues.length === 0 && (
         <p role="status">
           {count("created")} created, {count("updated")} updated, {count("unchanged")} unchanged,{" "}
-          {count("kept")} kept (in the study, not in the file: an import never deletes).
+          {count("kept")} kept
+          {count("kept") > 0 ? " (in the study, not in the file: an import never deletes them)" : ""}.
         </p>
       )}
       {listed.length > 0 && (
@@ -113,13 +114,13 @@ export function DictionaryPreview({ preview }: { preview: DictionaryPreviewRespo
           <caption className="sr-only">Changes the import makes</caption>
           <thead>
             <tr className="border-b border-slate-200 text-xs uppercase text-slate-500">
-              <th scope="col" className="w-24 py-1 pr-2">
+              <th scope="col" className="w-20 py-1 pr-2 sm:w-24">
                 Change
               </th>
               <th scope="col" className="py-1 pr-2">
                 Name
               </th>
-              <th scope="col" className="w-1/2 py-1">
+              <th scope="col" className="w-2/5 py-1">
                 Details
               </th>
             </tr>
