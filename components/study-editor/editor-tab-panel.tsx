@@ -6,6 +6,7 @@ import type { DataField, FieldEntity, StudyConfig } from "@/lib/schemas/study-co
 import type { PathIssue } from "@/lib/study-editor/data-fields";
 import { CalculationsEditor } from "./calculations/calculations-editor";
 import { CategoriesEditor } from "./categories/categories-editor";
+import { DataDictionaryBar, type DictionaryBarProps } from "./data-dictionary/data-dictionary-bar";
 import { DataFieldsEditor } from "./data-fields/data-fields-editor";
 import type { EditorTabKey } from "./editor-tabs";
 import { FormPreview } from "./form-preview";
@@ -30,6 +31,8 @@ type Props = {
   onTabChange?: (tab: EditorTabKey) => void;
   /** An amendment was approved: the study's live config changed under the editor. */
   onVersionApproved?: (config: StudyConfig) => void;
+  /** Edit mode: the data dictionary download and import above the Data Fields editor. */
+  dictionary?: Omit<DictionaryBarProps, "studyId">;
 };
 
 /** The configuration tabs; each edits its slice of the one config document. */
@@ -43,6 +46,7 @@ export function EditorTabPanel({
   revealIssues,
   onTabChange,
   onVersionApproved,
+  dictionary,
 }: Props) {
   // One entity for the Categories and Data Fields tabs and the preview beside them.
   const [entity, setEntity] = useState<FieldEntity>("patient");
@@ -74,6 +78,7 @@ export function EditorTabPanel({
       return (
         <div className="flex flex-col gap-6 lg:flex-row lg:items-start">
           <div className="min-w-0 flex-1">
+            {studyId !== undefined && dictionary && <DataDictionaryBar studyId={studyId} {...dictionary} />}
             <DataFieldsEditor
               dataFields={config.data_fields}
               categories={config.categories}

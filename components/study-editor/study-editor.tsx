@@ -356,6 +356,20 @@ function StudyEditorForm({
             issues={configIssues ?? undefined}
             revealIssues={failedSaves}
             onTabChange={setTab}
+            dictionary={
+              isCreate || basedOn === undefined
+                ? undefined
+                : {
+                    version: basedOn,
+                    dirty,
+                    // The import saved a new config: the editor reloads the study (nothing unsaved to keep).
+                    onImported: (result) =>
+                      void onReload?.(
+                        null,
+                        `Data dictionary imported: ${result.created} created, ${result.updated} updated, ${result.kept} kept.`,
+                      ),
+                  }
+            }
             // The approved version is now the live config: the editor reloads it, keeping aside (read
             // only) any unsaved work the approval did not carry.
             onVersionApproved={(approved) => {

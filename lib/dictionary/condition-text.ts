@@ -101,8 +101,12 @@ export function parseConditionText(text: string): ConditionParse {
   }
 }
 
+/** Deeper nesting is refused before it can exhaust the stack (the config allows 8 levels anyway). */
+export const MAX_TEXT_NESTING = 64;
+
 class Parser {
   private i = 0;
+  private depth = 0;
   constructor(private readonly tokens: Token[]) {}
 
   private peek(): Token {
@@ -152,6 +156,16 @@ class Parser {
   }
 
   private operand(): Condition {
+    if (++this.depth > MAX_TEXT_NESTING)
+      this.fail(`Conditions nest more than ${MAX_TEXT_NESTING} levels deep`);
+    try {
+      return this.operandAt();
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private operandAt(): Condition {
     const token = this.peek();
     if (token.kind === "punct" && token.text === "(") {
       this.i++;

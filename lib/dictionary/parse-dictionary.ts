@@ -82,7 +82,9 @@ export type RowResult = { ok: true; entry: RowEntry } | { ok: false; issues: Dic
 export function rowEntry(row: DictionaryRow): RowResult {
   const issues: DictionaryIssue[] = [];
   const fail = (column: DictionaryColumn, message: string) => issues.push({ row: row.row, column, message });
-  if (!row.variable_name) fail("variable_name", "variable_name is required");
+  if (!row.variable_name.trim()) fail("variable_name", "variable_name is required");
+  else if (row.variable_name !== row.variable_name.trim())
+    fail("variable_name", `variable_name '${row.variable_name}' has spaces at its start or end`);
   const type = row.field_type.trim();
   if (type === CALC_TYPE) {
     for (const column of DICTIONARY_COLUMNS)

@@ -40,6 +40,12 @@ import {
 import { FieldUsageResponse } from "./field-usage";
 import { StudyExportQuery } from "./study-export";
 import {
+  DictionaryImportBody,
+  DictionaryImportResponse,
+  DictionaryPreviewBody,
+  DictionaryPreviewResponse,
+} from "./data-dictionary";
+import {
   CompatibilityResult,
   ProtocolVersionApproveBody,
   ProtocolVersionCreateBody,
@@ -212,6 +218,31 @@ export const API_CONTRACTS: ApiContract[] = [
     summary: "Breaking changes and warnings of a version against the live config and stored data",
     auth: true,
     response: CompatibilityResult,
+  },
+  {
+    method: "GET",
+    path: "/api/studies/{id}/data-dictionary",
+    summary:
+      "The study's data dictionary as a CSV download data_dictionary_{code}_{timestamp}.csv (docs/data-dictionary.md; audited as an export)",
+    auth: true,
+  },
+  {
+    method: "POST",
+    path: "/api/studies/{id}/data-dictionary/preview",
+    summary:
+      "What importing a data dictionary CSV would create, update and keep, its row-numbered issues and, once the study has patients, the compatibility with the stored data (writes nothing)",
+    auth: true,
+    body: DictionaryPreviewBody,
+    response: DictionaryPreviewResponse,
+  },
+  {
+    method: "POST",
+    path: "/api/studies/{id}/data-dictionary/import",
+    summary:
+      "Apply a data dictionary CSV through the same rules as PUT /api/studies/{id} (version check, config rules, protocol-version governance); 422 names each bad row",
+    auth: true,
+    body: DictionaryImportBody,
+    response: DictionaryImportResponse,
   },
   {
     method: "GET",

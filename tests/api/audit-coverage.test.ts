@@ -19,7 +19,9 @@ import {
   users,
   type AuditAction,
 } from "@/db/schema";
+import { DICTIONARY_COLUMNS, dictionaryCsv } from "@/lib/dictionary";
 import { API_CONTRACTS, type ApiContract } from "@/lib/schemas/api-contracts";
+import { StudyConfigSchema } from "@/lib/schemas/study-config-rules";
 import { openSession } from "@/lib/server/auth/auth-service";
 import { DEMO_STUDY_CONFIG } from "@/db/seed/demo-study-config";
 import { callerFor, createStudy, patientBody } from "./clinical-fixtures";
@@ -213,6 +215,50 @@ const EXPECTED_AUDIT: Record<string, Entry> = {
     request: (f) => ({ params: { id: String(f.studyId), versionId: String(f.versionId) } }),
     rows: () => [],
     none: "a compatibility check reads the stored data and changes nothing (POST only because it computes)",
+  },
+  "POST /api/studies/{id}/data-dictionary/preview": {
+    request: (f) => ({ params: { id: String(f.studyId) }, body: { csv: dictionaryWithNewField() } }),
+    rows: () => [],
+    none: "a preview parses the file and compares it with the stored data; it changes nothing",
+  },
+  "POST /api/studies/{id}/data-dictionary/import": {
+    request: (f) => ({
+      params: { id: String(f.studyId) },
+      body: { csv: dictionaryWithNewField(), version: 1 },
+    }),
+    rows: (f) => [
+      {
+        // The study has patients: the compatible change becomes a new active protocol version.
+        action: "create",
+        entityType: "protocol_version",
+        entityId: expect.any(String) as unknown as string,
+        studyId: f.studyId,
+        reason: "Supersedes version 1",
+        newValues: anyObject({ version_number: 2, status: "active" }),
+      },
+      {
+        action: "update",
+        entityType: "study",
+        entityId: String(f.studyId),
+        studyId: f.studyId,
+        oldValues: anyObject({ version: 1 }),
+        newValues: anyObject({ version: 2 }),
+      },
+      {
+        action: "import",
+        entityType: "study",
+        entityId: String(f.studyId),
+        studyId: f.studyId,
+        newValues: {
+          kind: "data_dictionary",
+          created: 1,
+          updated: 0,
+          unchanged: DEMO.data_fields.length + DEMO.calculations.length,
+          kept: 0,
+          categories_created: 0,
+        },
+      },
+    ],
   },
   "POST /api/field-templates": {
     request: () => ({
@@ -608,6 +654,19 @@ async function sessionOf(user: User) {
   });
   const headers = { authorization: `Bearer ${await signAccessToken(user.id, session.id)}` };
   return { caller: { headers, userId: user.id, email: user.email }, refresh: refreshToken! };
+}
+
+const DEMO = StudyConfigSchema.parse(DEMO_STUDY_CONFIG);
+
+/** The demo study's data dictionary plus one new optional visit field (a compatible change). */
+function dictionaryWithNewField(): string {
+  const cells: Record<string, string> = {
+    variable_name: "coverage_note",
+    entity: "visit",
+    field_type: "text",
+    field_label: "Coverage note",
+  };
+  return dictionaryCsv(DEMO) + DICTIONARY_COLUMNS.map((c) => cells[c] ?? "").join(",") + "\r\n";
 }
 
 /** A draft amendment of the fixture's study, made through its route (the approve and check entries). */

@@ -20,7 +20,9 @@ import {
   users,
 } from "@/db/schema";
 import type { StudyRole } from "@/db/schema/study-roles";
+import { dictionaryCsv } from "@/lib/dictionary";
 import { API_CONTRACTS, type ApiContract } from "@/lib/schemas/api-contracts";
+import { StudyConfigSchema } from "@/lib/schemas/study-config-rules";
 import { openSession } from "@/lib/server/auth/auth-service";
 import { hashPassword } from "@/lib/server/auth/password";
 import {
@@ -367,6 +369,35 @@ const RULES: Record<string, Rule> = {
     request: async ({ target, n }) => ({
       params: { id: String(target.study.id), versionId: String(await draftVersion(target.study.id, n)) },
     }),
+  },
+  "GET /api/studies/{id}/data-dictionary": {
+    need: { kind: "study", permission: "study.read" },
+    target: "study",
+    request: ({ target }) => ({ params: { id: String(target.study.id) } }),
+  },
+  "POST /api/studies/{id}/data-dictionary/preview": {
+    need: { kind: "study", permission: "study.configure" },
+    target: "study",
+    request: async ({ target }) => ({
+      params: { id: String(target.study.id) },
+      body: { csv: dictionaryCsv(StudyConfigSchema.parse(await liveConfigOf(target.study.id))) },
+    }),
+  },
+  "POST /api/studies/{id}/data-dictionary/import": {
+    // The study's own dictionary: allowed callers succeed without changing a field.
+    need: { kind: "study", permission: "study.configure" },
+    target: "study",
+    request: async ({ target }) => {
+      const db = await getDb();
+      const [row] = await db
+        .select({ version: studies.version, config: studies.config })
+        .from(studies)
+        .where(eq(studies.id, target.study.id));
+      return {
+        params: { id: String(target.study.id) },
+        body: { csv: dictionaryCsv(StudyConfigSchema.parse(row!.config)), version: row!.version },
+      };
+    },
   },
   "GET /api/field-templates": { need: { kind: "session" }, target: "none", request: () => ({}) },
   "POST /api/field-templates": {

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, inArray, or } from "drizzle-orm";
-import type { Db, Queryable } from "@/db/client";
+import type { Db, Queryable, Tx } from "@/db/client";
 import { studies } from "@/db/schema";
 import { fieldsForEntity } from "@/lib/forms";
 import { StudyConfigSchema } from "@/lib/schemas/study-config-rules";
@@ -17,7 +17,7 @@ import type { RequestMeta } from "../api/request-meta";
 import type { Actor } from "../auth/actor";
 import { hasPlatformPermission, type StudyAccess } from "../auth/policy";
 import { loadStudyAccess, requireStudyPermission } from "../auth/study-access";
-import { auditedTransaction, recordAudit } from "../audit/audit-writer";
+import { auditedTransaction, recordAudit, type AuditRecorder } from "../audit/audit-writer";
 import { assertVersion, nextVersion } from "../concurrency/versioned-update";
 import { governConfigChange } from "./protocol-versions/governance";
 import { readConfig, readStoredConfig } from "./stored-config";
@@ -124,58 +124,71 @@ export async function updateStudy(
   body: StudyUpdateBody,
   meta: RequestMeta,
 ): Promise<StudyResponse> {
-  return auditedTransaction(db, async (tx, audit) => {
-    const [current] = await tx.select().from(studies).where(eq(studies.id, id)).for("update");
-    if (!current) throw notFound("Study not found");
-    await requireStudyPermission(tx, actor, id, "study.configure");
-    assertVersion("study", current, body.version);
-    // An unreadable stored config is replaced only by an explicit, valid one (the version check
-    // above proves the client saw the current state); any other save is refused, so nothing drops it.
-    const stored = readStoredConfig(current);
-    if (!stored.ok && body.config === undefined) throw stored.error;
-    if (body.code !== undefined && body.code !== current.code)
-      throw fieldError(["body", "code"], STUDY_MESSAGES.codeImmutable);
-    const domain = body.domain === undefined ? current.domain : body.domain || current.code;
-    await assertUnique(tx, null, domain, id);
-    if (body.config !== undefined && !sameConfig(stored.ok ? stored.config : null, body.config)) {
-      await governConfigChange(tx, id, stored.ok ? stored.config : null, body.config, {
-        audit,
-        actor: { userId: actor.userId, email: actor.email },
-        meta,
-      });
-    }
-    const [updated] = await tx
-      .update(studies)
-      .set({
-        name: body.name ?? current.name,
-        disease: body.disease ?? current.disease,
-        description: body.description === undefined ? current.description : body.description,
-        domain,
-        isActive: body.is_active ?? current.isActive,
-        config: body.config ?? current.config,
-        version: nextVersion(current),
-        updatedAt: new Date(),
-      })
-      .where(and(eq(studies.id, id), eq(studies.version, body.version)))
-      .returning();
-    // The row is locked and its version checked: an empty answer means the lock did not hold.
-    if (!updated) throw new Error(`Study ${id}: locked row changed during its update`);
-    // An unreadable config goes into the audit as it was stored, so the trail keeps what it replaced.
-    const before = stored.ok
-      ? auditable(toStudyResponse(current, stored.config))
-      : { ...auditable(toStudySummary({ ...current, fieldCount: 0 })), config: current.config };
-    const after = auditable(toStudyResponse(updated));
-    audit({
-      action: "update",
-      entityType: "study",
-      entityId: id,
-      studyId: id,
+  return auditedTransaction(db, (tx, audit) => updateStudyInTransaction(tx, audit, actor, id, body, meta));
+}
+
+/**
+ * `updateStudy` inside a caller's audited transaction (the data dictionary import adds its own
+ * audit row to the same transaction): the same rules, version check and protocol-version governance.
+ */
+export async function updateStudyInTransaction(
+  tx: Tx,
+  audit: AuditRecorder,
+  actor: Actor,
+  id: number,
+  body: StudyUpdateBody,
+  meta: RequestMeta,
+): Promise<StudyResponse> {
+  const [current] = await tx.select().from(studies).where(eq(studies.id, id)).for("update");
+  if (!current) throw notFound("Study not found");
+  await requireStudyPermission(tx, actor, id, "study.configure");
+  assertVersion("study", current, body.version);
+  // An unreadable stored config is replaced only by an explicit, valid one (the version check
+  // above proves the client saw the current state); any other save is refused, so nothing drops it.
+  const stored = readStoredConfig(current);
+  if (!stored.ok && body.config === undefined) throw stored.error;
+  if (body.code !== undefined && body.code !== current.code)
+    throw fieldError(["body", "code"], STUDY_MESSAGES.codeImmutable);
+  const domain = body.domain === undefined ? current.domain : body.domain || current.code;
+  await assertUnique(tx, null, domain, id);
+  if (body.config !== undefined && !sameConfig(stored.ok ? stored.config : null, body.config)) {
+    await governConfigChange(tx, id, stored.ok ? stored.config : null, body.config, {
+      audit,
       actor: { userId: actor.userId, email: actor.email },
       meta,
-      ...changedValues(before, after),
     });
-    return toStudyResponse(updated);
+  }
+  const [updated] = await tx
+    .update(studies)
+    .set({
+      name: body.name ?? current.name,
+      disease: body.disease ?? current.disease,
+      description: body.description === undefined ? current.description : body.description,
+      domain,
+      isActive: body.is_active ?? current.isActive,
+      config: body.config ?? current.config,
+      version: nextVersion(current),
+      updatedAt: new Date(),
+    })
+    .where(and(eq(studies.id, id), eq(studies.version, body.version)))
+    .returning();
+  // The row is locked and its version checked: an empty answer means the lock did not hold.
+  if (!updated) throw new Error(`Study ${id}: locked row changed during its update`);
+  // An unreadable config goes into the audit as it was stored, so the trail keeps what it replaced.
+  const before = stored.ok
+    ? auditable(toStudyResponse(current, stored.config))
+    : { ...auditable(toStudySummary({ ...current, fieldCount: 0 })), config: current.config };
+  const after = auditable(toStudyResponse(updated));
+  audit({
+    action: "update",
+    entityType: "study",
+    entityId: id,
+    studyId: id,
+    actor: { userId: actor.userId, email: actor.email },
+    meta,
+    ...changedValues(before, after),
   });
+  return toStudyResponse(updated);
 }
 
 /** Both parsed by the same schema, so their keys come in the same order. */

@@ -10,6 +10,7 @@ import { CONDITION_OPERATORS, ConditionSchema, type Condition } from "@/lib/sche
 
 const nastyText = fc.oneof(
   fc.string(),
+  fc.string({ unit: "grapheme" }),
   fc.constantFrom("", "'", "\\", "]", "[x]", "a'b\\c", " and ", "or", "(", "null", "true", "é ñ\n\t"),
 );
 const scalar = fc.oneof(

@@ -73,4 +73,11 @@ describe("branching logic text: the REDCap-like grammar", () => {
     expect(parsed.ok).toBe(false);
     if (!parsed.ok) expect(parsed.error).toMatch(message);
   });
+
+  it("refuses nesting deeper than 64 levels instead of exhausting the stack", () => {
+    const deep = `${"(".repeat(100_000)}[a] = 1${")".repeat(100_000)}`;
+    const parsed = parseConditionText(deep);
+    expect(parsed).toMatchObject({ ok: false, error: expect.stringContaining("more than 64 levels") });
+    expect(parseConditionText(`${"(".repeat(60)}[a] = 1${")".repeat(60)}`)).toMatchObject({ ok: true });
+  });
 });

@@ -78,7 +78,12 @@ describe("choices text", () => {
   });
 
   it("round-trips any options exactly (commas, bars, backslashes, spaces at the ends)", () => {
-    const option = fc.record({ value: fc.string(), label: fc.string() });
+    const text = fc.oneof(
+      fc.string(),
+      fc.string({ unit: "grapheme" }),
+      fc.constantFrom(" ", "\\", "|", ",", " a ,| "),
+    );
+    const option = fc.record({ value: text, label: text });
     fc.assert(
       fc.property(fc.array(option, { minLength: 1, maxLength: 5 }), (options) => {
         expect(parseChoices(formatChoices(options))).toEqual({ ok: true, options });

@@ -149,6 +149,7 @@ describe("data dictionary import plan", () => {
           field_label: "A again",
           required: "maybe",
         },
+        { variable_name: "e ", entity: "visit", field_type: "text", field_label: "E" },
       ),
     );
     const result = planDictionaryImport(demo, parsed.rows);
@@ -159,6 +160,7 @@ describe("data dictionary import plan", () => {
       { row: 3, column: "entity", message: "entity must be patient or visit" },
       { row: 5, column: "calculation", message: expect.stringContaining("Unknown calculation 'median'") },
       { row: 6, column: "required", message: "required must be y, n or blank (got 'maybe')" },
+      { row: 7, column: "variable_name", message: "variable_name 'e ' has spaces at its start or end" },
     ]);
     // [a] > with nothing after it is a comparison without a value: the schema allows it.
     expect(result.issues.some((i) => i.row === 4)).toBe(false);
