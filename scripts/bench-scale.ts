@@ -27,7 +27,12 @@ import { CEILING, deepCursorPath, SCENARIOS, scenarioContext } from "./bench-sca
 import { createBenchDatabase } from "./bench-scale/bench-database";
 import { freePort, startServer, type AppServer } from "./bench-scale/server";
 import { positive } from "./bench-scale/positive-arg";
-import { exportTargets, formatExportTable, measureExports, type ExportMeasurement } from "./bench-scale/exports";
+import {
+  exportTargets,
+  formatExportTable,
+  measureExports,
+  type ExportMeasurement,
+} from "./bench-scale/exports";
 
 const { values: args } = parseArgs({
   options: {

@@ -56,7 +56,8 @@ export const StudyExportQuery = z
     if (query.audit && query.format !== "odm") issue("audit", STUDY_EXPORT_MESSAGES.auditNeedsOdm);
     if (query.audit && query.deidentify) issue("audit", STUDY_EXPORT_MESSAGES.auditNotDeidentified);
     if (query.zip && query.format === "odm") issue("zip", STUDY_EXPORT_MESSAGES.zipNeedsCsv);
-    if (query.values === "labels" && query.format === "odm") issue("values", STUDY_EXPORT_MESSAGES.labelsNeedCsv);
+    if (query.values === "labels" && query.format === "odm")
+      issue("values", STUDY_EXPORT_MESSAGES.labelsNeedCsv);
     if (query.visit_date_from && query.visit_date_to && query.visit_date_from > query.visit_date_to)
       issue("visit_date_from", STUDY_EXPORT_MESSAGES.dateRange);
   });
