@@ -15,19 +15,19 @@ export function longRows(
   columns: readonly ExportColumn[],
   patients: readonly ExportPatient[],
   mode: ValueMode,
-): { text: string; rows: number } {
+): { text: string; records: number } {
   let text = "";
-  let rows = 0;
+  let records = 0;
   for (const patient of patients) {
     const visits: (ExportVisit | null)[] = patient.visits.length > 0 ? patient.visits : [null];
     for (const visit of visits) {
       text += csvRecord(
         columns.map((column) => csvCell(column, sourceValue(column.source, patient, visit), mode)),
       );
-      rows++;
+      records++;
     }
   }
-  return { text, rows };
+  return { text, records };
 }
 
 /** csv-wide: a record per patient; each visit fills the columns of its slot (type, occurrence). */
@@ -35,7 +35,7 @@ export function wideRows(
   columns: readonly ExportColumn[],
   patients: readonly ExportPatient[],
   mode: ValueMode,
-): { text: string; rows: number } {
+): { text: string; records: number } {
   let text = "";
   for (const patient of patients) {
     const bySlot = new Map<string, ExportVisit>();
@@ -54,5 +54,5 @@ export function wideRows(
     });
     text += csvRecord(cells);
   }
-  return { text, rows: patients.length };
+  return { text, records: patients.length };
 }

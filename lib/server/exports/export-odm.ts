@@ -4,7 +4,7 @@ import { createOdmWriter, type OdmUser } from "@/lib/exports/odm";
 import type { ExportAuditEvent, ExportPatient } from "@/lib/exports/export-records";
 import type { StudyConfig } from "@/lib/schemas/study-config";
 import type { StudyRow } from "../studies/study-queries";
-import type { ExportWriter } from "./study-export-service";
+import type { ExportWriter } from "./export-writer";
 
 const SOURCE_SYSTEM = "Clinical Data Registry";
 const SOURCE_SYSTEM_VERSION = "0.1.0";

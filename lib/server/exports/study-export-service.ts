@@ -1,7 +1,6 @@
 import "server-only";
 import type { Db } from "@/db/client";
 import { longColumns, orderSlots, wideColumns, type ExportColumn } from "@/lib/exports/columns";
-import { csvHeader, longRows, wideRows } from "@/lib/exports/csv-rows";
 import { deidentifyPatient, deidentifyPlan } from "@/lib/exports/deidentify";
 import type { ExportAuditEvent, ExportPatient } from "@/lib/exports/export-records";
 import { EXPORT_HEADERS, type StudyExportQuery } from "@/lib/schemas/study-export";
@@ -22,6 +21,8 @@ import {
 import { findStudyById } from "../studies/study-queries";
 import { notFound } from "../api/errors";
 import { batchStream, type BatchSource } from "./export-stream";
+import { csvDocument } from "./export-csv";
+import type { ExportWriter } from "./export-writer";
 import { zipPackage } from "./export-zip";
 import { odmDocument } from "./export-odm";
 import { patientMasker } from "./pseudonyms";
@@ -30,19 +31,6 @@ import { patientMasker } from "./pseudonyms";
 export const EXPORT_BATCH_PATIENTS = 500;
 
 type Batch = { patients: ExportPatient[]; audit: ExportAuditEvent[] | null };
-
-/** How one format writes its file around the batches. */
-export type ExportWriter = {
-  contentType: string;
-  extension: string;
-  unit: "rows" | "subjects";
-  head(): string;
-  body(
-    patients: readonly ExportPatient[],
-    audit: readonly ExportAuditEvent[] | null,
-  ): { text: string; records: number };
-  tail(): string;
-};
 
 /**
  * GET /api/studies/{id}/export: the study's data in the actor's patient scope (exactly the
@@ -90,31 +78,15 @@ export async function exportStudyData(
     });
     total = counts.patients;
   } else {
-    const mode = query.values;
     if (query.format === "csv-long") {
       columns = longColumns(config, columnOptions);
       total = counts.visits + counts.patients - counts.patientsWithVisits;
     } else {
-      columns = wideColumns(
-        config,
-        columnOptions,
-        orderSlots(config, await countVisitSlots(db, studyId, scope, filter)),
-      );
+      const slots = orderSlots(config, await countVisitSlots(db, studyId, scope, filter));
+      columns = wideColumns(config, columnOptions, slots);
       total = counts.patients;
     }
-    const layout = columns;
-    const rows = query.format === "csv-long" ? longRows : wideRows;
-    writer = {
-      contentType: "text/csv; charset=utf-8",
-      extension: "csv",
-      unit: "rows",
-      head: () => csvHeader(layout),
-      body: (patients) => {
-        const { text, rows: records } = rows(layout, patients, mode);
-        return { text, records };
-      },
-      tail: () => "",
-    };
+    writer = csvDocument(query.format, columns, query.values);
   }
 
   const described = {
