@@ -40,12 +40,13 @@ export function batchStream<B>(source: BatchSource<B>): ReadableStream<Uint8Arra
     read.catch(() => {});
     return read;
   };
-  const settle = (status: "completed" | "cancelled" | "failed") => {
+  /** Records the end once; resolves when it is recorded (a failure to record it is logged). */
+  const settle = async (status: "completed" | "cancelled" | "failed") => {
     if (phase === "done") return;
     phase = "done";
     ahead = null;
     streaming.active--;
-    source
+    await source
       .settled({ status, records })
       .catch((error: unknown) => logError("Export: could not record its end", error));
   };
@@ -65,7 +66,8 @@ export function batchStream<B>(source: BatchSource<B>): ReadableStream<Uint8Arra
           if (phase !== "body") return; // cancelled while the batch was read
           if (batch === null) {
             controller.enqueue(source.tail(records));
-            settle("completed");
+            // The last byte reaches the client only once the end is in the trail.
+            await settle("completed");
             controller.close();
             return;
           }
@@ -76,12 +78,12 @@ export function batchStream<B>(source: BatchSource<B>): ReadableStream<Uint8Arra
         } catch (error) {
           // The headers are sent already: the client sees a cut-off download, the log says why.
           logError("Export failed while streaming", error);
-          settle("failed");
+          void settle("failed");
           controller.error(error);
         }
       },
       cancel() {
-        settle("cancelled");
+        void settle("cancelled");
       },
     },
     // One chunk queued ahead of the reader: backpressure reaches the database reads.
