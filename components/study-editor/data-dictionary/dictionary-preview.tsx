@@ -1,7 +1,7 @@
 "use client";
 
 import type { DictionaryChange, DictionaryPreviewResponse } from "@/lib/schemas/data-dictionary";
-import type { CompatibilityIssue } from "@/lib/schemas/protocol-versions";
+import { CompatibilityIssueList } from "../compatibility-issue-list";
 
 const STATUS_LABEL: Record<DictionaryChange["status"], string> = {
   created: "Created",
@@ -27,38 +27,6 @@ function what(change: DictionaryChange): string {
 /** True when the import may be applied: no problem in the file and nothing breaking stored data. */
 export function canApply(preview: DictionaryPreviewResponse): boolean {
   return preview.issues.length === 0 && (preview.compatibility?.compatible ?? true);
-}
-
-function CompatibilityList({
-  title,
-  issues,
-  tone,
-}: {
-  title: string;
-  issues: CompatibilityIssue[];
-  tone: "red" | "amber";
-}) {
-  if (issues.length === 0) return null;
-  return (
-    <section aria-label={title}>
-      <h3 className={tone === "red" ? "font-semibold text-red-800" : "font-semibold text-amber-800"}>
-        {title} ({issues.length})
-      </h3>
-      <ul className="mt-1 space-y-1">
-        {issues.map((issue) => (
-          <li
-            key={`${issue.kind}:${issue.entity}:${issue.target}`}
-            className={`rounded-md border px-3 py-2 text-sm ${tone === "red" ? "border-red-200 bg-red-50" : "border-amber-200 bg-amber-50"}`}
-          >
-            <p className="break-words">{issue.message}</p>
-            <p className="text-xs text-slate-600">
-              Affected: {issue.affected_patients} patients, {issue.affected_visits} visits
-            </p>
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
 }
 
 /**
@@ -98,8 +66,12 @@ export function DictionaryPreview({ preview }: { preview: DictionaryPreviewRespo
               ? "Compatible with the data already entered: the import becomes a new protocol version."
               : `Breaking: ${compatibility.affected_patients} patients and ${compatibility.affected_visits} visits are affected. Change the file, or make an amendment in Version History.`}
           </p>
-          <CompatibilityList title="Breaking changes" issues={compatibility.breaking_changes} tone="red" />
-          <CompatibilityList title="Warnings" issues={compatibility.warnings} tone="amber" />
+          <CompatibilityIssueList
+            title="Breaking changes"
+            issues={compatibility.breaking_changes}
+            tone="red"
+          />
+          <CompatibilityIssueList title="Warnings" issues={compatibility.warnings} tone="amber" />
         </section>
       )}
       {issues.length === 0 && (
