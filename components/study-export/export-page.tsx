@@ -113,19 +113,21 @@ export function ExportPage({ studyId, studyName, visitTypes }: Props) {
         <fieldset className="space-y-2" disabled={running}>
           <legend className="text-sm font-semibold text-slate-900">Options</legend>
           {csv && (
-            <fieldset className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
-              <legend className="float-left mr-4 text-slate-700">Option values</legend>
-              {(["codes", "labels"] as const).map((values) => (
-                <label key={values} className="flex items-center gap-2">
-                  <input
-                    type="radio"
-                    name="values"
-                    checked={options.values === values}
-                    onChange={() => set({ values })}
-                  />
-                  {values === "codes" ? "Raw codes" : "Option labels"}
-                </label>
-              ))}
+            <fieldset className="text-sm">
+              <legend className="text-slate-700">Option values</legend>
+              <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
+                {(["codes", "labels"] as const).map((values) => (
+                  <label key={values} className="flex items-center gap-2">
+                    <input
+                      type="radio"
+                      name="values"
+                      checked={options.values === values}
+                      onChange={() => set({ values })}
+                    />
+                    {values === "codes" ? "Raw codes" : "Option labels"}
+                  </label>
+                ))}
+              </div>
             </fieldset>
           )}
           <label className="flex items-start gap-2 text-sm">
