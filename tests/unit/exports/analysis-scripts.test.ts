@@ -1,9 +1,9 @@
 /**
  * The R and Python loaders of the export zip (issue 14). The Python loader is run for real on a CSV
  * written by the export's own row writers (`csvHeader` + `longRows` / `wideRows`), and the test
- * asserts the dtypes and values it produced. Without a Python that has pandas those cases are
- * skipped with a message saying so (CI installs python3-pandas); R runs only where Rscript exists,
- * otherwise the R script's text is checked.
+ * asserts the dtypes and values it produced; the R loader is run with Rscript the same way. Both
+ * are required: without Debian's python3-pandas and r-base-core (.ci/run installs them) these
+ * tests fail with a message naming the package to install.
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -20,7 +20,15 @@ import type { ExportPatient, ExportVisit } from "@/lib/exports/export-records";
 import { StudyConfigShape, type DataField, type StudyConfig } from "@/lib/schemas/study-config";
 
 const PANDAS_MISSING =
-  "analysis loaders: Python with pandas not found; the Python loader was not run (apt-get install -y python3-pandas)";
+  "analysis loaders: Python with pandas not found: install Debian's python3-pandas (apt-get install -y python3-pandas)";
+const R_MISSING =
+  "analysis loaders: Rscript not found: install Debian's r-base-core (apt-get install -y --no-install-recommends r-base-core)";
+
+/** The interpreter a loader test runs, or a failure saying how to get it. */
+function required(tool: string | null, missing: string): string {
+  if (!tool) throw new Error(missing);
+  return tool;
+}
 
 function findPython(): string | null {
   for (const candidate of ["/usr/bin/python3", "python3"]) {
@@ -36,7 +44,6 @@ function findRscript(): string | null {
 }
 
 const PYTHON = findPython();
-if (!PYTHON) console.warn(PANDAS_MISSING);
 const RSCRIPT = findRscript();
 
 const demoConfig = StudyConfigShape.parse(DEMO_STUDY_CONFIG);
@@ -241,11 +248,15 @@ type Inspection = {
 };
 
 function runLoader(dir: string, ...args: string[]): Inspection {
-  const run = spawnSync(PYTHON ?? "python3", ["-c", INSPECT, ...(args.length > 0 ? args : ["strict"])], {
-    cwd: dir,
-    encoding: "utf8",
-    timeout: 60_000,
-  });
+  const run = spawnSync(
+    required(PYTHON, PANDAS_MISSING),
+    ["-c", INSPECT, ...(args.length > 0 ? args : ["strict"])],
+    {
+      cwd: dir,
+      encoding: "utf8",
+      timeout: 60_000,
+    },
+  );
   if (run.status !== 0) throw new Error(`python failed (${run.status}): ${run.stderr}`);
   return JSON.parse(run.stdout) as Inspection;
 }
@@ -328,11 +339,11 @@ describe("string literal escapers", () => {
     expect(pythonString("\ud800lone")).toBe('"\\ufffdlone"');
   });
 
-  it.skipIf(!PYTHON)("Python reads every pythonString literal back as the original text", () => {
+  it("Python reads every pythonString literal back as the original text", () => {
     const samples = [...nasty, ...fc.sample(fc.string({ unit: "binary", maxLength: 40 }), 300)];
     const program = `import json\nprint(json.dumps([${samples.map(pythonString).join(",\n")}]))\n`;
     const dir = exportDir({ "literals.py": program });
-    const run = spawnSync(PYTHON ?? "python3", ["literals.py"], {
+    const run = spawnSync(required(PYTHON, PANDAS_MISSING), ["literals.py"], {
       cwd: dir,
       encoding: "utf8",
       timeout: 60_000,
@@ -397,11 +408,8 @@ describe("generated scripts", () => {
     expect(script).toContain('VALUE_MODE <- "codes"');
   });
 
-  it("R: runs with Rscript where R is installed (text checks above otherwise)", () => {
-    if (!RSCRIPT) {
-      console.info("analysis loaders: Rscript not found; the R loader's text was checked, not run");
-      return;
-    }
+  it("R: runs with Rscript and reads every column with its type", () => {
+    const rscript = required(RSCRIPT, R_MISSING);
     const columns = longColumns(evilConfig(), { deidentify: false });
     const dir = exportDir({
       "export.csv": longCsv(columns, [...PATIENTS, EVIL_PATIENT], "codes"),
@@ -416,7 +424,7 @@ describe("generated scripts", () => {
       'cat("EVIL=", df[[which(startsWith(names(df), "evil"))]][4L], "\\n", sep = "")',
       'cat("FORMULA=", df[["=formula_name"]][4L], "\\n", sep = "")',
     ].join("\n");
-    const run = spawnSync(RSCRIPT, ["-e", program], { cwd: dir, encoding: "utf8", timeout: 120_000 });
+    const run = spawnSync(rscript, ["-e", program], { cwd: dir, encoding: "utf8", timeout: 120_000 });
     expect(run.status, run.stderr).toBe(0);
     const lines = run.stdout.split("\n");
     for (const expected of [
@@ -437,7 +445,7 @@ describe("generated scripts", () => {
   });
 });
 
-describe.skipIf(!PYTHON)("the Python loader, run with pandas", () => {
+describe("the Python loader, run with pandas", () => {
   it("long layout, codes: typed columns and the exact values", () => {
     const columns = longColumns(demoConfig, { deidentify: false });
     const { result } = loadExport(columns, longCsv(columns, PATIENTS, "codes"), "codes");
@@ -595,7 +603,7 @@ describe.skipIf(!PYTHON)("the Python loader, run with pandas", () => {
     expect(result.labels["größe_µ"]).toBe(EVIL_FIELDS[2]!.label);
 
     // Run as a script: it prints its summary (and nothing was injected into it).
-    const run = spawnSync(PYTHON ?? "python3", ["load_data.py"], {
+    const run = spawnSync(required(PYTHON, PANDAS_MISSING), ["load_data.py"], {
       cwd: dir,
       encoding: "utf8",
       timeout: 60_000,
