@@ -7,9 +7,8 @@
  * with a leading single quote. A cell that itself starts with a single quote gets one too, so the
  * reader can always drop exactly one leading quote: `guardCell` and `unguardCell` are inverses.
  */
+import { FORMULA_START, quoteCsvCell } from "@/lib/csv/csv-cells";
 import { parseNumber } from "@/lib/forms/parse-number";
-
-const FORMULA_START = /^[=+\-@\t\r]/;
 
 export function guardCell(text: string): string {
   if (text.startsWith("'")) return `'${text}`;
@@ -21,13 +20,9 @@ export function unguardCell(text: string): string {
   return text.startsWith("'") ? text.slice(1) : text;
 }
 
-function quote(text: string): string {
-  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
 /** One record, guarded and quoted, ending in CRLF. */
 export const csvRecord = (cells: readonly string[]) =>
-  `${cells.map((c) => quote(guardCell(c))).join(",")}\r\n`;
+  `${cells.map((c) => quoteCsvCell(guardCell(c))).join(",")}\r\n`;
 
 export type CsvRecord = {
   /** 1-based record number (the header is record 1). */ row: number;

@@ -10,13 +10,12 @@
  * - line breaks inside a cell are written as LF only, so every CRLF ends a record (the export
  *   screen counts rows by it).
  */
+import { FORMULA_START, quoteCsvCell } from "@/lib/csv/csv-cells";
 import type { FieldOption } from "@/lib/schemas/study-config";
 import type { ExportColumn } from "./columns";
 
 export type ValueMode = "codes" | "labels";
 
-const FORMULA_START = /^[=+\-@'\t\r]/;
-const NEEDS_QUOTES = /[",\r\n]/;
 const CALENDAR = /^\d{4}-\d{2}(-\d{2})?$/;
 
 export function csvCell(column: ExportColumn, value: unknown, mode: ValueMode): string {
@@ -62,14 +61,13 @@ export function csvRecord(cells: readonly string[]): string {
   return `${cells.join(",")}\r\n`;
 }
 
-/** A header or free-text cell: formula guard, then quoting. */
+/** A header or free-text cell: formula guard (also on a leading `'`, so it is reversible), then quoting. */
 export function textCell(text: string): string {
-  return quoted(FORMULA_START.test(text) ? `'${text}` : text);
+  return quoted(FORMULA_START.test(text) || text.startsWith("'") ? `'${text}` : text);
 }
 
 function quoted(text: string): string {
-  const flat = text.includes("\r") ? text.replace(/\r\n?/g, "\n") : text;
-  return NEEDS_QUOTES.test(flat) || flat !== flat.trim() ? `"${flat.replaceAll('"', '""')}"` : flat;
+  return quoteCsvCell(text.includes("\r") ? text.replace(/\r\n?/g, "\n") : text);
 }
 
 function labelOf(options: readonly FieldOption[] | undefined, code: string): string {

@@ -3,13 +3,13 @@
  * (starting with = + - @, a tab or a carriage return) gets a leading single quote, so an email or
  * a reason typed as `=HYPERLINK(…)` is shown as text, never run (OWASP "CSV injection").
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
+import { FORMULA_START, quoteCsvCell } from "@/lib/csv/csv-cells";
 
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return "";
   let text = typeof value === "object" ? JSON.stringify(value) : String(value);
   if (FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replaceAll('"', '""')}"` : text;
+  return quoteCsvCell(text);
 }
 
 export const csvLine = (cells: readonly unknown[]) => `${cells.map(csvCell).join(",")}\r\n`;
