@@ -10,6 +10,7 @@ import { POST as createPatient } from "@/app/api/patients/route";
 import { POST as createVisit } from "@/app/api/visits/route";
 import { getDb } from "@/db/client";
 import { auditLogs } from "@/db/schema";
+import { readCsv } from "@/lib/dictionary/csv";
 import { EXPORT_HEADERS } from "@/lib/schemas/study-export";
 import { activeExportStreams } from "@/lib/server/exports/export-stream";
 import { EXPORT_BATCH_PATIENTS } from "@/lib/server/exports/study-export-service";
@@ -68,33 +69,11 @@ const efficacy = (pasi: number, extra: object = {}) => ({
   ...extra,
 });
 
-/** RFC 4180 records (quoted cells may hold LF and commas). */
+/** RFC 4180 records, read by the data dictionary's reader (formula guards dropped). */
 function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let cells: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") {
-      cells.push(cell);
-      cell = "";
-    } else if (c === "\r" && text[i + 1] === "\n") {
-      cells.push(cell);
-      records.push(cells);
-      cells = [];
-      cell = "";
-      i++;
-    } else cell += c;
-  }
-  return records;
+  const read = readCsv(text);
+  if (!read.ok) throw new Error(`row ${read.row}: ${read.message}`);
+  return read.records.map((record) => record.cells);
 }
 
 function asObjects(text: string): Record<string, string>[] {
