@@ -4,6 +4,7 @@
  * a reason typed as `=HYPERLINK(…)` is shown as text, never run (OWASP "CSV injection").
  */
 import { FORMULA_START, quoteCsvCell } from "@/lib/csv/csv-cells";
+import { utcFileStamp } from "@/lib/download-stamp";
 
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return "";
@@ -15,8 +16,4 @@ export function csvCell(value: unknown): string {
 export const csvLine = (cells: readonly unknown[]) => `${cells.map(csvCell).join(",")}\r\n`;
 
 /** audit_logs_{timestamp}.csv, the time in UTC as 20261122T071500Z (no characters a filename refuses). */
-export const exportFileName = (now: Date) =>
-  `audit_logs_${now
-    .toISOString()
-    .replace(/[-:]/g, "")
-    .replace(/\.\d{3}/, "")}.csv`;
+export const exportFileName = (now: Date) => `audit_logs_${utcFileStamp(now)}.csv`;

@@ -1,6 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
+import { utcFileStamp } from "@/lib/download-stamp";
 import { studies } from "@/db/schema";
 import {
   dictionaryCsv,
@@ -39,11 +40,7 @@ const actorOf = (actor: Actor) => ({ userId: actor.userId, email: actor.email })
 
 /** data_dictionary_{code}_{20261125T151500Z}.csv: the time in UTC, no characters a filename refuses. */
 export function dictionaryFileName(code: string, now: Date): string {
-  const stamp = now
-    .toISOString()
-    .replace(/[-:]/g, "")
-    .replace(/\.\d{3}/, "");
-  return `data_dictionary_${code.replace(/[^A-Za-z0-9_-]/g, "_")}_${stamp}.csv`;
+  return `data_dictionary_${code.replace(/[^A-Za-z0-9_-]/g, "_")}_${utcFileStamp(now)}.csv`;
 }
 
 /** GET /api/studies/{id}/data-dictionary: the CSV, to readers of the study; audited as an export. */

@@ -1,5 +1,6 @@
 import "server-only";
 import type { Db } from "@/db/client";
+import { utcFileStamp } from "@/lib/download-stamp";
 import { longColumns, orderSlots, wideColumns, type ExportColumn } from "@/lib/exports/columns";
 import { deidentifyPatient, deidentifyPlan } from "@/lib/exports/deidentify";
 import type { ExportAuditEvent, ExportPatient } from "@/lib/exports/export-records";
@@ -56,10 +57,7 @@ export async function exportStudyData(
   };
   const counts = await countExport(db, studyId, scope, filter);
   const now = new Date();
-  const stamp = now
-    .toISOString()
-    .replace(/[-:]/g, "")
-    .replace(/\.\d{3}/, "");
+  const stamp = utcFileStamp(now);
   const baseName = `${row.code}_${query.format.replace("-", "_")}${query.deidentify ? "_deidentified" : ""}_${stamp}`;
   const columnOptions = { deidentify: query.deidentify };
   const config = study.config;
