@@ -62,9 +62,12 @@ export async function apiFetch<T>(path: string, init: RequestInit & { json?: unk
   });
   if (response.status === 401 && typeof window !== "undefined") redirectToSignIn();
   const payload: unknown = response.status === 204 ? null : await response.json().catch(() => null);
-  if (!response.ok) {
-    const detail = payload && typeof payload === "object" && "detail" in payload ? payload.detail : null;
-    throw new ApiClientError(response.status, detail ?? `Request failed (${response.status})`);
-  }
+  if (!response.ok) throw errorOfPayload(response.status, payload);
   return payload as T;
+}
+
+/** The error of a refused call: the server's `detail` when its answer has one. */
+export function errorOfPayload(status: number, payload: unknown): ApiClientError {
+  const detail = payload && typeof payload === "object" && "detail" in payload ? payload.detail : null;
+  return new ApiClientError(status, detail ?? `Request failed (${status})`);
 }

@@ -9,6 +9,7 @@ import {
   type ChainVerificationJob,
 } from "@/lib/schemas/audit-logs";
 import { apiFetch } from "./api-fetch";
+import { attachmentName, saveFile } from "./save-download";
 
 /** The page's filters as typed (strings; dates as the datetime-local inputs give them). */
 export type AuditFilterValues = {
@@ -102,15 +103,7 @@ export async function downloadAuditCsv(filters: AuditFilterValues): Promise<void
     credentials: "same-origin",
   });
   if (!response.ok) throw new Error(`Export failed (${response.status})`);
-  const name = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1];
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name ?? "audit_logs.csv";
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
+  saveFile(await response.blob(), attachmentName(response, "audit_logs.csv"));
 }
 
 export function useStartChainVerification() {

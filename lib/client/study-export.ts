@@ -1,6 +1,7 @@
 import { EXPORT_HEADERS, type ExportFormat } from "@/lib/schemas/study-export";
-import { ApiClientError, redirectToSignIn } from "./api-fetch";
+import { errorOfPayload, redirectToSignIn } from "./api-fetch";
 import { plainCounter, zipCounter, type RecordCounter } from "./export-progress";
+import { attachmentName, saveFile } from "./save-download";
 
 export type StudyExportOptions = {
   format: ExportFormat;
@@ -44,9 +45,7 @@ export async function downloadStudyExport(
   });
   if (response.status === 401) redirectToSignIn();
   if (!response.ok || !response.body) {
-    const payload: unknown = await response.json().catch(() => null);
-    const detail = payload && typeof payload === "object" && "detail" in payload ? payload.detail : null;
-    throw new ApiClientError(response.status, detail ?? `Export failed (${response.status})`);
+    throw errorOfPayload(response.status, await response.json().catch(() => null));
   }
   const totalHeader = response.headers.get(EXPORT_HEADERS.totalRows);
   const total = totalHeader === null ? null : Number(totalHeader);
@@ -64,16 +63,8 @@ export async function downloadStudyExport(
     counter.push(value);
     p.onProgress({ records: counter.records(), total, unit, bytes });
   }
-  const fileName =
-    /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? "study_export";
-  const url = URL.createObjectURL(new Blob(chunks, { type: response.headers.get("content-type") ?? "" }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
+  const fileName = attachmentName(response, "study_export");
+  saveFile(new Blob(chunks, { type: response.headers.get("content-type") ?? "" }), fileName);
   await counter.drained();
   return { fileName, records: counter.records() };
 }
