@@ -5,6 +5,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { dataDictionaryUrl } from "@/lib/client/data-dictionary";
 import { downloadStudyExport, type ExportProgress, type StudyExportOptions } from "@/lib/client/study-export";
 import type { ExportFormat } from "@/lib/schemas/study-export";
 
@@ -246,7 +247,7 @@ export function ExportPage({ studyId, studyName, visitTypes }: Props) {
         </p>
         <a
           className="mt-2 inline-block text-sm font-medium text-blue-700 underline"
-          href={`/api/studies/${studyId}/data-dictionary`}
+          href={dataDictionaryUrl(studyId)}
         >
           Download data dictionary (CSV)
         </a>
