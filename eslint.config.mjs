@@ -7,7 +7,7 @@ export default defineConfig([
   ...nextTs,
   {
     rules: {
-      // Only lib/env.ts reads the environment (DESIGN.md).
+      // Only lib/env.ts reads the environment.
       "no-restricted-syntax": [
         "error",
         {
@@ -31,13 +31,13 @@ export default defineConfig([
   },
   {
     // Server log lines go through lib/server/api/log.ts: they carry the request id and never print
-    // query parameters (issue 7). The start-up banner prints the first admin's password once.
+    // query parameters. The start-up banner prints the first admin's password once.
     files: ["lib/server/**", "db/**", "app/**", "proxy.ts"],
     ignores: ["lib/server/api/log.ts", "lib/server/bootstrap/startup.ts"],
     rules: { "no-console": "error" },
   },
   {
-    // Clinical data has one door (DESIGN.md decision 12): the patient scope is applied by
+    // Clinical data has one door (decision 0004): the patient scope is applied by
     // lib/server/clinical/, so its tables are imported nowhere else (db/ defines them, the demo seed
     // and the scale bench write them through SQL, tests inspect them).
     files: ["**/*.{ts,tsx,mts,mjs,js}"],

@@ -5,7 +5,7 @@ import { newRequestId, REQUEST_ID_HEADER } from "@/lib/server/api/request-contex
 import { applyHeaders, isHttps, newNonce, pageSecurityHeaders } from "@/lib/server/api/security-headers";
 
 // Convenience redirects only: every page and route handler checks the session itself against the
-// database (DESIGN.md §5); the cookie's presence here proves nothing.
+// database (decision 0004); the cookie's presence here proves nothing.
 const SESSION_COOKIES = ["next-auth.session-token", "__Secure-next-auth.session-token"];
 
 /**
@@ -13,7 +13,7 @@ const SESSION_COOKIES = ["next-auth.session-token", "__Secure-next-auth.session-
  * other security headers, `Cache-Control: no-store` and an X-Request-Id. Next reads the policy from
  * the request headers and puts the nonce on its own scripts (pages render dynamically). /api is not
  * matched: its handlers set the same headers themselves, and running the proxy there would make
- * Next buffer request bodies before the route can count them (issue 7, item 8).
+ * Next buffer request bodies before the route can count them.
  */
 export function proxy(request: NextRequest) {
   const { search } = request.nextUrl;

@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 
 /**
- * The only reader of process.env (DESIGN.md). Parsed lazily so that `next build`, which evaluates
+ * The only reader of process.env. Parsed lazily so that `next build`, which evaluates
  * route modules, never needs a runtime configuration.
  */
 const EnvSchema = z.object({

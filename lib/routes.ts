@@ -3,7 +3,7 @@
  * tests. Add a pattern here when a screen of the spec's route map is built.
  */
 export const DEFAULT_AFTER_LOGIN = "/admin/studies";
-/** Every signed-in user's own password change (issue 9). */
+/** Every signed-in user's own password change (decision 0004). */
 export const CHANGE_PASSWORD_PATH = "/admin/account/password";
 
 const PAGE_PATTERNS: RegExp[] = [
@@ -13,13 +13,13 @@ const PAGE_PATTERNS: RegExp[] = [
   /^\/admin\/studies\/new$/,
   /^\/admin\/studies\/\d+(\/edit)?$/,
   /^\/admin\/templates$/,
-  // Users, study team and medical groups, and the password change (issue 9).
+  // Users, study team and medical groups, and the password change (decision 0004).
   /^\/admin\/users$/,
   /^\/admin\/studies\/\d+\/(team|medical-groups)$/,
-  // Homepage content: List View and Page Builder (issue 12).
+  // Homepage content: List View and Page Builder (decision 0014).
   /^\/admin\/studies\/\d+\/content$/,
   /^\/admin\/account\/password$/,
-  // The audit trail (issue 13).
+  // The audit trail (decision 0015).
   /^\/admin\/audit-logs$/,
   // The study area: /{studyCode}, except the reserved first segments of spec §2 (the shell answers
   // 'Study Not Found' for unknown codes).
@@ -27,7 +27,7 @@ const PAGE_PATTERNS: RegExp[] = [
   // Its patient list and patient detail, and the same screens with the study in `?study=` (spec §2).
   /^\/(?!(?:admin|users|login|logout|api|patients)\/)[a-z0-9_-]+\/patients(\/\d+)?$/,
   /^\/patients(\/\d+)?$/,
-  // The study data export (issue 14).
+  // The study data export (decision 0016).
   /^\/(?!(?:admin|users|login|logout|api|patients)\/)[a-z0-9_-]+\/export$/,
 ];
 
@@ -49,7 +49,7 @@ const RETURN_URL_BASE = "http://registry.invalid";
  * Refused outright: control characters (browsers drop tab, LF and CR, so `/\t/evil.example` would
  * become `//evil.example`), backslashes (read as slashes), any non-ASCII or space (look-alike
  * slashes), anything that is `//…` once percent-decoded, and the login page itself.
- * The only place a returnUrl is honoured: the login form calls it (issue 7, item 6).
+ * The only place a returnUrl is honoured: the login form calls it.
  */
 export function safeReturnUrl(value: string | null | undefined): string {
   if (typeof value !== "string" || value.length === 0 || value.length > 2048) return DEFAULT_AFTER_LOGIN;

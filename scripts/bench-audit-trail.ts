@@ -1,4 +1,4 @@
-// npm run bench:audit-trail — issue 13's benchmark of the Audit Logs page on a trail of 1M rows:
+// npm run bench:audit-trail — the benchmark of the Audit Logs page on a trail of 1M rows:
 // list (page 1, deep pages, with and without filters) p95, statistics, the streamed CSV export
 // (rows/s and this process's RSS growth) and, with --verify, the background chain verification.
 // Runs in a throwaway database on the PostgreSQL server of --database-url / DATABASE_URL (default

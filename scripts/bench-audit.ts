@@ -1,5 +1,5 @@
 // npm run bench:audit — audited writes per second on PostgreSQL with 10 concurrent writers, each
-// transaction doing ~2 ms of other work before its audit row (issue 7, item 4: target ≥ 450/s).
+// transaction doing ~2 ms of other work before its audit row (target ≥ 450/s).
 // Runs in a throwaway database created on the server of DATABASE_URL (default
 // postgres://postgres@127.0.0.1:5432/postgres) and dropped afterwards, with a throwaway DATA_DIR
 // (audit key, checkpoints). For comparison it also measures the former pattern, in which the chain

@@ -1,11 +1,11 @@
-// npm run bench:compatibility — issue 11's compatibility check at scale:
+// npm run bench:compatibility — the compatibility check at scale:
 //   1. a fresh database (as bench:scale: PostgreSQL of --database-url / DATABASE_URL, else PGlite);
 //   2. the app's first start (migrations, admin, demo study) and bench:scale's SQL fixture:
 //      --patients × --visits-per-patient in the demo study, then ANALYZE;
 //   3. the compatibility check of an amendment that touches every kind of change (a removed field
 //      in use, a tightened maximum, removed select options, a removed visit type, a renamed
 //      calculation, a new pattern), --runs times, with the median and worst time against the
-//      2 s target of issue 11.
+//      2 s target (decision 0013).
 // The lead engineer runs it at the full size (100k patients / 1M visits, the defaults). Options:
 //   --patients 100000 --visits-per-patient 10 --runs 5 --database-url postgres://… --keep
 import { parseArgs } from "node:util";

@@ -1,5 +1,5 @@
 // npm run bench:forms — median time to validate a 200-field submission and to run 20 calculations.
-// Target (issue 3): under 1 ms each on the project's 2-core machines.
+// Target: under 1 ms each on the project's 2-core machines.
 import { performance } from "node:perf_hooks";
 import { runCalculations } from "@/lib/calc";
 import { validateSubmission } from "@/lib/forms";

@@ -1,6 +1,6 @@
 // npx tsx scripts/bench-odm-writer.ts [patients=10000] [--audit]
 // Formats N generated demo-study patients (10 visits, ~15 values each) with the ODM writer and
-// prints visits/s on one core. Issue 14's budget: 1,000,000 visits well under 60 s of writer time.
+// prints visits/s on one core. The budget: 1,000,000 visits well under 60 s of writer time.
 // Patients are generated before the clock starts: only the writer is measured.
 import { performance } from "node:perf_hooks";
 import { DEMO_STUDY_CONFIG } from "@/db/seed/demo-study-config";

@@ -1,4 +1,4 @@
-// npm run bench:scale — issue 8's scale benchmark, in one run:
+// npm run bench:scale — the scale benchmark, in one run:
 //   1. a fresh database: a throwaway `bench_scale_<random>` on the PostgreSQL server of
 //      --database-url / DATABASE_URL (dropped at the end unless --keep), else an embedded PGlite in
 //      a temporary DATA_DIR;
@@ -14,7 +14,7 @@
 //   --patients 100000 --visits-per-patient 10 --concurrency 10 --seconds 10
 //   --database-url postgres://… --out bench-scale.json --keep --ports 3121-3129
 //   --only patients_page1,visit_create (those scenarios and the ceiling; for profiling one path);
-//     `exports` names issue 14's export measurement (run by default, after the scenarios)
+//     `exports` names the export measurement (run by default, after the scenarios)
 //   --cpu-profile DIR (the server runs with node --cpu-prof, profiles written to DIR at its exit)
 import { spawnSync } from "node:child_process";
 import { existsSync, writeFileSync } from "node:fs";
@@ -62,7 +62,7 @@ const portRange = (() => {
   return Array.from({ length: hi - lo + 1 }, (_, i) => lo + i);
 })();
 const serverUrl = args["database-url"] ?? process.env.DATABASE_URL;
-/** The export measurement (issue 14) is not a load scenario: `--only exports` asks for it alone. */
+/** The export measurement (decision 0016) is not a load scenario: `--only exports` asks for it alone. */
 const EXPORTS = "exports";
 const measureExportsToo = !args.only || args.only.split(",").some((name) => name.trim() === EXPORTS);
 const scenarios = (() => {

@@ -20,7 +20,7 @@ export function StudyList({
 }: {
   canCreate: boolean;
   createdId?: number;
-  /** Team, groups, config and content links: platform administrators only (issue 9). */
+  /** Team, groups, config and content links: platform administrators only (decision 0004). */
   showAdminLinks?: boolean;
   /** Studies whose Edit Config link shows (a data manager configures without admin rights). */
   configurableIds?: "all" | number[];

@@ -213,7 +213,7 @@ function StudyEditorForm({
       setFailedSaves((n) => n + 1);
       return;
     }
-    // Renaming or removing a field that holds data is allowed, but never unknowingly (issue 10).
+    // Renaming or removing a field that holds data is allowed, but never unknowingly (decision 0006).
     const risks = draftOrphanRisks(isCreate ? undefined : savedFields, draft.config.data_fields, usage.data);
     if (risks.length > 0 && !window.confirm(orphanQuestion(risks))) return;
     try {

@@ -38,7 +38,7 @@ type Run =
 
 const number = new Intl.NumberFormat("en-US");
 
-/** The Export screen (issue 14): options, a progress bar while the file streams, and Cancel. */
+/** The Export screen (decision 0016): options, a progress bar while the file streams, and Cancel. */
 export function ExportPage({ studyId, studyName, visitTypes }: Props) {
   const [options, setOptions] = useState<StudyExportOptions>({
     format: "csv-long",

@@ -2,7 +2,7 @@ import { integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { studies } from "./studies";
 
 /**
- * The study dashboard's figures, summed per bucket of the patient scope (DESIGN.md §18: dashboards
+ * The study dashboard's figures, summed per bucket of the patient scope (decision 0009: dashboards
  * from maintained aggregates). One row per (study, medical group, creator, sex): every scope of
  * policy.ts is a filter on these keys (all: the study's rows; group: one group key; own patients:
  * one creator key), so a dashboard adds up a handful of rows instead of every patient.

@@ -37,7 +37,7 @@ export const patients = pgTable(
     medicalGroupId: integer("medical_group_id"),
     createdBy: integer("created_by").references(() => users.id),
     // The dashboard's figures per patient, maintained by lib/server/clinical/patient-summary.ts in
-    // the transaction of every visit write (DESIGN.md §18: dashboards from maintained aggregates),
+    // the transaction of every visit write (decision 0009: dashboards from maintained aggregates),
     // so the study dashboard reads one row per patient instead of every visit.
     visitCount: integer("visit_count").notNull().default(0),
     adverseEventCount: integer("adverse_event_count").notNull().default(0),
@@ -47,7 +47,7 @@ export const patients = pgTable(
     efficacyAchieved: boolean("efficacy_achieved").notNull().default(false),
     therapyLineCount: integer("therapy_line_count").notNull().default(0),
     hasActiveLine: boolean("has_active_line").notNull().default(false),
-    // Optimistic concurrency (DESIGN.md §13): updates name the version they were based on.
+    // Optimistic concurrency (decision 0007): updates name the version they were based on.
     version: integer("version").notNull().default(1),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -56,7 +56,7 @@ export const patients = pgTable(
   },
   (t) => [
     unique("patients_study_code_key").on(t.studyId, t.code),
-    // Target of the composite keys of visits and therapy lines (DESIGN.md §12).
+    // Target of the composite keys of visits and therapy lines (decision 0004).
     unique("patients_id_study_key").on(t.id, t.studyId),
     foreignKey({
       name: "patients_group_same_study_fk",

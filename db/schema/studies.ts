@@ -26,9 +26,9 @@ export const studies = pgTable(
     // The subdomain segment; defaults to the code.
     domain: text("domain").notNull().unique(),
     isActive: boolean("is_active").notNull().default(true),
-    // The whole study configuration, one JSONB document validated by lib/schemas (DESIGN.md §7).
+    // The whole study configuration, one JSONB document validated by lib/schemas (decision 0006).
     config: jsonb("config").$type<Record<string, unknown>>().notNull().default({}),
-    // Optimistic concurrency (DESIGN.md §13): every update names the version it was based on and
+    // Optimistic concurrency (decision 0007): every update names the version it was based on and
     // bumps it; a stale update is refused with 409 and overwrites nothing.
     version: integer("version").notNull().default(1),
     createdBy: integer("created_by").references(() => users.id),

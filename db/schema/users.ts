@@ -23,7 +23,7 @@ export const users = pgTable(
     // Set when an administrator gives a temporary password: every call but the password change
     // answers 403 until the user has chosen their own.
     mustChangePassword: boolean("must_change_password").notNull().default(false),
-    // Optimistic concurrency of the admin edit (DESIGN.md §13).
+    // Optimistic concurrency of the admin edit (decision 0007).
     version: integer("version").notNull().default(1),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -1,6 +1,6 @@
 /**
  * Public API of the `custom_expression` engine: a safe subset of Python expressions over a `data`
- * dict (DESIGN.md, "Pure modules"). Our own tokenizer, parser and evaluator: no eval, no
+ * dict (decision 0001). Our own tokenizer, parser and evaluator: no eval, no
  * `new Function`, no host property access. Every entry point returns errors as values and never
  * throws, whatever the source text or the data. Pure: no I/O.
  */

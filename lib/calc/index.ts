@@ -1,5 +1,5 @@
 /**
- * Calculations and the safe Python-subset expression engine (DESIGN.md, "Pure modules").
+ * Calculations and the safe Python-subset expression engine (decision 0001).
  * Browser and server import the same code. Pure: no I/O.
  */
 export {

@@ -1,5 +1,5 @@
 /**
- * Counting the records of a study export while it downloads (issue 14), from the bytes alone:
+ * Counting the records of a study export while it downloads (decision 0016), from the bytes alone:
  * every CSV record ends in CRLF (line breaks inside cells are LF only: lib/exports/cell-values.ts)
  * and every ODM subject in `</SubjectData>`. A zip's data file is its first entry, deflated: the
  * bytes after its local header go through the browser's own inflater and are counted the same way.

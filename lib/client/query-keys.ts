@@ -6,7 +6,7 @@ export const queryKeys = {
     detail: (id: number) => [...queryKeys.studies.all, "detail", id] as const,
     versions: (id: number) => [...queryKeys.studies.all, "protocol-versions", id] as const,
   },
-  // ----- Issue 8, patient list and dashboard (screensa) -----
+  // ----- patient list and dashboard (screensa) -----
   patients: {
     all: ["patients"] as const,
     lists: (studyId: number) => [...queryKeys.patients.all, "list", studyId] as const,
@@ -23,7 +23,7 @@ export const queryKeys = {
 /** Study resolution and config are cached 5 minutes (spec §9). */
 export const STUDY_STALE_TIME_MS = 5 * 60 * 1000;
 
-// --- Patient detail screen (issue 8: one patient, its visits, its audit trail) -----------------
+// --- Patient detail screen (one patient, its visits, its audit trail) -----------------
 /** Keys of the patient detail screen; its mutations invalidate these (`patientDetailKeys.all`). */
 export const patientDetailKeys = {
   all: ["patient-detail"] as const,

@@ -1,4 +1,4 @@
-/** The data dictionary (issue 14): CSV layout, export, import plan. Pure; docs/data-dictionary.md. */
+/** The data dictionary (decision 0016): CSV layout, export, import plan. Pure; docs/data-dictionary.md. */
 export { DICTIONARY_COLUMNS, CALC_TYPE, type DictionaryColumn, type DictionaryRow } from "./columns";
 export { dictionaryCsv } from "./export-dictionary";
 export { parseDictionaryCsv, MAX_DICTIONARY_ROWS } from "./parse-dictionary";

@@ -1,5 +1,5 @@
 /**
- * The columns of the CSV exports (issue 14), derived from the study configuration. Pure: the
+ * The columns of the CSV exports (decision 0016), derived from the study configuration. Pure: the
  * same list drives the CSV rows, the README that describes them and the R and Python loaders, so
  * the three never disagree. Column names are unique within an export (a clash gets `__2`, `__3`).
  */

@@ -1,5 +1,5 @@
 /**
- * De-identification of one exported patient (issue 14). Pure: the keyed pseudonym and the day
+ * De-identification of one exported patient (decision 0016). Pure: the keyed pseudonym and the day
  * offset are computed by the server (`lib/server/exports/pseudonyms.ts`) and handed in.
  * - the code becomes the pseudonym;
  * - fields marked `identifier` are removed (patient and visit fields alike);

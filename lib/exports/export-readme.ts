@@ -1,5 +1,5 @@
 /**
- * The README.md of the export zip (issue 14): what the data file is, how its cells are written (the
+ * The README.md of the export zip (decision 0016): what the data file is, how its cells are written (the
  * rules of `cell-values.ts`, in plain words), what de-identification did, and a table of every
  * column. Pure. Generated from the same column list as the CSV and the loaders, so the three agree.
  *

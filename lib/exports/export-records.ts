@@ -1,5 +1,5 @@
 /**
- * What the study export reads for one patient (issue 14): the rows every writer (CSV long, CSV
+ * What the study export reads for one patient (decision 0016): the rows every writer (CSV long, CSV
  * wide, CDISC ODM) formats. Pure types. Dates are ISO text: calendar dates `YYYY-MM-DD`, instants
  * ISO 8601 UTC. A de-identified export hands the writers records already transformed
  * (`deidentify.ts`): pseudonym for the code, dates shifted, identifier fields removed.

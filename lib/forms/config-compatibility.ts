@@ -1,6 +1,6 @@
 /**
  * What a new study configuration changes for the data already entered under the live one
- * (issue 11, decision 0013). Pure: `diffConfigs` lists the changes and, for each, the data test
+ * (decision 0013). Pure: `diffConfigs` lists the changes and, for each, the data test
  * ("probe") that finds the records it affects; the server counts every probe in one query
  * (lib/server/clinical/compatibility-queries.ts) and `compatibilityReport` sorts the counted changes
  * into breaking ones and warnings. The browser and the server share this one rule.

@@ -1,5 +1,5 @@
 /**
- * The form engine shared by the browser and the server (DESIGN.md "Pure modules"): conditions,
+ * The form engine shared by the browser and the server (decision 0001): conditions,
  * field state, ordering and grouping, and validation with the spec's messages.
  */
 export { evaluateCondition, isEmptyValue, MAX_CONDITION_EVAL_DEPTH, ownValue } from "./conditions";

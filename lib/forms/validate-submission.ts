@@ -16,7 +16,7 @@ import { validateFieldValue } from "./validate-field";
 
 export type Loc = (string | number)[];
 
-/** One entry of the 422 `detail` list (DESIGN.md decision 2). */
+/** One entry of the 422 `detail` list (decision 0002). */
 export type ValidationIssue = { loc: Loc; msg: string; type: string };
 
 export type SubmissionResult = {

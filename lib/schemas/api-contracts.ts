@@ -389,7 +389,7 @@ export const API_CONTRACTS: ApiContract[] = [
     query: ReportQuery,
     response: TherapyOutcomesResponse,
   },
-  // Patient detail screen (issue 8): the patient's audit trail.
+  // Patient detail screen (decision 0009): the patient's audit trail.
   {
     method: "GET",
     path: "/api/admin/audit-logs/entity/{type}/{id}",
@@ -399,7 +399,7 @@ export const API_CONTRACTS: ApiContract[] = [
     query: EntityTrailQuery,
     response: EntityTrailResponse,
   },
-  // The Audit Logs page (issue 13): platform admins (policy audit.read).
+  // The Audit Logs page (decision 0015): platform admins (policy audit.read).
   {
     method: "GET",
     path: "/api/admin/audit-logs",
@@ -446,7 +446,7 @@ export const API_CONTRACTS: ApiContract[] = [
     auth: true,
     response: ChainVerificationJob,
   },
-  // Users, study team and medical groups (issue 9).
+  // Users, study team and medical groups (decision 0004).
   {
     method: "POST",
     path: "/api/auth/password",

@@ -1,5 +1,5 @@
 /**
- * The data dictionary's API bodies and answers (issue 14): preview and import of a dictionary CSV.
+ * The data dictionary's API bodies and answers (decision 0016): preview and import of a dictionary CSV.
  * Pure; the plan itself is computed by lib/dictionary, the same code in the browser and the server.
  */
 import { z } from "zod";

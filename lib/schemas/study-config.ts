@@ -1,5 +1,5 @@
 /**
- * The study configuration: one JSONB document (DESIGN.md §7), validated by this one zod schema on
+ * The study configuration: one JSONB document (decision 0006), validated by this one zod schema on
  * every write, by the browser and the server alike. Pure: no I/O.
  */
 import { z } from "zod";
@@ -123,7 +123,7 @@ export const DataFieldSchema = z.object({
   show_in_form: z.boolean().optional(),
   /**
    * A direct identifier (name, hospital number, address…): removed from de-identified exports
-   * (issue 14). Marked in the Data Fields editor and the data dictionary's "identifier" column.
+   * (decision 0016). Marked in the Data Fields editor and the data dictionary's "identifier" column.
    */
   identifier: z.boolean().optional(),
   order: z.number().optional(),

@@ -1,4 +1,4 @@
-/** The study data export's query (issue 14): `GET /api/studies/{id}/export`. Pure. */
+/** The study data export's query (decision 0016): `GET /api/studies/{id}/export`. Pure. */
 import { z } from "zod";
 import { CalendarDate } from "./patients";
 

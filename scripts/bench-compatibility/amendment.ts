@@ -1,4 +1,4 @@
-/** The amendment bench:compatibility checks: one change of every kind the check counts (issue 11). */
+/** The amendment bench:compatibility checks: one change of every kind the check counts (decision 0013). */
 import type { StudyConfig } from "@/lib/schemas/study-config";
 
 export function benchAmendment(live: StudyConfig): StudyConfig {

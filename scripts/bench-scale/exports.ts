@@ -1,5 +1,5 @@
 /**
- * Issue 14's part of bench:scale: the benchmark study exported whole through the running server
+ * The export part of bench:scale: the benchmark study exported whole through the running server
  * (GET /api/studies/{id}/export) as csv-long and as odm, then two csv-long exports at once. Each is
  * read to the end as a client would, counting bytes and records; the server's RSS is sampled
  * (every 250 ms) from just before the request to the last byte.
@@ -119,7 +119,7 @@ export async function measureExports(
 
 export type ExportTarget = { name: string; pass: boolean; detail: string };
 
-/** Issue 14's targets: CSV < 60 s, ODM < 120 s, RSS growth < 200 MB, two at once not double. */
+/** The targets: CSV < 60 s, ODM < 120 s, RSS growth < 200 MB, two at once not double. */
 export function exportTargets(results: readonly ExportMeasurement[]): ExportTarget[] {
   const byName = new Map(results.map((r) => [r.name, r]));
   const csv = byName.get("csv-long")!;

@@ -1,5 +1,5 @@
 /**
- * Turns the measurements into the table and the issue 8 targets (pure: no I/O, tested directly).
+ * Turns the measurements into the table and the scale targets (decision 0009) (pure: no I/O, tested directly).
  */
 import { CEILING, type ScenarioGroup } from "./scenarios";
 
@@ -179,5 +179,5 @@ export function formatTable(report: Report): string {
         ],
   );
   const targets = report.targets.map((t) => `${t.verdict.padEnd(4)}  ${t.target}: ${t.detail}`);
-  return `${pad([head, ...body])}\n\nTargets (issue 8):\n${targets.join("\n")}`;
+  return `${pad([head, ...body])}\n\nTargets (decision 0009):\n${targets.join("\n")}`;
 }

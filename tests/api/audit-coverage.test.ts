@@ -1,5 +1,5 @@
 /**
- * Audit coverage (issue 13, item 4): every mutating endpoint of the route table
+ * Audit coverage (decision 0015): every mutating endpoint of the route table
  * (lib/schemas/api-contracts.ts: every method but GET) is called once by an allowed caller, and
  * exactly the audit rows its entry below expects must appear: action, entity, study, user, reason,
  * old and new values, and a timestamp (UTC, timestamptz) taken during the call. The list of
@@ -525,7 +525,7 @@ const EXPECTED_AUDIT: Record<string, Entry> = {
       },
     ],
   },
-  // Homepage content and uploads (issue 12, merged from wt-homepage).
+  // Homepage content and uploads (decision 0014).
   "POST /api/studies/{id}/contents": {
     request: (f) => ({
       params: { id: String(f.studyId) },

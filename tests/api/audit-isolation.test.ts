@@ -39,7 +39,7 @@ async function defaultToRepeatableRead(driver: string) {
   return reopened;
 }
 
-/** Issue 7 review: the chain must not fork when the database defaults to a stricter isolation. */
+/** The chain must not fork when the database defaults to a stricter isolation. */
 describe("audited transactions and the database's default isolation", () => {
   for (const driver of drivers) {
     it(`keep one chain with 10 parallel writers under default repeatable read (${driver})`, async () => {

@@ -19,7 +19,7 @@ async function rowCount() {
   return row!.n;
 }
 
-/** Issue 7 review: a second instance (or a lost key) must not break the chain for good. */
+/** A second instance (or a lost key) must not break the chain for good. */
 describe("an audit key that is not the trail's", () => {
   // First in the file: the trail is still empty.
   it("two instances started on an empty trail: the second one's first write is refused", async () => {

@@ -1,4 +1,4 @@
-/** The Audit Logs page's calls (issue 13): paging by cursor and by page number, filters, counts
+/** The Audit Logs page's calls (decision 0015): paging by cursor and by page number, filters, counts
  * kept up to date, statistics, the streamed CSV export and the background chain verification. */
 import { and, count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";

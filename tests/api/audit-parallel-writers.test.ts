@@ -6,7 +6,7 @@ import { canPipeline } from "@/lib/server/audit/append-rows";
 import { auditedTransaction, recordAudit } from "@/lib/server/audit/audit-writer";
 import { verifyAuditChain } from "@/lib/server/audit/verify-chain";
 
-/** Issue 7, item 4: the chain stays whole under concurrent audited writes. */
+/** The chain stays whole under concurrent audited writes. */
 describe("audited writes in parallel", () => {
   it("keeps one valid chain with 10 parallel writers, each doing work before its audit row", async () => {
     const db = await getDb();

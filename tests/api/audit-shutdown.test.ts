@@ -14,7 +14,7 @@ afterAll(() => {
   delete (globalThis as { __registryDbClosedForGood?: boolean }).__registryDbClosedForGood;
 });
 
-/** Issue 7 review: a normal stop lost the last checkpoint (and left PGlite to crash recovery). */
+/** A normal stop lost the last checkpoint (and left PGlite to crash recovery). */
 describe("a stop signal", () => {
   it("writes the checkpoint of the last row and closes the database before next start exits", async () => {
     const db = await getDb();

@@ -1,4 +1,4 @@
-/** Homepage content blocks (issue 12): CRUD, PATCH moves, reorder, hidden blocks, sanitization, audit. */
+/** Homepage content blocks (decision 0014): CRUD, PATCH moves, reorder, hidden blocks, sanitization, audit. */
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as list, POST as create } from "@/app/api/studies/[id]/contents/route";

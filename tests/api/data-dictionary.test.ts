@@ -1,5 +1,5 @@
 /**
- * Issue 14, part 2: the data dictionary routes on the real database — the CSV download (audited),
+ * The data dictionary routes on the real database — the CSV download (audited),
  * the preview (writes nothing), the import through updateStudy's rules (round trip on an empty
  * study, updates, protocol-version governance, stale versions, roles, row-numbered 422s, audit).
  */

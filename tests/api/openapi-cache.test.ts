@@ -14,7 +14,7 @@ vi.mock("zod", async (importOriginal) => {
   return { ...original, toJSONSchema, z: { ...original.z, toJSONSchema } };
 });
 
-describe("GET /api/openapi.json (issue 7, item 22)", () => {
+describe("GET /api/openapi.json", () => {
   it("is generated once per process, not on every request", async () => {
     const first = await call(openapi);
     expect(first.status).toBe(200);

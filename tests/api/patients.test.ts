@@ -47,7 +47,7 @@ beforeAll(async () => {
   await memberOf(study.id, "sub_investigator", groupB.id);
 });
 
-describe("patient scope (DESIGN.md decision 12)", () => {
+describe("patient scope (decision 0004)", () => {
   it("a medico sees, counts and reads only their own patients; others answer 404 and are audited", async () => {
     const mine = await enrol(medicoA, "SCOPE-MA-1");
     await enrol(medicoA, "SCOPE-MA-2");

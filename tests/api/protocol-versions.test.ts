@@ -1,5 +1,5 @@
 /**
- * Issue 11: protocol versions (state machine, database guarantees), the compatibility report with
+ * Protocol versions (decision 0013) (state machine, database guarantees), the compatibility report with
  * exact counts on a study with data, atomic approval, the governance of direct saves, the version a
  * visit records, and the time bound of custom expressions. Runs on PGlite and on PostgreSQL.
  */

@@ -1,5 +1,5 @@
 /**
- * The role × endpoint matrix (issue 9): every route and method of the route table
+ * The role × endpoint matrix (decision 0004): every route and method of the route table
  * (lib/schemas/api-contracts.ts), called for every kind of caller, on a study where the study roles
  * hold their assignment and on another study. The expected answer of each cell is computed from
  * the policy module (platform permissions, the study-role table, the patient scope); the table

@@ -86,7 +86,7 @@ beforeAll(async () => {
   bob = await adminCaller();
 });
 
-describe("an unreadable stored configuration (issue 7, item 1)", () => {
+describe("an unreadable stored configuration", () => {
   it("is answered as a 409 that names the problem, never as an empty config, and no save drops it", async () => {
     const study = await createStudy({ config: DEMO_STUDY_CONFIG });
     const version = await breakStoredConfig(study.id);
@@ -178,7 +178,7 @@ describe("an unreadable stored configuration (issue 7, item 1)", () => {
   });
 });
 
-describe("the study list (issue 7, item 22)", () => {
+describe("the study list", () => {
   it("counts fields in SQL from what is stored, without parsing configs, so an unreadable one still lists", async () => {
     const study = await createStudy({ config: DEMO_STUDY_CONFIG });
     const version = await breakStoredConfig(study.id);
@@ -192,7 +192,7 @@ describe("the study list (issue 7, item 22)", () => {
   });
 });
 
-describe("stale writes (issue 7, item 2)", () => {
+describe("stale writes", () => {
   it("two admins edit one study: the later save, based on an old version, is refused and overwrites nothing", async () => {
     const study = await createStudy();
     const seenByAlice = (await call(getOne, { headers: alice.headers, params: { id: String(study.id) } }))
@@ -249,7 +249,7 @@ describe("stale writes (issue 7, item 2)", () => {
   });
 });
 
-describe("length limits name themselves (issue 7, item 14)", () => {
+describe("length limits name themselves", () => {
   it("says an 80-character code and a 250-character name are too long, not missing", async () => {
     const res = await call(create, {
       method: "POST",

@@ -1,5 +1,5 @@
 /**
- * The study data export (issue 14): the actor's patient scope, de-identification, the audit rows,
+ * The study data export (decision 0016): the actor's patient scope, de-identification, the audit rows,
  * the layouts, the zip package, bad options, and cancelling mid-stream.
  */
 import { inflateRawSync } from "node:zlib";

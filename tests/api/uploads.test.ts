@@ -1,4 +1,4 @@
-/** Uploads and downloads (issue 12): allowlist by extension and magic bytes, 10 MB, headers, access. */
+/** Uploads and downloads (decision 0014): allowlist by extension and magic bytes, 10 MB, headers, access. */
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as download } from "@/app/api/files/[id]/route";
 import { POST as logo } from "@/app/api/studies/[id]/logo/route";

@@ -4,7 +4,7 @@ import { screenshots } from "./screenshots";
 import { signInAsAdmin } from "./sign-in-as-admin";
 
 /**
- * Issue 13's "Must show": on /admin/audit-logs the admin filters the trail (only the non-empty
+ * The "Must show": on /admin/audit-logs the admin filters the trail (only the non-empty
  * filters reach the server), opens View Changes of a visit correction (old and new value side by
  * side under the study's label), exports the CSV (the header, and a reason typed as a formula
  * arrives escaped), and verifies the chain. Screenshots at 1280 and 390 px.

@@ -3,12 +3,12 @@ import { signInAsAdmin } from "./sign-in-as-admin";
 import { screenshots } from "./screenshots";
 
 /**
- * Issue 8's journey, on a new study with the demo psoriasis configuration (so the figures are this
+ * The journey, on a new study with the demo psoriasis configuration (so the figures are this
  * patient's alone): a patient with conditional fields, a baseline and a week-12 visit (PASI 20 → 4),
  * a therapy switch at week 24 through the Italian form, the dashboard's PASI75 '1 of 1 patients' and
  * Therapy Lines, a locked visit that cannot be edited, and the patient's audit trail.
  *
- * The administrator creates the study and a principal investigator (issue 9's users and team API);
+ * The administrator creates the study and a principal investigator (the users and team API);
  * the journey itself runs signed in as that principal investigator.
  */
 const shot = screenshots("/tmp/journey-shots").atCurrentWidth;

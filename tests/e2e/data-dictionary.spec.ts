@@ -6,7 +6,7 @@ import { screenshots } from "./screenshots";
 import { signInAsAdmin } from "./sign-in-as-admin";
 
 /**
- * Issue 14's data dictionary in the editor: download a study's dictionary, import it into a study
+ * The data dictionary in the editor: download a study's dictionary, import it into a study
  * with no fields (preview, apply, the editor reloads), and see that the fields are the same; an
  * import is refused while the editor has unsaved changes.
  */

@@ -4,7 +4,7 @@ import { screenshots } from "./screenshots";
 import { signInAsAdmin } from "./sign-in-as-admin";
 
 /**
- * Issue 10's journey: an admin builds a visit form (number, select, a field shown only for one
+ * The journey: an admin builds a visit form (number, select, a field shown only for one
  * select value, an array with two sub-fields), sees the preview react, saves, reloads, saves three
  * fields as a template and imports them into a second study, where the names clash and get _1.
  */

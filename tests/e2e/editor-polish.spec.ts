@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { signInAsAdmin } from "./sign-in-as-admin";
 
-/** Issue 7, items 16 and 20: disabled looks, the tab in the address, refused colours, Retry, 404. */
+/** Disabled looks, the tab in the address, refused colours, Retry, 404. */
 const SHOTS = "/tmp/ui-shots";
 mkdirSync(SHOTS, { recursive: true });
 

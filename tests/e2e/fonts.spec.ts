@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { E2E_ADMIN } from "../../playwright.config";
 import { signInAsAdmin } from "./sign-in-as-admin";
 
-/** Issue 7, item 19: the Typography fonts are served from our origin, and only the chosen ones load. */
+/** The Typography fonts are served from our origin, and only the chosen ones load. */
 const SHOTS = "/tmp/ui-shots";
 mkdirSync(SHOTS, { recursive: true });
 

@@ -4,7 +4,7 @@ import { signInAsAdmin } from "./sign-in-as-admin";
 import { screenshots } from "./screenshots";
 
 /**
- * Issue 12's "Must show": an XSS corpus stored through the API runs nothing when the dashboard is
+ * The "Must show": an XSS corpus stored through the API runs nothing when the dashboard is
  * opened (dialogs and console listened to); a 2:1 row built in the Page Builder with two blocks
  * dragged into it, one hidden, the dashboard showing the other above the figure cards; an
  * attachment and a logo uploaded and both served from our origin. Screens photographed at 1280

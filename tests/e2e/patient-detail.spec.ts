@@ -4,7 +4,7 @@ import { seriousViolations } from "./axe";
 import { screenshots } from "./screenshots";
 
 /**
- * Issue 8, patient detail: on the demo data a platform admin opens a demo patient, adds a follow-up
+ * Patient detail: on the demo data a platform admin opens a demo patient, adds a follow-up
  * visit with the keyboard only, edits it with a reason, sees a 423 once it is locked, unlocks and
  * locks it again, and finds these actions in the Patient Audit Trail; then records a therapy switch
  * through the Italian form. Screenshots at 1440 and 390 go to /tmp/screensb-shots/ for a person.

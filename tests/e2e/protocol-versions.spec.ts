@@ -4,7 +4,7 @@ import { screenshots } from "./screenshots";
 import { signInAsAdmin } from "./sign-in-as-admin";
 
 /**
- * Issue 11's journey: an admin adds a calculation and a therapy switch field and tries both in
+ * The journey: an admin adds a calculation and a therapy switch field and tries both in
  * their previews; then, on the demo study with patients, creates an amendment that removes a field
  * in use, sees it flagged breaking with the right counts, approves it, and sees it active and the
  * previous version superseded; a visit still shows with its own version's fields.

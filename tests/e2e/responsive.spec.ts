@@ -4,7 +4,7 @@ import { signInAsAdmin } from "./sign-in-as-admin";
 
 /**
  * Every page that exists, at a phone width and a desktop width: nothing may scroll sideways, and a
- * screenshot of each is kept for a person to look at (issue 7, item 13).
+ * screenshot of each is kept for a person to look at.
  */
 const SHOTS = "/tmp/ui-shots";
 mkdirSync(SHOTS, { recursive: true });

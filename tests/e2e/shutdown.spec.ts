@@ -23,7 +23,7 @@ async function waitForServer(server: ChildProcess, output: () => string) {
   throw new Error(`next start did not answer:\n${output()}`);
 }
 
-/** Issue 7 review: a normal stop lost the last audit checkpoint and left PGlite to crash recovery. */
+/** A normal stop lost the last audit checkpoint and left PGlite to crash recovery. */
 test("SIGTERM writes the checkpoint of the last audit row and closes the embedded database", async () => {
   test.setTimeout(120_000);
   const dataDir = mkdtempSync(path.join(tmpdir(), "registry-shutdown-"));

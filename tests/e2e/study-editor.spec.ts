@@ -10,7 +10,7 @@ async function shootBothWidths(page: Page, name: string) {
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: `${STATE_SHOTS}/${name}-${width}.png`, fullPage: true });
-    // What these screens add lives in <main>; the header's own width is the layout's (issue 7, item 13).
+    // What these screens add lives in <main>; the header's own width is the layout's.
     const overflowing = await page.evaluate(() =>
       [...document.querySelectorAll("main, main *")]
         .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
@@ -102,7 +102,7 @@ test("an admin creates, reopens and themes a study; the study area shows it in t
     .filter({ has: page.getByRole("heading", { name: "Dermatology Outcomes" }) });
   await expect(card).toContainText(CODE);
   await expect(card.getByText("Active")).toBeVisible();
-  // The new study is confirmed and its card marked (issue 7, item 18).
+  // The new study is confirmed and its card marked.
   await expect(
     page.getByRole("status").filter({ hasText: 'Study "Dermatology Outcomes" created.' }),
   ).toBeVisible();
@@ -125,11 +125,11 @@ test("an admin creates, reopens and themes a study; the study area shows it in t
   await page.getByRole("button", { name: "Save Study" }).click();
   await expect(page.getByText("Study saved successfully!")).toBeVisible();
 
-  // The Data Fields tab is a real editor now (issue 10; its journey is data-fields.spec.ts).
+  // The Data Fields tab is a real editor now (its journey is data-fields.spec.ts).
   await editorTab(page, "Data Fields").click();
   await expect(page.getByRole("heading", { name: "Data Fields", exact: true })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/editor-data-fields.png`, fullPage: true });
-  // Therapy Switch, Calculations and Version History are real editors now (issue 11; their journey
+  // Therapy Switch, Calculations and Version History are real editors now (their journey
   // is protocol-versions.spec.ts).
   for (const [tab, shot] of [
     ["Therapy Switch", "editor-therapy-switch"],
@@ -150,7 +150,7 @@ test("an admin creates, reopens and themes a study; the study area shows it in t
   await expect(header).toContainText("Atopic dermatitis");
   await expect(header.getByRole("link", { name: "Dashboard" })).toHaveCSS("color", "rgb(185, 28, 28)");
   await expect(header.getByRole("link", { name: "Admin" })).toBeVisible();
-  // The dashboard replaced the overview (issue 8): a study without patients shows zeros, themed.
+  // The dashboard replaced the overview (decision 0009): a study without patients shows zeros, themed.
   await expect(page.getByRole("heading", { name: "Dashboard" })).toHaveCSS("color", "rgb(185, 28, 28)");
   await expect(page.getByRole("listitem", { name: "Total Patients" })).toContainText("0");
   await expect(page.getByRole("listitem", { name: "PASI75 Achievement" })).toContainText("0 of 0 patients");

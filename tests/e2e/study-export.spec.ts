@@ -6,7 +6,7 @@ import { signInAsAdmin } from "./sign-in-as-admin";
 
 const shots = screenshots("/tmp/study-export-shots");
 
-test.describe("study data export (issue 14)", () => {
+test.describe("study data export (decision 0016)", () => {
   test("exports from the Export screen with progress, and cancels a slow export", async ({ page }) => {
     test.setTimeout(120_000);
     await signInAsAdmin(page);

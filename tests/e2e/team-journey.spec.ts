@@ -3,7 +3,7 @@ import { signInAsAdmin } from "./sign-in-as-admin";
 import { screenshots } from "./screenshots";
 
 /**
- * Issue 9's "Must show": an admin creates a user and assigns them as Medico on the Users and Study
+ * The "Must show": an admin creates a user and assigns them as Medico on the Users and Study
  * Team screens; that medico, signed in in a second browser, adds a patient and sees only their own;
  * a study monitor finds no write control and a forced API write answers 403; a sub-investigator
  * sees only their group's patients; a deactivated user's open session is refused on its next click.

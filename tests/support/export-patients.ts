@@ -1,5 +1,5 @@
 /**
- * Synthetic export records for the demo study (issue 14): deterministic patients shaped like
+ * Synthetic export records for the demo study (decision 0016): deterministic patients shaped like
  * `ExportPatient`, used by the ODM writer's tests and by `scripts/bench-odm-writer.ts`.
  * About 15 values per visit, as in the export benchmark's data.
  */

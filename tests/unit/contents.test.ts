@@ -1,4 +1,4 @@
-/** The pure content rules shared by the block form and the server (issue 12). */
+/** The pure content rules shared by the block form and the server (decision 0014). */
 import { describe, expect, it } from "vitest";
 import {
   columnsOf,

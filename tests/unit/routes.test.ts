@@ -25,7 +25,7 @@ describe("routePage (proxy.ts decisions)", () => {
     expect(routePage("/admin/studies", "/admin/studies", true)).toEqual({ next: true });
   });
 
-  it("knows the users, team, medical-group and password pages (issue 9)", () => {
+  it("knows the users, team, medical-group and password pages (decision 0004)", () => {
     for (const path of [
       "/admin/users",
       "/admin/studies/3/team",
@@ -37,7 +37,7 @@ describe("routePage (proxy.ts decisions)", () => {
       expect(routePage(path, path, true)).toEqual({ redirect: "/admin/studies" });
   });
 
-  it("knows the homepage content page (issue 12), and not its near misses", () => {
+  it("knows the homepage content page (decision 0014), and not its near misses", () => {
     expect(routePage("/admin/studies/3/content", "/admin/studies/3/content", true)).toEqual({ next: true });
     for (const path of [
       "/admin/studies/x/content",

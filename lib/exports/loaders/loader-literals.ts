@@ -1,5 +1,5 @@
 /**
- * The R and Python loaders shipped in the export zip (issue 14, "analysis-ready"). Pure: they are
+ * The R and Python loaders shipped in the export zip (decision 0016, "analysis-ready"). Pure: they are
  * generated from the same column list as the CSV (`columns.ts`), so a loader always knows every
  * column's type, code list and label, and reads the file back with the right types instead of
  * letting R or pandas guess (a guess turns codes like "01" into numbers and "NA" into a missing value).

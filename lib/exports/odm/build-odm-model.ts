@@ -1,5 +1,5 @@
 /**
- * The study configuration as ODM metadata (issue 14): study events, forms, item groups, items and
+ * The study configuration as ODM metadata (decision 0016): study events, forms, item groups, items and
  * code lists, with their OIDs and the markup prefixes the subject writer reuses.
  *
  * Shape: a non-repeating enrollment event holds the patient-level data (the patient's columns,

@@ -1,5 +1,5 @@
 /**
- * The CDISC ODM 1.3.2 writer of the study export (issue 14). Pure: the export service streams
+ * The CDISC ODM 1.3.2 writer of the study export (decision 0016). Pure: the export service streams
  * patients through it in batches and writes the strings it returns; see docs/odm-export.md for
  * the mapping.
  *

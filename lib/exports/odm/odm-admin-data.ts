@@ -1,5 +1,5 @@
 /**
- * `<AdminData>` of an export with audit records (issue 14): the users and the one location that
+ * `<AdminData>` of an export with audit records (decision 0016): the users and the one location that
  * AuditRecords refer to. ODM puts AdminData after Study and before ClinicalData, so a streamed file
  * must know its users before the first subject: the caller lists them in `OdmExportMeta.users`.
  */

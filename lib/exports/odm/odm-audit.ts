@@ -1,5 +1,5 @@
 /**
- * AuditRecords of the export (issue 14, `includeAudit`). Each ItemData carries the audit event
+ * AuditRecords of the export (decision 0016, `includeAudit`). Each ItemData carries the audit event
  * that gave the item its current value: the latest event of its patient or visit whose new_values
  * set the item to a value different from the one it had before. Update rows store whole objects
  * (a visit's `data_fields` after the change), so "present in new_values" alone would date every

@@ -1,5 +1,5 @@
 /**
- * What each kind of exported value becomes as an ODM ItemDef (issue 14): the study's data fields,
+ * What each kind of exported value becomes as an ODM ItemDef (decision 0016): the study's data fields,
  * the patient's standard columns, the visit's own columns, the study's calculations and the therapy
  * line. Pure descriptions; `build-odm-model.ts` gives them OIDs and places them in forms.
  */

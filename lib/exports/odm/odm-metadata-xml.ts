@@ -1,5 +1,5 @@
 /**
- * The `<Study>` element of the export (issue 14): GlobalVariables, BasicDefinitions (the units of
+ * The `<Study>` element of the export (decision 0016): GlobalVariables, BasicDefinitions (the units of
  * height and weight) and the MetaDataVersion built from the study configuration. Element and
  * attribute order follow the ODM 1.3.2 content model (see tests/fixtures/odm-1-3-2/).
  */

@@ -1,5 +1,5 @@
 /**
- * The study's ODM metadata as the writer uses it (issue 14): built once per export by
+ * The study's ODM metadata as the writer uses it (decision 0016): built once per export by
  * `build-odm-model.ts`, then read for every subject. Each definition carries its precomputed
  * markup prefix so the per-subject work is string concatenation only.
  */

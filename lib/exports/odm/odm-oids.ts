@@ -1,5 +1,5 @@
 /**
- * OIDs of the ODM export (issue 14). ODM only asks that an OID be non-empty and unique among
+ * OIDs of the ODM export (decision 0016). ODM only asks that an OID be non-empty and unique among
  * the definitions of its kind; we keep them readable (`IT.V.pasi_score`) and safe for the tools
  * that put them into file or variable names: letters, digits, `.`, `_` and `-` only.
  */

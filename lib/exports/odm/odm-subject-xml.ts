@@ -1,5 +1,5 @@
 /**
- * One patient as `<SubjectData>` (issue 14): the enrollment event with the patient-level forms,
+ * One patient as `<SubjectData>` (decision 0016): the enrollment event with the patient-level forms,
  * then one event per visit, repeat key = visit number. Only items holding a value are written;
  * forms and item groups left empty by that are left out too. This runs for a million visits in the
  * benchmark: without audit records it allocates nothing beyond the output string and one small

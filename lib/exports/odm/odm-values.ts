@@ -1,5 +1,5 @@
 /**
- * How one stored value becomes the text of `ItemData/@Value` (issue 14), already escaped for XML.
+ * How one stored value becomes the text of `ItemData/@Value` (decision 0016), already escaped for XML.
  * `null` means "no value": the writer then emits no ItemData at all (ODM has no empty Value).
  *
  * Values are formatted by what they are, led by the item's kind: the registry validates answers on

@@ -1,5 +1,5 @@
 /**
- * XML 1.0 text for the ODM writer (issue 14). One function serves attributes and element text, so
+ * XML 1.0 text for the ODM writer (decision 0016). One function serves attributes and element text, so
  * a value can move between the two without a second rule.
  *
  * - `& < > " '` become entity references.

@@ -2,7 +2,7 @@ import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 
-/** The request id of the call being served, so every log line can name it (issue 7, item 21). */
+/** The request id of the call being served, so every log line can name it. */
 type RequestContext = { requestId: string };
 
 const storage = new AsyncLocalStorage<RequestContext>();

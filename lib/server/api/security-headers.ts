@@ -2,7 +2,7 @@ import "server-only";
 import { env } from "@/lib/env";
 
 /**
- * The headers every answer carries (DESIGN.md §16): pages get a Content-Security-Policy with a
+ * The headers every answer carries (decision 0008): pages get a Content-Security-Policy with a
  * fresh script nonce per request (set by proxy.ts, which Next reads to sign its own scripts), API
  * answers a policy that allows nothing. Styles keep 'unsafe-inline': study theming injects a
  * <style> element and React writes style attributes; scripts never get it.

@@ -1,4 +1,4 @@
-/** Session and sign-in limits (DESIGN.md §4, foundation issue). One place, used everywhere. */
+/** Session and sign-in limits (decision 0004). One place, used everywhere. */
 export const SESSION_IDLE_TIMEOUT_MS = 30 * 60 * 1000;
 export const SESSION_ABSOLUTE_LIFETIME_MS = 12 * 60 * 60 * 1000;
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;

@@ -6,7 +6,7 @@ import { validationError, type ValidationIssue } from "../api/errors";
 const UNKNOWN_FIELD = "Not a field of this study";
 
 /**
- * The study's check of a patient's custom_fields or a visit's data_fields (DESIGN.md decision 7),
+ * The study's check of a patient's custom_fields or a visit's data_fields (decision 0006),
  * on create and on update alike. The submitted values are merged over the stored ones (never a blind
  * replace), the form engine validates the result and drops hidden and disabled values, and then the
  * stored values it may not touch are put back: those of fields that are disabled now (the user could

@@ -33,7 +33,7 @@ export function scopeKey(scope: PatientScope): number {
 /**
  * The actor's patient scope (policy.ts) as a SQL condition on `patients`: the same rule as
  * `patientInScope`, applied inside every clinical query so that a list, a count, a dashboard figure
- * and a read by id all see the same set (DESIGN.md decision 12).
+ * and a read by id all see the same set (decision 0004).
  */
 export function scopeCondition(scope: PatientScope): SQL {
   return scopeOn(ON_PATIENTS, scope.kind, scopeKey(scope));

@@ -7,8 +7,8 @@ import type { PatientScope } from "../auth/policy";
 import { scopeCondition, scopeKey, totalsScopeConditionPrepared } from "./patient-scope-sql";
 
 /**
- * The study's figures, counted in SQL over the same scoped set the patient list shows (DESIGN.md
- * decisions 12 and 18): live patients in the actor's scope, their live visits and their lines.
+ * The study's figures, counted in SQL over the same scoped set the patient list shows (decisions
+ * 0004 and 0009): live patients in the actor's scope, their live visits and their lines.
  */
 type Scoped = { studyId: number; scope: PatientScope };
 

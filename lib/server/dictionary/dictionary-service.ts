@@ -30,7 +30,7 @@ import { findStudyById } from "../studies/study-queries";
 import { updateStudyInTransaction } from "../studies/study-service";
 
 /**
- * The data dictionary of a study (issue 14, docs/data-dictionary.md): the CSV download, the preview
+ * The data dictionary of a study (decision 0016, docs/data-dictionary.md): the CSV download, the preview
  * of an import and the import itself. The plan is lib/dictionary's, the very code the editor runs;
  * the import writes through updateStudy's rules (config schema, version check, protocol-version
  * governance) in one audited transaction with its own `import` row.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { evaluateExpression, MAX_EVALUATION_MS, MAX_EXPRESSION_LENGTH, TIME_LIMIT_MESSAGE } from "@/lib/calc";
 
-// The expression of issue 11: cheap in steps, but every big-int addition costs real time.
+// A protocol-version check expression: cheap in steps, but every big-int addition costs real time.
 const COSTLY = "sum([2**4000]*99999)";
 
 function repeated(term: string): string {

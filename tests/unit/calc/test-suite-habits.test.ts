@@ -3,7 +3,7 @@ import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
-// Issue 7 item 21: property tests are seeded and bounded, and `npm run test:unit` runs the
+// Property tests are seeded and bounded, and `npm run test:unit` runs the
 // component tests too. (The expression fuzz test once timed out at 5 s in a full run.)
 
 const ROOT = path.resolve(import.meta.dirname, "../..");

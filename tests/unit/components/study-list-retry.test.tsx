@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { StudyList } from "@/components/studies/study-list";
 
-/** Issue 7, item 20: a failed load offers Retry, which asks again. */
+/** A failed load offers Retry, which asks again. */
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 

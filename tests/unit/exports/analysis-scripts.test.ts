@@ -1,5 +1,5 @@
 /**
- * The R and Python loaders of the export zip (issue 14). The Python loader is run for real on a CSV
+ * The R and Python loaders of the export zip (decision 0016). The Python loader is run for real on a CSV
  * written by the export's own row writers (`csvHeader` + `longRows` / `wideRows`), and the test
  * asserts the dtypes and values it produced; the R loader is run with Rscript the same way. Both
  * are required: without Debian's python3-pandas and r-base-core (.ci/run installs them) these

@@ -1,5 +1,5 @@
 /**
- * The README.md of the export zip (issue 14): the cell rules, the de-identification statement and a
+ * The README.md of the export zip (decision 0016): the cell rules, the de-identification statement and a
  * column table that a hostile label cannot break.
  */
 import { describe, expect, it } from "vitest";

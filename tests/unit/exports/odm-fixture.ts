@@ -1,5 +1,5 @@
 /**
- * Shared by the ODM export tests (issue 14): the demo study, awkward patients, the full file as
+ * Shared by the ODM export tests (decision 0016): the demo study, awkward patients, the full file as
  * the export would stream it, validation with libxml2 (xmllint-wasm) and DOM parsing (jsdom).
  */
 import { readFileSync, readdirSync } from "node:fs";

@@ -1,5 +1,5 @@
 /**
- * The ODM export is valid ODM 1.3.2 (issue 14): checked with libxml2 (xmllint-wasm) against our
+ * The ODM export is valid ODM 1.3.2 (decision 0016): checked with libxml2 (xmllint-wasm) against our
  * transcription of the ODM 1.3.2 content model (tests/fixtures/odm-1-3-2/), and also against the
  * official CDISC schema when ODM_OFFICIAL_XSD names its ODM1-3-2.xsd.
  */

@@ -1,5 +1,5 @@
 /**
- * The two text rules of the ODM writer (issue 14): XML escaping that no string can break, and
+ * The two text rules of the ODM writer (decision 0016): XML escaping that no string can break, and
  * numbers in plain decimal.
  */
 import fc from "fast-check";

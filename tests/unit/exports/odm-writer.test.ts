@@ -1,5 +1,5 @@
 /**
- * What the ODM export says (issue 14), read back with a DOM parser: definitions are unique and
+ * What the ODM export says (decision 0016), read back with a DOM parser: definitions are unique and
  * referenced consistently, values round-trip, empty values are left out, code lists decode, and
  * audit records date each value by the change that made it.
  */

@@ -4,7 +4,7 @@ import { runCalculations } from "@/lib/calc";
 import { evaluateCondition, parseNumber, validateFieldValue } from "@/lib/forms";
 import type { Calculation, ThresholdOperator } from "@/lib/schemas/study-config";
 
-// Issue 7 item 3: validation accepts a value as a number iff conditions compare it numerically iff
+// Validation accepts a value as a number iff conditions compare it numerically iff
 // the threshold calculation treats it as a number — and when they do, they see the same number.
 
 const SPACES = ["", "", "", " ", "  ", "\t", "\n", "\u00a0", "\u2009", "\ufeff"];

@@ -3,7 +3,7 @@ import { runCalculations } from "@/lib/calc";
 import { evaluateCondition, parseNumber, validateFieldValue } from "@/lib/forms";
 import type { Calculation } from "@/lib/schemas/study-config";
 
-// Issue 7 item 3: " 12" was `gt 10` false in conditions, true in a threshold calculation and refused
+// " 12" was `gt 10` false in conditions, true in a threshold calculation and refused
 // by validation. Now one rule (lib/forms/parse-number.ts) decides for all three.
 
 const threshold: Calculation = {

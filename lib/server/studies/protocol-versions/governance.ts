@@ -9,7 +9,7 @@ import { compatibilityWithLive } from "./version-service";
 import { findActiveVersion } from "./version-queries";
 
 /**
- * The rule of a direct Save Study that changes the config (issue 11, decision 0013). Design phase
+ * The rule of a direct Save Study that changes the config (decision 0013). Design phase
  * (no patient, no version yet): nothing to do, the save just writes the config. Otherwise the change
  * is checked against the stored data when there are patients — breaking is refused with 409 naming
  * each breaking change and the amendment workflow — and kept as the new active version. Runs in the

@@ -6,7 +6,7 @@ import { CategoriesEditor } from "@/components/study-editor/categories/categorie
 import { VisitTypesEditor } from "@/components/study-editor/visit-types/visit-types-editor";
 import type { Category, DataField, VisitType } from "@/lib/schemas/study-config";
 
-/** Issue 7, item 20: after a delete from the keyboard, focus lands on the list, not on <body>. */
+/** After a delete from the keyboard, focus lands on the list, not on <body>. */
 
 function renderVisitTypes(visitTypes: VisitType[]) {
   function Harness() {

@@ -4,7 +4,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 
 /**
- * Issue 7, item 16: a disabled control must look disabled. jsdom applies no Tailwind CSS, so this
+ * A disabled control must look disabled. jsdom applies no Tailwind CSS, so this
  * checks that the primitives carry the disabled utilities for every variant; the e2e test
  * `editor-polish.spec.ts` checks the computed colours and cursor in Chromium.
  */
