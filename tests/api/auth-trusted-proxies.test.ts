@@ -1,4 +1,5 @@
-// The deployment declares its proxy (read once, when the environment is first parsed).
+// The deployment declares its proxies. lib/env.ts parses the environment once, at its first use
+// (the database set-up before the first test), which runs after this module's body.
 process.env.TRUSTED_PROXIES = "192.0.2.1, 10.20.0.0/16";
 
 import { and, eq } from "drizzle-orm";
