@@ -26,6 +26,8 @@ export default defineConfig([
       "playwright.config.ts",
       "vitest.config.mts",
       "instrumentation.ts",
+      // The server entry reads PORT like `next start` and marks the process for lib/env.ts.
+      "server.mjs",
     ],
     rules: { "no-restricted-syntax": "off" },
   },

@@ -37,9 +37,10 @@ export default defineConfig({
     },
   },
   webServer: {
-    // Idle connections are kept longer than the test clients keep theirs: with Node's 5 s default
-    // the server could close a pooled connection just as a request was sent on it (ECONNRESET).
-    command: `npx next start -p ${PORT} --keepAliveTimeout 65000`,
+    // The production entry (server.mjs, as `npm start`). Idle connections are kept longer than the
+    // test clients keep theirs: with Node's 5 s default the server could close a pooled connection
+    // just as a request was sent on it (ECONNRESET).
+    command: `node server.mjs -p ${PORT} --keepAliveTimeout 65000`,
     url: `http://localhost:${PORT}/login`,
     timeout: 120_000,
     reuseExistingServer: false,
@@ -50,6 +51,10 @@ export default defineConfig({
       ADMIN_PASSWORD: E2E_ADMIN.password,
       SEED_DEMO: "1",
       DATABASE_URL: "",
+      // The test runner on this host is the declared proxy: a spec can pose as a client at an
+      // address of its own with X-Forwarded-For (security-headers.spec.ts isolates its throttle so).
+      // tests/e2e/client-address.spec.ts starts its own server without it.
+      TRUSTED_PROXIES: "loopback",
     },
   },
 });

@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { compileTrustedProxies } from "./server/api/client-address";
 
 /**
  * The only reader of process.env. Parsed lazily so that `next build`, which evaluates
@@ -24,6 +25,23 @@ const EnvSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8).optional(),
   SEED_DEMO: z.enum(["0", "1"]).default("1"),
   SESSION_COOKIE_DOMAIN: z.string().optional(),
+  /**
+   * The reverse proxies in front of the app, whose X-Forwarded-For / X-Forwarded-Proto are believed
+   * (docs/decisions/0010): a hop count ("1") or addresses, CIDR ranges and the names loopback,
+   * linklocal, uniquelocal ("10.0.0.0/8, loopback"). Unset: none; the socket's peer is the client.
+   */
+  TRUSTED_PROXIES: z
+    .string()
+    .optional()
+    .superRefine((value, ctx) => {
+      try {
+        compileTrustedProxies(value);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: `not a hop count or proxy list (${String(error)})` });
+      }
+    }),
+  /** Set by server.mjs, not by operators: the socket headers it writes can be trusted. */
+  REGISTRY_SOCKET_HEADERS: z.enum(["1"]).optional(),
   /** Base domain of study subdomains in production, e.g. registry.example.org (localhost always works). */
   STUDY_BASE_DOMAIN: z.string().optional(),
   /**

@@ -13,10 +13,14 @@ export const signInAttempts = pgTable(
     // As typed (normalised), whether or not such a user exists.
     email: text("email").notNull(),
     succeeded: boolean("succeeded").notNull(),
+    // The device-cookie nonce when the browser proved an earlier success as this email's user
+    // (docs/decisions/0010): such attempts count only against their device, never the address.
+    device: text("device"),
     attemptedAt: timestamp("attempted_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("sign_in_attempts_ip_time_idx").on(t.ipAddress, t.attemptedAt),
     index("sign_in_attempts_email_time_idx").on(t.email, t.attemptedAt),
+    index("sign_in_attempts_device_time_idx").on(t.device, t.attemptedAt),
   ],
 );

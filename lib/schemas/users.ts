@@ -36,6 +36,7 @@ export const USER_MESSAGES = {
   selfDemote: "You cannot change your own role level",
   selfPassword: "Use Change password to change your own password",
   lastSuperadmin: "The last active superadmin cannot be deactivated or demoted",
+  onlyAdminsManageUsers: "Only platform administrators can manage users",
   onlySuperadminsManageAdmins: "Only superadmins can create or change administrators",
   passwordChangeRequired: "You must change your temporary password before continuing",
   currentPasswordWrong: "Current password is incorrect",

@@ -5,8 +5,10 @@ import { POST as logoutRoute } from "@/app/api/auth/logout/route";
 import { GET as me } from "@/app/api/auth/me/route";
 import { POST as refresh } from "@/app/api/auth/refresh/route";
 import { POST as register } from "@/app/api/auth/register/route";
+import { POST as createAdminUser } from "@/app/api/admin/users/route";
 import { getDb } from "@/db/client";
 import { auditLogs, authSessions, signInAttempts, users } from "@/db/schema";
+import { USER_MESSAGES } from "@/lib/schemas/users";
 import { auditRowsFor, call, cookieFor, createUser } from "./helpers";
 
 const bearer = (token: unknown) => ({ authorization: `Bearer ${String(token)}` });
@@ -24,7 +26,7 @@ async function signIn(email: string, password: string, from = address) {
     method: "POST",
     path: "/api/auth/login",
     body: { email, password },
-    headers: { "x-forwarded-for": from },
+    address: from,
   });
 }
 
@@ -284,10 +286,7 @@ describe("POST /api/auth/register", () => {
       headers: bearer(token),
       body: { ...payload, email: payload.email.toUpperCase() },
     });
-    expect(duplicate).toMatchObject({
-      status: 409,
-      json: { detail: "A user with this email already exists" },
-    });
+    expect(duplicate).toMatchObject({ status: 409, json: { detail: USER_MESSAGES.emailTaken } });
     const adminAttempt = await call(register, {
       method: "POST",
       headers: bearer(token),
@@ -295,8 +294,59 @@ describe("POST /api/auth/register", () => {
     });
     expect(adminAttempt).toMatchObject({
       status: 403,
-      json: { detail: "Only superadmins can create administrators" },
+      json: { detail: USER_MESSAGES.onlySuperadminsManageAdmins },
     });
+  });
+
+  it("is the same user creation as POST /api/admin/users: the same refusals, words and audit row", async () => {
+    const asAdmin = bearer((await tokenFor("admin")).token);
+    const asUser = bearer((await tokenFor("user")).token);
+    const both = async (headers: Record<string, string>, payload: Record<string, unknown>) => {
+      const viaRegister = await call(register, {
+        method: "POST",
+        path: "/api/auth/register",
+        headers,
+        body: payload,
+      });
+      const viaAdmin = await call(createAdminUser, {
+        method: "POST",
+        path: "/api/admin/users",
+        headers,
+        body: payload,
+      });
+      return [viaRegister, viaAdmin].map((res) => ({ status: res.status, detail: res.json.detail }));
+    };
+    const taken = body();
+    expect((await call(register, { method: "POST", headers: asAdmin, body: taken })).status).toBe(201);
+    for (const [headers, payload, status, detail] of [
+      [asUser, body(), 403, USER_MESSAGES.onlyAdminsManageUsers],
+      [asAdmin, body({ role_level: "admin" }), 403, USER_MESSAGES.onlySuperadminsManageAdmins],
+      [asAdmin, taken, 409, USER_MESSAGES.emailTaken],
+    ] as const) {
+      expect(await both(headers, payload)).toEqual([
+        { status, detail },
+        { status, detail },
+      ]);
+    }
+    const created = await call(register, { method: "POST", headers: asAdmin, body: body() });
+    const rows = await auditRowsFor("user", created.json.id as number);
+    expect(rows.map((row) => [row.action, Object.keys(row.newValues ?? {}).sort()])).toEqual([
+      [
+        "create",
+        [
+          "created_at",
+          "email",
+          "full_name",
+          "id",
+          "is_active",
+          "is_superuser",
+          "last_login",
+          "must_change_password",
+          "role_level",
+          "version",
+        ],
+      ],
+    ]);
   });
 
   it("lets a superadmin create an admin and validates the payload with the spec's messages", async () => {

@@ -5,12 +5,23 @@ import { auditLogs, users, type RoleLevel } from "@/db/schema";
 import { openSession } from "@/lib/server/auth/auth-service";
 import { hashPassword } from "@/lib/server/auth/password";
 import { authSecret } from "@/lib/server/auth/secret";
+import { SOCKET_ADDRESS_HEADER } from "@/lib/server/api/client-address";
 
 export const BASE = "http://localhost:3000";
 
-type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- route handlers type their own params
+type Handler = (req: Request, ctx: { params: Promise<any> }) => Promise<Response>;
 
-/** Calls a route handler the way Next does, with a real Request. */
+/**
+ * The headers server.mjs adds for a client connected from `address` (its socket's peer): the only
+ * way a client address reaches the app (lib/server/api/client-address.ts).
+ */
+export const fromAddress = (address: string) => ({ [SOCKET_ADDRESS_HEADER]: address });
+
+/**
+ * Calls a route handler the way Next does, with a real Request. `address`: the socket peer the
+ * request comes from, as server.mjs reports it.
+ */
 export async function call(
   handler: Handler,
   init: {
@@ -19,10 +30,12 @@ export async function call(
     body?: unknown;
     rawBody?: string;
     headers?: Record<string, string>;
-    params?: Record<string, string>;
+    params?: Record<string, string | string[]>;
+    address?: string;
   } = {},
 ) {
   const headers = new Headers(init.headers);
+  if (init.address !== undefined) headers.set(SOCKET_ADDRESS_HEADER, init.address);
   let body: string | undefined = init.rawBody;
   if (init.body !== undefined) {
     body = JSON.stringify(init.body);

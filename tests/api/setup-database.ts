@@ -16,6 +16,9 @@ let dataDir: string | undefined;
 
 beforeAll(async () => {
   process.env.SEED_DEMO = "0";
+  // Route handlers are called as if behind server.mjs: a test names the socket's peer with the
+  // header it writes (helpers.ts `call(..., { address })`).
+  process.env.REGISTRY_SOCKET_HEADERS = "1";
   process.env.NEXTAUTH_SECRET = "test-secret-test-secret-test-secret-0123";
   delete process.env.ADMIN_EMAIL;
   delete process.env.ADMIN_PASSWORD;

@@ -5,22 +5,18 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { expect, test } from "@playwright/test";
 
-// Its own server (not the config's): this test stops it. Port 3141 is this spec's.
-const PORT = Number(process.env.SHUTDOWN_E2E_PORT ?? 3141);
-const BASE = `http://localhost:${PORT}`;
+// Its own server (not the config's): this test stops it. Port 0: the system picks a free one, which
+// server.mjs prints in its "Ready on" line.
 const ADMIN = { email: "stop@example.com", password: "shutdown-e2e-password-1" };
 
-async function waitForServer(server: ChildProcess, output: () => string) {
-  for (let i = 0; i < 240; i++) {
-    if (server.exitCode !== null) throw new Error(`next start exited early:\n${output()}`);
-    try {
-      if ((await fetch(`${BASE}/login`)).ok) return;
-    } catch {
-      // not listening yet
-    }
+async function waitForServer(server: ChildProcess, output: () => string): Promise<string> {
+  for (let i = 0; i < 480; i++) {
+    if (server.exitCode !== null) throw new Error(`the server exited early:\n${output()}`);
+    const ready = /> Ready on (http:\/\/\S+)/.exec(output());
+    if (ready) return ready[1]!;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`next start did not answer:\n${output()}`);
+  throw new Error(`the server did not answer:\n${output()}`);
 }
 
 /** A normal stop lost the last audit checkpoint and left PGlite to crash recovery. */
@@ -28,7 +24,8 @@ test("SIGTERM writes the checkpoint of the last audit row and closes the embedde
   test.setTimeout(120_000);
   const dataDir = mkdtempSync(path.join(tmpdir(), "registry-shutdown-"));
   let out = "";
-  const server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(PORT)], {
+  // Through the production entry, as `npm start` runs it.
+  const server = spawn(process.execPath, ["server.mjs", "-p", "0"], {
     env: {
       ...process.env,
       DATA_DIR: dataDir,
@@ -42,7 +39,7 @@ test("SIGTERM writes the checkpoint of the last audit row and closes the embedde
   server.stdout!.on("data", (chunk: Buffer) => (out += chunk.toString()));
   server.stderr!.on("data", (chunk: Buffer) => (out += chunk.toString()));
   try {
-    await waitForServer(server, () => out);
+    const BASE = await waitForServer(server, () => out);
     // One audited write (a sign-in), then a normal stop well within the 5 s checkpoint interval.
     const login = await fetch(`${BASE}/api/auth/login`, {
       method: "POST",

@@ -2,8 +2,11 @@ import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 
-/** The request id of the call being served, so every log line can name it. */
-type RequestContext = { requestId: string };
+/**
+ * The request id of the call being served, so every log line can name it, and the cookies a
+ * service asked to set where the handler cannot reach the answer itself (next-auth's sign-in).
+ */
+type RequestContext = { requestId: string; cookies: string[] };
 
 const storage = new AsyncLocalStorage<RequestContext>();
 
@@ -15,7 +18,19 @@ export function newRequestId(): string {
 
 /** Runs `fn` with `requestId` as the current request's id (read by the logger). */
 export function withRequestId<T>(requestId: string, fn: () => T): T {
-  return storage.run({ requestId }, fn);
+  return storage.run({ requestId, cookies: [] }, fn);
+}
+
+/** Queues a Set-Cookie value for the answer of the current request (see withResponseCookies). */
+export function setResponseCookie(value: string): void {
+  const store = storage.getStore();
+  if (!store) throw new Error("setResponseCookie called outside a request");
+  store.cookies.push(value);
+}
+
+/** The queued Set-Cookie values of the current request. */
+export function responseCookies(): readonly string[] {
+  return storage.getStore()?.cookies ?? [];
 }
 
 export function currentRequestId(): string | null {

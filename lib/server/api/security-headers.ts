@@ -1,5 +1,6 @@
 import "server-only";
 import { env } from "@/lib/env";
+import { requestProtocol } from "./request-meta";
 
 /**
  * The headers every answer carries (decision 0008): pages get a Content-Security-Policy with a
@@ -24,10 +25,18 @@ export function newNonce(): string {
   return btoa(String.fromCharCode(...bytes));
 }
 
-/** Served over https: the configured public URL says so, or the TLS-terminating proxy does. */
+/**
+ * Served over https: the configured public URL says so, the socket is TLS or a declared proxy says
+ * so (request-meta.ts), or an X-Forwarded-Proto claims it (it can only add headers here).
+ */
 export function isHttps(headers: Headers, url: string): boolean {
   const forwarded = headers.get("x-forwarded-proto")?.split(",")[0]?.trim().toLowerCase();
-  return forwarded === "https" || url.startsWith("https://") || !!env().NEXTAUTH_URL?.startsWith("https://");
+  return (
+    forwarded === "https" ||
+    requestProtocol(headers) === "https" ||
+    url.startsWith("https://") ||
+    !!env().NEXTAUTH_URL?.startsWith("https://")
+  );
 }
 
 export function pageContentSecurityPolicy(nonce: string, options: { https: boolean; dev: boolean }) {

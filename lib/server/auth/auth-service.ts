@@ -2,14 +2,13 @@ import "server-only";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { authSessions, users, type SessionKind } from "@/db/schema";
-import type { RegisterBody, UserResponse } from "@/lib/schemas/auth";
-import { conflict, forbidden, unauthorized } from "../api/errors";
+import type { UserResponse } from "@/lib/schemas/auth";
+import { unauthorized } from "../api/errors";
 import type { RequestMeta } from "../api/request-meta";
 import { auditedTransaction } from "../audit/audit-writer";
 import type { Actor } from "./actor";
-import { burnPasswordCheck, hashPassword, verifyPassword } from "./password";
-import { assertAcceptablePassword } from "./password-policy";
-import { canCreateUserWithLevel } from "./policy";
+import { deviceNonceFor, withDeviceFor, type DeviceToken } from "./device-cookie";
+import { burnPasswordCheck, verifyPassword } from "./password";
 import { auditThrottleLimits, claimSignInAttempt, markSignInSucceeded } from "./sign-in-throttle";
 import {
   ACCESS_TOKEN_TTL_SECONDS,
@@ -37,34 +36,44 @@ export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 /**
  * The one sign-in service, for the API login and the next-auth browser sign-in alike. Throttled
- * callers get 429 before any password is checked. Every other refusal (unknown email, wrong
- * password, administratively locked, deactivated) costs one argon2 verification, records one
+ * callers get 429 before any password is checked (docs/decisions/0010; a browser whose device
+ * cookie names this user is judged by its own failures only). Every other refusal (unknown email,
+ * wrong password, administratively locked, deactivated) costs one argon2 verification, records one
  * attempt and one audit row, and answers the same generic 401, so unknown emails cannot be told
- * from known ones by answer or by timing class.
+ * from known ones by answer or by work done. A success returns the browser's device tokens with
+ * this user's first, for the caller to set as the device cookie.
  */
 export async function signIn(
   db: Db,
   input: { email: string; password: string },
   kind: SessionKind,
   meta: RequestMeta,
+  devices: DeviceToken[] = [],
 ) {
-  const { user, attemptId } = await verifyCredentials(db, input, meta);
-  return { user, ...(await openSession(db, user, kind, meta, attemptId)) };
+  const { user, attemptId } = await verifyCredentials(db, input, meta, devices);
+  return {
+    user,
+    devices: withDeviceFor(devices, user.id),
+    ...(await openSession(db, user, kind, meta, attemptId)),
+  };
 }
 
 async function verifyCredentials(
   db: Db,
   input: { email: string; password: string },
   meta: RequestMeta,
+  devices: DeviceToken[],
 ): Promise<{ user: UserRow; attemptId: number }> {
   const email = normalizeEmail(input.email);
   const now = new Date();
-  const attemptId = await claimSignInAttempt(db, email, meta, now);
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  // Only a token the server signed for this very user counts; an unknown email never has one.
+  const device = user ? deviceNonceFor(devices, user.id) : null;
+  const attemptId = await claimSignInAttempt(db, { email, meta, device }, now);
 
   const refuse = async (reason: string, userId: number | null) => {
     await auditedTransaction(db, async (tx, audit) => {
-      await auditThrottleLimits(tx, audit, { id: attemptId, email, userId, meta, now });
+      await auditThrottleLimits(tx, audit, { id: attemptId, email, userId, meta, now, device });
       audit({
         action: "login",
         entityType: "user",
@@ -135,9 +144,20 @@ export async function openSession(
   return { session, refreshToken: refresh?.token ?? null };
 }
 
+/** POST /api/auth/login: the tokens, and the device tokens for the answer's device cookie. */
+export async function apiLogin(
+  db: Db,
+  input: { email: string; password: string },
+  meta: RequestMeta,
+  devices: DeviceToken[],
+) {
+  const { user, session, refreshToken, devices: kept } = await signIn(db, input, "api", meta, devices);
+  return { tokens: await tokenResponse(user.id, session.id, refreshToken!), devices: kept };
+}
+
+/** The tokens alone, for callers without a cookie jar (scripts, benchmarks). */
 export async function loginForApi(db: Db, input: { email: string; password: string }, meta: RequestMeta) {
-  const { user, session, refreshToken } = await signIn(db, input, "api", meta);
-  return tokenResponse(user.id, session.id, refreshToken!);
+  return (await apiLogin(db, input, meta, [])).tokens;
 }
 
 async function tokenResponse(userId: number, sessionId: string, refreshToken: string) {
@@ -191,38 +211,6 @@ export async function logout(db: Db, actor: Actor, meta: RequestMeta): Promise<v
       meta,
       reason: "Signed out",
     });
-  });
-}
-
-/** POST /api/auth/register: platform admins create users; only superusers create admins. */
-export async function registerUser(db: Db, actor: Actor, input: RegisterBody, meta: RequestMeta) {
-  if (!canCreateUserWithLevel(actor, input.role_level)) {
-    throw forbidden(
-      input.role_level === "user"
-        ? "Only platform administrators can register users"
-        : "Only superadmins can create administrators",
-    );
-  }
-  assertAcceptablePassword(input.password);
-  const email = normalizeEmail(input.email);
-  const passwordHash = await hashPassword(input.password);
-  return auditedTransaction(db, async (tx, audit) => {
-    const [created] = await tx
-      .insert(users)
-      .values({ email, fullName: input.full_name, passwordHash, roleLevel: input.role_level })
-      .onConflictDoNothing({ target: users.email })
-      .returning();
-    if (!created) throw conflict("A user with this email already exists");
-    const dto = toUserResponse(created);
-    audit({
-      action: "create",
-      entityType: "user",
-      entityId: created.id,
-      actor: { userId: actor.userId, email: actor.email },
-      meta,
-      newValues: dto,
-    });
-    return dto;
   });
 }
 

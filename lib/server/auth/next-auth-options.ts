@@ -5,9 +5,11 @@ import { getDb } from "@/db/client";
 import { LoginBody } from "@/lib/schemas/auth";
 import { ApiError } from "../api/errors";
 import { requestMeta } from "../api/request-meta";
+import { setResponseCookie } from "../api/request-context";
 import { logError, logWarn } from "../api/log";
 import { liveSession } from "./actor";
 import { signIn } from "./auth-service";
+import { deviceCookieHeader, deviceTokensOf } from "./device-cookie";
 import { SESSION_ABSOLUTE_LIFETIME_MS } from "./session-policy";
 import { sessionCookieOptions } from "./session-cookie";
 import { authSecret } from "./secret";
@@ -15,12 +17,15 @@ import { authSecret } from "./secret";
 /**
  * Browser sign-in. The cookie holds only the user id and our session id; the session row decides
  * whether it is still valid (idle 30 min, absolute 12 h, logout, deactivation), see actor.ts.
+ * `secure`: the request came over https (session-cookie.ts `secureCookies`); every cookie next-auth
+ * sets is then `Secure`.
  */
-export function nextAuthOptions(): NextAuthOptions {
+export function nextAuthOptions(secure: boolean): NextAuthOptions {
   return {
     secret: authSecret(),
+    useSecureCookies: secure,
     session: { strategy: "jwt", maxAge: SESSION_ABSOLUTE_LIFETIME_MS / 1000 },
-    cookies: { sessionToken: sessionCookieOptions() },
+    cookies: { sessionToken: sessionCookieOptions(secure) },
     pages: { signIn: "/login", error: "/login" },
     providers: [
       CredentialsProvider({
@@ -40,7 +45,15 @@ export function nextAuthOptions(): NextAuthOptions {
           const meta = requestMeta(headers);
           const db = await getDb();
           try {
-            const { user, session } = await signIn(db, parsed.data, "browser", meta);
+            const { user, session, devices } = await signIn(
+              db,
+              parsed.data,
+              "browser",
+              meta,
+              deviceTokensOf(headers.get("cookie")),
+            );
+            // The device cookie (docs/decisions/0010); the route adds it to next-auth's answer.
+            setResponseCookie(deviceCookieHeader(devices, secure));
             return { id: String(user.id), email: user.email, name: user.fullName, sid: session.id };
           } catch (error) {
             // next-auth hands this message to the login page as the error text.

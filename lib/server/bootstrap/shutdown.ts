@@ -18,7 +18,7 @@ type Options = {
 /**
  * What a stop signal does: write the last audit checkpoint and close the database (PGlite left
  * open recovers from a crash at the next start), then hand over to the listeners that were there
- * before (`next start` closes its HTTP server in them and exits). Without such listeners, exits.
+ * before (`server.mjs` closes its HTTP server in them and exits). Without such listeners, exits.
  */
 export function shutdownListener({
   close = () => closeDb({ final: true }),

@@ -11,14 +11,17 @@ import {
   type AdminUserUpdateBody,
   type PasswordChangeBody,
 } from "@/lib/schemas/users";
+import type { RegisterBody, UserResponse } from "@/lib/schemas/auth";
 import { conflict, fieldError, forbidden, notFound } from "../api/errors";
 import { likeContains } from "../sql-like";
 import type { RequestMeta } from "../api/request-meta";
 import type { Actor } from "../auth/actor";
 import { normalizeEmail, toUserResponse } from "../auth/auth-service";
+import { deviceNonceFor, type DeviceToken } from "../auth/device-cookie";
 import { hashPassword, verifyPassword } from "../auth/password";
 import { assertAcceptablePassword } from "../auth/password-policy";
 import { canCreateUserWithLevel, canManageUserAtLevel, hasPlatformPermission } from "../auth/policy";
+import { auditThrottleLimits, claimSignInAttempt, markSignInSucceeded } from "../auth/sign-in-throttle";
 import { auditedTransaction, type AuditRecorder } from "../audit/audit-writer";
 import { assertVersion, nextVersion } from "../concurrency/versioned-update";
 import { changedValues } from "../studies/study-service";
@@ -38,7 +41,7 @@ const who = (actor: Actor) => ({ userId: actor.userId, email: actor.email });
 
 function requireUsersPermission(actor: Actor, permission: "users.read" | "users.create") {
   if (!hasPlatformPermission(actor, permission)) {
-    throw forbidden("Only platform administrators can manage users", { entityType: "user" });
+    throw forbidden(USER_MESSAGES.onlyAdminsManageUsers, { entityType: "user" });
   }
 }
 
@@ -81,7 +84,11 @@ export async function getUser(db: Db, actor: Actor, id: number): Promise<AdminUs
   return toAdminUserResponse(await findUser(db, id));
 }
 
-/** POST /api/admin/users (and the older /api/auth/register): the one user-creation rule. */
+/**
+ * The one user-creation service: POST /api/admin/users, and POST /api/auth/register through
+ * `registerUser`. One rule, one set of messages (403 USER_MESSAGES.onlyAdminsManageUsers /
+ * onlySuperadminsManageAdmins, 409 USER_MESSAGES.emailTaken), one audit row.
+ */
 export async function createUser(
   db: Db,
   actor: Actor,
@@ -92,7 +99,7 @@ export async function createUser(
     throw forbidden(
       hasPlatformPermission(actor, "users.create")
         ? USER_MESSAGES.onlySuperadminsManageAdmins
-        : "Only platform administrators can manage users",
+        : USER_MESSAGES.onlyAdminsManageUsers,
       { entityType: "user" },
     );
   }
@@ -117,6 +124,25 @@ export async function createUser(
     });
     return dto;
   });
+}
+
+/** POST /api/auth/register: `createUser`, answered with the user fields /api/auth/me shows. */
+export async function registerUser(
+  db: Db,
+  actor: Actor,
+  input: RegisterBody,
+  meta: RequestMeta,
+): Promise<UserResponse> {
+  const created = await createUser(db, actor, input, meta);
+  return {
+    id: created.id,
+    email: created.email,
+    full_name: created.full_name,
+    is_superuser: created.is_superuser,
+    role_level: created.role_level,
+    is_active: created.is_active,
+    last_login: created.last_login,
+  };
 }
 
 /** Other active superadmins than `exceptId`: the platform must keep at least one. */
@@ -237,19 +263,46 @@ export async function deactivateUser(db: Db, actor: Actor, id: number, meta: Req
 
 /**
  * POST /api/auth/password: the signed-in user changes their own password. The current one is
- * required; every other session of the user ends; a temporary password stops being in force.
+ * required and checked through the sign-in throttle (docs/decisions/0010): a session cannot be
+ * used to guess it faster than a sign-in could, and every wrong guess is audited. Every other
+ * session of the user ends; a temporary password stops being in force.
  */
 export async function changeOwnPassword(
   db: Db,
   actor: Actor,
   input: PasswordChangeBody,
   meta: RequestMeta,
+  devices: DeviceToken[] = [],
 ): Promise<{ detail: string }> {
   const [user] = await db.select().from(users).where(eq(users.id, actor.userId)).limit(1);
   if (!user) throw notFound(USER_MESSAGES.notFound);
+  const now = new Date();
+  const device = deviceNonceFor(devices, user.id);
+  const attemptId = await claimSignInAttempt(db, { email: user.email, meta, device }, now);
   if (!(await verifyPassword(user.passwordHash, input.current_password))) {
+    await auditedTransaction(db, async (tx, audit) => {
+      await auditThrottleLimits(tx, audit, {
+        id: attemptId,
+        email: user.email,
+        userId: user.id,
+        meta,
+        now,
+        device,
+      });
+      audit({
+        action: "update",
+        entityType: "user",
+        entityId: user.id,
+        actor: who(actor),
+        meta,
+        reason: "Password change refused: the current password was wrong",
+        newValues: { success: false },
+      });
+    });
     throw fieldError(["body", "current_password"], USER_MESSAGES.currentPasswordWrong, "password_incorrect");
   }
+  // The current password was right: the claimed attempt is a success whatever follows.
+  await db.transaction((tx) => markSignInSucceeded(tx, attemptId));
   if (input.new_password === input.current_password) {
     throw fieldError(["body", "new_password"], USER_MESSAGES.samePassword, "password_unchanged");
   }

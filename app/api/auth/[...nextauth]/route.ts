@@ -1,9 +1,10 @@
 import NextAuth from "next-auth";
 import { NextRequest, NextResponse } from "next/server";
 import { nextAuthOptions } from "@/lib/server/auth/next-auth-options";
+import { secureCookies } from "@/lib/server/auth/session-cookie";
 import { MAX_JSON_BODY_BYTES, readBodyBytes } from "@/lib/server/api/body-limit";
 import { ApiError } from "@/lib/server/api/errors";
-import { newRequestId, withRequestId } from "@/lib/server/api/request-context";
+import { newRequestId, responseCookies, withRequestId } from "@/lib/server/api/request-context";
 import { withEdgeHeaders } from "@/lib/server/api/route";
 
 type Context = { params: Promise<{ nextauth: string[] }> };
@@ -14,17 +15,32 @@ type Context = { params: Promise<{ nextauth: string[] }> };
 async function handler(req: NextRequest, context: Context) {
   const requestId = newRequestId();
   const response = await withRequestId(requestId, async () => {
+    // next-auth's session update (POST) is not used here (the session holds ids only, see
+    // next-auth-options.ts); left to next-auth it answers 400 with the body "[object Object]".
+    if (req.method === "POST" && (await context.params).nextauth.join("/") === "session")
+      return NextResponse.json(
+        { detail: "The session is read with GET; it cannot be changed through this endpoint" },
+        { status: 405, headers: { allow: "GET" } },
+      );
+    let answer: Response;
     try {
-      return await NextAuth(nextAuthOptions())(await bounded(req), context);
+      answer = await NextAuth(nextAuthOptions(secureCookies(req.headers)))(await bounded(req), context);
     } catch (error) {
       if (error instanceof ApiError)
         return NextResponse.json({ detail: error.detail }, { status: error.status });
       throw error;
     }
+    // The device cookie of a successful sign-in (set by the credentials callback).
+    const cookies = responseCookies();
+    if (cookies.length === 0) return answer;
+    const withCookies = new Response(answer.body, answer);
+    for (const cookie of cookies) withCookies.headers.append("set-cookie", cookie);
+    return withCookies;
   });
   return withEdgeHeaders(response, req, requestId);
 }
 
+// next-auth reads headers and cookies from Next's request scope, the body from this request.
 async function bounded(req: NextRequest): Promise<NextRequest> {
   if (req.method !== "POST") return req;
   const body = await readBodyBytes(req, MAX_JSON_BODY_BYTES);

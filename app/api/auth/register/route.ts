@@ -1,4 +1,4 @@
-import { registerUser } from "@/lib/server/auth/auth-service";
+import { registerUser } from "@/lib/server/users/user-service";
 import { apiRoute } from "@/lib/server/api/route";
 import { RegisterBody } from "@/lib/schemas/auth";
 
