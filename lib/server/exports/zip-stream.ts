@@ -67,7 +67,8 @@ export class ZipStream {
   async finish(): Promise<Uint8Array> {
     if (this.entry) throw new Error("zip: an entry is still open");
     this.zip.end();
-    await Promise.race([this.archiveDone.promise, this.failed()]);
+    // Resolved by the archive's last chunk, rejected by any failure (fail()).
+    await this.archiveDone.promise;
     if (this.written > MAX_32) throw tooLarge();
     return this.take();
   }
@@ -88,10 +89,6 @@ export class ZipStream {
   private fail(error: Error): void {
     this.failure ??= error;
     this.archiveDone.reject(error);
-  }
-
-  private failed(): Promise<never> {
-    return this.failure ? Promise.reject(this.failure) : new Promise<never>(() => {});
   }
 
   private take(): Uint8Array {

@@ -127,7 +127,12 @@ export async function updateStudy(
 ): Promise<StudyResponse> {
   let dropped: string[] = [];
   const response = await auditedTransaction(db, async (tx, audit) => {
-    const [before] = await tx.select({ config: studies.config }).from(studies).where(eq(studies.id, id));
+    // Locked as updateStudyInTransaction locks it: the configuration it replaces is this one.
+    const [before] = await tx
+      .select({ config: studies.config })
+      .from(studies)
+      .where(eq(studies.id, id))
+      .for("update");
     const updated = await updateStudyInTransaction(tx, audit, actor, id, body, meta);
     dropped = droppedUploadIds(before?.config, updated.config);
     return updated;
