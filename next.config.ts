@@ -3,7 +3,8 @@ import type { NextConfig } from "next";
 const nextConfig: NextConfig = {
   // PGlite ships ~15 MB of WASM: keep it out of the bundle (otherwise it lands in public static files).
   // jsdom (the server's DOM for DOMPurify) reads its own files at run time: not bundleable.
-  serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "jsdom"],
+  // fflate builds its deflate worker from its own function sources at run time: kept unbundled.
+  serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "jsdom", "fflate"],
   poweredByHeader: false,
   typedRoutes: false,
   // forbidden() from next/navigation: an admin page answers 403, like its API, to users it refuses.

@@ -1,9 +1,32 @@
 /**
- * Counting the records of a study export while it downloads (decision 0016), from the bytes alone:
- * every CSV record ends in CRLF (line breaks inside cells are LF only: lib/exports/cell-values.ts)
- * and every ODM subject in `</SubjectData>`. A zip's data file is its first entry, deflated: the
- * bytes after its local header go through the browser's own inflater and are counted the same way.
+ * Counting the records of a study export while it downloads (decision 0016), from the bytes alone. A CSV
+ * record ends at a line feed outside quotes: text inside a cell leaves exactly as stored, line
+ * breaks included (lib/exports/cell-values.ts), and RFC 4180 quotes every such cell. An ODM
+ * subject ends in `</SubjectData>`. A zip's data file is its first entry, deflated: the bytes
+ * after its local header go through the browser's own inflater and are counted the same way.
  */
+
+/**
+ * CSV records across chunk boundaries: line feeds outside quotes. Works on bytes: a quote and a
+ * line feed are single bytes that never occur inside a UTF-8 sequence, and a doubled quote ("")
+ * inside a quoted cell toggles twice, leaving the state as it was.
+ */
+export class CsvRecordCounter {
+  count = 0;
+  private inQuotes = false;
+
+  push(bytes: Uint8Array): void {
+    let inQuotes = this.inQuotes;
+    let count = this.count;
+    for (let i = 0; i < bytes.length; i++) {
+      const byte = bytes[i];
+      if (byte === 0x22) inQuotes = !inQuotes;
+      else if (byte === 0x0a && !inQuotes) count++;
+    }
+    this.inQuotes = inQuotes;
+    this.count = count;
+  }
+}
 
 /** Counts the occurrences of a marker across chunk boundaries. */
 export class MarkerCounter {
@@ -36,7 +59,7 @@ export type RecordCounter = {
 
 /** CSV: records after the header. ODM: subjects. */
 export function plainCounter(kind: "csv" | "odm"): RecordCounter {
-  const counter = new MarkerCounter(kind === "csv" ? "\r\n" : "</SubjectData>");
+  const counter = kind === "csv" ? new CsvRecordCounter() : new MarkerCounter("</SubjectData>");
   return {
     push: (bytes) => counter.push(bytes),
     records: () => (kind === "csv" ? Math.max(0, counter.count - 1) : counter.count),

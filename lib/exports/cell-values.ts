@@ -5,10 +5,12 @@
  * - booleans are `true` / `false` (labels: `Yes` / `No`), numbers plain JavaScript decimals;
  * - multiselect values are joined with `|`, arrays (repeating groups) are JSON;
  * - `labels` writes an option's label instead of its code (a code with no option stays as is);
- * - a text cell starting with = + - @ ' a tab or a carriage return gets one leading `'`, so a
+ * - a text cell a spreadsheet would run (`FORMULA_START`: = + - @ | after any blanks, their
+ *   full-width forms, or a leading tab, CR or LF) or starting with `'` gets one leading `'`, so a
  *   spreadsheet never runs it as a formula (CSV injection); the loaders drop exactly one;
- * - line breaks inside a cell are written as LF only, so every CRLF ends a record (the export
- *   screen counts rows by it).
+ * - text leaves exactly as stored: a CR, LF or CRLF inside a cell stays as it is, inside quotes
+ *   (RFC 4180), so a record's end is a CRLF outside quotes (the export screen counts records with
+ *   a quote-aware counter: lib/client/export-progress.ts).
  */
 import { FORMULA_START, quoteCsvCell } from "@/lib/csv/csv-cells";
 import type { FieldOption } from "@/lib/schemas/study-config";
@@ -66,9 +68,7 @@ export function textCell(text: string): string {
   return quoted(FORMULA_START.test(text) || text.startsWith("'") ? `'${text}` : text);
 }
 
-function quoted(text: string): string {
-  return quoteCsvCell(text.includes("\r") ? text.replace(/\r\n?/g, "\n") : text);
-}
+const quoted = quoteCsvCell;
 
 function labelOf(options: readonly FieldOption[] | undefined, code: string): string {
   return options?.find((option) => option.value === code)?.label ?? code;

@@ -84,7 +84,8 @@ function cellSection(mode: ValueMode): string {
     "",
     "- The first row holds the column names; every record ends with CRLF. A cell containing a comma, a " +
       'double quote or a line break is enclosed in double quotes, and a quote inside it is doubled (`""`). ' +
-      "A line break inside a cell is written as a single LF, so every CRLF ends a record.",
+      "A line break inside a cell (CR, LF or CRLF) is written exactly as stored, inside the quotes: " +
+      "read the file with an RFC 4180 reader, not line by line.",
     "- An empty cell is a missing value (not recorded, not applicable or empty). Nothing else means " +
       "missing: `NA` or `null` in a cell is text.",
     `- Booleans are ${labels ? "`Yes` / `No`" : "`true` / `false`"}; numbers are plain decimals with a ` +
@@ -97,9 +98,10 @@ function cellSection(mode: ValueMode): string {
     `- A multiple choice holds the selected ${labels ? "labels" : "codes"} joined by \`|\`.`,
     "- Repeating groups (arrays) and objects are written as JSON. A calculated value that is text is " +
       "written as text.",
-    "- Formula guard: a text cell (or a column name) starting with `=`, `+`, `-`, `@`, `'`, a tab or a " +
-      "carriage return has one extra `'` in front, so that a spreadsheet never runs it as a formula. " +
-      "Drop exactly one leading `'` when reading such a cell (the loaders do).",
+    "- Formula guard: a text cell (or a column name) whose first character after any blanks is `=`, " +
+      "`+`, `-`, `@` or `|` (or their full-width forms), or that starts with `'`, a tab, a carriage " +
+      "return or a line feed, has one extra `'` in front, so that a spreadsheet never runs it as a " +
+      "formula. Drop exactly one leading `'` when reading such a cell (the loaders do).",
     "- A value stored under an older protocol version whose shape differs from its column's type is " +
       "written as its text, never dropped.",
   ].join("\n");

@@ -1,8 +1,9 @@
 /**
- * A tiny CSS block scanner. It knows exactly what changes the block structure of a style sheet in
- * a browser (strings, escapes, comments, and (), [], {} blocks), so the scoper can cut a sheet into
- * rules and declarations the same way the browser will, without a regex pretending to count braces.
- * Pure; never throws.
+ * A tiny CSS scanner for the custom-CSS checks (css-safety.ts): it knows what nests in CSS
+ * (strings, escapes, comments, and (), [], {} blocks), so a selector list is split at its
+ * top-level commas and a piece is known to be self-contained before it is written back. The
+ * structure of a sheet (rules, at-rules, declarations) comes from css-tree (scoped-css.ts), never
+ * from here. Pure; never throws.
  */
 
 export type Scan = {

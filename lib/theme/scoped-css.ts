@@ -1,10 +1,14 @@
 /**
  * A study's custom CSS, rebuilt so that it only styles the study area and cannot leave its <style>
- * element. The sheet is cut into rules with the block scanner, each piece is checked, and only
- * checked pieces are written back in a canonical form, so what the browser parses from the output is
- * exactly the structure checked here. Pure; never throws.
+ * element. The sheet is cut into rules, at-rules and declarations by css-tree, a parser that follows
+ * the CSS Syntax spec (the browser's own algorithm: error recovery, unclosed blocks, bad strings,
+ * nesting), each piece is checked against the allowlist (css-safety.ts), and only checked pieces are
+ * written back in a canonical form, so what the browser parses from the output is exactly the
+ * structure checked here (docs/decisions/0014). Pure; never throws.
  */
-import { isSelfContained, scanUntil, stripComments } from "./css-scanner";
+import parse from "css-tree/parser";
+import type { Atrule, CssNode, Declaration, Rule } from "css-tree";
+import { isSelfContained, stripComments } from "./css-scanner";
 import {
   isKeyframeSelector,
   isSafePrelude,
@@ -49,87 +53,99 @@ export function safeScope(scopeSelector: string): string {
   return scope;
 }
 
-function declarations(block: string): string[] {
-  const out: string[] = [];
-  let start = 0;
-  while (start < block.length) {
-    const scan = scanUntil(block, start, ";");
-    const piece = block.slice(start, scan.end);
-    start = scan.end + 1;
-    // A nested rule (`&:hover { … }`) could select outside the scope with `:not(&)`: dropped.
-    if (!scan.ok || scan.nested) continue;
-    const declaration = sanitizeDeclaration(piece);
-    if (declaration) out.push(declaration);
-  }
-  return out;
+/** The raw text css-tree kept for a prelude or value (preludes and values are not parsed further). */
+function rawText(node: CssNode | null | undefined): string {
+  return node && node.type === "Raw" ? node.value.trim() : "";
 }
 
-function styleRule(prelude: string, block: string, scope: string, mode: Mode): string | null {
+const childrenOf = (node: { children: { toArray(): CssNode[] } } | null | undefined): CssNode[] =>
+  node ? node.children.toArray() : [];
+
+/** A declaration as `property:value[!important]`, or null when it is malformed or unsafe. */
+function declaration(node: Declaration): string | null {
+  const important = node.important === true ? "!important" : node.important ? `!${node.important}` : "";
+  return sanitizeDeclaration(`${node.property}:${rawText(node.value)}${important}`);
+}
+
+/**
+ * The declarations of a block. A nested rule (`&:hover { … }`, `:not(&) { … }`) could select
+ * outside the scope: dropped, while the declarations around it stay (as the browser reads them).
+ */
+function declarations(block: CssNode[]): string[] {
+  return block.flatMap((node) => (node.type === "Declaration" ? (declaration(node) ?? []) : []));
+}
+
+function styleRule(node: Rule, scope: string, mode: Mode): string | null {
+  const prelude = rawText(node.prelude);
   let selectors: string[];
   if (mode === "keyframes") {
     if (!isKeyframeSelector(prelude)) return null;
-    selectors = [prelude.trim().replace(/\s+/g, "")];
+    selectors = [prelude.replace(/\s+/g, "")];
   } else {
     const parts = splitSelectorList(prelude);
-    if (!parts) return null;
+    // `.a, { … }`: an empty member makes the whole list invalid, and the browser drops the rule.
+    if (!parts || parts.includes("")) return null;
     selectors = parts.flatMap((part) => scopeSelector(part, scope) ?? []);
   }
-  const body = declarations(block);
+  const body = declarations(childrenOf(node.block));
   if (selectors.length === 0 || body.length === 0) return null;
   return `${selectors.join(",")}{${body.join(";")}}`;
 }
 
-function atRule(prelude: string, block: string, scope: string, depth: number, mode: Mode): string | null {
-  const match = /^@([A-Za-z-]+)([\s\S]*)$/.exec(prelude);
-  if (!match || mode === "keyframes") return null;
-  const name = (match[1] ?? "").toLowerCase();
-  const condition = (match[2] ?? "").trim();
+function atRule(node: Atrule, scope: string, depth: number, mode: Mode): string | null {
+  if (mode === "keyframes" || !node.block) return null;
+  const name = node.name.toLowerCase();
+  const condition = rawText(node.prelude);
+  // A name css-tree read through an escape (`@\6d edia`) is not one of ours.
+  if (!/^-?[a-z-]+$/.test(name)) return null;
 
   if (GROUPING_RULES.has(name)) {
     if (depth >= MAX_DEPTH || (condition !== "" && !isSafePrelude(condition))) return null;
-    const inner = ruleList(block, scope, depth + 1, "style");
+    const inner = ruleList(childrenOf(node.block), scope, depth + 1, "style");
     return inner.length > 0 ? `@${name} ${condition}{${inner.join("\n")}}` : null;
   }
   if (KEYFRAMES_RULES.has(name)) {
     // Keyframe names are global; a plain identifier keeps the name from carrying anything else.
     if (!/^-?[A-Za-z_][A-Za-z0-9_-]*$/.test(condition)) return null;
-    const frames = ruleList(block, scope, depth + 1, "keyframes");
+    const frames = ruleList(childrenOf(node.block), scope, depth + 1, "keyframes");
     return frames.length > 0 ? `@${name} ${condition}{${frames.join("")}}` : null;
   }
   if (name === "font-face" && condition === "") {
     // src: url(…) goes through the same URL rule: data: or a same-origin path, never a remote font.
-    const body = declarations(block);
+    const body = declarations(childrenOf(node.block));
     return body.length > 0 ? `@font-face{${body.join(";")}}` : null;
   }
   // @import, @charset, @namespace, @page, @property, @scope and anything unknown.
   return null;
 }
 
-function ruleList(src: string, scope: string, depth: number, mode: Mode): string[] {
+/** Rules and at-rules; what css-tree could only keep as raw text (a parse error) is dropped. */
+function ruleList(nodes: CssNode[], scope: string, depth: number, mode: Mode): string[] {
   const out: string[] = [];
-  let i = 0;
-  while (i < src.length) {
-    if (/[\s;}]/.test(src.charAt(i))) {
-      i += 1;
-      continue;
-    }
-    const head = scanUntil(src, i, "{;");
-    if (head.stop !== "{") {
-      // A statement such as `@import url(x);`, or trailing text without a block: dropped.
-      i = head.end + 1;
-      continue;
-    }
-    const prelude = src.slice(i, head.end);
-    const body = scanUntil(src, head.end + 1, "}");
-    const block = src.slice(head.end + 1, body.end);
-    i = body.end + 1;
-    if (!head.ok) continue;
-    const rule = prelude.startsWith("@")
-      ? atRule(prelude, block, scope, depth, mode)
-      : styleRule(prelude, block, scope, mode);
+  for (const node of nodes) {
+    const rule =
+      node.type === "Rule"
+        ? styleRule(node, scope, mode)
+        : node.type === "Atrule"
+          ? atRule(node, scope, depth, mode)
+          : null;
     if (rule) out.push(rule);
   }
   return out;
+}
+
+/** The sheet as css-tree reads it: preludes and values kept as raw text for the allowlist checks. */
+function parseSheet(source: string): CssNode[] {
+  const sheet = parse(source, {
+    context: "stylesheet",
+    parseRulePrelude: false,
+    parseAtrulePrelude: false,
+    parseValue: false,
+    parseCustomProperty: false,
+    // Recovery is the spec's: the broken part is skipped (kept as a Raw node we drop).
+    onParseError: () => {},
+  });
+  return sheet.type === "StyleSheet" ? sheet.children.toArray() : [];
 }
 
 /**
@@ -145,7 +161,7 @@ export function scopedCustomCss(css: string, scopeSelector: string): string {
     if (typeof css !== "string" || css.trim() === "") return "";
     const scope = safeScope(scopeSelector);
     const source = stripComments(neutraliseMarkup(css.slice(0, CUSTOM_CSS_MAX_LENGTH)));
-    return ruleList(source, scope, 0, "style").join("\n");
+    return ruleList(parseSheet(source), scope, 0, "style").join("\n");
   } catch {
     // The sanitizer must never take the study page down; no CSS is the safe answer.
     return "";

@@ -2,7 +2,6 @@
  * The study data export (decision 0016): the actor's patient scope, de-identification, the audit rows,
  * the layouts, the zip package, bad options, and cancelling mid-stream.
  */
-import { inflateRawSync } from "node:zlib";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as exportRoute } from "@/app/api/studies/[id]/export/route";
@@ -17,6 +16,7 @@ import { EXPORT_BATCH_PATIENTS } from "@/lib/server/exports/study-export-service
 import { BASE, call } from "./helpers";
 import { callerFor, createStudy, memberOf, patientBody, type Caller } from "./clinical-fixtures";
 import { errorsOf, validateSubset } from "../unit/exports/odm-fixture";
+import { readZip, testWithUnzip } from "../support/zip-reader";
 
 let admin: Caller;
 let studyId: number;
@@ -81,24 +81,10 @@ function asObjects(text: string): Record<string, string>[] {
   return rows.map((row) => Object.fromEntries(header!.map((name, i) => [name, row[i] ?? ""])));
 }
 
-/** The entries of a zip, inflated (a reader written from the format, independent of the writer). */
-function unzip(bytes: Buffer): Map<string, string> {
-  const files = new Map<string, string>();
-  const end = bytes.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-  const count = bytes.readUInt16LE(end + 10);
-  let at = bytes.readUInt32LE(end + 16);
-  for (let n = 0; n < count; n++) {
-    expect(bytes.readUInt32LE(at)).toBe(0x02014b50);
-    const compressed = bytes.readUInt32LE(at + 20);
-    const nameLength = bytes.readUInt16LE(at + 28);
-    const extra = bytes.readUInt16LE(at + 30) + bytes.readUInt16LE(at + 32);
-    const local = bytes.readUInt32LE(at + 42);
-    const name = bytes.subarray(at + 46, at + 46 + nameLength).toString("utf8");
-    const dataStart = local + 30 + bytes.readUInt16LE(local + 26) + bytes.readUInt16LE(local + 28);
-    files.set(name, inflateRawSync(bytes.subarray(dataStart, dataStart + compressed)).toString("utf8"));
-    at += 46 + nameLength + extra;
-  }
-  return files;
+/** The entries of a zip, read and CRC-checked by readers independent of the writer. */
+async function unzip(bytes: Buffer): Promise<Map<string, string>> {
+  expect(testWithUnzip(bytes)).toContain("No errors detected");
+  return new Map((await readZip(bytes)).map((entry) => [entry.name, entry.text]));
 }
 
 async function exportAuditRows() {
@@ -197,6 +183,53 @@ describe("scope: an export holds exactly the patients the actor's lists show", (
   });
 });
 
+describe("clinical text leaves exactly as stored", () => {
+  it("keeps CR, LF and CRLF inside a cell, read back byte for byte by an RFC 4180 reader, zipped or not", async () => {
+    const study = await createStudy(admin);
+    const medico = await memberOf(study.id, "medico");
+    const description = 'Rash\rthen "itch"\nthen\r\nresolved\r';
+    const patient = await call(createPatient, {
+      method: "POST",
+      headers: medico.headers,
+      body: patientBody(study.id, "=CR-001"),
+    });
+    expect(patient.status).toBe(201);
+    const created = await call(createVisit, {
+      method: "POST",
+      headers: medico.headers,
+      body: {
+        patient_id: (patient.json as { id: number }).id,
+        visit_number: 1,
+        visit_date: "2024-05-02",
+        visit_type: "week_12",
+        data_fields: efficacy(3, {
+          adverse_event: true,
+          ae_description: description,
+          ae_onset_date: "2024-04-20",
+          ae_serious: false,
+        }),
+      },
+    });
+    expect(created.status, JSON.stringify(created.json)).toBe(201);
+    const url = (zip: boolean) =>
+      new URL(`${BASE}/api/studies/${study.id}/export?format=csv-long${zip ? "&zip=true" : ""}`);
+    const plain = await (
+      await exportRoute(new Request(url(false), { headers: medico.headers }), {
+        params: Promise.resolve({ id: String(study.id) }),
+      })
+    ).text();
+    const zipped = await exportRoute(new Request(url(true), { headers: medico.headers }), {
+      params: Promise.resolve({ id: String(study.id) }),
+    });
+    const files = await unzip(Buffer.from(await zipped.arrayBuffer()));
+    const inZip = files.get([...files.keys()][0]!)!;
+    expect(inZip).toBe(plain);
+    const [row] = asObjects(plain);
+    expect(Buffer.from(row!.ae_description!, "utf8").equals(Buffer.from(description, "utf8"))).toBe(true);
+    expect(row!.patient_code).toBe("=CR-001");
+  });
+});
+
 describe("ODM 1.3.2", () => {
   it.each([
     ["with the audit record of each item", { audit: "true" }],
@@ -289,7 +322,7 @@ describe("zip package", () => {
   it("holds the CSV, the data dictionary, a README of every column and the R and Python loaders", async () => {
     const res = await exportRequest(medicoA, { format: "csv-long", zip: "true" });
     expect(res.headers.get("content-type")).toBe("application/zip");
-    const files = unzip(Buffer.from(await res.arrayBuffer()));
+    const files = await unzip(Buffer.from(await res.arrayBuffer()));
     const names = [...files.keys()];
     expect(names).toHaveLength(5);
     const data = names.find((name) => name.endsWith(".csv") && name !== "data_dictionary.csv")!;
@@ -305,42 +338,66 @@ describe("zip package", () => {
 });
 
 describe("cancelling", () => {
-  it("stops reading the database when the client cancels, and records the cancelled export", async () => {
+  let bulk: { id: number };
+  // More patients than one batch, so an export is mid-stream when cancelled.
+  const many = EXPORT_BATCH_PATIENTS * 3;
+
+  beforeAll(async () => {
     const db = await getDb();
-    const bulk = await createStudy(admin);
-    // More patients than one batch, so the export is mid-stream when cancelled.
-    const many = EXPORT_BATCH_PATIENTS * 3;
+    bulk = await createStudy(admin);
     await db.execute(
       sql.raw(
         `INSERT INTO patients (study_id, code, birth_date, sex) SELECT ${bulk.id}, 'P' || g, '1980-01-01', 'M' FROM generate_series(1, ${many}) g`,
       ),
     );
-    const before = activeExportStreams();
-    const url = new URL(`${BASE}/api/studies/${bulk.id}/export?format=csv-long`);
+  });
+
+  it("streams a zip of several batches whose every entry passes the CRC checks", async () => {
+    const url = new URL(`${BASE}/api/studies/${bulk.id}/export?format=csv-long&zip=true`);
     const res = await exportRoute(new Request(url, { headers: admin.headers }), {
       params: Promise.resolve({ id: String(bulk.id) }),
     });
-    expect(res.headers.get(EXPORT_HEADERS.totalRows)).toBe(String(many));
-    expect(activeExportStreams()).toBe(before + 1);
-    const reader = res.body!.getReader();
-    await reader.read(); // the header
-    await reader.read(); // the first batch
-    await reader.cancel();
-    expect(activeExportStreams()).toBe(before);
-    const trail = () =>
-      db
-        .select()
-        .from(auditLogs)
-        .where(and(eq(auditLogs.action, "export"), eq(auditLogs.studyId, bulk.id)))
-        .orderBy(desc(auditLogs.id));
-    await expect
-      .poll(async () => (await trail())[0]!.newValues)
-      .toMatchObject({
-        status: "cancelled",
-        expected: many,
-      });
-    const sent = (await trail())[0]!.newValues as { rows: number };
-    expect(sent.rows).toBeLessThan(many);
-    expect(sent.rows).toBeGreaterThan(0);
+    expect(res.status).toBe(200);
+    const files = await unzip(Buffer.from(await res.arrayBuffer()));
+    const data = [...files.keys()][0]!;
+    expect(data).toMatch(/\.csv$/);
+    expect(asObjects(files.get(data)!)).toHaveLength(many);
   });
+
+  it.each([
+    ["CSV", ""],
+    ["zip", "&zip=true"],
+  ])(
+    "stops reading the database when the client cancels a %s, and records the cancelled export",
+    async (_, zip) => {
+      const db = await getDb();
+      const before = activeExportStreams();
+      const url = new URL(`${BASE}/api/studies/${bulk.id}/export?format=csv-long${zip}`);
+      const res = await exportRoute(new Request(url, { headers: admin.headers }), {
+        params: Promise.resolve({ id: String(bulk.id) }),
+      });
+      expect(res.headers.get(EXPORT_HEADERS.totalRows)).toBe(String(many));
+      expect(activeExportStreams()).toBe(before + 1);
+      const reader = res.body!.getReader();
+      await reader.read(); // the header
+      await reader.read(); // the first batch
+      await reader.cancel();
+      expect(activeExportStreams()).toBe(before);
+      const trail = () =>
+        db
+          .select()
+          .from(auditLogs)
+          .where(and(eq(auditLogs.action, "export"), eq(auditLogs.studyId, bulk.id)))
+          .orderBy(desc(auditLogs.id));
+      await expect
+        .poll(async () => (await trail())[0]!.newValues)
+        .toMatchObject({
+          status: "cancelled",
+          expected: many,
+        });
+      const sent = (await trail())[0]!.newValues as { rows: number };
+      expect(sent.rows).toBeLessThan(many);
+      expect(sent.rows).toBeGreaterThan(0);
+    },
+  );
 });

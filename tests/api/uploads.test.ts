@@ -93,6 +93,25 @@ describe("POST /api/upload", () => {
     expect((await attach(superuser, "letter.docx", zip)).status).toBe(201);
   });
 
+  it("keeps the extension of a 300-character name when it is cut to 255 bytes", async () => {
+    const long = `${"Informed consent form, revised ".repeat(10).slice(0, 296)}.pdf`;
+    expect(long).toHaveLength(300);
+    const res = await attach(superuser, long, PDF);
+    expect(res.status, JSON.stringify(res.json)).toBe(201);
+    const name = (res.json as unknown as UploadResponse).file_name;
+    expect(name.endsWith("….pdf")).toBe(true);
+    expect(new TextEncoder().encode(name).length).toBeLessThanOrEqual(255);
+    expect(long.startsWith(name.slice(0, -5))).toBe(true);
+    // Multi-byte characters: cut between characters, never inside one.
+    const accented = `${"è".repeat(200)}.docx`;
+    const zip = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0]);
+    const wide = await attach(superuser, accented, zip);
+    expect(wide.status).toBe(201);
+    const wideName = (wide.json as unknown as UploadResponse).file_name;
+    expect(wideName).toMatch(/^è+….docx$/);
+    expect(new TextEncoder().encode(wideName).length).toBeLessThanOrEqual(255);
+  });
+
   it("accepts a file of exactly 10 MB and refuses 10 MB + 1 byte with 413", async () => {
     const exact = new Uint8Array(MAX_UPLOAD_FILE_BYTES).fill(0x20);
     exact.set(PDF);

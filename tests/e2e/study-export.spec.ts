@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
+import { readCsv } from "@/lib/dictionary/csv";
 import { seriousViolations } from "./axe";
 import { screenshots } from "./screenshots";
 import { signInAsAdmin } from "./sign-in-as-admin";
@@ -24,11 +25,13 @@ test.describe("study data export (decision 0016)", () => {
     const download = await downloadPromise;
     expect(download.suggestedFilename()).toMatch(/^psoriasis_csv_long_\d{8}T\d{6}Z\.csv$/);
     const csv = readFileSync((await download.path())!, "utf8");
-    const records = csv.split("\r\n").length - 2; // header, and the empty string after the last CRLF
+    // Records by an RFC 4180 reader: a line break inside a cell is text, kept as stored.
+    const read = readCsv(csv);
+    const records = read.ok ? read.records.length - 1 : -1; // after the header
     expect(records).toBeGreaterThan(12);
     await expect(page.getByTestId("export-progress")).toContainText(`${records} of ${records} rows (100%)`);
     await expect(page.getByText(/Export complete: \d+ rows in psoriasis_csv_long_/)).toBeVisible();
-    expect(csv.split("\r\n")[0]).toContain("patient_code");
+    expect(read.ok && read.records[0]!.cells).toContain("patient_code");
     await shots.atBothWidths(page, "export-done");
 
     // The zip, de-identified: counted through the browser's inflater as it arrives.

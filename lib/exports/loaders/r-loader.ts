@@ -38,8 +38,9 @@ export function rLoader(columns: readonly ExportColumn[], p: LoaderParams): stri
     "#   json     -> parsed with jsonlite::fromJSON(simplifyVector = FALSE) when jsonlite is",
     "#               installed; without it the JSON text is kept as character",
     "#   text     -> character",
-    "# Empty cells are NA. The one ' the export puts before a cell starting with = + - @ ' tab or CR",
-    "# (so spreadsheets do not run it) is removed, exactly once. A category column becomes a factor",
+    "# Empty cells are NA. The one ' the export puts before a cell starting with = + - @ | (after any",
+    "# blanks, or full-width), ', a tab, CR or LF (so spreadsheets do not run it) is removed, exactly",
+    "# once. Line breaks inside cells (CR, LF, CRLF) are read as written. A category column becomes a factor",
     "# whose levels are the option labels in option order (codes mode maps each code to its label;",
     '# the codes are in COLUMNS). Each column\'s label is in attr(df[[name]], "label").',
     "",
@@ -139,13 +140,48 @@ const R_BODY = String.raw`
   )
 }
 
+# The file's text, for read.csv. R's reader turns every carriage return into a line feed, even
+# inside a quoted cell, and clinical text must come back as it was stored. In this file a CRLF
+# with an even number of quotes before it ends a record; every other CR is inside a quoted cell.
+# Those CRs are swapped for a character the file does not hold, and swapped back after reading.
+# NUL bytes are dropped (R strings cannot hold them).
+.read_text <- function(path) {
+  bytes <- readBin(path, "raw", file.info(path)$size)
+  text <- rawToChar(bytes[bytes != as.raw(0L)])
+  Encoding(text) <- "UTF-8"
+  text <- sub("^\ufeff", "", text)
+  if (!grepl("\r", text, fixed = TRUE)) return(list(text = text, cr = NULL))
+  cr <- NULL
+  for (code in 0xE000:0xF8FF) {
+    candidate <- intToUtf8(code)
+    if (!grepl(candidate, text, fixed = TRUE)) {
+      cr <- candidate
+      break
+    }
+  }
+  if (is.null(cr)) stop(basename(path), ": no free character to read its line breaks with", call. = FALSE)
+  ends_with_crlf <- endsWith(text, "\r\n")
+  pieces <- strsplit(text, "\r\n", fixed = TRUE)[[1]]
+  quotes <- nchar(pieces, type = "bytes") - nchar(gsub("\"", "", pieces, fixed = TRUE), type = "bytes")
+  inside <- cumsum(quotes) %% 2L == 1L
+  pieces <- gsub("\r", cr, pieces, fixed = TRUE)
+  breaks <- ifelse(inside, paste0(cr, "\n"), "\n")
+  if (!ends_with_crlf) breaks[length(breaks)] <- ""
+  list(text = paste0(pieces, breaks, collapse = ""), cr = cr)
+}
+
 # strict = TRUE (default): a cell that does not read as its column's type is an error;
 # strict = FALSE: such cells become NA, with a warning naming them.
 load_export <- function(path = file.path(.export_dir, CSV_FILE), strict = TRUE) {
-  df <- utils::read.csv(path, colClasses = "character", na.strings = "", check.names = FALSE,
-                        encoding = "UTF-8", stringsAsFactors = FALSE, comment.char = "",
-                        skipNul = TRUE)
-  names(df) <- .unguard(sub("^\ufeff", "", names(df)))
+  read <- .read_text(path)
+  df <- utils::read.csv(text = read$text, colClasses = "character", na.strings = "",
+                        check.names = FALSE, encoding = "UTF-8", stringsAsFactors = FALSE,
+                        comment.char = "")
+  if (!is.null(read$cr)) {
+    names(df) <- gsub(read$cr, "\r", names(df), fixed = TRUE)
+    for (i in seq_along(df)) df[[i]] <- gsub(read$cr, "\r", df[[i]], fixed = TRUE)
+  }
+  names(df) <- .unguard(names(df))
   wanted <- vapply(COLUMNS, function(spec) spec$name, "")
   missing <- setdiff(wanted, names(df))
   if (length(missing) > 0L) {

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, inArray } from "drizzle-orm";
-import type { Db } from "@/db/client";
+import type { Db, Tx } from "@/db/client";
 import { contentBlocks } from "@/db/schema";
 import {
   checkBlock,
@@ -17,6 +17,7 @@ import type { Actor } from "../auth/actor";
 import { requireStudyPermission } from "../auth/study-access";
 import { auditedTransaction } from "../audit/audit-writer";
 import { sanitizeHtml } from "../sanitize/sanitize-html";
+import { droppedUploadIds, holdUpload, releaseUploads, uploadIdsIn } from "../uploads/upload-references";
 import { changedValues } from "../studies/study-service";
 import {
   blockTree,
@@ -44,6 +45,25 @@ function cleanSettings(type: ContentBlockType, title: string | null | undefined,
   }
   return result;
 }
+
+/**
+ * An attachment must name an upload of this study (or of no study) that exists; it is held until
+ * the transaction ends, so a release running at the same moment cannot delete it under the block.
+ */
+async function holdAttachment(
+  tx: Tx,
+  studyId: number,
+  type: ContentBlockType,
+  settings: Record<string, unknown>,
+) {
+  if (type !== "attachment") return;
+  const [id] = uploadIdsIn(settings.file_url);
+  if (!id || !(await holdUpload(tx, id, studyId)))
+    throw fieldError(["body", "settings", "file_url"], CONTENT_MESSAGES.attachmentRequired);
+}
+
+/** What of a block can name an upload: its settings and its rich text. */
+const namedFiles = (row: Pick<BlockRow, "settings" | "content">) => [row.settings, row.content];
 
 const cleanContent = (content: { html?: string } | undefined) =>
   content?.html === undefined ? {} : { html: sanitizeHtml(content.html) };
@@ -94,6 +114,7 @@ export async function createContent(
     await studyExists(tx, studyId);
     await requireStudyPermission(tx, actor, studyId, "content.edit");
     const settings = cleanSettings(input.type, input.title, input.settings);
+    await holdAttachment(tx, studyId, input.type, settings);
     const place = await checkPlacement(
       tx,
       studyId,
@@ -129,7 +150,10 @@ export async function createContent(
   });
 }
 
-/** PATCH: only the fields sent change; a block moved to another column goes last there (spec §4). */
+/**
+ * PATCH: only the fields sent change; a block moved to another column goes last there (spec §4).
+ * A file the block no longer names is deleted after the commit when nothing else names it.
+ */
 export async function updateContent(
   db: Db,
   actor: Actor,
@@ -138,7 +162,8 @@ export async function updateContent(
   input: ContentBlockUpdateBody,
   meta: RequestMeta,
 ): Promise<ContentBlock> {
-  return auditedTransaction(db, async (tx, audit) => {
+  let dropped: string[] = [];
+  const block = await auditedTransaction(db, async (tx, audit) => {
     await studyExists(tx, studyId);
     await requireStudyPermission(tx, actor, studyId, "content.edit");
     const row = await findBlock(tx, studyId, contentId, true);
@@ -148,6 +173,7 @@ export async function updateContent(
       input.settings !== undefined || input.title !== undefined
         ? cleanSettings(type, title, input.settings ?? row.settings)
         : row.settings;
+    if (settings !== row.settings) await holdAttachment(tx, studyId, type, settings);
     const moving = input.parent_id !== undefined || input.column_index !== undefined;
     const place = moving
       ? await checkPlacement(
@@ -187,11 +213,17 @@ export async function updateContent(
       oldValues,
       newValues,
     });
+    dropped = droppedUploadIds(namedFiles(row), namedFiles(updated!));
     return toBlock(updated!);
   });
+  await releaseUploads(db, dropped, actor, meta);
+  return block;
 }
 
-/** Deleting a row deletes its blocks first, then the row (spec §4). */
+/**
+ * Deleting a row deletes its blocks first, then the row (spec §4). Files only these blocks named
+ * are deleted after the commit (releaseUploads).
+ */
 export async function deleteContent(
   db: Db,
   actor: Actor,
@@ -199,7 +231,7 @@ export async function deleteContent(
   contentId: number,
   meta: RequestMeta,
 ): Promise<void> {
-  await auditedTransaction(db, async (tx, audit) => {
+  const removedRows = await auditedTransaction(db, async (tx, audit) => {
     await studyExists(tx, studyId);
     await requireStudyPermission(tx, actor, studyId, "content.edit");
     const row = await findBlock(tx, studyId, contentId, true);
@@ -219,7 +251,9 @@ export async function deleteContent(
         oldValues: auditedValues(removed),
       });
     }
+    return [...children, row];
   });
+  await releaseUploads(db, droppedUploadIds(removedRows.map(namedFiles), null), actor, meta);
 }
 
 /** The listed blocks take the orders 0, 1, 2… in the order given. */

@@ -7,10 +7,11 @@ export type EncodedBatch = { bytes: Uint8Array; records: number };
 export type BatchSource<B> = {
   /** Reads the batch after the previous one; `null` when there is nothing more. */
   next(): Promise<B | null>;
-  encode(batch: B): EncodedBatch;
+  /** A zip deflates in a worker thread: its bytes come back later (a promise). */
+  encode(batch: B): EncodedBatch | Promise<EncodedBatch>;
   /** First bytes (header) and last bytes (trailer, archive directory…). */
-  head(): Uint8Array;
-  tail(records: number): Uint8Array;
+  head(): Uint8Array | Promise<Uint8Array>;
+  tail(records: number): Uint8Array | Promise<Uint8Array>;
   /** Called once when the stream ends, completed or cancelled (never throws into the stream). */
   settled(outcome: { status: "completed" | "cancelled" | "failed"; records: number }): Promise<void>;
 };
@@ -58,24 +59,30 @@ export function batchStream<B>(source: BatchSource<B>): ReadableStream<Uint8Arra
           if (phase === "head") {
             phase = "body";
             ahead = readAhead();
-            controller.enqueue(source.head());
+            const head = await source.head();
+            if (phase === "body") controller.enqueue(head);
             return;
           }
           if (phase !== "body" || !ahead) return;
           const batch = await ahead;
           if (phase !== "body") return; // cancelled while the batch was read
           if (batch === null) {
-            controller.enqueue(source.tail(records));
+            const tail = await source.tail(records);
+            if (phase !== "body") return; // cancelled while the archive was closed
+            controller.enqueue(tail);
             // The last byte reaches the client only once the end is in the trail.
             await settle("completed");
             controller.close();
             return;
           }
           ahead = readAhead();
-          const encoded = source.encode(batch);
+          const encoded = await source.encode(batch);
+          if (phase !== "body") return; // cancelled while the batch was encoded
           records += encoded.records;
           controller.enqueue(encoded.bytes);
         } catch (error) {
+          // A cancelled download stops the zip's worker, which fails the encode in flight: no news.
+          if (phase === "done") return;
           // The headers are sent already: the client sees a cut-off download, the log says why.
           logError("Export failed while streaming", error);
           void settle("failed");

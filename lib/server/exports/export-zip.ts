@@ -7,12 +7,13 @@ import type { StudyExportQuery } from "@/lib/schemas/study-export";
 import type { StudyConfig } from "@/lib/schemas/study-config";
 import type { StudyRow } from "../studies/study-queries";
 import type { BatchSource } from "./export-stream";
-import { ZipWriter } from "./zip-writer";
+import { ZipStream } from "./zip-stream";
 
 /**
  * The CSV export packaged for analysis: the data file streamed into the archive batch by batch,
  * then the data dictionary, a README describing every column, and R and Python loaders generated
- * from the same columns (so they read it with the right types, labels and dates).
+ * from the same columns (so they read it with the right types, labels and dates). The archive is
+ * fflate's, deflated in a worker thread (zip-stream.ts); a cancelled or failed download stops it.
  */
 export function zipPackage<B>(
   inner: BatchSource<B>,
@@ -27,7 +28,7 @@ export function zipPackage<B>(
     filters: Record<string, unknown>;
   },
 ): BatchSource<B> {
-  const zip = new ZipWriter();
+  const zip = new ZipStream();
   const files = {
     data: `${p.baseName}.csv`,
     dictionary: "data_dictionary.csv",
@@ -36,12 +37,12 @@ export function zipPackage<B>(
   };
   return {
     next: () => inner.next(),
-    head: () => concat([zip.begin(files.data, p.now), zip.write(inner.head())]),
-    encode(batch) {
-      const { bytes, records } = inner.encode(batch);
-      return { bytes: zip.write(bytes), records };
+    head: async () => concat([zip.begin(files.data, p.now), await zip.write(await inner.head())]),
+    async encode(batch) {
+      const { bytes, records } = await inner.encode(batch);
+      return { bytes: await zip.write(bytes), records };
     },
-    tail(records) {
+    async tail(records) {
       const generatedAt = p.now.toISOString();
       const script = {
         csvFile: files.data,
@@ -49,17 +50,10 @@ export function zipPackage<B>(
         studyName: p.study.name,
         generatedAt,
       };
-      return concat([
-        zip.write(inner.tail(records)),
-        zip.end(),
-        zip.file(
-          files.dictionary,
-          p.now,
-          dictionaryCsv(exportedConfig(p.config, { deidentify: p.query.deidentify })),
-        ),
-        zip.file(
+      const entries: [string, string][] = [
+        [files.dictionary, dictionaryCsv(exportedConfig(p.config, { deidentify: p.query.deidentify }))],
+        [
           "README.md",
-          p.now,
           exportReadme({
             studyName: p.study.name,
             studyCode: p.study.code,
@@ -72,13 +66,19 @@ export function zipPackage<B>(
             filters: p.filters,
             files,
           }),
-        ),
-        zip.file(files.python, p.now, pythonLoader(p.columns, script)),
-        zip.file(files.r, p.now, rLoader(p.columns, script)),
-        zip.finish(),
-      ]);
+        ],
+        [files.python, pythonLoader(p.columns, script)],
+        [files.r, rLoader(p.columns, script)],
+      ];
+      const parts = [await zip.write(await inner.tail(records)), await zip.end()];
+      for (const [name, text] of entries) parts.push(await zip.file(name, p.now, text));
+      parts.push(await zip.finish());
+      return concat(parts);
     },
-    settled: (outcome) => inner.settled(outcome),
+    settled(outcome) {
+      if (outcome.status !== "completed") zip.terminate();
+      return inner.settled(outcome);
+    },
   };
 }
 

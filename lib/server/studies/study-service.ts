@@ -18,6 +18,7 @@ import type { Actor } from "../auth/actor";
 import { hasPlatformPermission, type StudyAccess } from "../auth/policy";
 import { loadStudyAccess, requireStudyPermission } from "../auth/study-access";
 import { auditedTransaction, recordAudit, type AuditRecorder } from "../audit/audit-writer";
+import { droppedUploadIds, releaseUploads } from "../uploads/upload-references";
 import { assertVersion, nextVersion } from "../concurrency/versioned-update";
 import { governConfigChange } from "./protocol-versions/governance";
 import { readConfig, readStoredConfig } from "./stored-config";
@@ -124,7 +125,21 @@ export async function updateStudy(
   body: StudyUpdateBody,
   meta: RequestMeta,
 ): Promise<StudyResponse> {
-  return auditedTransaction(db, (tx, audit) => updateStudyInTransaction(tx, audit, actor, id, body, meta));
+  let dropped: string[] = [];
+  const response = await auditedTransaction(db, async (tx, audit) => {
+    // Locked as updateStudyInTransaction locks it: the configuration it replaces is this one.
+    const [before] = await tx
+      .select({ config: studies.config })
+      .from(studies)
+      .where(eq(studies.id, id))
+      .for("update");
+    const updated = await updateStudyInTransaction(tx, audit, actor, id, body, meta);
+    dropped = droppedUploadIds(before?.config, updated.config);
+    return updated;
+  });
+  // A replaced logo (or any file the old configuration named) goes when nothing else names it.
+  await releaseUploads(db, dropped, actor, meta);
+  return response;
 }
 
 /**

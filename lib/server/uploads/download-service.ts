@@ -2,6 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { uploads } from "@/db/schema";
+import { fitFileName } from "@/lib/file-name";
 import { notFound } from "../api/errors";
 import { logError } from "../api/log";
 import type { Actor } from "../auth/actor";
@@ -11,8 +12,12 @@ import { INLINE_CONTENT_TYPES } from "./file-types";
 
 const FILE_NOT_FOUND = "File not found";
 
-/** RFC 6266: an ASCII fallback plus the exact UTF-8 name. */
-export function contentDisposition(kind: "inline" | "attachment", fileName: string): string {
+/**
+ * RFC 6266: an ASCII fallback plus the exact UTF-8 name, fitted to what a disk accepts (a name
+ * stored before uploads were fitted by bytes can be 255 characters but more bytes).
+ */
+export function contentDisposition(kind: "inline" | "attachment", storedName: string): string {
+  const fileName = fitFileName(storedName);
   const fallback = fileName.replace(/[^\x20-\x7e]|["\\%;]/g, "_");
   return `${kind}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { MAX_UPLOAD_BODY_BYTES, payloadTooLarge, readBodyBytes } from "../api/body-limit";
+import { fitFileName } from "@/lib/file-name";
 import { ApiError, fieldError } from "../api/errors";
 
 /** The largest file (spec §9: 10MB), counted exactly; the body may exceed it by the multipart framing. */
@@ -9,13 +10,11 @@ const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
 export type UploadedFile = { fileName: string; bytes: Uint8Array };
 
-/** Path parts, control characters and surrounding blanks removed; at most 255 characters. */
+/** Path parts, control characters and surrounding blanks removed; at most 255 UTF-8 bytes, extension kept. */
 export function cleanFileName(raw: string): string {
   const base = raw.split(/[\\/]/).pop() ?? "";
-  return base
-    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\ud800-\udfff]/g, "")
-    .trim()
-    .slice(0, 255);
+  const cleaned = base.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\ud800-\udfff]/g, "").trim();
+  return fitFileName(cleaned);
 }
 
 /**

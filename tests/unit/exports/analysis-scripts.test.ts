@@ -53,7 +53,8 @@ const demoConfig = StudyConfigShape.parse(DEMO_STUDY_CONFIG);
 // text starting with = and ', text with a comma, a quote and a newline, unicode)
 // ---------------------------------------------------------------------------------------------
 
-const NOTES = 'Pitting, "oil drop" sign\nsecond line';
+/** Clinical text leaves exactly as stored: LF, CR and CRLF inside one cell. */
+const NOTES = 'Pitting, "oil drop" sign\nsecond line\rthird line\r\nfourth line';
 const UNICODE = "Müller – 日本語 😀";
 
 function visit(overrides: Partial<ExportVisit>): ExportVisit {
@@ -381,9 +382,7 @@ describe("generated scripts", () => {
       csvFile: "export.csv",
       valueMode: "codes",
     });
-    expect(script).toContain(
-      'utils::read.csv(path, colClasses = "character", na.strings = "", check.names = FALSE,\n                        encoding = "UTF-8"',
-    );
+    expect(script).toContain('utils::read.csv(text = read$text, colClasses = "character", na.strings = "",');
     expect(script).not.toMatch(/library\(|require\(readr|readr::/);
     expect(script).toContain('requireNamespace("jsonlite", quietly = TRUE)');
     expect(script).toContain("jsonlite::fromJSON(cell, simplifyVector = FALSE)");
@@ -423,6 +422,7 @@ describe("generated scripts", () => {
       'cat("HRN=", df[["hospital_record_number"]][1L], "\\n", sep = "")',
       'cat("EVIL=", df[[which(startsWith(names(df), "evil"))]][4L], "\\n", sep = "")',
       'cat("FORMULA=", df[["=formula_name"]][4L], "\\n", sep = "")',
+      'cat("NOTES=", paste(charToRaw(df[["nail_involvement_notes"]][1L]), collapse = ""), "\\n", sep = "")',
     ].join("\n");
     const run = spawnSync(rscript, ["-e", program], { cwd: dir, encoding: "utf8", timeout: 120_000 });
     expect(run.status, run.stderr).toBe(0);
@@ -440,6 +440,7 @@ describe("generated scripts", () => {
       "HRN='MI-004512",
       "EVIL=right column",
       "FORMULA=-7.25",
+      `NOTES=${Buffer.from(NOTES, "utf8").toString("hex")}`,
     ])
       expect(lines).toContain(expected);
   });

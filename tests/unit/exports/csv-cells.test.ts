@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { csvCell } from "@/lib/exports/cell-values";
+import { readCsv } from "@/lib/dictionary/csv";
+import { csvCell, csvRecord } from "@/lib/exports/cell-values";
+import { csvHeader } from "@/lib/exports/csv-rows";
 import type { ColumnType, ExportColumn } from "@/lib/exports/columns";
 
 const column = (type: ColumnType, options?: ExportColumn["options"]): ExportColumn => ({
@@ -32,7 +34,9 @@ describe("study export CSV cells", () => {
     ["text", "=SUM(A1)", "codes", "'=SUM(A1)"],
     ["text", "'quoted", "codes", "''quoted"],
     ["text", "-5 mg", "codes", "'-5 mg"],
-    ["text", "two\r\nlines", "codes", '"two\nlines"'],
+    ["text", "two\r\nlines", "codes", '"two\r\nlines"'],
+    ["text", "|cmd!A1", "codes", "'|cmd!A1"],
+    ["text", " =1+1", "codes", "' =1+1"],
     ["text", " padded", "codes", '" padded"'],
     ["text", null, "codes", ""],
     ["number", "12", "codes", "12"],
@@ -41,7 +45,12 @@ describe("study export CSV cells", () => {
     expect(csvCell(column(type, OPTIONS), value, mode)).toBe(expected);
   });
 
-  it("never writes CRLF inside a cell, so every CRLF ends a record", () => {
-    expect(csvCell(column("text"), "a\r\nb\rc\n", "codes")).not.toContain("\r");
+  it("writes CR, LF and CRLF inside a cell exactly as stored, and reads them back byte for byte", () => {
+    const values = ["a\rb", "a\nb", "a\r\nb", "\r\n", "end\r", "\rstart", 'mixed "\r\n\n\r" , ok'];
+    const text =
+      csvHeader([column("text")]) +
+      values.map((value) => csvRecord([csvCell(column("text"), value, "codes")])).join("");
+    const read = readCsv(text);
+    expect(read.ok && read.records.map((record) => record.cells[0])).toEqual(["c", ...values]);
   });
 });

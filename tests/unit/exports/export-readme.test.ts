@@ -63,11 +63,9 @@ describe("export README", () => {
     expect(text).toContain("Booleans are `true` / `false`");
     expect(text).toContain("selected codes joined by `|`");
     expect(text).toContain("Repeating groups (arrays) and objects are written as JSON");
-    expect(text).toContain(
-      "starting with `=`, `+`, `-`, `@`, `'`, a tab or a carriage return has one extra `'`",
-    );
+    expect(text).toContain("whose first character after any blanks is `=`, " + "`+`, `-`, `@` or `|`");
     expect(text).toContain("Drop exactly one leading `'`");
-    expect(text).toContain("every CRLF ends a record");
+    expect(text).toContain("written exactly as stored, inside the quotes");
     expect(text).toContain("Dates are `YYYY-MM-DD`, months `YYYY-MM`");
     expect(text).toContain("## Filters\n\nNone");
   });

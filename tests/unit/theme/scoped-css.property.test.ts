@@ -2,8 +2,19 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { scopedCustomCss } from "@/lib/theme/study-theme";
 import { selectorsOf, startsWithScope } from "./css-output-reader";
+import { specScope, specSelectorsOf } from "./css-spec-reader";
 
 const S = '[data-study-area="pso"]';
+const SPEC_SCOPE = specScope(S);
+const ALLOWED_AT_RULES = new Set([
+  "media",
+  "supports",
+  "container",
+  "layer",
+  "keyframes",
+  "-webkit-keyframes",
+  "font-face",
+]);
 
 const cssPieces = fc.constantFrom(
   "a",
@@ -122,6 +133,17 @@ describe("scopedCustomCss: properties", () => {
     expect(out).not.toContain("<");
     expect(out.toLowerCase()).not.toContain("@import");
     for (const selector of selectorsOf(out)) expect(startsWithScope(selector, S), selector).toBe(true);
+    // A second reader, spec-conformant (css-tree with the full selector grammar): every rule the
+    // browser would apply starts with the scope and never steps to the scope's siblings.
+    const spec = specSelectorsOf(out);
+    expect(
+      spec.atRules.every((name) => ALLOWED_AT_RULES.has(name)),
+      spec.atRules.join(),
+    ).toBe(true);
+    for (const selector of spec.selectors) {
+      expect(selector.firstCompound.startsWith(SPEC_SCOPE), selector.text).toBe(true);
+      expect(["~", "+", "||"], selector.text).not.toContain(selector.firstCombinator);
+    }
     for (const match of out.matchAll(/url\(\s*["']?([^"')]*)/gi))
       expect(match[1]).toMatch(/^(data:|\/[^/\\])/i);
   };

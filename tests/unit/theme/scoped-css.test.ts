@@ -185,3 +185,41 @@ describe("scopedCustomCss: tokenizing", () => {
     expect(scoped(deep)).toBe("");
   });
 });
+
+/**
+ * Sheets where a hand-written scanner and the browser's parser (the CSS Syntax spec, which css-tree
+ * follows) read different structures. The output must keep exactly what the browser would apply:
+ * nothing the browser drops comes back to life as a valid rule.
+ */
+describe("scopedCustomCss: parser-differential cases", () => {
+  it.each([
+    // A stray `}` at the top level is part of the next prelude (`}.b`): that rule is invalid.
+    [".a{color:red;}}.b{color:blue}", `${S} .a{color:red}`],
+    ["@media screen{.a{color:red}}}.b{color:blue}", `@media screen{${S} .a{color:red}}`],
+    [
+      ".a{color:red}\n@media print{.b{color:blue}}}.c{color:green}",
+      `${S} .a{color:red}\n@media print{${S} .b{color:blue}}`,
+    ],
+    // An empty member invalidates the whole selector list.
+    [".a,{color:red}", ""],
+    [".a, ,.b{color:red}", ""],
+    // Blocks left open at the end of the sheet are closed by it.
+    [".a{color:red", `${S} .a{color:red}`],
+    ["@media screen{.a{color:red}", `@media screen{${S} .a{color:red}}`],
+    // A string broken by a newline ends there; the `}` after it closes the block.
+    ['.a{content:"x\n}.b{color:red}', `${S} .b{color:red}`],
+    // CDO / CDC at the top level are ignored, not part of a selector.
+    [".a{color:red}<!--.b{color:blue}-->", `${S} .a{color:red}\n${S} .b{color:blue}`],
+    // A misplaced @import is dropped alone; the rules around it stay.
+    [
+      ".a{color:red}@import url(//evil.example/x.css);.b{color:blue}",
+      `${S} .a{color:red}\n${S} .b{color:blue}`,
+    ],
+    // An at-rule inside a declaration block is not a declaration.
+    [".a{color:red;@media print{color:blue}}", `${S} .a{color:red}`],
+    // An escaped brace belongs to the selector, never closes anything.
+    [".a\\{{color:red}.b{color:blue}", `${S} .b{color:blue}`],
+  ])("%j", (css, expected) => {
+    expect(scoped(css)).toBe(expected);
+  });
+});
