@@ -56,7 +56,9 @@ describe("source comments cite decision records only", () => {
 
   it("cite only records that exist, by their four-digit number", () => {
     const cited = linesMatching(/\bdecisions? \d/).flatMap((line) =>
-      [...line.matchAll(/\bdecisions? (\d+(?:(?:, | and )\d+)*)/g)].flatMap((m) => m[1].split(/, | and /)),
+      [...line.matchAll(/\bdecisions? (\d+(?:(?:, | and )\d+)*)/g)].flatMap((m) =>
+        (m[1] ?? "").split(/, | and /),
+      ),
     );
     const unknown = cited.filter((number) => !/^\d{4}$/.test(number) || !RECORDS.has(number));
     expect(unknown).toEqual([]);
