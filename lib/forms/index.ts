@@ -24,6 +24,13 @@ export {
   type ValidatedField,
 } from "./validate-field";
 export {
+  compileStudyPattern,
+  MAX_PATTERN_PROGRAM,
+  PATTERN_MESSAGES,
+  studyPatternProblem,
+  type StudyPattern,
+} from "./study-pattern";
+export {
   validateSubmission,
   type Loc,
   type SubmissionOptions,

@@ -18,6 +18,7 @@
 import type { FieldOption, FieldValidation, SubField } from "@/lib/schemas/study-config";
 import { isEmptyValue } from "./conditions";
 import { parseNumber } from "./parse-number";
+import { compileStudyPattern } from "./study-pattern";
 
 export type IssueType =
   | "missing"
@@ -69,23 +70,6 @@ export const fieldMessages = {
   row: (label: string, n: number) => `${label} row ${n} is invalid`,
 } as const;
 
-// Compiled patterns by source; null = the config's pattern does not compile and is ignored.
-const patternCache = new Map<string, RegExp | null>();
-
-function compilePattern(source: string): RegExp | null {
-  if (!patternCache.has(source)) {
-    if (patternCache.size > 500) patternCache.clear();
-    let compiled: RegExp | null = null;
-    try {
-      compiled = new RegExp(source);
-    } catch {
-      compiled = null; // an invalid regex in the config must not break every save
-    }
-    patternCache.set(source, compiled);
-  }
-  return patternCache.get(source) ?? null;
-}
-
 /** Length in characters (code points), so an emoji counts once, as the server's Python did. */
 function characterCount(value: string): number {
   let count = 0;
@@ -125,8 +109,9 @@ function stringIssue(field: ValidatedField, value: string): FieldIssue | null {
     return issue(fieldMessages.maxLength(label, rules.max_length), "too_long");
   }
   if (rules.pattern) {
-    const pattern = compilePattern(rules.pattern);
-    if (pattern && (value.length > MAX_PATTERN_INPUT_LENGTH || !pattern.test(value))) {
+    // The config rules refuse a pattern RE2 cannot run; should one still arrive, no value passes it.
+    const pattern = compileStudyPattern(rules.pattern);
+    if (!pattern.ok || value.length > MAX_PATTERN_INPUT_LENGTH || !pattern.test(value)) {
       return issue(fieldMessages.pattern(label), "pattern_mismatch");
     }
   }

@@ -3,6 +3,7 @@
  * every write, by the browser and the server alike. Pure: no I/O.
  */
 import { z } from "zod";
+import { studyPatternProblem } from "@/lib/forms/study-pattern";
 
 export const STUDY_CONFIG_VERSION = 1;
 
@@ -97,7 +98,16 @@ export const FieldValidationSchema = z.object({
   max: z.number().finite().optional(),
   min_length: z.number().int().nonnegative().optional(),
   max_length: z.number().int().nonnegative().optional(),
-  pattern: z.string().max(500).optional(),
+  // Run by RE2 (lib/forms/study-pattern.ts): a pattern it cannot compile, or too large a program,
+  // is refused here, so the editor, the dictionary import and the server give the same reason.
+  pattern: z
+    .string()
+    .max(500)
+    .superRefine((pattern, ctx) => {
+      const problem = studyPatternProblem(pattern);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    })
+    .optional(),
 });
 export type FieldValidation = z.infer<typeof FieldValidationSchema>;
 
