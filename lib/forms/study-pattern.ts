@@ -4,7 +4,7 @@
  * and on the server alike. JavaScript's own RegExp backtracks: `^(a+)+$` on 31 × 'a' + '!' held the
  * event loop for 21 s. Patterns RE2 cannot compile (lookaround, backreferences, possessive
  * repetition, `\u` escapes: write `\x{00e9}`) are refused by the study config rules with the reason,
- * never ignored. Pure.
+ * never ignored (decision 0017). Pure.
  *
  * Linear is not yet cheap: when RE2's DFA gives up on a pattern with many states it runs its NFA,
  * whose cost is (value length) × (compiled program size). Counted repetitions inflate the program

@@ -33,6 +33,7 @@ describe("counting export records while they download", () => {
           expect(counter.count).toBe(cells.length);
         },
       ),
+      { numRuns: 100 },
     );
   });
 
