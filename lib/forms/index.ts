@@ -15,14 +15,13 @@ export {
 } from "./field-state";
 export {
   fieldMessages,
-  isCalendarDate,
-  isCalendarMonth,
   MAX_PATTERN_INPUT_LENGTH,
   validateFieldValue,
   type FieldIssue,
   type IssueType,
   type ValidatedField,
 } from "./validate-field";
+export { isCalendarDate, isCalendarMonth } from "@/lib/dates/calendar-date";
 export {
   compileStudyPattern,
   MAX_PATTERN_PROGRAM,
