@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { isCalendarDate } from "@/lib/dates/calendar-date";
+import { visibleIdentifier } from "./identifier-text";
 import { BasedOnVersion } from "./versioning";
 
 export const MAX_DB_INT = 2_147_483_647;
@@ -56,7 +57,8 @@ const PatientCode = z
   .string({ error: PATIENT_MESSAGES.codeRequired })
   .trim()
   .min(1, PATIENT_MESSAGES.codeRequired)
-  .max(PATIENT_LIMITS.code, PATIENT_MESSAGES.codeTooLong);
+  .max(PATIENT_LIMITS.code, PATIENT_MESSAGES.codeTooLong)
+  .superRefine(visibleIdentifier("Patient code"));
 
 const Sex = z.enum(["M", "F"], { error: PATIENT_MESSAGES.sex });
 

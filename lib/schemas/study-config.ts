@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { studyPatternProblem } from "@/lib/forms/study-pattern";
+import { visibleIdentifier } from "./identifier-text";
 
 export const STUDY_CONFIG_VERSION = 1;
 
@@ -227,7 +228,10 @@ export type UiSettings = z.infer<typeof UiSettingsSchema>;
 export const THERAPY_SWITCH_FIELD_TYPES = ["text", "textarea", "date", "select"] as const;
 
 export const TherapySwitchFieldSchema = z.object({
-  name: z.string().min(1, "Nome e Label sono obbligatori"),
+  name: z
+    .string()
+    .min(1, "Nome e Label sono obbligatori")
+    .superRefine(visibleIdentifier("Switch field name")),
   label: z.string().min(1, "Nome e Label sono obbligatori"),
   type: z.enum(THERAPY_SWITCH_FIELD_TYPES),
   required: z.boolean().optional(),
