@@ -51,19 +51,16 @@ function words(value: bigint): number {
 /** Work units of one int operation (decision 0017): linear for + and -, quadratic for the rest. */
 function intWork(op: ArithmeticOperator, a: bigint, b: bigint): number {
   const [x, y] = [words(a), words(b)];
-  if (x === 1 && y === 1) return 1;
-  switch (op) {
-    case "+":
-    case "-":
-      return x + y;
-    case "**": {
-      // The result has about x * b words; intPow refuses more than the int cap before computing.
-      const result = Math.min(x * Number(b > 1000n ? 1000n : b < 0n ? 0n : b), MAX_INT_WORDS + 1);
-      return result * result;
-    }
-    default:
-      return x * y;
+  if (op === "**") {
+    // A small base can still make a big result (2**4000): size the result, not the operands.
+    // intPow refuses results over the int cap before computing them.
+    const exponent = b <= 0n ? 0 : Number(b > 1_000_000n ? 1_000_000n : b);
+    const baseBits = x === 1 ? Math.ceil(Math.log2(Math.abs(Number(a)) + 1)) : x * 64;
+    const result = Math.min(Math.ceil((baseBits * exponent) / 64), MAX_INT_WORDS + 1);
+    return Math.max(1, result * result);
   }
+  if (x === 1 && y === 1) return 1;
+  return op === "+" || op === "-" ? x + y : x * y;
 }
 const MAX_INT_WORDS = Math.ceil(MAX_INT_BITS / 64);
 

@@ -47,6 +47,13 @@ describe("evaluation is bounded by counted work, not by the clock", () => {
     expect(big.work).toBeGreaterThan(MAX_EVALUATION_WORK);
   });
 
+  it("charges a power by the size of its result, even from a small base", () => {
+    expect(counted("2**10").work).toBeLessThan(10);
+    // 4,001 bits: 63 words, squared.
+    expect(counted("2**4000").work).toBeGreaterThan(60 * 60);
+    expect(counted("2**5000").error).toBe("OverflowError: integer is too large (maximum 4096 bits)");
+  });
+
   it("ends the same way with the same work every time (no dependence on load)", () => {
     for (const source of [
       repeated(COSTLY),
