@@ -7,22 +7,26 @@
 import { evaluate } from "./evaluator";
 import { type ExprNode, LimitError, parse } from "./parser";
 import { floatRepr } from "./py-format";
-import { PyDict, PyError, type PyValue, TimeLimitError, Work } from "./py-values";
+import { PyDict, PyError, type PyValue, Work, WorkLimitError } from "./py-values";
 
 export type { ExprNode } from "./parser";
 export { MAX_EXPRESSION_DEPTH, MAX_EXPRESSION_LENGTH } from "./parser";
-export { MAX_EVALUATION_MS, MAX_SEQUENCE_LENGTH, TIME_LIMIT_MESSAGE } from "./py-values";
+export { BACKSTOP_MESSAGE, BACKSTOP_MS, MAX_SEQUENCE_LENGTH, WORK_LIMIT_MESSAGE } from "./py-values";
 
 export type ExpressionValue = number | string | boolean | null;
 export type ParseResult = { ok: true; ast: ExprNode } | { ok: false; error: string };
 export type EvaluationResult = { value: ExpressionValue; error: string | null };
 
-/** Evaluation work units (nodes visited, elements copied or compared) before giving up. */
-export const MAX_EVALUATION_WORK = 2_000_000;
+/**
+ * Work units (py-values.ts `Work`) one evaluation may spend: calibrated so that the costliest kind
+ * of unit takes about 20 ms at the limit on the project's machines (scripts/calibrate-expression-work.ts,
+ * decision 0017). The same expression and data always end the same way, whatever the load.
+ */
+export const MAX_EVALUATION_WORK = 400_000;
 export const NOT_A_SCALAR_MESSAGE = "Result must be a number, text or boolean";
 
 function errorMessage(error: unknown): string {
-  if (error instanceof LimitError || error instanceof TimeLimitError) return error.message;
+  if (error instanceof LimitError || error instanceof WorkLimitError) return error.message;
   if (error instanceof PyError) return `${error.type}: ${error.message}`;
   // Only a host failure (e.g. the JS stack) can land here; report it without its internals.
   if (error instanceof RangeError) return "RecursionError: maximum recursion depth exceeded";
@@ -62,12 +66,22 @@ export function evaluateExpression(source: string, data: Record<string, unknown>
 
 /** Evaluates an AST from parseExpression (lets callers parse once and evaluate many times). */
 export function evaluateParsed(ast: ExprNode, data: Record<string, unknown>): EvaluationResult {
+  const { value, error } = evaluateCounted(ast, data);
+  return { value, error };
+}
+
+/** evaluateParsed plus the work units it spent (for the calibration and the tests of the budget). */
+export function evaluateCounted(
+  ast: ExprNode,
+  data: Record<string, unknown>,
+  limit = MAX_EVALUATION_WORK,
+): EvaluationResult & { work: number } {
+  const source: object = typeof data === "object" && data !== null ? data : {};
+  const work = new Work(limit);
   try {
-    const source: object = typeof data === "object" && data !== null ? data : {};
-    const work = new Work(MAX_EVALUATION_WORK);
-    return toResult(evaluate(ast, { data: new PyDict(source), work }));
+    return { ...toResult(evaluate(ast, { data: new PyDict(source), work })), work: work.used };
   } catch (error) {
-    return { value: null, error: errorMessage(error) };
+    return { value: null, error: errorMessage(error), work: work.used };
   }
 }
 

@@ -3,17 +3,19 @@
  * Browser and server import the same code. Pure: no I/O.
  */
 export {
+  BACKSTOP_MESSAGE,
+  BACKSTOP_MS,
+  evaluateCounted,
   evaluateExpression,
   evaluateParsed,
   expressionDependencies,
   parseExpression,
-  MAX_EVALUATION_MS,
   MAX_EVALUATION_WORK,
   MAX_EXPRESSION_DEPTH,
   MAX_EXPRESSION_LENGTH,
   MAX_SEQUENCE_LENGTH,
   NOT_A_SCALAR_MESSAGE,
-  TIME_LIMIT_MESSAGE,
+  WORK_LIMIT_MESSAGE,
   type EvaluationResult,
   type ExpressionValue,
   type ExprNode,

@@ -153,9 +153,12 @@ export function callBuiltin(name: BuiltinName, args: PyList, work: Work): PyValu
     case "sum":
       return pySum(args, work);
     case "int":
-      return pyInt(args);
-    case "float":
-      return pyFloat(args);
+    case "float": {
+      // Digits are read one by one (4,300 at most), an int converted word by word.
+      const [value = null] = args;
+      if (typeof value === "string") work.charge(value.length);
+      return name === "int" ? pyInt(args) : pyFloat(args);
+    }
     case "str":
       arity(name, args, 0, 1);
       return args.length === 0 ? "" : pyStr(args[0] ?? null, work);

@@ -65,6 +65,7 @@ export function pyRepr(value: PyValue, work: Work): string {
   const emit = (text: string) => {
     length += text.length;
     checkLength(length);
+    work.charge(text.length);
     parts.push(text);
   };
   const visit = (item: PyValue, depth: number): void => {

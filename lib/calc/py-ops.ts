@@ -6,6 +6,7 @@
 import {
   checkInt,
   floatDivMod,
+  MAX_INT_BITS,
   floatPow,
   floatTrueDiv,
   intFloorDiv,
@@ -38,6 +39,30 @@ const MAX_COMPARE_DEPTH = 100;
 function unsupported(op: string, a: PyValue, b: PyValue): never {
   return fail("TypeError", `unsupported operand type(s) for ${op}: '${typeName(a)}' and '${typeName(b)}'`);
 }
+
+const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
+/** 64-bit words of an int: what a big-int operation's cost grows with. */
+function words(value: bigint): number {
+  if (value <= SAFE && value >= -SAFE) return 1;
+  return Math.ceil(((value < 0n ? -value : value).toString(16).length * 4) / 64);
+}
+
+/** Work units of one int operation (decision 0017): linear for + and -, quadratic for the rest. */
+function intWork(op: ArithmeticOperator, a: bigint, b: bigint): number {
+  const [x, y] = [words(a), words(b)];
+  if (op === "**") {
+    // A small base can still make a big result (2**4000): size the result, not the operands.
+    // intPow refuses results over the int cap before computing them.
+    const exponent = b <= 0n ? 0 : Number(b > 1_000_000n ? 1_000_000n : b);
+    const baseBits = x === 1 ? Math.ceil(Math.log2(Math.abs(Number(a)) + 1)) : x * 64;
+    const result = Math.min(Math.ceil((baseBits * exponent) / 64), MAX_INT_WORDS + 1);
+    return Math.max(1, result * result);
+  }
+  if (x === 1 && y === 1) return 1;
+  return op === "+" || op === "-" ? x + y : x * y;
+}
+const MAX_INT_WORDS = Math.ceil(MAX_INT_BITS / 64);
 
 function intArithmetic(op: ArithmeticOperator, a: bigint, b: bigint): bigint | number {
   switch (op) {
@@ -95,7 +120,10 @@ export function arithmetic(op: ArithmeticOperator, a: PyValue, b: PyValue, work:
   const x = asNumber(a);
   const y = asNumber(b);
   if (x !== undefined && y !== undefined) {
-    if (typeof x === "bigint" && typeof y === "bigint") return intArithmetic(op, x, y);
+    if (typeof x === "bigint" && typeof y === "bigint") {
+      work.charge(intWork(op, x, y));
+      return intArithmetic(op, x, y);
+    }
     return floatArithmetic(op, toFloat(x), toFloat(y));
   }
   if (op === "+") {
@@ -170,6 +198,10 @@ export function pyEquals(a: PyValue, b: PyValue, work: Work, depth = 0): boolean
   if (x !== undefined || y !== undefined) {
     return x !== undefined && y !== undefined && compareNumbers(x, y) === 0;
   }
+  if (typeof a === "string" && typeof b === "string") {
+    work.charge(Math.min(a.length, b.length));
+    return a === b;
+  }
   if (a === null || b === null || typeof a === "string" || typeof b === "string") return a === b;
   if (a instanceof PyDict || b instanceof PyDict) {
     if (!(a instanceof PyDict && b instanceof PyDict)) return false;
@@ -232,7 +264,7 @@ export function pyContains(container: PyValue, item: PyValue, work: Work): boole
     if (typeof item !== "string") {
       fail("TypeError", `'in <string>' requires string as left operand, not ${typeName(item)}`);
     }
-    work.charge(container.length);
+    work.charge(container.length + item.length);
     return container.includes(item);
   }
   if (isList(container))

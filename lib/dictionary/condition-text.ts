@@ -86,8 +86,26 @@ const OPERATORS: Record<string, ConditionOperator> = {
   "<=": "lte",
 };
 
+/**
+ * Longest branching-logic text read. A condition the config accepts (8 levels, a few dozen
+ * comparisons) is written in a few hundred characters; without a cap one 860 KB cell cost a preview
+ * up to a second. The tokenizer is one pass and the parser's recursion is bounded by
+ * MAX_TEXT_NESTING (checked before each level's work), so the cost of a cell grows with its length
+ * only, and this caps it.
+ */
+export const MAX_CONDITION_TEXT_LENGTH = 10_000;
+
+export const conditionTooLongMessage = (length: number) =>
+  `The condition is ${length} characters long; at most ${MAX_CONDITION_TEXT_LENGTH} are read`;
+
 /** Parses branching-logic text; errors give a message and the 1-based character position. */
 export function parseConditionText(text: string): ConditionParse {
+  if (text.length > MAX_CONDITION_TEXT_LENGTH)
+    return {
+      ok: false,
+      error: conditionTooLongMessage(text.length),
+      position: MAX_CONDITION_TEXT_LENGTH + 1,
+    };
   try {
     const tokens = tokenize(text);
     const parser = new Parser(tokens);

@@ -15,31 +15,40 @@ export class TokenError extends Error {
   }
 }
 
-const NUMBER = /^-?(?:\d+(?:\.\d+)?|\.\d+)(?:[eE][+-]?\d+)?/;
-const WORD = /^[A-Za-z_][A-Za-z0-9_]*/;
+// Sticky (y) expressions read at a position without copying the rest of the text: the tokenizer is
+// one pass over the text, whatever its length.
+const SPACE = /\s+/y;
+const NUMBER = /-?(?:\d+(?:\.\d+)?|\.\d+)(?:[eE][+-]?\d+)?/y;
+const WORD = /[A-Za-z_][A-Za-z0-9_]*/y;
 const PUNCT = ["<>", "<=", ">=", "!=", "==", "=", "<", ">", "(", ")", ","];
 
+function stickyMatch(pattern: RegExp, text: string, at: number): string | null {
+  pattern.lastIndex = at;
+  return pattern.exec(text)?.[0] ?? null;
+}
+
+// Runs of characters that need no attention inside [name] and 'text', read in one step.
+const PLAIN: Record<string, RegExp> = { "]": /[^\\\]]+/y, "'": /[^\\']+/y };
+
 /** Reads `[name]` or `'text'` starting at `start` (the opening character), with backslash escapes. */
-function readDelimited(text: string, start: number, close: string, what: string): [string, number] {
-  let out = "";
+function readDelimited(text: string, start: number, close: "]" | "'", what: string): [string, number] {
+  const parts: string[] = [];
   let i = start + 1;
   while (i < text.length) {
-    const ch = text[i]!;
-    if (ch === "\\") {
-      const next = text[i + 1];
-      if (next !== "\\" && next !== close)
-        throw new TokenError(
-          `Unknown escape in ${what} at character ${i + 1} (use \\\\ or \\${close})`,
-          i + 1,
-        );
-      out += next;
-      i += 2;
-    } else if (ch === close) {
-      return [out, i + 1];
-    } else {
-      out += ch;
-      i++;
+    const plain = stickyMatch(PLAIN[close]!, text, i);
+    if (plain) {
+      parts.push(plain);
+      i += plain.length;
+      continue;
     }
+    const ch = text[i]!;
+    if (ch === close) return [parts.join(""), i + 1];
+    // A backslash: only \\ and \<close> are escapes.
+    const next = text[i + 1];
+    if (next !== "\\" && next !== close)
+      throw new TokenError(`Unknown escape in ${what} at character ${i + 1} (use \\\\ or \\${close})`, i + 1);
+    parts.push(next);
+    i += 2;
   }
   throw new TokenError(`Unclosed ${what} starting at character ${start + 1}`, start + 1);
 }
@@ -48,11 +57,12 @@ export function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
   let i = 0;
   while (i < text.length) {
-    const ch = text[i]!;
-    if (/\s/.test(ch)) {
-      i++;
+    const space = stickyMatch(SPACE, text, i);
+    if (space) {
+      i += space.length;
       continue;
     }
+    const ch = text[i]!;
     const position = i + 1;
     if (ch === "[") {
       const [name, end] = readDelimited(text, i, "]", "field name");
@@ -67,20 +77,19 @@ export function tokenize(text: string): Token[] {
       i = end;
       continue;
     }
-    const rest = text.slice(i);
-    const number = NUMBER.exec(rest);
+    const number = stickyMatch(NUMBER, text, i);
     if (number) {
-      tokens.push({ kind: "number", text: number[0], position });
-      i += number[0].length;
+      tokens.push({ kind: "number", text: number, position });
+      i += number.length;
       continue;
     }
-    const word = WORD.exec(rest);
+    const word = stickyMatch(WORD, text, i);
     if (word) {
-      tokens.push({ kind: "word", text: word[0], position });
-      i += word[0].length;
+      tokens.push({ kind: "word", text: word, position });
+      i += word.length;
       continue;
     }
-    const punct = PUNCT.find((p) => rest.startsWith(p));
+    const punct = PUNCT.find((p) => text.startsWith(p, i));
     if (punct) {
       tokens.push({ kind: "punct", text: punct, position });
       i += punct.length;

@@ -3,6 +3,6 @@ export { DICTIONARY_COLUMNS, CALC_TYPE, type DictionaryColumn, type DictionaryRo
 export { dictionaryCsv } from "./export-dictionary";
 export { parseDictionaryCsv, MAX_DICTIONARY_ROWS } from "./parse-dictionary";
 export { planDictionaryImport, type DictionaryPlan } from "./plan-import";
-export { formatCondition, parseConditionText } from "./condition-text";
+export { formatCondition, MAX_CONDITION_TEXT_LENGTH, parseConditionText } from "./condition-text";
 export { formatFormula, parseFormulaText } from "./formula-text";
 export { formatChoices, parseChoices } from "./choices-text";

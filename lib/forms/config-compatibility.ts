@@ -8,6 +8,7 @@
 import { calculationDependencies } from "@/lib/calc";
 import type { CompatibilityIssue, CompatibilityResult } from "@/lib/schemas/protocol-versions";
 import type { DataField, FieldEntity, StudyConfig } from "@/lib/schemas/study-config";
+import { compileStudyPattern } from "./study-pattern";
 
 /** A test of one stored record (a patient's custom_fields or a visit's data). */
 export type Probe =
@@ -45,15 +46,8 @@ function keyOf(field: Pick<DataField, "entity" | "name">) {
 const records = (entity: FieldEntity, patients: number, visits: number) =>
   entity === "patient" ? `${patients} patient(s)` : `${visits} visit(s) of ${patients} patient(s)`;
 
-/** The form ignores a pattern that does not compile (lib/forms/validate-field.ts); so does this. */
-function compiles(pattern: string): boolean {
-  try {
-    new RegExp(pattern);
-    return true;
-  } catch {
-    return false;
-  }
-}
+/** A pattern the form engine cannot run is refused by the config rules; it tightens nothing. */
+const compiles = (pattern: string) => compileStudyPattern(pattern).ok;
 
 function fieldChanges(before: DataField, after: DataField): ConfigChange[] {
   const changes: ConfigChange[] = [];

@@ -15,14 +15,20 @@ export {
 } from "./field-state";
 export {
   fieldMessages,
-  isCalendarDate,
-  isCalendarMonth,
   MAX_PATTERN_INPUT_LENGTH,
   validateFieldValue,
   type FieldIssue,
   type IssueType,
   type ValidatedField,
 } from "./validate-field";
+export { isCalendarDate, isCalendarMonth } from "@/lib/dates/calendar-date";
+export {
+  compileStudyPattern,
+  MAX_PATTERN_PROGRAM,
+  PATTERN_MESSAGES,
+  studyPatternProblem,
+  type StudyPattern,
+} from "./study-pattern";
 export {
   validateSubmission,
   type Loc,

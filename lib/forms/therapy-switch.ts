@@ -7,7 +7,7 @@
  */
 import type { TherapySwitchConfig, TherapySwitchField } from "@/lib/schemas/study-config";
 import { isEmptyValue, ownValue } from "./conditions";
-import { isCalendarDate } from "./validate-field";
+import { isCalendarDate } from "@/lib/dates/calendar-date";
 import type { Loc, ValidationIssue } from "./validate-submission";
 
 export const THERAPY_SWITCH_KEY = "therapy_switch";

@@ -16,8 +16,10 @@
  * One message per path (the first failing check), so a form shows one line per input.
  */
 import type { FieldOption, FieldValidation, SubField } from "@/lib/schemas/study-config";
+import { isCalendarDate, isCalendarMonth } from "@/lib/dates/calendar-date";
 import { isEmptyValue } from "./conditions";
 import { parseNumber } from "./parse-number";
+import { compileStudyPattern } from "./study-pattern";
 
 export type IssueType =
   | "missing"
@@ -48,8 +50,6 @@ export type ValidatedField = {
 export const MAX_PATTERN_INPUT_LENGTH = 10_000;
 
 const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
 
 export const fieldMessages = {
   required: (label: string) => `${label} is required`,
@@ -69,43 +69,11 @@ export const fieldMessages = {
   row: (label: string, n: number) => `${label} row ${n} is invalid`,
 } as const;
 
-// Compiled patterns by source; null = the config's pattern does not compile and is ignored.
-const patternCache = new Map<string, RegExp | null>();
-
-function compilePattern(source: string): RegExp | null {
-  if (!patternCache.has(source)) {
-    if (patternCache.size > 500) patternCache.clear();
-    let compiled: RegExp | null = null;
-    try {
-      compiled = new RegExp(source);
-    } catch {
-      compiled = null; // an invalid regex in the config must not break every save
-    }
-    patternCache.set(source, compiled);
-  }
-  return patternCache.get(source) ?? null;
-}
-
 /** Length in characters (code points), so an emoji counts once, as the server's Python did. */
 function characterCount(value: string): number {
   let count = 0;
   for (const _character of value) count += 1;
   return count;
-}
-
-export function isCalendarDate(value: string): boolean {
-  const match = DATE.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
-  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 0;
-  return day <= days;
-}
-
-export function isCalendarMonth(value: string): boolean {
-  const match = MONTH.exec(value);
-  return match !== null && Number(match[1]) >= 1;
 }
 
 function optionValues(field: ValidatedField): Set<string> | null {
@@ -125,8 +93,9 @@ function stringIssue(field: ValidatedField, value: string): FieldIssue | null {
     return issue(fieldMessages.maxLength(label, rules.max_length), "too_long");
   }
   if (rules.pattern) {
-    const pattern = compilePattern(rules.pattern);
-    if (pattern && (value.length > MAX_PATTERN_INPUT_LENGTH || !pattern.test(value))) {
+    // The config rules refuse a pattern RE2 cannot run; should one still arrive, no value passes it.
+    const pattern = compileStudyPattern(rules.pattern);
+    if (!pattern.ok || value.length > MAX_PATTERN_INPUT_LENGTH || !pattern.test(value)) {
       return issue(fieldMessages.pattern(label), "pattern_mismatch");
     }
   }

@@ -1,5 +1,6 @@
 /** Audit-log read contracts (spec §7 GET /admin/audit-logs/entity/{type}/{id}). Pure. */
 import { z } from "zod";
+import { isIsoDateTime } from "@/lib/dates/calendar-date";
 import { AUDIT_ACTIONS } from "./audit-actions";
 import { idOf, MAX_DB_INT } from "./patients";
 
@@ -80,7 +81,8 @@ const isoDateTime = (what: string) =>
     z
       .string()
       .max(40)
-      .refine((v) => !Number.isNaN(Date.parse(v)), `${what} must be a date and time (ISO 8601)`)
+      // The one date rule (lib/dates/calendar-date.ts): Date.parse rolled 2024-02-31 over to March.
+      .refine((v) => isIsoDateTime(v), `${what} must be a date and time (ISO 8601)`)
       .transform((v) => new Date(v))
       .optional(),
   );

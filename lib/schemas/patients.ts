@@ -3,7 +3,8 @@
  * contracts share with them: ids, the change reason, calendar dates. Pure.
  */
 import { z } from "zod";
-import { isCalendarDate } from "@/lib/forms";
+import { isCalendarDate } from "@/lib/dates/calendar-date";
+import { visibleIdentifier } from "./identifier-text";
 import { BasedOnVersion } from "./versioning";
 
 export const MAX_DB_INT = 2_147_483_647;
@@ -27,10 +28,9 @@ export const ChangeReason = z
 export const ReasonBody = z.object({ reason: ChangeReason });
 export type ReasonBody = z.infer<typeof ReasonBody>;
 
-export const CalendarDate = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .refine((value) => isCalendarDate(value), `${label} must be a date (YYYY-MM-DD)`);
+/** A calendar date under the one date rule (lib/dates/calendar-date.ts); `message` if it fails. */
+export const CalendarDate = (label: string, message = `${label} must be a date (YYYY-MM-DD)`) =>
+  z.string({ error: `${label} is required` }).refine((value) => isCalendarDate(value), message);
 
 /** Free-form study-defined values; the study's fields check them on the server. */
 export const FieldValues = z.record(z.string(), z.unknown());
@@ -57,7 +57,8 @@ const PatientCode = z
   .string({ error: PATIENT_MESSAGES.codeRequired })
   .trim()
   .min(1, PATIENT_MESSAGES.codeRequired)
-  .max(PATIENT_LIMITS.code, PATIENT_MESSAGES.codeTooLong);
+  .max(PATIENT_LIMITS.code, PATIENT_MESSAGES.codeTooLong)
+  .superRefine(visibleIdentifier("Patient code"));
 
 const Sex = z.enum(["M", "F"], { error: PATIENT_MESSAGES.sex });
 

@@ -3,6 +3,7 @@
  * the browser's forms and the server validate with the same schemas.
  */
 import { z } from "zod";
+import { isCalendarDate } from "@/lib/dates/calendar-date";
 import { StudyConfigSchema } from "./study-config-rules";
 import { StudyConfigShape } from "./study-config";
 
@@ -34,10 +35,10 @@ export function isBreakingSaveDetail(detail: unknown): boolean {
   return typeof detail === "string" && detail.includes("Create an amendment in the Version History tab");
 }
 
+// The one date rule (lib/dates/calendar-date.ts): Date.parse used to accept 2024-02-31.
 const IsoDate = z
   .string({ error: PROTOCOL_VERSION_MESSAGES.effectiveFromRequired })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, PROTOCOL_VERSION_MESSAGES.dateFormat)
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), PROTOCOL_VERSION_MESSAGES.dateFormat);
+  .refine((value) => isCalendarDate(value), PROTOCOL_VERSION_MESSAGES.dateFormat);
 
 /** The day a version takes effect defaults to today (spec §5, Amendment), in UTC. */
 export function todayIso(now = new Date()): string {

@@ -3,6 +3,8 @@
  * every write, by the browser and the server alike. Pure: no I/O.
  */
 import { z } from "zod";
+import { studyPatternProblem } from "@/lib/forms/study-pattern";
+import { visibleIdentifier } from "./identifier-text";
 
 export const STUDY_CONFIG_VERSION = 1;
 
@@ -97,7 +99,16 @@ export const FieldValidationSchema = z.object({
   max: z.number().finite().optional(),
   min_length: z.number().int().nonnegative().optional(),
   max_length: z.number().int().nonnegative().optional(),
-  pattern: z.string().max(500).optional(),
+  // Run by RE2 (lib/forms/study-pattern.ts): a pattern it cannot compile, or too large a program,
+  // is refused here, so the editor, the dictionary import and the server give the same reason.
+  pattern: z
+    .string()
+    .max(500)
+    .superRefine((pattern, ctx) => {
+      const problem = studyPatternProblem(pattern);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    })
+    .optional(),
 });
 export type FieldValidation = z.infer<typeof FieldValidationSchema>;
 
@@ -217,7 +228,10 @@ export type UiSettings = z.infer<typeof UiSettingsSchema>;
 export const THERAPY_SWITCH_FIELD_TYPES = ["text", "textarea", "date", "select"] as const;
 
 export const TherapySwitchFieldSchema = z.object({
-  name: z.string().min(1, "Nome e Label sono obbligatori"),
+  name: z
+    .string()
+    .min(1, "Nome e Label sono obbligatori")
+    .superRefine(visibleIdentifier("Switch field name")),
   label: z.string().min(1, "Nome e Label sono obbligatori"),
   type: z.enum(THERAPY_SWITCH_FIELD_TYPES),
   required: z.boolean().optional(),

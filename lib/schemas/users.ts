@@ -6,6 +6,7 @@
 import { z } from "zod";
 import type { StudyRole } from "@/db/schema/study-roles";
 import { RoleLevelSchema, UserResponse } from "./auth";
+import { visibleIdentifier } from "./identifier-text";
 import { idOf } from "./patients";
 import { BasedOnVersion } from "./versioning";
 
@@ -283,7 +284,13 @@ export const MedicalGroupCreateBody = z.object({
   code: z
     .string({ error: GROUP_MESSAGES.codeRequired })
     .transform(normalizeGroupCode)
-    .pipe(z.string().min(1, GROUP_MESSAGES.codeRequired).max(GROUP_LIMITS.code, GROUP_MESSAGES.codeTooLong)),
+    .pipe(
+      z
+        .string()
+        .min(1, GROUP_MESSAGES.codeRequired)
+        .max(GROUP_LIMITS.code, GROUP_MESSAGES.codeTooLong)
+        .superRefine(visibleIdentifier("Code")),
+    ),
   name: GroupName,
   description: GroupDescription,
   // Spec §7 sends it too; when present it must name the study of the path.

@@ -3,7 +3,13 @@
  * generated from the label, the number fields the pickers offer, and the "try it" run on sample
  * values with the calculation engine itself. Pure: no I/O.
  */
-import { calculationDependencies, parseExpression, runCalculations, TIME_LIMIT_MESSAGE } from "@/lib/calc";
+import {
+  BACKSTOP_MESSAGE,
+  calculationDependencies,
+  parseExpression,
+  runCalculations,
+  WORK_LIMIT_MESSAGE,
+} from "@/lib/calc";
 import { MESSAGES } from "@/lib/schemas/study-config-rules";
 import {
   NAME_MAX_LENGTH,
@@ -99,7 +105,7 @@ export function tryCalculation(
   return { value: run.results[draft.name] ?? null, error: run.errors[draft.name] ?? null };
 }
 
-/** Checks of the dialog's Save: the same messages as the config rules, plus the time bound. */
+/** Checks of the dialog's Save: the same messages as the config rules, plus the work budget. */
 export function validateCalculation(
   draft: Calculation,
   others: readonly Calculation[],
@@ -122,8 +128,9 @@ export function validateCalculation(
     const parsed = parseExpression(f.expression);
     if (!f.expression.trim()) errors.expression = "Expression is required";
     else if (!parsed.ok) errors.expression = parsed.error;
-    // An expression over the time budget would be cut off in every form: never saved.
-    else if (trial.error === TIME_LIMIT_MESSAGE) errors.expression = TIME_LIMIT_MESSAGE;
+    // An expression over the work budget would be cut off in every form: never saved.
+    else if (trial.error === WORK_LIMIT_MESSAGE || trial.error === BACKSTOP_MESSAGE)
+      errors.expression = trial.error;
   } else if (f.type === "improvement_percentage") {
     if (!f.baseline_field || !f.current_field || !f.baseline_visit.trim())
       errors.formula = "Choose the baseline field, the baseline visit and the current field";

@@ -14,7 +14,7 @@ import { POST as createVisit } from "@/app/api/visits/route";
 import { getDb } from "@/db/client";
 import { auditLogs, studies } from "@/db/schema";
 import { DEMO_STUDY_CONFIG } from "@/db/seed/demo-study-config";
-import { DICTIONARY_COLUMNS } from "@/lib/dictionary";
+import { DICTIONARY_COLUMNS, MAX_CONDITION_TEXT_LENGTH } from "@/lib/dictionary";
 import type { DictionaryImportResponse, DictionaryPreviewResponse } from "@/lib/schemas/data-dictionary";
 import type { StudyResponse } from "@/lib/schemas/studies";
 import { StudyConfigSchema } from "@/lib/schemas/study-config-rules";
@@ -345,6 +345,42 @@ describe("import", () => {
       [3, "branching_logic"],
     ]);
     expect((await study(target.id)).version).toBe(target.version);
+  });
+
+  it("caps branching-logic text per cell: an 820 KB condition is one row's 422, not a stalled server", async () => {
+    const target = await createStudy(admin, { version: 1 });
+    // A condition far beyond anything the config allows, as a probe sent it: about 820 KB.
+    const huge = Array.from({ length: 49_000 }, (_, i) => `[a] = '${i}'`).join(" or ");
+    expect(huge.length).toBeGreaterThan(MAX_CONDITION_TEXT_LENGTH);
+    const csv =
+      HEADER +
+      line({ variable_name: "a", entity: "visit", field_type: "text", field_label: "A" }) +
+      line({ variable_name: "b", entity: "visit", field_type: "text", field_label: "B", enable_if: huge });
+    const res = await importCsv(target.id, csv, target.version);
+    expect(res.status).toBe(422);
+    expect((res.json as { detail: unknown[] }).detail).toEqual([
+      {
+        loc: ["body", "csv", 3, "enable_if"],
+        msg: `Row 3, enable_if: The condition is ${huge.length} characters long; at most ${MAX_CONDITION_TEXT_LENGTH} are read`,
+        type: "data_dictionary",
+      },
+    ]);
+    const previewed = await preview(target.id, csv);
+    expect(previewed.status).toBe(200);
+    expect((previewed.json as DictionaryPreviewResponse).issues.map((i) => [i.row, i.column])).toEqual([
+      [3, "enable_if"],
+    ]);
+    // A long condition within the cap still imports.
+    const long = Array.from({ length: 500 }, (_, i) => `[a] = '${i}'`).join(" or ");
+    expect(long.length).toBeLessThanOrEqual(MAX_CONDITION_TEXT_LENGTH);
+    const ok = await importCsv(
+      target.id,
+      HEADER +
+        line({ variable_name: "a", entity: "visit", field_type: "text", field_label: "A" }) +
+        line({ variable_name: "b", entity: "visit", field_type: "text", field_label: "B", enable_if: long }),
+      target.version,
+    );
+    expect(ok.status, JSON.stringify(ok.json)).toBe(200);
   });
 
   it("lets a study monitor download but not preview or import (403, audited)", async () => {

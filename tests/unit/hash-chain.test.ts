@@ -33,6 +33,7 @@ describe("audit hash chain", () => {
         expect(canonicalJson(reversed)).toBe(canonicalJson(value));
         expect(JSON.parse(canonicalJson(value))).toEqual(JSON.parse(JSON.stringify(value)));
       }),
+      { numRuns: 100 },
     );
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCondition, parseConditionText } from "@/lib/dictionary";
+import { formatCondition, MAX_CONDITION_TEXT_LENGTH, parseConditionText } from "@/lib/dictionary";
 
 describe("branching logic text: the REDCap-like grammar", () => {
   it.each([
@@ -75,9 +75,39 @@ describe("branching logic text: the REDCap-like grammar", () => {
   });
 
   it("refuses nesting deeper than 64 levels instead of exhausting the stack", () => {
-    const deep = `${"(".repeat(100_000)}[a] = 1${")".repeat(100_000)}`;
+    // As deep as the length cap allows: refused at level 65, before any deeper work.
+    const deep = `${"(".repeat(4_990)}[a] = 1${")".repeat(4_990)}`;
+    expect(deep.length).toBeLessThanOrEqual(MAX_CONDITION_TEXT_LENGTH);
     const parsed = parseConditionText(deep);
     expect(parsed).toMatchObject({ ok: false, error: expect.stringContaining("more than 64 levels") });
     expect(parseConditionText(`${"(".repeat(60)}[a] = 1${")".repeat(60)}`)).toMatchObject({ ok: true });
+  });
+
+  it("refuses a text longer than the cap before reading it, and reads one just within it", () => {
+    const within = Array.from({ length: 600 }, (_, i) => `[a] = ${i}`)
+      .join(" or ")
+      .slice(0, MAX_CONDITION_TEXT_LENGTH);
+    const flat = within.slice(0, within.lastIndexOf(" or "));
+    const parsed = parseConditionText(flat);
+    expect(parsed.ok && "or" in parsed.condition && parsed.condition.or.length).toBeGreaterThan(500);
+    const over = `[a] = '${"x".repeat(MAX_CONDITION_TEXT_LENGTH)}'`;
+    expect(parseConditionText(over)).toEqual({
+      ok: false,
+      error: `The condition is ${over.length} characters long; at most ${MAX_CONDITION_TEXT_LENGTH} are read`,
+      position: MAX_CONDITION_TEXT_LENGTH + 1,
+    });
+  });
+
+  it("reads quoted text and field names with escapes in one pass", () => {
+    // The text: [na\]me] = 'it\'s xxx… \\ done'
+    const text = String.raw`[na\]me] = 'it\'s ` + "x".repeat(5_000) + String.raw` \\ done'`;
+    expect(parseConditionText(text)).toEqual({
+      ok: true,
+      condition: { field: "na]me", operator: "eq", value: `it's ${"x".repeat(5_000)} \\ done` },
+    });
+    expect(parseConditionText(String.raw`[a] = 'x\n'`)).toMatchObject({
+      ok: false,
+      error: expect.stringContaining("Unknown escape"),
+    });
   });
 });

@@ -37,6 +37,7 @@ describe("counting export records while they download", () => {
           expect(counter.count).toBe(cells.length);
         },
       ),
+      { numRuns: 100 },
     );
   });
 

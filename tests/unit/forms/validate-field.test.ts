@@ -110,8 +110,10 @@ describe("text, textarea, email", () => {
     ]);
   });
 
-  it("ignores a pattern that does not compile instead of throwing", () => {
-    expect(msgs({ type: "text", validation: { pattern: "([unclosed" } }, "anything")).toEqual([]);
+  it("fails closed on a pattern that does not compile (the config rules refuse it), without throwing", () => {
+    expect(msgs({ type: "text", validation: { pattern: "([unclosed" } }, "anything")).toEqual([
+      "Score format is invalid",
+    ]);
   });
 
   it("fails the pattern for strings beyond the length it is run on", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { TIME_LIMIT_MESSAGE } from "@/lib/calc";
+import { WORK_LIMIT_MESSAGE } from "@/lib/calc";
 import type { Calculation, DataField } from "@/lib/schemas/study-config";
 import {
   calculationNameFromLabel,
@@ -55,11 +55,11 @@ describe("the Calculations tab's rules", () => {
     expect(errorPosition(broken.error)).toBe(12);
   });
 
-  it("refuses to save an expression over the time limit, a bad name, or a formula without fields", () => {
+  it("refuses to save an expression over the work budget, a bad name, or a formula without fields", () => {
     const costly = expression(Array.from({ length: 45 }, () => "sum([2**4000]*99999)").join("+"));
     const trial = tryCalculation(costly, [], {});
-    expect(trial.error).toBe(TIME_LIMIT_MESSAGE);
-    expect(validateCalculation(costly, [], new Set(), trial)).toEqual({ expression: TIME_LIMIT_MESSAGE });
+    expect(trial.error).toBe(WORK_LIMIT_MESSAGE);
+    expect(validateCalculation(costly, [], new Set(), trial)).toEqual({ expression: WORK_LIMIT_MESSAGE });
     const ok = expression("1 + 1");
     expect(validateCalculation(ok, [], new Set(), tryCalculation(ok, [], {}))).toEqual({});
     expect(
