@@ -184,7 +184,7 @@ function CardsFields({ settings, onChange }: Pick<Props, "settings" | "onChange"
             />
           </div>
           <Button
-            variant="ghost"
+            variant="destructive"
             className="self-end"
             aria-label={`Remove card ${index + 1}`}
             onClick={() => setCards(cards.filter((_, i) => i !== index))}

@@ -94,7 +94,7 @@ export function CalculationsEditor({
                 <Button variant="secondary" onClick={() => setDialog({ editing: calculation })}>
                   Edit
                 </Button>
-                <Button variant="danger" onClick={() => remove(calculation)}>
+                <Button variant="destructive" onClick={() => remove(calculation)}>
                   Delete
                 </Button>
               </div>

@@ -74,7 +74,7 @@ export function BrandingPanel({ settings, onChange, studyId }: PanelProps & { st
           )}
           {url !== "" && (
             <Button
-              variant="secondary"
+              variant="destructive"
               className="mt-2"
               onClick={() => onChange(withSetting(settings, "logo_url", undefined))}
             >
