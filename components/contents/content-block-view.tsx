@@ -18,6 +18,8 @@ const INFO_STYLE: Record<string, string> = {
   danger: "border-red-300 bg-red-50 text-red-950",
 };
 
+const str = (value: unknown) => (typeof value === "string" ? value : "");
+
 /** One block as visitors see it (no hooks: the dashboard renders it on the server). */
 export function ContentBlockView({ block }: { block: ContentBlock }) {
   const { settings } = block;
