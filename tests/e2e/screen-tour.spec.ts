@@ -72,13 +72,15 @@ test("the Data Fields navigation shows whole labels", async ({ page }) => {
       disease: "Psoriasis",
       config: {
         version: 1,
+        categories: [{ code: "efficacy", label: "Efficacy", order: 1, entity: "visit" }],
         data_fields: [
-          { entity: "visit", name: "nail_iga_week_52", label: long, type: "number" },
+          { entity: "visit", name: "nail_iga_week_52", label: long, type: "number", category: "efficacy" },
           {
             entity: "visit",
             name: "pasi_head_neck_erythema_induration",
             label: "pasi_head_neck_erythema_induration_desquamation",
             type: "number",
+            category: "efficacy",
           },
         ],
       },
@@ -87,6 +89,7 @@ test("the Data Fields navigation shows whole labels", async ({ page }) => {
   expect(res.status(), await res.text()).toBe(201);
   const { id } = (await res.json()) as { id: number };
   await page.goto(`/admin/studies/${id}/edit?tab=data-fields`);
+  await page.getByRole("tab", { name: "Visit Fields (2)" }).click();
   const nav = page.getByRole("navigation", { name: "Fields by category" });
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });

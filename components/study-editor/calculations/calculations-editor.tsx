@@ -113,14 +113,11 @@ function CalculationSummary({
 }) {
   const sentence = calculationSentence(calculation, context);
   return sentence === null ? (
-    <p
-      className="font-mono text-xs text-slate-700 [overflow-wrap:anywhere]"
-      data-testid="calculation-summary"
-    >
+    <p className="font-mono text-xs text-slate-700 break-words" data-testid="calculation-summary">
       {calculation.formula.type === "custom_expression" && calculation.formula.expression}
     </p>
   ) : (
-    <p className="text-sm text-slate-700 [overflow-wrap:anywhere]" data-testid="calculation-summary">
+    <p className="text-sm text-slate-700 break-words" data-testid="calculation-summary">
       {sentence}
     </p>
   );

@@ -40,7 +40,7 @@ export const FieldNav = memo(function FieldNav({
                   type="button"
                   title={item.label}
                   className={cn(
-                    "w-full rounded px-2 py-1 text-left text-sm [overflow-wrap:anywhere] hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600/40",
+                    "w-full rounded px-2 py-1 text-left text-sm break-words hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600/40",
                     item.hasError ? "text-red-700" : "text-slate-700",
                   )}
                   onClick={() => onNavigate(item.uid)}
