@@ -1,11 +1,10 @@
-import { Fragment } from "react";
 import { cn } from "./cn";
 
 /**
- * An email address that wraps before its `@` when the column is narrow, never mid-name. The word
- * break opportunity (<wbr>) comes first; `break-words` (overflow-wrap: break-word) splits a part
- * only when it alone is wider than the line. Unlike `break-all` or `overflow-wrap: anywhere`, it
- * does not let a table squeeze the column below a whole part of the address.
+ * An email address that wraps before its `@` when the column is narrow, never inside the name or
+ * the domain. Each part is an inline block, so a line breaks between them (the <wbr> marks the
+ * spot) and a part wraps inside itself — at a hyphen, or anywhere with `break-words` — only when
+ * it alone is wider than the line. Unlike `break-all`, no address is cut mid-word for nothing.
  */
 export function EmailText({ email, className }: { email: string; className?: string }) {
   const at = email.lastIndexOf("@");
@@ -14,11 +13,11 @@ export function EmailText({ email, className }: { email: string; className?: str
       {at <= 0 ? (
         email
       ) : (
-        <Fragment>
-          {email.slice(0, at)}
+        <>
+          <span className="inline-block">{email.slice(0, at)}</span>
           <wbr />
-          {email.slice(at)}
-        </Fragment>
+          <span className="inline-block">{email.slice(at)}</span>
+        </>
       )}
     </span>
   );

@@ -18,7 +18,7 @@ async function studyId(page: Page, code: string): Promise<number> {
   return studies.find((s) => s.code === code)!.id;
 }
 
-/** Lines each text part of each visible rendering of `email` takes: [local part, @domain]. */
+/** Lines each part of each visible rendering of `email` takes: [local part, @domain]. */
 function emailLines(page: Page, email: string) {
   return page.evaluate((email) => {
     const lines = (node: Node) => {
@@ -28,7 +28,7 @@ function emailLines(page: Page, email: string) {
     };
     return [...document.querySelectorAll('[data-testid="email-text"]')]
       .filter((e) => e.textContent === email && e.getClientRects().length > 0)
-      .map((e) => [...e.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map(lines));
+      .map((e) => [...e.querySelectorAll("span")].map(lines));
   }, email);
 }
 
