@@ -1,22 +1,21 @@
-import { cn } from "./cn";
-
 /**
  * An email address that wraps before its `@` when the column is narrow, never inside the name or
- * the domain. Each part is an inline block, so a line breaks between them (the <wbr> marks the
- * spot) and a part wraps inside itself — at a hyphen, or anywhere with `break-words` — only when
- * it alone is wider than the line. Unlike `break-all`, no address is cut mid-word for nothing.
+ * the domain (not even at a hyphen). Each part is an unbreakable inline block with a break
+ * opportunity (<wbr>) between them, so a table gives the column at least the width of the longer
+ * part; an address wider than the whole table scrolls with the table (its wrapper scrolls
+ * sideways) rather than being cut mid-word.
  */
 export function EmailText({ email, className }: { email: string; className?: string }) {
   const at = email.lastIndexOf("@");
   return (
-    <span className={cn("break-words", className)} data-testid="email-text">
+    <span className={className} data-testid="email-text">
       {at <= 0 ? (
         email
       ) : (
         <>
-          <span className="inline-block">{email.slice(0, at)}</span>
+          <span className="inline-block whitespace-nowrap">{email.slice(0, at)}</span>
           <wbr />
-          <span className="inline-block">{email.slice(at)}</span>
+          <span className="inline-block whitespace-nowrap">{email.slice(at)}</span>
         </>
       )}
     </span>

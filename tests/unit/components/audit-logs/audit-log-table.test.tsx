@@ -34,7 +34,7 @@ describe("audit log table: e-mail addresses", () => {
     for (const email of emails) {
       // The two parts are inline blocks with a break opportunity between them, nothing else.
       expect(email.innerHTML).toBe(
-        '<span class="inline-block">maria.rossini-bianchi</span><wbr><span class="inline-block">@ospedale-universitario.example.it</span>',
+        '<span class="inline-block whitespace-nowrap">maria.rossini-bianchi</span><wbr><span class="inline-block whitespace-nowrap">@ospedale-universitario.example.it</span>',
       );
       expect(email.textContent).toBe("maria.rossini-bianchi@ospedale-universitario.example.it");
     }
