@@ -76,7 +76,8 @@ export function formulaSentence(formula: CalculationFormula, context: Calculatio
     }
     case "threshold": {
       const subject = named(formula.field, context);
-      return `${subject.text} ${THRESHOLD_SYMBOLS[formula.operator]} ${number(formula.threshold)}${subject.percent ? "%" : ""}`;
+      // A no-break space keeps the comparison together: "≥ 75%" never splits over two lines.
+      return `${subject.text} ${THRESHOLD_SYMBOLS[formula.operator]}\u00a0${number(formula.threshold)}${subject.percent ? "%" : ""}`;
     }
     case "sum":
       return `Sum of ${list(formula.fields.map((name) => named(name, context).text))}`;

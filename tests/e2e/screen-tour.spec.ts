@@ -115,7 +115,7 @@ test("calculations and the efficacy figure read as sentences; delete buttons sha
   const id = await studyId(page, "psoriasis");
   await page.goto(`/admin/studies/${id}/edit?tab=calculations`);
   const pasi75 = page.getByRole("listitem", { name: "PASI 75 achieved" });
-  await expect(pasi75).toContainText("PASI improvement ≥ 75%");
+  await expect(pasi75).toContainText("PASI improvement ≥\u00a075%");
   await expect(page.getByRole("region", { name: "Calculations" })).not.toContainText("gte");
   await expect(page.getByRole("listitem", { name: "PASI improvement (%)" })).toContainText(
     "% improvement in PASI since Baseline",
@@ -140,12 +140,13 @@ test("calculations and the efficacy figure read as sentences; delete buttons sha
 
   await page.goto("/psoriasis");
   const card = page.getByRole("listitem", { name: "PASI75 Achievement" });
-  await expect(card.getByTestId("card-detail")).toHaveText("PASI improvement ≥ 75%");
+  await expect(card.getByTestId("card-detail")).toHaveText("PASI improvement ≥\u00a075%");
 });
 
 test("the study header marks the current page", async ({ page }) => {
   await signInAsAdmin(page);
   await page.goto("/psoriasis");
+  await expect(page.getByRole("list", { name: "Study figures" })).toBeVisible();
   const nav = page.getByTestId("study-header").getByRole("navigation", { name: "Study" });
   const current = nav.locator("[aria-current]");
   await expect(current).toHaveCount(1);

@@ -18,7 +18,7 @@ const byName = (name: string) => demo.calculations.find((c) => c.name === name)!
 
 describe("calculations in words", () => {
   it("says the demo study's calculations as sentences with the study's labels", () => {
-    expect(calculationSentence(byName("pasi75_achieved"), context)).toBe("PASI improvement ≥ 75%");
+    expect(calculationSentence(byName("pasi75_achieved"), context)).toBe("PASI improvement ≥\u00a075%");
     expect(calculationSentence(byName("pasi_improvement"), context)).toBe(
       "% improvement in PASI since Baseline",
     );
@@ -27,7 +27,7 @@ describe("calculations in words", () => {
     expect(calculationSentence(byName("pasi_percent_of_max"), context)).toBeNull();
     expect(calculationSummaries(demo)).toEqual({
       pasi_improvement: "% improvement in PASI since Baseline",
-      pasi75_achieved: "PASI improvement ≥ 75%",
+      pasi75_achieved: "PASI improvement ≥\u00a075%",
       pro_burden_total: "Sum of DLQI and Itch NRS",
       pasi_percent_of_max: "PASI (% of maximum)",
     });
@@ -37,7 +37,16 @@ describe("calculations in words", () => {
     const said = THRESHOLD_OPERATORS.map((operator) =>
       formulaSentence({ type: "threshold", field: "dlqi_score", operator, threshold: 10 }, context),
     );
-    expect(said).toEqual(["DLQI > 10", "DLQI ≥ 10", "DLQI < 10", "DLQI ≤ 10", "DLQI = 10", "DLQI ≠ 10"]);
+    // A no-break space ties the operator to its number.
+    expect(said.map((text) => text?.replace("\u00a0", " "))).toEqual([
+      "DLQI > 10",
+      "DLQI ≥ 10",
+      "DLQI < 10",
+      "DLQI ≤ 10",
+      "DLQI = 10",
+      "DLQI ≠ 10",
+    ]);
+    expect(said.every((text) => /^DLQI \S\u00a010$/.test(text ?? ""))).toBe(true);
     // The operator picker shows the same symbols.
     expect(THRESHOLD_OPERATORS.map((op) => THRESHOLD_LABELS[op].split(" ")[0])).toEqual([
       ">",
@@ -53,7 +62,7 @@ describe("calculations in words", () => {
     const noContext = {};
     expect(
       formulaSentence({ type: "threshold", field: "gone_field", operator: "lt", threshold: -2.5 }, noContext),
-    ).toBe("gone_field < -2.5");
+    ).toBe("gone_field <\u00a0-2.5");
     expect(formulaSentence({ type: "average", fields: ["a", "b", "c"] }, noContext)).toBe(
       "Average of a, b and c",
     );

@@ -33,7 +33,9 @@ function card(title: string) {
 describe("StudyDashboard", () => {
   it("says what the efficacy figure counts, in words (the study's calculation as a sentence)", async () => {
     stubApi(() => json(DASHBOARD));
-    renderWithQuery(<StudyDashboard studyId={3} calculationText={{ pasi75: "PASI improvement ≥ 75%" }} />);
+    renderWithQuery(
+      <StudyDashboard studyId={3} calculationText={{ pasi75: "PASI improvement ≥\u00a075%" }} />,
+    );
     const efficacy = await screen.findByRole("listitem", { name: "PASI75 Achievement" });
     expect(within(efficacy).getByTestId("card-detail")).toHaveTextContent(/^PASI improvement ≥ 75%$/);
     // The other cards count no calculation.
