@@ -3,6 +3,7 @@ import { StudyDashboard } from "@/components/study-area/study-dashboard";
 import { getDb } from "@/db/client";
 import { listContents } from "@/lib/server/contents/content-service";
 import { currentStudyArea } from "@/lib/server/studies/study-area";
+import { calculationSummaries } from "@/lib/study-editor/calculation-sentence";
 
 export default async function StudyHomePage({ params }: { params: Promise<{ studyCode: string }> }) {
   const { actor, area } = await currentStudyArea((await params).studyCode);
@@ -10,5 +11,11 @@ export default async function StudyHomePage({ params }: { params: Promise<{ stud
   if (area?.kind !== "open") return null;
   // Visible blocks only, rendered on the server: hidden ones reach editors in the content screens.
   const blocks = await listContents(await getDb(), actor, area.study.id, false);
-  return <StudyDashboard studyId={area.study.id} content={<ContentBlocks blocks={blocks} />} />;
+  return (
+    <StudyDashboard
+      studyId={area.study.id}
+      content={<ContentBlocks blocks={blocks} />}
+      calculationText={calculationSummaries(area.study.config)}
+    />
+  );
 }

@@ -175,8 +175,8 @@ export function UsersPage({
                     </Button>
                     {user.is_active && user.id !== currentUserId && (
                       <Button
-                        variant="ghost"
-                        className="px-2 py-1 text-red-700"
+                        variant="destructive"
+                        className="px-2 py-1"
                         aria-label={`Deactivate ${user.full_name}`}
                         disabled={deactivate.isPending}
                         onClick={() => confirmDeactivate(user)}

@@ -1,6 +1,7 @@
 "use client";
 
 import { Badge } from "@/components/ui/badge";
+import { EmailText } from "@/components/ui/email-text";
 import type { AuditLogEntry } from "@/lib/schemas/audit-logs";
 import { ViewChanges } from "./view-changes";
 
@@ -79,7 +80,7 @@ export function AuditLogTable({
                 {/* On a phone user, action and entity sit under the time instead of in columns. */}
                 <div className="mt-1 space-y-0.5 text-xs text-slate-600 md:hidden">
                   <ActionBadge action={entry.action} />
-                  <div className="break-all">{entry.user_email ?? "System"}</div>
+                  <div>{entry.user_email === null ? "System" : <EmailText email={entry.user_email} />}</div>
                   <div>
                     {entry.entity_type}
                     {entry.entity_id !== null && ` #${entry.entity_id}`}
@@ -87,7 +88,7 @@ export function AuditLogTable({
                 </div>
               </td>
               <td className="hidden min-w-44 px-3 py-2 md:table-cell">
-                <div className="break-all">{entry.user_email ?? "System"}</div>
+                <div>{entry.user_email === null ? "System" : <EmailText email={entry.user_email} />}</div>
                 {entry.user_id !== null && <div className="text-xs text-slate-500">ID: {entry.user_id}</div>}
               </td>
               <td className="hidden px-3 py-2 md:table-cell">

@@ -17,7 +17,7 @@ import {
   type ContentBlockType,
   type Layout,
 } from "@/lib/schemas/contents";
-import { formatFileSize } from "./content-block-view";
+import { formatFileSize, MAX_UPLOAD_FILE_SIZE_TEXT, uploadSizeProblem } from "@/lib/schemas/uploads";
 import { RichTextEditor } from "./rich-text-editor";
 
 export type Settings = Record<string, unknown>;
@@ -184,7 +184,7 @@ function CardsFields({ settings, onChange }: Pick<Props, "settings" | "onChange"
             />
           </div>
           <Button
-            variant="ghost"
+            variant="destructive"
             className="self-end"
             aria-label={`Remove card ${index + 1}`}
             onClick={() => setCards(cards.filter((_, i) => i !== index))}
@@ -228,10 +228,20 @@ function AttachmentField({ settings, onChange, studyId, errorFor }: Omit<Props, 
         disabled={busy}
         aria-describedby="block-file-hint"
         className="block w-full text-sm file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5"
-        onChange={(event) => void pick(event.target.files?.[0])}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          // Refused before a byte is sent, by the rule the server enforces (decision 0014).
+          const tooLarge = file ? uploadSizeProblem(file) : null;
+          if (tooLarge) {
+            event.target.value = "";
+            setError(tooLarge);
+            return;
+          }
+          void pick(file);
+        }}
       />
       <p id="block-file-hint" className="mt-1 text-xs text-slate-500">
-        pdf, doc, docx, xls, xlsx, ppt, pptx, txt or zip; at most 10MB.
+        pdf, doc, docx, xls, xlsx, ppt, pptx, txt or zip; at most {MAX_UPLOAD_FILE_SIZE_TEXT}.
       </p>
       {busy && (
         <p role="status" className="text-sm text-slate-600">

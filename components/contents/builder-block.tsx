@@ -115,8 +115,8 @@ export function BuilderBlock({
               Edit
             </Button>
             <Button
-              variant="ghost"
-              className="px-2 py-1 text-xs text-red-700"
+              variant="destructive"
+              className="px-2 py-1 text-xs"
               aria-label={`Delete ${label}`}
               onClick={() => onDelete(block)}
             >

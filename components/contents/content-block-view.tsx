@@ -1,6 +1,7 @@
 import { cn } from "@/components/ui/cn";
 import { columnsOf, SPAN_CLASS } from "@/lib/contents/builder";
 import { FILE_URL, isHttpUrl, LAYOUT_SPANS, type ContentBlock, type Layout } from "@/lib/schemas/contents";
+import { formatFileSize } from "@/lib/schemas/uploads";
 import { RichHtml } from "./rich-html";
 
 const BUTTON_STYLE: Record<string, string> = {
@@ -16,12 +17,6 @@ const INFO_STYLE: Record<string, string> = {
   warning: "border-amber-300 bg-amber-50 text-amber-950",
   danger: "border-red-300 bg-red-50 text-red-950",
 };
-
-export function formatFileSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
 
 const str = (value: unknown) => (typeof value === "string" ? value : "");
 

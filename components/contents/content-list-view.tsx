@@ -62,7 +62,7 @@ export function ContentListView({ tree, canEdit, busy, onAdd, onEdit, onToggle, 
                       Edit
                     </Button>
                     <Button
-                      variant="danger"
+                      variant="destructive"
                       disabled={busy}
                       aria-label={`Delete ${label}`}
                       onClick={() => onDelete(block)}

@@ -185,8 +185,8 @@ export function PageBuilder(props: Props) {
                         ↓
                       </Button>
                       <Button
-                        variant="ghost"
-                        className="px-2 py-1 text-xs text-red-700"
+                        variant="destructive"
+                        className="px-2 py-1 text-xs"
                         aria-label={`Delete row ${rowIndex + 1}`}
                         onClick={() => onDeleteRow(row)}
                       >

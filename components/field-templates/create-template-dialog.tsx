@@ -154,8 +154,8 @@ export function CreateTemplateDialog({
                     </select>
                   </div>
                   <Button
-                    variant="ghost"
-                    className="px-2 py-1 text-xs text-red-700"
+                    variant="destructive"
+                    className="px-2 py-1 text-xs"
                     aria-label={`Remove field ${f.label || i + 1}`}
                     onClick={() => setFields((list) => list.filter((_, j) => j !== i))}
                   >

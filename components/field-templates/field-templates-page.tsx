@@ -136,8 +136,8 @@ function TemplateCard({ template: t, onDelete }: { template: FieldTemplate; onDe
         </span>
         {t.can_delete && (
           <Button
-            variant="ghost"
-            className="px-2 py-1 text-xs text-red-700"
+            variant="destructive"
+            className="px-2 py-1 text-xs"
             aria-label={`Delete template ${t.name}`}
             onClick={onDelete}
           >

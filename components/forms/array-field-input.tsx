@@ -2,6 +2,7 @@
 
 import type { ReactNode } from "react";
 import { useFieldArray, useFormContext } from "react-hook-form";
+import { Button } from "@/components/ui/button";
 import { errorAt } from "./engine-resolver";
 import type { BooleanLabels } from "./boolean-labels";
 import { FieldInput, inputId, type RenderableField } from "./field-input";
@@ -38,15 +39,15 @@ export function ArrayFieldInput({ field, path, label, disabled, error, booleanLa
               <span className="text-xs font-semibold uppercase tracking-wide text-slate-500">
                 {field.label} {index + 1}
               </span>
-              <button
-                type="button"
-                className="text-sm font-medium text-red-700 hover:underline disabled:text-slate-400"
+              <Button
+                variant="destructive"
+                className="px-2 py-1 text-xs"
                 onClick={() => remove(index)}
                 disabled={disabled}
                 aria-label={`Remove ${field.label} ${index + 1}`}
               >
                 Remove
-              </button>
+              </Button>
             </div>
             <div className="grid gap-3 sm:grid-cols-2">
               {subFields.map(([subName, sub]) => {

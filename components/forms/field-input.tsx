@@ -225,7 +225,7 @@ export function FieldInput({ field, path, required, disabled, error, booleanLabe
         aria-describedby={describedBy}
         disabled={disabled}
       >
-        <legend className="mb-1 text-sm font-medium text-slate-700">{label}</legend>
+        <legend className="mb-1 text-sm font-medium [overflow-wrap:anywhere] text-slate-700">{label}</legend>
         {control_}
         <FieldMessages id={id} error={error} description={field.description} />
       </fieldset>
@@ -233,7 +233,9 @@ export function FieldInput({ field, path, required, disabled, error, booleanLabe
   }
   return (
     <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
+      {/* A study's label may hold a long word (an identifier used as a label): it breaks rather
+          than widen the form past a phone's screen. */}
+      <label htmlFor={id} className="mb-1 block text-sm font-medium [overflow-wrap:anywhere] text-slate-700">
         {label}
       </label>
       {control_}

@@ -112,8 +112,8 @@ export function MedicalGroupsPage({ studyId, studyName }: { studyId: number; stu
                         Edit
                       </Button>
                       <Button
-                        variant="ghost"
-                        className="px-2 py-1 text-red-700"
+                        variant="destructive"
+                        className="px-2 py-1"
                         aria-label={`Delete ${group.code}`}
                         title={
                           group.patient_count > 0 ? "A group with patients cannot be deleted" : undefined

@@ -24,10 +24,18 @@ export function demographicRows(
   return rows;
 }
 
-export type DashboardCard = { title: string; value: string; note?: string };
+/** `detail` says what a figure counts, in words (the calculation behind the efficacy rate). */
+export type DashboardCard = { title: string; value: string; note?: string; detail?: string };
 
-/** The six cards of spec §2, in the spec's order. */
-export function dashboardCards({ overview, efficacy }: DashboardResponse): DashboardCard[] {
+/**
+ * The six cards of spec §2, in the spec's order. `calculationText` is the study's calculations in
+ * words by name (`calculationSummaries`), so the efficacy card can say what it counts.
+ */
+export function dashboardCards(
+  { overview, efficacy }: DashboardResponse,
+  calculationText: Readonly<Record<string, string>> = {},
+): DashboardCard[] {
+  const counted = efficacy.calculation;
   return [
     { title: "Total Patients", value: String(overview.total_patients) },
     { title: "Active Therapies", value: String(overview.active_therapies) },
@@ -36,6 +44,7 @@ export function dashboardCards({ overview, efficacy }: DashboardResponse): Dashb
       title: "PASI75 Achievement",
       value: `${efficacy.pasi75_rate}%`,
       note: `${efficacy.pasi75_achieved} of ${efficacy.pasi75_total} patients`,
+      detail: counted ? (calculationText[counted.name] ?? counted.label) : undefined,
     },
     {
       title: "Adverse Events",

@@ -11,7 +11,16 @@ import { dashboardCards, demographicRows } from "./dashboard-figures";
  * passed in), then the figure cards, then the patient demographics by sex. The figures are the
  * server's, within the reader's patient scope.
  */
-export function StudyDashboard({ studyId, content }: { studyId: number; content?: ReactNode }) {
+export function StudyDashboard({
+  studyId,
+  content,
+  calculationText,
+}: {
+  studyId: number;
+  content?: ReactNode;
+  /** The study's calculations in words, by name (`calculationSummaries`). */
+  calculationText?: Readonly<Record<string, string>>;
+}) {
   const dashboard = useDashboard(studyId);
   const idPrefix = useId();
   return (
@@ -38,7 +47,7 @@ export function StudyDashboard({ studyId, content }: { studyId: number; content?
       ) : (
         <>
           <ul aria-label="Study figures" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {dashboardCards(dashboard.data).map((card, i) => (
+            {dashboardCards(dashboard.data, calculationText).map((card, i) => (
               <li
                 key={card.title}
                 aria-labelledby={`${idPrefix}-card-${i}`}
@@ -51,6 +60,11 @@ export function StudyDashboard({ studyId, content }: { studyId: number; content?
                   {card.value}
                 </p>
                 {card.note && <p className="mt-1 text-sm text-slate-600">{card.note}</p>}
+                {card.detail && (
+                  <p className="mt-1 text-xs text-slate-500" data-testid="card-detail">
+                    {card.detail}
+                  </p>
+                )}
               </li>
             ))}
           </ul>

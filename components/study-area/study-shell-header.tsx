@@ -1,7 +1,7 @@
-import Link from "next/link";
 import { UserMenu } from "@/components/auth/user-menu";
 import { FILE_URL } from "@/lib/schemas/contents";
 import type { UiSettings } from "@/lib/schemas/study-config";
+import { StudyNav } from "./study-nav";
 
 type Props = {
   code: string;
@@ -12,9 +12,11 @@ type Props = {
   logo: Pick<UiSettings, "logo_url" | "logo_width" | "logo_height">;
 };
 
-/** Study name and disease, Dashboard, Patients and Export, Admin for superusers, the user and Logout (spec §2). */
+/**
+ * Study name and disease, Dashboard, Patients and Export (the current one marked), Admin for
+ * superusers, the user and Logout (spec §2).
+ */
 export function StudyShellHeader({ code, name, disease, fullName, showAdmin, logo }: Props) {
-  const link = "rounded-md px-3 py-1.5 text-sm font-medium text-[var(--study-primary)] hover:bg-black/5";
   return (
     <header className="border-b border-slate-200 bg-[var(--study-header-bg)]" data-testid="study-header">
       {/* On a phone the name and the user menu share the first line (Logout stays on screen) and the
@@ -38,25 +40,7 @@ export function StudyShellHeader({ code, name, disease, fullName, showAdmin, log
           </p>
           <p className="break-words text-xs text-slate-600">{disease}</p>
         </div>
-        <nav
-          aria-label="Study"
-          className="order-last -mx-3 flex w-[calc(100%+1.5rem)] flex-wrap items-center gap-1 md:order-none md:mx-0 md:w-auto"
-        >
-          <Link href={`/${code}`} className={link}>
-            Dashboard
-          </Link>
-          <Link href={`/${code}/patients`} className={link}>
-            Patients
-          </Link>
-          <Link href={`/${code}/export`} className={link}>
-            Export
-          </Link>
-          {showAdmin && (
-            <Link href="/admin/studies" className={link}>
-              Admin
-            </Link>
-          )}
-        </nav>
+        <StudyNav code={code} showAdmin={showAdmin} />
         <div className="ml-auto flex min-w-0 items-center [&_[data-testid=current-user]]:max-w-[6.5rem] [&_[data-testid=current-user]]:truncate sm:[&_[data-testid=current-user]]:max-w-none">
           <UserMenu fullName={fullName} />
         </div>

@@ -122,8 +122,8 @@ export function StudyTeamPage({
                         Edit
                       </Button>
                       <Button
-                        variant="ghost"
-                        className="px-2 py-1 text-red-700"
+                        variant="destructive"
+                        className="px-2 py-1"
                         aria-label={`Remove ${role.user_full_name} from the study`}
                         disabled={remove.isPending}
                         onClick={() => confirmRemove(role)}

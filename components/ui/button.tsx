@@ -1,7 +1,7 @@
 import type { ComponentPropsWithRef } from "react";
 import { cn } from "./cn";
 
-type Variant = "primary" | "secondary" | "ghost" | "danger";
+type Variant = "primary" | "secondary" | "ghost" | "danger" | "destructive";
 
 // Hover colours apply only to enabled buttons, so a disabled one never lights up under the pointer.
 const VARIANTS: Record<Variant, string> = {
@@ -9,6 +9,11 @@ const VARIANTS: Record<Variant, string> = {
   secondary: "border border-slate-300 bg-white text-slate-800 enabled:hover:bg-slate-100",
   ghost: "text-slate-700 enabled:hover:bg-slate-100",
   danger: "bg-red-600 text-white enabled:hover:bg-red-700",
+  // Every delete, remove and deactivate action, in lists, cards and dialogs alike: one look that
+  // reads as destructive without outweighing the screen's primary action. Size classes may vary
+  // with the row it sits in; its colours never do.
+  destructive:
+    "border border-red-300 bg-white text-red-700 enabled:hover:border-red-400 enabled:hover:bg-red-50",
 };
 
 /**

@@ -20,6 +20,7 @@ import {
   type DataField,
   type ThresholdOperator,
 } from "@/lib/schemas/study-config";
+import { THRESHOLD_SYMBOLS } from "./calculation-sentence";
 import { nameFromLabel } from "./data-fields";
 
 export const FORMULA_TYPES = [
@@ -31,14 +32,18 @@ export const FORMULA_TYPES = [
 ] as const;
 export type FormulaType = (typeof FORMULA_TYPES)[number]["type"];
 
-export const THRESHOLD_LABELS: Record<ThresholdOperator, string> = {
-  gt: "> greater than",
-  gte: "≥ greater or equal",
-  lt: "< less than",
-  lte: "≤ less or equal",
-  eq: "= equal",
-  ne: "≠ not equal",
+const THRESHOLD_WORDS: Record<ThresholdOperator, string> = {
+  gt: "greater than",
+  gte: "greater or equal",
+  lt: "less than",
+  lte: "less or equal",
+  eq: "equal",
+  ne: "not equal",
 };
+/** The operator picker's options: the symbol the summaries use, then its words. */
+export const THRESHOLD_LABELS = Object.fromEntries(
+  THRESHOLD_OPERATORS.map((op) => [op, `${THRESHOLD_SYMBOLS[op]} ${THRESHOLD_WORDS[op]}`]),
+) as Record<ThresholdOperator, string>;
 export { THRESHOLD_OPERATORS };
 
 /** The name follows the label while it is empty or still a generated `calc_` name (spec §5). */

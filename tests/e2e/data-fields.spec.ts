@@ -186,7 +186,7 @@ test("an admin builds a visit form, saves it, and reuses three fields as a templ
   await shoot(page, "templates-create");
 });
 
-test("typing in one card of a 300-field study stays quick", async ({ page }) => {
+test("typing in one card of a 300-field study changes that card and its nav entry only", async ({ page }) => {
   test.setTimeout(120_000);
   await signInAsAdmin(page);
   const data_fields = Array.from({ length: 300 }, (_, i) => ({
@@ -206,31 +206,46 @@ test("typing in one card of a 300-field study stays quick", async ({ page }) => 
   const label = target.getByLabel("Label");
   await label.click();
   await label.press("End");
-  // Time from each keydown to the next frame after React has committed the keystroke.
+  // Counted, not timed (a duration moves with the machine's load): every DOM change made while
+  // typing is recorded, and none may land in another of the 300 cards or another nav entry.
   await page.evaluate(() => {
-    const w = window as unknown as { keyTimes: number[] };
-    w.keyTimes = [];
-    document.addEventListener(
-      "keydown",
-      () => {
-        const start = performance.now();
-        requestAnimationFrame(() => setTimeout(() => w.keyTimes.push(performance.now() - start), 0));
-      },
-      true,
-    );
+    const w = window as unknown as { typing: MutationObserver; touched: () => string[] };
+    const touched = new Set<string>();
+    const nav = document.querySelector('nav[aria-label="Fields by category"]')!;
+    const entries = [...nav.querySelectorAll("li")];
+    entries.find((li) => li.textContent === "Field number 150")!.dataset.typingTarget = "";
+    const note = (records: MutationRecord[]) => {
+      for (const record of records) {
+        const node = record.target;
+        const element = node instanceof Element ? node : node.parentElement;
+        const card = element?.closest("[data-field-name]");
+        if (card) touched.add(`card ${card.getAttribute("data-field-name")}`);
+        const entry = element?.closest('nav[aria-label="Fields by category"] li');
+        if (entry instanceof HTMLElement)
+          touched.add(
+            entry.dataset.typingTarget === undefined ? `nav ${entry.textContent}` : "nav entry of f_150",
+          );
+      }
+    };
+    w.typing = new MutationObserver(note);
+    w.typing.observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      characterData: true,
+    });
+    w.touched = () => {
+      note(w.typing.takeRecords());
+      return [...touched].sort();
+    };
   });
-  await label.pressSequentially("abcdefghijklmnopqrst", { delay: 50 });
+  await label.pressSequentially("abcdefghijklmnopqrst");
   await expect(label).toHaveValue("Field number 150abcdefghijklmnopqrst");
-  await page.waitForTimeout(300);
-  const times = await page.evaluate(() => (window as unknown as { keyTimes: number[] }).keyTimes);
-  const sorted = [...times].sort((a, b) => a - b);
-  const median = sorted[Math.floor(sorted.length / 2)]!;
-  const worst = sorted[sorted.length - 1]!;
-  console.info(
-    `300 fields: keystroke to next frame, median ${median.toFixed(1)} ms, worst ${worst.toFixed(1)} ms`,
-  );
-  // The guarantee is the component test's (one card renders per keystroke); this figure is the
-  // browser's, and on a shared 2-core machine it moves with the load (37 to 84 ms seen), so the
-  // bound is only a sanity limit: typing must never lag by a quarter of a second.
-  expect(median).toBeLessThan(250);
+  await expect(
+    page.getByRole("navigation", { name: "Fields by category" }).getByRole("button", {
+      name: "Field number 150abcdefghijklmnopqrst",
+    }),
+  ).toBeVisible();
+  const touched = await page.evaluate(() => (window as unknown as { touched: () => string[] }).touched());
+  expect(touched).toEqual(["card f_150", "nav entry of f_150"]);
 });

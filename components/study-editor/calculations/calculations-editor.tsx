@@ -3,25 +3,11 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { Calculation, DataField, VisitType } from "@/lib/schemas/study-config";
+import { calculationSentence, type CalculationContext } from "@/lib/study-editor/calculation-sentence";
 import { FORMULA_TYPES } from "@/lib/study-editor/calculations";
 import { CalculationDialog } from "./calculation-dialog";
 
 type DialogState = { editing: Calculation | null } | null;
-
-function describe(calculation: Calculation): string {
-  const f = calculation.formula;
-  switch (f.type) {
-    case "improvement_percentage":
-      return `${f.current_field} vs ${f.baseline_field} at ${f.baseline_visit}`;
-    case "threshold":
-      return `${f.field} ${f.operator} ${f.threshold}`;
-    case "sum":
-    case "average":
-      return f.fields.join(", ");
-    case "custom_expression":
-      return f.expression;
-  }
-}
 
 /**
  * The Calculations tab (spec §2, §3, §5): the study's auto-calculated values, with add, edit and
@@ -39,6 +25,7 @@ export function CalculationsEditor({
   onChange: (next: Calculation[]) => void;
 }) {
   const [dialog, setDialog] = useState<DialogState>(null);
+  const context = { dataFields, calculations, visitTypes };
 
   function save(calculation: Calculation) {
     const editing = dialog?.editing;
@@ -88,13 +75,13 @@ export function CalculationsEditor({
                 <p className="text-xs text-slate-600">
                   {FORMULA_TYPES.find((t) => t.type === calculation.formula.type)?.label}
                 </p>
-                <p className="break-all font-mono text-xs text-slate-700">{describe(calculation)}</p>
+                <CalculationSummary calculation={calculation} context={context} />
               </div>
               <div className="flex gap-2">
                 <Button variant="secondary" onClick={() => setDialog({ editing: calculation })}>
                   Edit
                 </Button>
-                <Button variant="danger" onClick={() => remove(calculation)}>
+                <Button variant="destructive" onClick={() => remove(calculation)}>
                   Delete
                 </Button>
               </div>
@@ -113,5 +100,25 @@ export function CalculationsEditor({
         />
       )}
     </section>
+  );
+}
+
+/** The formula in words; a custom expression, which has none, as the Python it is. */
+function CalculationSummary({
+  calculation,
+  context,
+}: {
+  calculation: Calculation;
+  context: CalculationContext;
+}) {
+  const sentence = calculationSentence(calculation, context);
+  return sentence === null ? (
+    <p className="font-mono text-xs text-slate-700 break-words" data-testid="calculation-summary">
+      {calculation.formula.type === "custom_expression" && calculation.formula.expression}
+    </p>
+  ) : (
+    <p className="text-sm text-slate-700 break-words" data-testid="calculation-summary">
+      {sentence}
+    </p>
   );
 }

@@ -159,7 +159,7 @@ export function CategoryItem({
             </Button>
           )}
           <Button
-            variant="danger"
+            variant="destructive"
             className="px-3 py-1"
             aria-label={`Delete ${category.label}`}
             data-delete-key={category.code}

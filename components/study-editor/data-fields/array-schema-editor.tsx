@@ -98,8 +98,8 @@ export function ArraySchemaEditor({ fieldLabel, schema, onChange }: ArraySchemaE
                   Edit
                 </Button>
                 <Button
-                  variant="ghost"
-                  className="px-2 py-1 text-xs text-red-700"
+                  variant="destructive"
+                  className="px-2 py-1 text-xs"
                   aria-label={`Delete sub-field ${sub.label}`}
                   disabled={session !== null}
                   onClick={() => remove(name)}

@@ -158,8 +158,8 @@ function ConditionNode(props: NodeProps) {
           <option value="or">any of (or)</option>
         </select>
         <Button
-          variant="ghost"
-          className={cn(SMALL, "text-red-700")}
+          variant="destructive"
+          className={SMALL}
           aria-label={`Remove ${where} group`}
           onClick={() => onReplace(path, null)}
         >
@@ -331,8 +331,8 @@ function Comparison({
         />
       )}
       <Button
-        variant="ghost"
-        className={cn(SMALL, "text-red-700")}
+        variant="destructive"
+        className={SMALL}
         aria-label={`Remove ${where} comparison`}
         onClick={onRemove}
       >

@@ -152,8 +152,8 @@ export const FieldCard = memo(function FieldCard(props: FieldCardProps) {
             {expanded ? "Collapse" : "Edit"}
           </Button>
           <Button
-            variant="ghost"
-            className="px-2 py-1 text-xs text-red-700"
+            variant="destructive"
+            className="px-2 py-1 text-xs"
             aria-label={`Delete ${field.label}`}
             onClick={() => props.onDelete(uid)}
           >

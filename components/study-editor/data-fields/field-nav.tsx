@@ -10,8 +10,8 @@ export type NavGroup = {
 };
 
 /**
- * The side navigation: the entity's fields grouped by category. Choosing one scrolls to its card,
- * which is highlighted for 2 seconds.
+ * The side navigation: the entity's fields grouped by category, each by its full label. Choosing
+ * one scrolls to its card, which is highlighted for 2 seconds.
  */
 export const FieldNav = memo(function FieldNav({
   groups,
@@ -34,10 +34,13 @@ export const FieldNav = memo(function FieldNav({
           <ul>
             {group.items.map((item) => (
               <li key={item.uid}>
+                {/* The whole label wraps (a long word breaks where it must) instead of being cut
+                    with an ellipsis: fields of one study often differ only in their last words. */}
                 <button
                   type="button"
+                  title={item.label}
                   className={cn(
-                    "w-full truncate rounded px-2 py-1 text-left text-sm hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600/40",
+                    "w-full rounded px-2 py-1 text-left text-sm break-words hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600/40",
                     item.hasError ? "text-red-700" : "text-slate-700",
                   )}
                   onClick={() => onNavigate(item.uid)}

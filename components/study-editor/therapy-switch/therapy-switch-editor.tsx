@@ -95,7 +95,7 @@ export function TherapySwitchEditor({
                       <Button variant="secondary" onClick={() => setDialog({ editing: field })}>
                         Edit
                       </Button>
-                      <Button variant="danger" onClick={() => remove(field)}>
+                      <Button variant="destructive" onClick={() => remove(field)}>
                         Delete
                       </Button>
                     </div>

@@ -7,6 +7,7 @@ import { Label } from "@/components/ui/label";
 import { failureText } from "@/lib/client/admin-team";
 import { uploadFile } from "@/lib/client/contents";
 import { CONTENT_MESSAGES, FILE_URL } from "@/lib/schemas/contents";
+import { MAX_UPLOAD_FILE_SIZE_TEXT, uploadSizeProblem } from "@/lib/schemas/uploads";
 import { LOGO_SUGGESTED, THEME_DEFAULTS, themeVariables } from "@/lib/theme/study-theme";
 import { DimensionField, withSetting, type PanelProps } from "./settings-fields";
 
@@ -55,12 +56,22 @@ export function BrandingPanel({ settings, onChange, studyId }: PanelProps & { st
             disabled={studyId === undefined || uploading}
             aria-describedby={`${id}-hint`}
             className="block w-full text-sm file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 disabled:opacity-60"
-            onChange={(event) => void upload(event.target.files?.[0])}
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              // Refused before a byte is sent, by the rule the server enforces (decision 0014).
+              const tooLarge = file ? uploadSizeProblem(file) : null;
+              if (tooLarge) {
+                event.target.value = "";
+                setUploadError(tooLarge);
+                return;
+              }
+              void upload(file);
+            }}
           />
           <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
             {studyId === undefined
               ? "Save the study first, then upload its logo."
-              : "png, jpeg, webp or svg, at most 10MB; it is served from this site."}
+              : `png, jpeg, webp or svg, at most ${MAX_UPLOAD_FILE_SIZE_TEXT}; it is served from this site.`}
           </p>
           {uploading && (
             <p role="status" className="text-sm text-slate-600">
@@ -74,7 +85,7 @@ export function BrandingPanel({ settings, onChange, studyId }: PanelProps & { st
           )}
           {url !== "" && (
             <Button
-              variant="secondary"
+              variant="destructive"
               className="mt-2"
               onClick={() => onChange(withSetting(settings, "logo_url", undefined))}
             >

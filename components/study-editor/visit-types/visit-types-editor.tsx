@@ -187,7 +187,7 @@ export function VisitTypesEditor({ visitTypes, onChange }: VisitTypesEditorProps
                         Edit
                       </Button>
                       <Button
-                        variant="danger"
+                        variant="destructive"
                         className="px-3 py-1"
                         aria-label={`Delete ${visitType.label}`}
                         data-delete-key={visitType.code}

@@ -1,9 +1,10 @@
 import "server-only";
+import { MAX_UPLOAD_FILE_BYTES } from "@/lib/schemas/uploads";
 import { ApiError } from "./errors";
 
-/** JSON bodies of every API call; file uploads get their own, larger limit. */
+/** JSON bodies of every API call; file uploads get their own, larger limit (the shared file limit). */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
-export const MAX_UPLOAD_BODY_BYTES = 10 * 1024 * 1024;
+export const MAX_UPLOAD_BODY_BYTES = MAX_UPLOAD_FILE_BYTES;
 
 const formatLimit = (bytes: number) =>
   bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MB` : `${Math.ceil(bytes / 1024)} KB`;

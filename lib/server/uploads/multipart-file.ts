@@ -1,10 +1,14 @@
 import "server-only";
-import { MAX_UPLOAD_BODY_BYTES, payloadTooLarge, readBodyBytes } from "../api/body-limit";
 import { fitFileName } from "@/lib/file-name";
+import { MAX_UPLOAD_FILE_BYTES } from "@/lib/schemas/uploads";
+import { payloadTooLarge, readBodyBytes } from "../api/body-limit";
 import { ApiError, fieldError } from "../api/errors";
 
-/** The largest file (spec §9: 10MB), counted exactly; the body may exceed it by the multipart framing. */
-export const MAX_UPLOAD_FILE_BYTES = MAX_UPLOAD_BODY_BYTES;
+/**
+ * The largest file, counted exactly; the body may exceed it by the multipart framing. One shared
+ * constant: the browser refuses a larger file with the same number before uploading it.
+ */
+export { MAX_UPLOAD_FILE_BYTES };
 /** Boundaries, part headers and a long file name: far less than this. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 

@@ -31,6 +31,17 @@ function card(title: string) {
 }
 
 describe("StudyDashboard", () => {
+  it("says what the efficacy figure counts, in words (the study's calculation as a sentence)", async () => {
+    stubApi(() => json(DASHBOARD));
+    renderWithQuery(
+      <StudyDashboard studyId={3} calculationText={{ pasi75: "PASI improvement ≥\u00a075%" }} />,
+    );
+    const efficacy = await screen.findByRole("listitem", { name: "PASI75 Achievement" });
+    expect(within(efficacy).getByTestId("card-detail")).toHaveTextContent(/^PASI improvement ≥ 75%$/);
+    // The other cards count no calculation.
+    expect(screen.getAllByTestId("card-detail")).toHaveLength(1);
+  });
+
   it("shows the six cards of the spec with the server's figures, then the demographics", async () => {
     const calls = stubApi(() => json(DASHBOARD));
     renderWithQuery(<StudyDashboard studyId={3} />);

@@ -11,7 +11,7 @@ import { Input } from "@/components/ui/input";
 const DISABLED_LOOK = ["disabled:cursor-not-allowed", "disabled:bg-slate-100", "disabled:text-slate-400"];
 
 describe("disabled look of the primitives", () => {
-  it.each(["primary", "secondary", "ghost", "danger"] as const)(
+  it.each(["primary", "secondary", "ghost", "danger", "destructive"] as const)(
     "a disabled %s button is greyed out",
     (variant) => {
       render(

@@ -41,7 +41,7 @@ type Options = {
   issues?: PathIssue[];
   entity?: FieldEntity;
   onGoToCategories?: () => void;
-  onRender?: (phase: string, actual: number, base: number) => void;
+  onRender?: (phase: string) => void;
 };
 
 function renderEditor(options: Options = {}) {
@@ -72,7 +72,7 @@ function renderEditor(options: Options = {}) {
   const client = new QueryClient();
   render(
     <QueryClientProvider client={client}>
-      <Profiler id="editor" onRender={(_id, phase, actual, base) => options.onRender?.(phase, actual, base)}>
+      <Profiler id="editor" onRender={(_id, phase) => options.onRender?.(phase)}>
         <Harness />
       </Profiler>
     </QueryClientProvider>,
@@ -242,23 +242,18 @@ describe("DataFieldsEditor", () => {
         options: i % 3 ? undefined : [{ value: "a", label: "A" }],
       }),
     );
-    const commits: { phase: string; actual: number; base: number }[] = [];
-    renderEditor({ fields, onRender: (phase, actual, base) => commits.push({ phase, actual, base }) });
+    const commits: string[] = [];
+    renderEditor({ fields, onRender: (phase) => commits.push(phase) });
     const user = userEvent.setup();
     await user.click(screen.getByRole("button", { name: "Edit F_150" }));
     const label = within(card("F_150")).getByLabelText("Label");
     commits.length = 0;
     counter.cards = 0;
-    const started = performance.now();
     fireEvent.change(label, { target: { value: "F_150x" } });
-    const elapsed = performance.now() - started;
+    // Counted, not timed: one keystroke is one commit in which exactly one of the 300 cards renders
+    // (the other 299 are skipped by memo), whatever the load of the machine running the test.
+    expect(commits).toEqual(["update"]);
     expect(counter.cards).toBe(1);
-    const update = commits.find((c) => c.phase === "update")!;
-    // The figures reported in the issue: React Profiler's actual (rendered) against base (the whole
-    // tree had nothing been skipped) duration for one keystroke.
-    console.info(
-      `300 fields, one keystroke: ${counter.cards} card rendered; profiler actual ${update.actual.toFixed(1)} ms vs base ${update.base.toFixed(1)} ms; event to commit ${elapsed.toFixed(1)} ms`,
-    );
-    expect(update.actual).toBeLessThan(update.base);
+    expect(within(card("F_150x")).getByLabelText("Label")).toHaveValue("F_150x");
   });
 });

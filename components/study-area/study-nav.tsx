@@ -1,0 +1,68 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { cn } from "@/components/ui/cn";
+
+type Section = "dashboard" | "patients" | "export";
+
+/**
+ * Which study link the current path belongs to, and whether it is that link's own page (a patient
+ * page belongs to Patients without being it). The path may carry the study code as its first
+ * segment (`/psoriasis/patients`) or not: `/patients?study=…` and a study subdomain, where the
+ * browser's path is `/patients`, have none.
+ */
+export function activeStudyLink(pathname: string, code: string): { section: Section; exact: boolean } | null {
+  const segments = pathname.split("/").filter(Boolean);
+  let first: string | undefined;
+  try {
+    first = segments[0] === undefined ? undefined : decodeURIComponent(segments[0]);
+  } catch {
+    first = segments[0];
+  }
+  const rest = first === code ? segments.slice(1) : segments;
+  if (rest.length === 0) return { section: "dashboard", exact: true };
+  if (rest[0] === "patients") return { section: "patients", exact: rest.length === 1 };
+  if (rest[0] === "export") return { section: "export", exact: rest.length === 1 };
+  return null;
+}
+
+const LINK =
+  "rounded-md px-3 py-1.5 text-sm font-medium text-[var(--study-primary)] underline-offset-[6px] hover:bg-black/5";
+// Not colour alone: the current link is also underlined and bold.
+const CURRENT = "bg-black/5 font-semibold underline decoration-2";
+
+/** Dashboard, Patients, Export and (for superusers) Admin, with the current one marked. */
+export function StudyNav({ code, showAdmin }: { code: string; showAdmin: boolean }) {
+  const active = activeStudyLink(usePathname() ?? "", code);
+  const links: { section: Section; href: string; label: string }[] = [
+    { section: "dashboard", href: `/${code}`, label: "Dashboard" },
+    { section: "patients", href: `/${code}/patients`, label: "Patients" },
+    { section: "export", href: `/${code}/export`, label: "Export" },
+  ];
+  return (
+    <nav
+      aria-label="Study"
+      className="order-last -mx-3 flex w-[calc(100%+1.5rem)] flex-wrap items-center gap-1 md:order-none md:mx-0 md:w-auto"
+    >
+      {links.map((link) => {
+        const current = active?.section === link.section;
+        return (
+          <Link
+            key={link.section}
+            href={link.href}
+            aria-current={current ? (active?.exact ? "page" : "true") : undefined}
+            className={cn(LINK, current && CURRENT)}
+          >
+            {link.label}
+          </Link>
+        );
+      })}
+      {showAdmin && (
+        <Link href="/admin/studies" className={LINK}>
+          Admin
+        </Link>
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,60 @@
+import { render, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { StudyShellHeader } from "@/components/study-area/study-shell-header";
+import { activeStudyLink } from "@/components/study-area/study-nav";
+
+const navigation = vi.hoisted(() => ({ pathname: "/" }));
+vi.mock("next/navigation", () => ({
+  usePathname: () => navigation.pathname,
+  useRouter: () => ({ push: vi.fn(), replace: vi.fn(), refresh: vi.fn() }),
+}));
+
+afterEach(() => {
+  navigation.pathname = "/";
+});
+
+function renderHeaderAt(pathname: string) {
+  navigation.pathname = pathname;
+  render(
+    <StudyShellHeader
+      code="psoriasis"
+      name="Psoriasis Registry"
+      disease="Psoriasis"
+      fullName="Ada"
+      showAdmin
+      logo={{}}
+    />,
+  );
+  return within(screen.getByRole("navigation", { name: "Study" }));
+}
+
+describe("study header: the active page", () => {
+  it.each([
+    ["/psoriasis", "Dashboard", "page"],
+    ["/psoriasis/patients", "Patients", "page"],
+    ["/psoriasis/export", "Export", "page"],
+    // A patient's page belongs to Patients without being it.
+    ["/psoriasis/patients/12", "Patients", "true"],
+    // `/patients?study=psoriasis` and a study subdomain carry no code in the path.
+    ["/patients", "Patients", "page"],
+    ["/", "Dashboard", "page"],
+  ])("at %s marks %s (aria-current=%s) and only it, visibly", (pathname, current, value) => {
+    const nav = renderHeaderAt(pathname);
+    for (const name of ["Dashboard", "Patients", "Export", "Admin"]) {
+      const link = nav.getByRole("link", { name });
+      if (name === current) {
+        expect(link).toHaveAttribute("aria-current", value);
+        expect(link).toHaveClass("font-semibold", "underline", "bg-black/5");
+      } else {
+        expect(link).not.toHaveAttribute("aria-current");
+        expect(link).not.toHaveClass("underline");
+      }
+    }
+  });
+
+  it("reads a percent-encoded code and leaves unknown study paths unmarked", () => {
+    expect(activeStudyLink("/my%2Dstudy/export", "my-study")).toEqual({ section: "export", exact: true });
+    expect(activeStudyLink("/psoriasis/unknown", "psoriasis")).toBeNull();
+    expect(activeStudyLink("/other/patients", "psoriasis")).toBeNull();
+  });
+});

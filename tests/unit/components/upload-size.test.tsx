@@ -1,0 +1,59 @@
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { BlockFormDialog } from "@/components/contents/block-form-dialog";
+import { BrandingPanel } from "@/components/study-editor/ui-settings/branding-panel";
+import { MAX_UPLOAD_FILE_BYTES } from "@/lib/schemas/uploads";
+import { json, renderWithQuery, stubApi } from "./study-area/render-with-query";
+
+afterEach(() => vi.unstubAllGlobals());
+
+/** A file of `size` bytes (zeros: only the size matters before anything is sent). */
+const fileOf = (name: string, size: number, type: string) => new File([new Uint8Array(size)], name, { type });
+
+const uploaded = { file_url: "/api/files/abc", file_name: "x", file_size: 1 };
+
+describe("uploads over the limit are refused before anything is sent, in words", () => {
+  it("the logo: '10 MB' in the hint and in the refusal; no request; a file at the limit is sent", async () => {
+    const calls = stubApi(() => json(uploaded, 201));
+    const onChange = vi.fn();
+    render(<BrandingPanel settings={{}} onChange={onChange} studyId={4} />);
+    const user = userEvent.setup();
+    const input = screen.getByLabelText("Logo Image");
+    expect(screen.getByText(/at most 10 MB;/)).toBeInTheDocument();
+
+    await user.upload(input, fileOf("huge-logo.png", MAX_UPLOAD_FILE_BYTES + 1, "image/png"));
+    expect(screen.getByRole("alert")).toHaveTextContent(
+      '"huge-logo.png" is larger than 10 MB, the largest file that can be uploaded.',
+    );
+    expect(calls).toEqual([]);
+    expect(onChange).not.toHaveBeenCalled();
+
+    await user.upload(input, fileOf("logo.png", MAX_UPLOAD_FILE_BYTES, "image/png"));
+    await vi.waitFor(() => expect(onChange).toHaveBeenCalled());
+    expect(calls.map((c) => [c.method, c.url.pathname])).toEqual([["POST", "/api/studies/4/logo"]]);
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
+  it("the attachment block: a 12.5 MB file is refused with its size and the limit; no request", async () => {
+    const calls = stubApi(() => json(uploaded, 201));
+    renderWithQuery(
+      <BlockFormDialog
+        studyId={3}
+        target={{ mode: "create", placement: { parentId: null, columnIndex: null } }}
+        onClose={vi.fn()}
+      />,
+    );
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText("Block Type"), "attachment");
+    expect(screen.getByText(/at most 10 MB\./)).toBeInTheDocument();
+    await user.upload(
+      screen.getByLabelText("File"),
+      fileOf("scan.pdf", 12.5 * 1024 * 1024, "application/pdf"),
+    );
+    expect(screen.getByRole("alert")).toHaveTextContent(
+      '"scan.pdf" (12.5 MB) is larger than 10 MB, the largest file that can be uploaded.',
+    );
+    expect(calls).toEqual([]);
+  });
+});

@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { MAX_UPLOAD_FILE_BYTES as SERVER_LIMIT } from "@/lib/server/uploads/multipart-file";
+import {
+  formatFileSize,
+  MAX_UPLOAD_FILE_BYTES,
+  MAX_UPLOAD_FILE_SIZE_TEXT,
+  uploadSizeProblem,
+} from "@/lib/schemas/uploads";
+
+describe("the shared upload size rule", () => {
+  it("is the server's limit, said '10 MB'", () => {
+    expect(SERVER_LIMIT).toBe(MAX_UPLOAD_FILE_BYTES);
+    expect(MAX_UPLOAD_FILE_BYTES).toBe(10 * 1024 * 1024);
+    expect(MAX_UPLOAD_FILE_SIZE_TEXT).toBe("10 MB");
+  });
+
+  it("accepts a file at the limit and refuses one byte more", () => {
+    expect(uploadSizeProblem({ name: "a.pdf", size: MAX_UPLOAD_FILE_BYTES })).toBeNull();
+    expect(uploadSizeProblem({ name: "a.pdf", size: MAX_UPLOAD_FILE_BYTES + 1 })).toBe(
+      '"a.pdf" is larger than 10 MB, the largest file that can be uploaded.',
+    );
+    expect(uploadSizeProblem({ name: "b.zip", size: 25 * 1024 * 1024 })).toBe(
+      '"b.zip" (25 MB) is larger than 10 MB, the largest file that can be uploaded.',
+    );
+  });
+
+  it("says sizes in words", () => {
+    expect([0, 820, 1024, 14_541, 1024 * 1024, 12.44 * 1024 * 1024].map(formatFileSize)).toEqual([
+      "0 B",
+      "820 B",
+      "1 KB",
+      "14.2 KB",
+      "1 MB",
+      "12.4 MB",
+    ]);
+  });
+});
