@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg
 import { env } from "@/lib/env";
 import { logError } from "@/lib/server/api/log";
 import { flushAuditCheckpoints, registerAuditCheckpoints } from "@/lib/server/audit/checkpointer";
+import { flushDenials } from "@/lib/server/audit/denial-aggregator";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -57,6 +58,12 @@ export async function closeDb({ final = false }: { final?: boolean } = {}): Prom
   if (final) holder.__registryDbClosedForGood = true;
   if (!pending) return;
   const handle = await pending;
+  try {
+    // The open windows of repeated denials are written, so no refusal goes uncounted.
+    await flushDenials(handle.db);
+  } catch (error) {
+    logError("Writing the counted denials failed at shutdown", error);
+  }
   try {
     // The last commits' checkpoint is written before the connection goes.
     await flushAuditCheckpoints(handle.db);

@@ -17,7 +17,7 @@ import type { Actor } from "../auth/actor";
 import { requireStudyPermission } from "../auth/study-access";
 import { auditedTransaction } from "../audit/audit-writer";
 import { sanitizeHtml } from "../sanitize/sanitize-html";
-import { changedValues } from "../studies/study-service";
+import { changedValues } from "../audit/changed-values";
 import {
   blockTree,
   checkPlacement,

@@ -21,7 +21,7 @@ import { assertAcceptablePassword } from "../auth/password-policy";
 import { canCreateUserWithLevel, canManageUserAtLevel, hasPlatformPermission } from "../auth/policy";
 import { auditedTransaction, type AuditRecorder } from "../audit/audit-writer";
 import { assertVersion, nextVersion } from "../concurrency/versioned-update";
-import { changedValues } from "../studies/study-service";
+import { changedValues } from "../audit/changed-values";
 
 type UserRow = typeof users.$inferSelect;
 
