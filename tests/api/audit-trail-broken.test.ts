@@ -12,6 +12,7 @@ import { POST as createPatient } from "@/app/api/patients/route";
 import { getDb } from "@/db/client";
 import { auditLogs } from "@/db/schema";
 import { recordAudit } from "@/lib/server/audit/audit-writer";
+import { acknowledgeTrailBreak } from "@/lib/server/audit/acknowledge-break";
 import { checkpointAuditHead, flushAuditCheckpoints } from "@/lib/server/audit/checkpointer";
 import { reportTrailIntact, trailBreak } from "@/lib/server/audit/trail-integrity";
 import { call } from "./helpers";
@@ -135,5 +136,32 @@ describe("a truncated trail", () => {
     const refused = await edit(patient.version);
     expect(refused.status).toBe(503);
     expect(await rowCount()).toBe(0);
+  });
+
+  it("accepts clinical writes again once an operator acknowledged the break", async () => {
+    const db = await getDb();
+    const acknowledged = await acknowledgeTrailBreak(db, {
+      reason: "no backup of the lost rows",
+      operator: "ops",
+    });
+    expect(acknowledged?.checkpoint).toMatchObject({ reason: "acknowledged", rows: 1 });
+    expect(acknowledged?.findings.length).toBeGreaterThan(0);
+    const [row] = await db.select().from(auditLogs);
+    expect(row).toMatchObject({ action: "sign", entityType: "audit_chain" });
+    expect(row!.reason).toContain("acknowledged by ops: no backup of the lost rows");
+
+    // A restarted server: a fresh checkpointer reads the acknowledgement and finds the trail intact.
+    const restarted = anotherInstance(db);
+    expect((await checkpointAuditHead(restarted, "start-up")).findings).toEqual([]);
+    expect(trailBreak()).toBeNull();
+    expect((await call(health)).json).toEqual({ status: "ok", audit_trail: "intact" });
+    const read = await call(getPatient, { headers: medico.headers, params: { id: String(patient.id) } });
+    const accepted = await edit((read.json as { version: number }).version);
+    expect(accepted.status, JSON.stringify(accepted.json)).toBe(200);
+    // And the chain goes on from the acknowledgement: the next check passes too, also in the
+    // process that saw the break (it reads the log again after a failed check).
+    expect((await checkpointAuditHead(restarted, "commits")).findings).toEqual([]);
+    expect((await checkpointAuditHead(db, "commits")).findings).toEqual([]);
+    expect(trailBreak()).toBeNull();
   });
 });

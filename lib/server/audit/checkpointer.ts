@@ -44,6 +44,11 @@ type State = {
   /** After a failure: no attempt before this time. */
   retryAt: number;
   queue: Promise<unknown>;
+  /** Whether its findings are the server's (the application's log and key): only then do they
+   * fail clinical writes closed. A check against another log (tests, tools) says nothing of it. */
+  ownsTrailState: boolean;
+  /** The last check found the trail broken. */
+  failed?: boolean;
 };
 
 const holder = globalThis as unknown as { __registryAuditCheckpointers?: WeakMap<Db, State> };
@@ -51,7 +56,14 @@ const states = () => (holder.__registryAuditCheckpointers ??= new WeakMap());
 
 function newState(db: Db, log?: CheckpointLog, key?: AuditKey): State {
   const k = key ?? auditKey();
-  return { db, key: k, log: log ?? defaultCheckpointLog(k), queue: Promise.resolve(), retryAt: 0 };
+  return {
+    db,
+    key: k,
+    log: log ?? defaultCheckpointLog(k),
+    queue: Promise.resolve(),
+    retryAt: 0,
+    ownsTrailState: !log && !key,
+  };
 }
 
 /** Called by db/client.ts for the application's database: its audited commits get checkpoints. */
@@ -144,7 +156,10 @@ function run(state: State, reason: CheckpointReason): Promise<CheckpointOutcome>
 async function checkpointOnce(state: State, reason: CheckpointReason): Promise<CheckpointOutcome> {
   const { db, key, log } = state;
   const database = (state.database ??= await databaseIdentity(db));
-  if (state.last === undefined) state.last = await newestTrustedCheckpoint(log, database);
+  // After a failed check the log is read again: an operator's acknowledgement (a new checkpoint)
+  // then takes effect at the next audited write, without a restart.
+  if (state.last === undefined || state.failed)
+    state.last = await newestTrustedCheckpoint(log, database);
   const last = state.last;
 
   // The rows before the newest checkpoint are not walked again: their start and their count are
@@ -184,15 +199,17 @@ async function checkpointOnce(state: State, reason: CheckpointReason): Promise<C
     // The write that triggered it has committed; from now on clinical writes fail closed, health
     // and the admin pages say so, until an operator acts (docs/decisions/0018). The operator runs
     // audit:verify, which names every case.
-    reportTrailBroken(findings);
     logError(
       `Audit checkpoint NOT written: the audit trail does not check out since ${
         last ? `the checkpoint of ${last.time}` : "its first row"
       }: ${findings.map((f) => f.message).join("; ")}. Run npm run audit:verify.`,
     );
+    if (state.ownsTrailState) reportTrailBroken(findings);
+    state.failed = true;
     return { written: null, findings };
   }
-  reportTrailIntact();
+  state.failed = false;
+  if (state.ownsTrailState) reportTrailIntact();
   if (!walk.head) return { written: null, findings: [], skipped: "empty" };
   if (reason !== "verify" && last && walk.head.id === last.lastId)
     return { written: null, findings: [], skipped: "unchanged" };
