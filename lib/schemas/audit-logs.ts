@@ -204,7 +204,7 @@ export type ChainVerificationParams = z.infer<typeof ChainVerificationParams>;
 
 export const ChainVerificationJob = z.object({
   id: z.string(),
-  state: z.enum(["running", "done", "failed"]),
+  state: z.enum(["running", "done", "failed", "interrupted"]),
   started_at: z.string(),
   finished_at: z.string().nullable(),
   /** Rows in the table when the run started (the progress bar's end), and rows walked so far. */
