@@ -1,4 +1,4 @@
-import { z, type ZodType } from "zod";
+import type { ZodType } from "zod";
 import { HealthResponse } from "./health";
 import {
   FieldSchemaQuery,

@@ -28,7 +28,10 @@ describe("an audit key that is not the trail's", () => {
     const first = anotherInstance(db);
     const second = anotherInstance(db);
     expect(await auditKeyGuard(first)).toEqual({ headChecked: false, chainStarted: false });
-    expect(await withAuditKey(otherKey, () => auditKeyGuard(second))).toEqual({ headChecked: false, chainStarted: false });
+    expect(await withAuditKey(otherKey, () => auditKeyGuard(second))).toEqual({
+      headChecked: false,
+      chainStarted: false,
+    });
     await recordAudit(first, { action: "create", entityType: "instance", entityId: "first" });
     await expect(
       withAuditKey(otherKey, () =>

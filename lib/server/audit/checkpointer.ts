@@ -158,8 +158,7 @@ async function checkpointOnce(state: State, reason: CheckpointReason): Promise<C
   const database = (state.database ??= await databaseIdentity(db));
   // After a failed check the log is read again: an operator's acknowledgement (a new checkpoint)
   // then takes effect at the next audited write, without a restart.
-  if (state.last === undefined || state.failed)
-    state.last = await newestTrustedCheckpoint(log, database);
+  if (state.last === undefined || state.failed) state.last = await newestTrustedCheckpoint(log, database);
   const last = state.last;
 
   // The rows before the newest checkpoint are not walked again: their start and their count are
