@@ -36,8 +36,6 @@ type State = {
   log: CheckpointLog;
   key: AuditKey;
   database?: string;
-  /** The newest checkpoint known to this process; undefined until the log was read. */
-  last?: Checkpoint | null;
   timer?: NodeJS.Timeout;
   /** When the scheduled checkpoint runs (ms since the epoch). */
   dueAt?: number;
@@ -47,8 +45,6 @@ type State = {
   /** Whether its findings are the server's (the application's log and key): only then do they
    * fail clinical writes closed. A check against another log (tests, tools) says nothing of it. */
   ownsTrailState: boolean;
-  /** The last check found the trail broken. */
-  failed?: boolean;
 };
 
 const holder = globalThis as unknown as { __registryAuditCheckpointers?: WeakMap<Db, State> };
@@ -156,10 +152,10 @@ function run(state: State, reason: CheckpointReason): Promise<CheckpointOutcome>
 async function checkpointOnce(state: State, reason: CheckpointReason): Promise<CheckpointOutcome> {
   const { db, key, log } = state;
   const database = (state.database ??= await databaseIdentity(db));
-  // After a failed check the log is read again: an operator's acknowledgement (a new checkpoint)
-  // then takes effect at the next audited write, without a restart.
-  if (state.last === undefined || state.failed) state.last = await newestTrustedCheckpoint(log, database);
-  const last = state.last;
+  // The newest checkpoint is read from the log at every check (one 64 KB chunk from its end, at most
+  // once per interval): one appended by someone else (audit:verify, an operator's acknowledgement)
+  // is held against the table too, and an acknowledgement takes effect without a restart.
+  const last = await newestTrustedCheckpoint(log, database);
 
   // The rows before the newest checkpoint are not walked again: their start and their count are
   // held against it instead, so deleting the first rows (or any before the checkpoint) is seen too.
@@ -204,10 +200,8 @@ async function checkpointOnce(state: State, reason: CheckpointReason): Promise<C
       }: ${findings.map((f) => f.message).join("; ")}. Run npm run audit:verify.`,
     );
     if (state.ownsTrailState) reportTrailBroken(findings);
-    state.failed = true;
     return { written: null, findings };
   }
-  state.failed = false;
   if (state.ownsTrailState) reportTrailIntact();
   if (!walk.head) return { written: null, findings: [], skipped: "empty" };
   if (reason !== "verify" && last && walk.head.id === last.lastId)
@@ -229,7 +223,6 @@ async function checkpointOnce(state: State, reason: CheckpointReason): Promise<C
     key,
   );
   await log.append(checkpoint);
-  state.last = checkpoint;
   return { written: checkpoint, findings: [] };
 }
 
