@@ -64,7 +64,7 @@ test("security view, then a contradicted checkpoint: health, banner, 503, and re
 
   await expect.poll(() => health(page).then((h) => h.audit_trail), { timeout: 20_000 }).toBe("intact");
   const genuine = newestCheckpointLine();
-  const newest = JSON.parse(genuine) as Record<string, unknown> & { rows: number };
+  const newest = JSON.parse(genuine) as Record<string, unknown> & { rows: number; signature: string };
   const { key, keyId } = checkpointKey();
   const { signature: _signature, ...body } = { ...newest, rows: newest.rows + 1000, keyId };
   const forged = { ...body, signature: createHmac("sha256", key).update(canonicalJson(body)).digest("hex") };
