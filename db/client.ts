@@ -6,6 +6,8 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg
 import { env } from "@/lib/env";
 import { logError } from "@/lib/server/api/log";
 import { flushAuditCheckpoints, registerAuditCheckpoints } from "@/lib/server/audit/checkpointer";
+import { flushDenials } from "@/lib/server/audit/denial-aggregator";
+import { interruptOwnVerifications } from "@/lib/server/audit-log/chain-verification-jobs";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -57,6 +59,18 @@ export async function closeDb({ final = false }: { final?: boolean } = {}): Prom
   if (final) holder.__registryDbClosedForGood = true;
   if (!pending) return;
   const handle = await pending;
+  try {
+    // Verifications this process runs will not finish: stored as interrupted, to be started again.
+    await interruptOwnVerifications(handle.db);
+  } catch (error) {
+    logError("Marking the running chain verifications interrupted failed at shutdown", error);
+  }
+  try {
+    // The open windows of repeated denials are written, so no refusal goes uncounted.
+    await flushDenials(handle.db);
+  } catch (error) {
+    logError("Writing the counted denials failed at shutdown", error);
+  }
   try {
     // The last commits' checkpoint is written before the connection goes.
     await flushAuditCheckpoints(handle.db);

@@ -133,6 +133,17 @@ export function AuditLogFilters({ onApply }: { onApply: (filters: AuditFilterVal
         >
           Clear
         </Button>
+        {/* The security view: refused accesses, which no patient trail shows (docs/decisions/0018). */}
+        <Button
+          variant="secondary"
+          onClick={() => {
+            const security = { ...EMPTY_AUDIT_FILTERS, action: "access_denied" };
+            setValues(security);
+            onApply(security);
+          }}
+        >
+          Security: refused accesses
+        </Button>
       </div>
     </form>
   );

@@ -18,9 +18,21 @@ const viewerTime = new Intl.DateTimeFormat(undefined, {
 
 const HEADERS = ["Timestamp", "User", "Action", "Entity", "IP Address", "Details"] as const;
 
-function ActionBadge({ action }: { action: string }) {
+/** How many refusals a counted access_denied row stands for (docs/decisions/0018), else null. */
+export function refusalCount(entry: Pick<AuditLogEntry, "action" | "new_values">): number | null {
+  if (entry.action !== "access_denied") return null;
+  const count = entry.new_values?.count;
+  return typeof count === "number" && Number.isInteger(count) && count > 0 ? count : null;
+}
+
+function ActionBadge({ entry }: { entry: Pick<AuditLogEntry, "action" | "new_values"> }) {
+  const { action } = entry;
+  const count = refusalCount(entry);
   return (
-    <Badge tone={action === "access_denied" || action === "delete" ? "muted" : "neutral"}>{action}</Badge>
+    <Badge tone={action === "access_denied" || action === "delete" ? "muted" : "neutral"}>
+      {action}
+      {count !== null && count > 1 && ` ×${count}`}
+    </Badge>
   );
 }
 
@@ -79,7 +91,7 @@ export function AuditLogTable({
                 </time>
                 {/* On a phone user, action and entity sit under the time instead of in columns. */}
                 <div className="mt-1 space-y-0.5 text-xs text-slate-600 md:hidden">
-                  <ActionBadge action={entry.action} />
+                  <ActionBadge entry={entry} />
                   <div>{entry.user_email === null ? "System" : <EmailText email={entry.user_email} />}</div>
                   <div>
                     {entry.entity_type}
@@ -92,7 +104,7 @@ export function AuditLogTable({
                 {entry.user_id !== null && <div className="text-xs text-slate-500">ID: {entry.user_id}</div>}
               </td>
               <td className="hidden px-3 py-2 md:table-cell">
-                <ActionBadge action={entry.action} />
+                <ActionBadge entry={entry} />
               </td>
               <td className="hidden px-3 py-2 md:table-cell">
                 <div>{entry.entity_type}</div>

@@ -45,7 +45,7 @@ export function ChainVerification() {
               </p>
             </>
           )}
-          {job.state === "failed" && <p role="alert">{job.error}</p>}
+          {(job.state === "failed" || job.state === "interrupted") && <p role="alert">{job.error}</p>}
           {job.state === "done" && job.ok && (
             <p role="status" className="text-green-800">
               Chain intact: {job.rows_checked.toLocaleString()} rows checked, every hash and link holds.

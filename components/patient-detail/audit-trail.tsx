@@ -2,15 +2,15 @@
 
 import { useState } from "react";
 import { usePatientAuditTrail } from "@/lib/client/patient-detail";
-import type { AuditLogEntry } from "@/lib/schemas/audit-logs";
+import type { TrailEntry } from "@/lib/schemas/audit-logs";
 import { errorText, formatDateTime } from "./format";
 
 /** Fields an audit row changed: the keys of its new values, else of its old values. */
-export function changedFields(entry: Pick<AuditLogEntry, "old_values" | "new_values">): string[] {
+export function changedFields(entry: Pick<TrailEntry, "old_values" | "new_values">): string[] {
   return Object.keys(entry.new_values ?? entry.old_values ?? {});
 }
 
-export function AuditTrailList({ entries }: { entries: AuditLogEntry[] }) {
+export function AuditTrailList({ entries }: { entries: TrailEntry[] }) {
   if (entries.length === 0)
     return <p className="text-sm text-slate-500">No audit logs found for this patient</p>;
   return (
@@ -25,7 +25,7 @@ export function AuditTrailList({ entries }: { entries: AuditLogEntry[] }) {
                 {entry.entity_type} #{entry.entity_id}
               </span>{" "}
               <span className="text-slate-500">
-                by {entry.user_email ?? "System"} ·{" "}
+                by {entry.user_name ?? "System"} ·{" "}
                 <time dateTime={entry.timestamp}>{formatDateTime(entry.timestamp)}</time>
               </span>
             </p>

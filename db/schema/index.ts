@@ -10,3 +10,4 @@ export * from "./content-blocks";
 export * from "./uploads";
 export * from "./audit-logs";
 export * from "./patient-figure-totals";
+export * from "./audit-verification-jobs";

@@ -1,4 +1,5 @@
-import { z, type ZodType } from "zod";
+import type { ZodType } from "zod";
+import { HealthResponse } from "./health";
 import {
   FieldSchemaQuery,
   FieldSchemaResponse,
@@ -570,9 +571,9 @@ export const API_CONTRACTS: ApiContract[] = [
   {
     method: "GET",
     path: "/api/health",
-    summary: "Liveness (no database query)",
+    summary: "Liveness (no database query), and whether the audit trail checks out",
     auth: false,
-    response: z.object({ status: z.literal("ok") }),
+    response: HealthResponse,
   },
   {
     method: "GET",

@@ -53,9 +53,30 @@ export const AuditLogEntry = z.object({
 });
 export type AuditLogEntry = z.infer<typeof AuditLogEntry>;
 
+/**
+ * A row of a record's trail as its study readers see it: who by name, never their email or
+ * address, and never refused accesses (those are security events, kept for admins in the Audit
+ * Logs page's Security view: docs/decisions/0018).
+ */
+export const TrailEntry = z.object({
+  id: z.number(),
+  timestamp: z.string(),
+  user_id: z.number().nullable(),
+  /** The author's full name; null for the system (or a user since removed: "User #id"). */
+  user_name: z.string().nullable(),
+  action: z.string(),
+  entity_type: z.string(),
+  entity_id: z.string().nullable(),
+  study_id: z.number().nullable(),
+  reason: z.string().nullable(),
+  old_values: z.record(z.string(), z.unknown()).nullable(),
+  new_values: z.record(z.string(), z.unknown()).nullable(),
+});
+export type TrailEntry = z.infer<typeof TrailEntry>;
+
 /** Newest first; `total` counts every row of the trail, `items` is one page of it. */
 export const EntityTrailResponse = z.object({
-  items: z.array(AuditLogEntry),
+  items: z.array(TrailEntry),
   total: z.number(),
 });
 export type EntityTrailResponse = z.infer<typeof EntityTrailResponse>;
@@ -185,7 +206,7 @@ export type ChainVerificationParams = z.infer<typeof ChainVerificationParams>;
 
 export const ChainVerificationJob = z.object({
   id: z.string(),
-  state: z.enum(["running", "done", "failed"]),
+  state: z.enum(["running", "done", "failed", "interrupted"]),
   started_at: z.string(),
   finished_at: z.string().nullable(),
   /** Rows in the table when the run started (the progress bar's end), and rows walked so far. */

@@ -27,8 +27,11 @@ describe("an audit key that is not the trail's", () => {
     expect(await rowCount()).toBe(0);
     const first = anotherInstance(db);
     const second = anotherInstance(db);
-    expect(await auditKeyGuard(first)).toEqual({ headChecked: false });
-    expect(await withAuditKey(otherKey, () => auditKeyGuard(second))).toEqual({ headChecked: false });
+    expect(await auditKeyGuard(first)).toEqual({ headChecked: false, chainStarted: false });
+    expect(await withAuditKey(otherKey, () => auditKeyGuard(second))).toEqual({
+      headChecked: false,
+      chainStarted: false,
+    });
     await recordAudit(first, { action: "create", entityType: "instance", entityId: "first" });
     await expect(
       withAuditKey(otherKey, () =>
@@ -80,6 +83,6 @@ describe("an audit key that is not the trail's", () => {
     await expect(checkAuditKey(db, otherKey, theirs)).rejects.toThrow(
       /^The audit key does not match the audit trail of this database \(its newest checkpoint in memory .* was signed with audit key [0-9a-f]{16}\)/,
     );
-    expect(await checkAuditKey(db, auditKey(), log)).toEqual({ headChecked: true });
+    expect(await checkAuditKey(db, auditKey(), log)).toEqual({ headChecked: true, chainStarted: true });
   });
 });

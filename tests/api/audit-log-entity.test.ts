@@ -1,11 +1,14 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as trailRoute } from "@/app/api/admin/audit-logs/entity/[type]/[id]/route";
+import { PUT as updatePatient } from "@/app/api/patients/[id]/route";
 import { POST as createPatient } from "@/app/api/patients/route";
 import { PUT as updateVisit } from "@/app/api/visits/[id]/route";
 import { POST as lockRoute } from "@/app/api/visits/[id]/lock/route";
 import { POST as createVisit } from "@/app/api/visits/route";
 import { getDb } from "@/db/client";
-import { auditLogs } from "@/db/schema";
+import { and, eq } from "drizzle-orm";
+import { auditLogs, users } from "@/db/schema";
+import { flushDenials } from "@/lib/server/audit/denial-aggregator";
 import { call } from "./helpers";
 import { callerFor, createStudy, memberOf, patientBody, type Caller } from "./clinical-fixtures";
 
@@ -122,6 +125,41 @@ describe("GET /api/admin/audit-logs/entity/patient/{id}", () => {
     const missing = await trail(medicoB, "patient", 2_000_000_000);
     expect(missing.status).toBe(404);
     expect(missing.json.detail).toBe("Patient not found");
+  });
+
+  it("shows a medico authors by name, without refused accesses, emails or addresses", async () => {
+    const patient = await newPatient(medicoA);
+    // Another medico's refused read and edit are audited against this patient (access_denied rows).
+    expect((await trail(medicoB, "patient", patient.id)).status).toBe(404);
+    const refused = await call(updatePatient, {
+      method: "PUT",
+      headers: { ...medicoB.headers, "x-forwarded-for": "203.0.113.9" },
+      params: { id: String(patient.id) },
+      body: { version: 1, reason: "probing", sex: "M" },
+    });
+    expect(refused.status).toBe(404);
+    const db = await getDb();
+    await flushDenials(db);
+    const denials = await db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.entityId, String(patient.id)), eq(auditLogs.action, "access_denied")));
+    expect(denials.length).toBeGreaterThan(0);
+
+    const res = await trail(medicoA, "patient", patient.id);
+    expect(res.status).toBe(200);
+    const body = res.json as unknown as { items: Record<string, unknown>[] };
+    expect(body.items.map((r) => r.action)).toEqual(["create"]);
+    const [author] = await db.select().from(users).where(eq(users.id, medicoA.userId));
+    expect(body.items[0]).toMatchObject({ user_id: medicoA.userId, user_name: author!.fullName });
+    for (const item of body.items) {
+      expect(item).not.toHaveProperty("user_email");
+      expect(item).not.toHaveProperty("ip_address");
+    }
+    const text = JSON.stringify(res.json);
+    expect(text).not.toContain("@");
+    expect(text).not.toContain("203.0.113.9");
+    expect(text).not.toContain("access_denied");
   });
 
   it("lets a platform admin read any patient's trail, and a user outside the study none", async () => {

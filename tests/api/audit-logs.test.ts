@@ -1,6 +1,7 @@
 /** The Audit Logs page's calls (decision 0015): paging by cursor and by page number, filters, counts
  * kept up to date, statistics, the streamed CSV export and the background chain verification. */
-import { and, count, eq } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { and, count, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as listRoute } from "@/app/api/admin/audit-logs/route";
 import { GET as statisticsRoute } from "@/app/api/admin/audit-logs/statistics/route";
@@ -8,8 +9,8 @@ import { GET as userRoute } from "@/app/api/admin/audit-logs/user/[id]/route";
 import { GET as exportRoute } from "@/app/api/admin/audit-logs/export/csv/route";
 import { POST as verifyRoute } from "@/app/api/admin/audit-logs/verify/route";
 import { GET as verifyStatusRoute } from "@/app/api/admin/audit-logs/verify/[jobId]/route";
-import { getDb } from "@/db/client";
-import { auditLogs } from "@/db/schema";
+import { closeDb, getDb } from "@/db/client";
+import { auditLogs, auditVerificationJobs } from "@/db/schema";
 import type {
   AuditLogListResponse,
   AuditStatisticsResponse,
@@ -227,5 +228,68 @@ describe("chain verification in the background", () => {
       },
     );
     expect(missing.status).toBe(404);
+  });
+
+  const status = (jobId: string) =>
+    callRoute(verifyStatusRoute, "GET", "/api/admin/audit-logs/verify/{jobId}", admin.headers, {
+      params: { jobId },
+    });
+
+  async function finished(jobId: string): Promise<ChainVerificationJob> {
+    let state = (await status(jobId)).json as ChainVerificationJob;
+    for (let i = 0; i < 100 && state.state === "running"; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      state = (await status(jobId)).json as ChainVerificationJob;
+    }
+    return state;
+  }
+
+  it("keeps a job and its result in the database: they survive closing and reopening it", async () => {
+    const started = await callRoute(verifyRoute, "POST", "/api/admin/audit-logs/verify", admin.headers, {});
+    const job = started.json as ChainVerificationJob;
+    const done = await finished(job.id);
+    expect(done).toMatchObject({ state: "done", ok: true });
+
+    await closeDb(); // a restart: nothing of the run is left in this process's memory
+    const again = await status(job.id);
+    expect(again.status).toBe(200);
+    expect(again.json).toEqual(done);
+  });
+
+  it("shows a run whose server died as interrupted, after a restart, and can start it again", async () => {
+    const db = await getDb();
+    // What a crashed server leaves behind: a running job whose heartbeat stopped long ago.
+    const [dead] = await db
+      .insert(auditVerificationJobs)
+      .values({
+        id: randomUUID(),
+        state: "running",
+        startedBy: admin.userId,
+        startedAt: sql`now() - interval '10 minutes'`,
+        heartbeatAt: sql`now() - interval '9 minutes'`,
+        totalRows: 10,
+        rowsChecked: 3,
+      })
+      .returning();
+    await closeDb();
+
+    const shown = (await status(dead!.id)).json as ChainVerificationJob;
+    expect(shown).toMatchObject({ state: "interrupted", rows_checked: 3, ok: null });
+    expect(shown.error).toContain("stopped before it finished");
+    expect(shown.finished_at).not.toBeNull();
+
+    const restarted = await callRoute(verifyRoute, "POST", "/api/admin/audit-logs/verify", admin.headers, {});
+    const job = restarted.json as ChainVerificationJob;
+    expect(job.id).not.toBe(dead!.id);
+    expect(await finished(job.id)).toMatchObject({ state: "done", ok: true });
+  });
+
+  it("marks the runs of a database being closed as interrupted at once", async () => {
+    const started = await callRoute(verifyRoute, "POST", "/api/admin/audit-logs/verify", admin.headers, {});
+    const job = started.json as ChainVerificationJob;
+    await closeDb();
+    const after = (await status(job.id)).json as ChainVerificationJob;
+    // Either it finished before the close, or the close stored it as interrupted: never 'running'.
+    expect(["done", "interrupted"]).toContain(after.state);
   });
 });

@@ -5,12 +5,14 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as exportRoute } from "@/app/api/studies/[id]/export/route";
+import { GET as getPatient } from "@/app/api/patients/[id]/route";
 import { POST as createPatient } from "@/app/api/patients/route";
 import { POST as createVisit } from "@/app/api/visits/route";
 import { getDb } from "@/db/client";
 import { auditLogs } from "@/db/schema";
 import { readCsv } from "@/lib/dictionary/csv";
 import { EXPORT_HEADERS } from "@/lib/schemas/study-export";
+import { flushDenials } from "@/lib/server/audit/denial-aggregator";
 import { activeExportStreams } from "@/lib/server/exports/export-stream";
 import { EXPORT_BATCH_PATIENTS } from "@/lib/server/exports/study-export-service";
 import { BASE, call } from "./helpers";
@@ -244,6 +246,33 @@ describe("ODM 1.3.2", () => {
       expect(text).toContain("<AuditRecord>");
       expect(text).toContain(`<User OID="USR.${medicoA.userId}"`);
     }
+  });
+});
+
+describe("ODM AdminData", () => {
+  it("names only the authors of the exported audit rows, never a user who was refused a record", async () => {
+    // A user of another study tries to read A-001: a refusal audited against this study's patient.
+    const otherAdmin = await callerFor({ roleLevel: "admin" });
+    const otherStudy = await createStudy(otherAdmin);
+    const outsider = await memberOf(otherStudy.id, "medico");
+    const refused = await call(getPatient, {
+      headers: outsider.headers,
+      path: `/api/patients/${patientA1}`,
+      params: { id: String(patientA1) },
+    });
+    expect(refused.status).toBe(404);
+    await flushDenials(await getDb());
+
+    const usersOf = (odm: string) =>
+      [...odm.matchAll(/<User OID="USR\.(\d+)"/g)].map((m) => Number(m[1])).sort((a, b) => a - b);
+    // medico A's export holds A's patients only: A wrote every row of them.
+    const mine = (await exportText(medicoA, { format: "odm", audit: "true" })).text;
+    expect(usersOf(mine)).toEqual([medicoA.userId]);
+    expect(mine).not.toContain("access_denied");
+    // The admin's holds every patient: both medicos, and still not the refused outsider.
+    const all = (await exportText(admin, { format: "odm", audit: "true" })).text;
+    expect(usersOf(all)).toEqual([medicoA.userId, medicoB.userId].sort((a, b) => a - b));
+    expect(all).not.toContain(`USR.${outsider.userId}"`);
   });
 });
 

@@ -13,6 +13,7 @@ const STATUS = {
   validation: 422,
   locked: 423,
   rate_limited: 429,
+  service_unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof STATUS;

@@ -3,7 +3,7 @@ import { NextResponse } from "next/server";
 import { z, type ZodType } from "zod";
 import { getDb, type Db } from "@/db/client";
 import { resolveActor, type Actor } from "../auth/actor";
-import { recordAudit } from "../audit/audit-writer";
+import { recordDenial } from "../audit/denial-aggregator";
 import { MAX_JSON_BODY_BYTES, readBodyText } from "./body-limit";
 import { assertSameOrigin } from "./csrf";
 import { USER_MESSAGES } from "@/lib/schemas/users";
@@ -206,14 +206,16 @@ async function errorResponse(
 
 async function auditDenial(db: Db, actor: Actor, meta: RequestMeta, req: Request, error: ApiError) {
   try {
-    await recordAudit(db, {
-      action: "access_denied",
+    const route = `${req.method} ${new URL(req.url).pathname}`;
+    // Repeats of the same refusal within a minute become one counted row (docs/decisions/0018).
+    await recordDenial(db, {
+      route,
       entityType: error.context?.entityType ?? "endpoint",
-      entityId: error.context?.entityId ?? `${req.method} ${new URL(req.url).pathname}`,
+      entityId: error.context?.entityId ?? route,
       studyId: error.context?.studyId ?? null,
       actor: { userId: actor.userId, email: actor.email },
       meta,
-      reason: `${error.message} (${req.method} ${new URL(req.url).pathname})`,
+      reason: `${error.message} (${route})`,
     });
   } catch (auditError) {
     logError("Could not audit a denied access", auditError);

@@ -4,7 +4,6 @@ import type { EntityTrailParams, EntityTrailQuery, EntityTrailResponse } from "@
 import type { Actor } from "../auth/actor";
 import { openPatient } from "../clinical/patient-service";
 import { visitIdsOfPatient } from "../clinical/visit-queries";
-import { toAuditEntry } from "./audit-entry-response";
 import { readPatientTrail } from "./entity-trail-queries";
 
 /**
@@ -12,7 +11,8 @@ import { readPatientTrail } from "./entity-trail-queries";
  * first. Whoever may read the patient (the clinical module's scoped read: a study member in scope,
  * or a platform admin) may read its trail; anyone else gets the patient's 404, so the trail never
  * discloses that a patient exists. Reading is not a write: nothing is audited here (a refused read
- * of an existing patient is audited as access_denied by the scoped read itself).
+ * of an existing patient is audited as access_denied by the scoped read itself). The trail shows
+ * authors by name, without emails, addresses or refused accesses (docs/decisions/0018).
  */
 export async function entityAuditTrail(
   db: Db,
@@ -28,5 +28,5 @@ export async function entityAuditTrail(
     limit: query.limit,
     offset: query.offset,
   });
-  return { items: rows.map(toAuditEntry), total };
+  return { items: rows, total };
 }

@@ -7,6 +7,7 @@ import type { AuditKey } from "./audit-key";
 import type { AuditRowContent } from "./audit-entry";
 import { GENESIS_HASH, keyedRowHash } from "./hash-chain";
 import { rowKeyMismatch, writtenWithKey } from "./key-guard";
+import { AuditTrailTruncatedError, reportTrailBroken } from "./trail-integrity";
 
 // One key for the whole table: rows join the chain one at a time, in commit order.
 export const AUDIT_CHAIN_LOCK = 727_274_001;
@@ -25,13 +26,18 @@ export const AUDIT_CHAIN_LOCK = 727_274_001;
  *
  * With `checkHead` (the first write of a process that found the trail empty), the whole head row
  * is read and must have been written with `key`: two instances with different keys that started
- * on an empty trail must not both chain rows.
+ * on an empty trail must not both chain rows. With `expectHead` (the trail is known to hold rows),
+ * an empty table is a truncation and nothing is appended (docs/decisions/0018).
  */
 export async function appendAuditRows(
   tx: Tx,
   contents: AuditRowContent[],
   key: AuditKey,
-  { pipelined, checkHead = false }: { pipelined: boolean; checkHead?: boolean },
+  {
+    pipelined,
+    checkHead = false,
+    expectHead = false,
+  }: { pipelined: boolean; checkHead?: boolean; expectHead?: boolean },
 ): Promise<void> {
   if (contents.length === 0) return;
   let lastHash: string | undefined;
@@ -57,6 +63,14 @@ export async function appendAuditRows(
       .orderBy(desc(auditLogs.id))
       .limit(1);
     lastHash = last?.hash;
+  }
+  // A trail known to hold rows (seen by this process, or counted by a checkpoint) that is now
+  // empty was truncated: a new chain from zero would hide that. Refuse, and say so everywhere.
+  if (lastHash === undefined && expectHead) {
+    reportTrailBroken([
+      { kind: "truncated", message: "the audit table is empty although it held rows: it was emptied" },
+    ]);
+    throw new AuditTrailTruncatedError();
   }
   let prevHash = lastHash ?? GENESIS_HASH;
   const timestamp = new Date();

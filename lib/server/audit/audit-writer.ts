@@ -40,6 +40,7 @@ export async function auditedTransaction<T>(
       await appendAuditRows(tx, entries.map(auditRowContent), key, {
         pipelined,
         checkHead: !guard.headChecked,
+        expectHead: guard.chainStarted,
       });
       wrote = entries.length > 0;
       return value;
@@ -53,6 +54,7 @@ export async function auditedTransaction<T>(
   // Committed: the chain head moved, so a signed checkpoint of it is due (throttled).
   if (wrote) {
     guard.headChecked = true;
+    guard.chainStarted = true;
     noteAuditCommit(db);
   }
   return result;

@@ -25,7 +25,12 @@ const CheckpointSchema = z.object({
   /** The hash of that last legacy row, which pins the whole legacy prefix. */
   legacyLastHash: z.string().nullable(),
   keyId: z.string(),
-  reason: z.enum(["start-up", "commits", "verify"]),
+  /**
+   * Only after a break an operator acknowledged (docs/audit-trail-recovery.md): where the chain
+   * now starts. Without it, the chain starts at the genesis hash.
+   */
+  start: z.object({ id: z.number().int().positive(), prevHash: z.string() }).optional(),
+  reason: z.enum(["start-up", "commits", "verify", "acknowledged"]),
   signature: z.string(),
 });
 

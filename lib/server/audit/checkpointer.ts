@@ -1,7 +1,7 @@
 import "server-only";
 import { logError } from "../api/log";
 import { outsideRequest } from "../api/request-context";
-import { eq } from "drizzle-orm";
+import { asc, count, eq, lte } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { auditLogs } from "@/db/schema";
 import { auditKey, type AuditKey } from "./audit-key";
@@ -14,6 +14,8 @@ import {
   type CheckpointLog,
 } from "./checkpoint-log";
 import { databaseIdentity } from "./database-identity";
+import { GENESIS_HASH } from "./hash-chain";
+import { reportTrailBroken, reportTrailIntact } from "./trail-integrity";
 
 /**
  * At most one checkpoint per interval after audited commits: a tail deleted within the interval
@@ -34,14 +36,15 @@ type State = {
   log: CheckpointLog;
   key: AuditKey;
   database?: string;
-  /** The newest checkpoint known to this process; undefined until the log was read. */
-  last?: Checkpoint | null;
   timer?: NodeJS.Timeout;
   /** When the scheduled checkpoint runs (ms since the epoch). */
   dueAt?: number;
   /** After a failure: no attempt before this time. */
   retryAt: number;
   queue: Promise<unknown>;
+  /** Whether its findings are the server's (the application's log and key): only then do they
+   * fail clinical writes closed. A check against another log (tests, tools) says nothing of it. */
+  ownsTrailState: boolean;
 };
 
 const holder = globalThis as unknown as { __registryAuditCheckpointers?: WeakMap<Db, State> };
@@ -49,7 +52,14 @@ const states = () => (holder.__registryAuditCheckpointers ??= new WeakMap());
 
 function newState(db: Db, log?: CheckpointLog, key?: AuditKey): State {
   const k = key ?? auditKey();
-  return { db, key: k, log: log ?? defaultCheckpointLog(k), queue: Promise.resolve(), retryAt: 0 };
+  return {
+    db,
+    key: k,
+    log: log ?? defaultCheckpointLog(k),
+    queue: Promise.resolve(),
+    retryAt: 0,
+    ownsTrailState: !log && !key,
+  };
 }
 
 /** Called by db/client.ts for the application's database: its audited commits get checkpoints. */
@@ -142,12 +152,18 @@ function run(state: State, reason: CheckpointReason): Promise<CheckpointOutcome>
 async function checkpointOnce(state: State, reason: CheckpointReason): Promise<CheckpointOutcome> {
   const { db, key, log } = state;
   const database = (state.database ??= await databaseIdentity(db));
-  if (state.last === undefined) state.last = await newestTrustedCheckpoint(log, database);
-  const last = state.last;
+  // The newest checkpoint is read from the log at every check (one 64 KB chunk from its end, at most
+  // once per interval): one appended by someone else (audit:verify, an operator's acknowledgement)
+  // is held against the table too, and an acknowledgement takes effect without a restart.
+  const last = await newestTrustedCheckpoint(log, database);
 
-  let findings: Finding[];
+  // The rows before the newest checkpoint are not walked again: their start and their count are
+  // held against it instead, so deleting the first rows (or any before the checkpoint) is seen too.
+  let findings: Finding[] = await chainStartFindings(db, last);
   let walk: Awaited<ReturnType<typeof walkChain>> | null = null;
-  if (last) {
+  if (findings.length > 0) {
+    // Already broken: the walk would add nothing the operator's audit:verify does not name.
+  } else if (last) {
     const [row] = await db
       .select({ hash: auditLogs.hash })
       .from(auditLogs)
@@ -175,15 +191,18 @@ async function checkpointOnce(state: State, reason: CheckpointReason): Promise<C
   }
 
   if (findings.length > 0 || !walk) {
-    // Loud, but the write that triggered it has committed: refusing audited writes would not
-    // repair the trail. The operator runs audit:verify, which names every case.
+    // The write that triggered it has committed; from now on clinical writes fail closed, health
+    // and the admin pages say so, until an operator acts (docs/decisions/0018). The operator runs
+    // audit:verify, which names every case.
     logError(
       `Audit checkpoint NOT written: the audit trail does not check out since ${
         last ? `the checkpoint of ${last.time}` : "its first row"
       }: ${findings.map((f) => f.message).join("; ")}. Run npm run audit:verify.`,
     );
+    if (state.ownsTrailState) reportTrailBroken(findings);
     return { written: null, findings };
   }
+  if (state.ownsTrailState) reportTrailIntact();
   if (!walk.head) return { written: null, findings: [], skipped: "empty" };
   if (reason !== "verify" && last && walk.head.id === last.lastId)
     return { written: null, findings: [], skipped: "unchanged" };
@@ -197,11 +216,59 @@ async function checkpointOnce(state: State, reason: CheckpointReason): Promise<C
       lastHash: walk.head.hash,
       legacyThroughId: walk.legacy.throughId,
       legacyLastHash: walk.legacy.lastHash,
+      // An acknowledged start stays the start (chainStartFindings).
+      ...(last?.start ? { start: last.start } : {}),
       reason,
     },
     key,
   );
   await log.append(checkpoint);
-  state.last = checkpoint;
   return { written: checkpoint, findings: [] };
+}
+
+/**
+ * The chain must start where it always did: its first row links to the genesis hash (the legacy
+ * prefix starts there too), or to the start an operator acknowledged after a break (recorded in
+ * the checkpoint: docs/audit-trail-recovery.md). And the newest checkpoint must not be
+ * contradicted: the table still holds exactly the rows it counted up to its head.
+ */
+async function chainStartFindings(db: Db, last: Checkpoint | null): Promise<Finding[]> {
+  const [first] = await db
+    .select({ id: auditLogs.id, prevHash: auditLogs.prevHash })
+    .from(auditLogs)
+    .orderBy(asc(auditLogs.id))
+    .limit(1);
+  if (!first) {
+    if (!last || last.rows === 0) return [];
+    return [
+      {
+        kind: "truncated",
+        message:
+          `the table holds none of the ${last.rows} row(s) the checkpoint of ${last.time} recorded ` +
+          `(through row id ${last.lastId}): it was emptied`,
+      },
+    ];
+  }
+  const start = last?.start ?? { id: null, prevHash: GENESIS_HASH };
+  if (first.prevHash !== start.prevHash || (start.id !== null && first.id !== start.id)) {
+    return [
+      {
+        kind: "deleted-rows",
+        rowId: first.id,
+        message: `row id ${first.id}, the first row, does not start the chain: rows before it were deleted`,
+      },
+    ];
+  }
+  if (!last) return [];
+  const [counted] = await db.select({ n: count() }).from(auditLogs).where(lte(auditLogs.id, last.lastId));
+  const rows = counted?.n ?? 0;
+  if (rows === last.rows) return [];
+  return [
+    {
+      kind: rows < last.rows ? "deleted-rows" : "inserted-rows",
+      message:
+        `the checkpoint of ${last.time} counted ${last.rows} rows through row id ${last.lastId}; ` +
+        `there are now ${rows}`,
+    },
+  ];
 }

@@ -5,10 +5,11 @@ import { auditLogs } from "@/db/schema";
 import { logWarn } from "../api/log";
 import { appendAuditRows, AUDIT_CHAIN_LOCK } from "./append-rows";
 import { auditKey, type AuditKey } from "./audit-key";
-import { defaultCheckpointLog, type CheckpointLog } from "./checkpoint-log";
+import { defaultCheckpointLog, newestTrustedCheckpoint, type CheckpointLog } from "./checkpoint-log";
 import { databaseIdentity } from "./database-identity";
 import { keyedRowHash, legacyRowHash } from "./hash-chain";
 import { KEY_INTRODUCTION, keyIntroductionContent } from "./key-introduction";
+import { reportTrailBroken } from "./trail-integrity";
 
 /** This server's audit key is not the one the database's trail was written with. */
 export class AuditKeyMismatchError extends Error {
@@ -47,6 +48,11 @@ async function chainHead(db: Queryable): Promise<AuditRow | undefined> {
 export type KeyGuard = {
   /** False while the trail was empty at the check: the first append checks the head under the lock. */
   headChecked: boolean;
+  /**
+   * The trail is known to hold rows (its head was seen, this process wrote one, or a checkpoint of
+   * this database counted some): an empty table is then a truncation, never a new start.
+   */
+  chainStarted: boolean;
 };
 
 /**
@@ -73,8 +79,23 @@ export async function checkAuditKey(
     );
   }
   const head = await chainHead(db);
-  if (!head) return { headChecked: false };
-  if (writtenWithKey(head, key)) return { headChecked: true };
+  if (!head) {
+    // Emptied after a checkpoint counted rows: nothing may start a new chain from zero here.
+    const counted = await newestTrustedCheckpoint(log, database);
+    if (counted && counted.rows > 0) {
+      reportTrailBroken([
+        {
+          kind: "truncated",
+          message:
+            `the table holds none of the ${counted.rows} row(s) the checkpoint of ${counted.time} ` +
+            `recorded (through row id ${counted.lastId}): it was emptied`,
+        },
+      ]);
+      return { headChecked: false, chainStarted: true };
+    }
+    return { headChecked: false, chainStarted: false };
+  }
+  if (writtenWithKey(head, key)) return { headChecked: true, chainStarted: true };
   if (head.hash !== legacyRowHash(head.prevHash, head)) throw rowKeyMismatch(head.id, key);
 
   // The head carries a plain SHA-256 hash. Only a trail that never saw the key may be pinned as
@@ -96,7 +117,7 @@ export async function checkAuditKey(
     );
   }
   await introduceKey(db, key, head.id);
-  return { headChecked: true };
+  return { headChecked: true, chainStarted: true };
 }
 
 /** Pins the legacy prefix ending at `headId` with a key-introduction row, unless another did. */

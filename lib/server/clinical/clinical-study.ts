@@ -2,6 +2,7 @@ import "server-only";
 import type { Queryable } from "@/db/client";
 import type { StudyConfig } from "@/lib/schemas/study-config";
 import { ApiError, forbidden, notFound } from "../api/errors";
+import { requireIntactTrail } from "../audit/trail-integrity";
 import type { Actor } from "../auth/actor";
 import { studyAccess, type Permission, type StudyAccess } from "../auth/policy";
 import { cachedConfig, parseAndCacheConfig } from "../studies/config-cache";
@@ -46,6 +47,9 @@ export function requireClinicalPermission(study: ClinicalStudy, permission: Perm
       entityType: "study",
       entityId: study.id,
     });
+  // Every clinical write asks for a write permission here: while the audit trail is broken they
+  // fail closed with 503 (docs/decisions/0018); reads go on.
+  if (permission !== "clinical.read") requireIntactTrail();
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   inArray,
   isNull,
   lte,
+  ne,
   or,
   sql,
   type SQL,
@@ -236,7 +237,8 @@ export async function readExportAuditEvents(
       new_values: auditLogs.newValues,
     })
     .from(auditLogs)
-    .where(and(eq(auditLogs.studyId, studyId), entityRows))
+    // Refused accesses are security events, not the record's history (docs/decisions/0018).
+    .where(and(eq(auditLogs.studyId, studyId), ne(auditLogs.action, "access_denied"), entityRows))
     .orderBy(asc(auditLogs.timestamp), asc(auditLogs.id));
   return rows.map((row) => ({
     ...row,
@@ -247,21 +249,44 @@ export async function readExportAuditEvents(
 }
 
 /**
- * Everyone named by the study's patient and visit audit rows (ODM AdminData users, which the file
- * must list before its first subject). Read only for an export with audit records.
+ * The authors of the audit rows the export carries (ODM AdminData users, which the file must list
+ * before its first subject): rows of the exported patients and visits (the actor's scope and the
+ * visit filter), refused accesses excluded as in `readExportAuditEvents`. A user who only tried to
+ * open a record, or who wrote rows of records outside the export, is not named. Read only for an
+ * export with audit records.
  */
 export async function readAuditUsers(
   tx: Queryable,
   studyId: number,
+  scope: PatientScope,
+  filter: VisitFilter,
 ): Promise<{ id: number; email: string | null; name: string | null }[]> {
-  const actors = tx
+  const exportedPatients = tx
+    .select({ id: sql<string>`${patients.id}::text` })
+    .from(patients)
+    .where(patientFilter(studyId, scope));
+  const exportedVisits = tx
+    .select({ id: sql<string>`${visits.id}::text` })
+    .from(visits)
+    .innerJoin(patients, eq(patients.id, visits.patientId))
+    .where(and(visitFilter(studyId, filter), patientFilter(studyId, scope)));
+  const authors = tx
     .selectDistinct({ userId: auditLogs.userId })
     .from(auditLogs)
-    .where(and(eq(auditLogs.studyId, studyId), inArray(auditLogs.entityType, ["patient", "visit"])))
-    .as("actors");
+    .where(
+      and(
+        eq(auditLogs.studyId, studyId),
+        ne(auditLogs.action, "access_denied"),
+        or(
+          and(eq(auditLogs.entityType, "patient"), inArray(auditLogs.entityId, exportedPatients)),
+          and(eq(auditLogs.entityType, "visit"), inArray(auditLogs.entityId, exportedVisits)),
+        ),
+      ),
+    )
+    .as("authors");
   return tx
     .select({ id: users.id, email: users.email, name: users.fullName })
-    .from(actors)
-    .innerJoin(users, eq(users.id, actors.userId))
+    .from(authors)
+    .innerJoin(users, eq(users.id, authors.userId))
     .orderBy(asc(users.id));
 }

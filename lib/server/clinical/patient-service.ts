@@ -16,7 +16,7 @@ import type { Actor } from "../auth/actor";
 import type { Permission } from "../auth/policy";
 import { auditedTransaction } from "../audit/audit-writer";
 import { assertVersion } from "../concurrency/versioned-update";
-import { changedValues } from "../studies/study-service";
+import { changedValues } from "../audit/changed-values";
 import {
   openClinicalStudy,
   openStudyOfRecord,

@@ -15,7 +15,7 @@ import type { Permission } from "../auth/policy";
 import { auditedTransaction } from "../audit/audit-writer";
 import { assertVersion } from "../concurrency/versioned-update";
 import { ensureActiveVersion } from "../studies/protocol-versions/in-force";
-import { changedValues } from "../studies/study-service";
+import { changedValues } from "../audit/changed-values";
 import {
   openClinicalStudy,
   openStudyOfRecord,

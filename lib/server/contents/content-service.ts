@@ -18,7 +18,7 @@ import { requireStudyPermission } from "../auth/study-access";
 import { auditedTransaction } from "../audit/audit-writer";
 import { sanitizeHtml } from "../sanitize/sanitize-html";
 import { droppedUploadIds, holdUpload, releaseUploads, uploadIdsIn } from "../uploads/upload-references";
-import { changedValues } from "../studies/study-service";
+import { changedValues } from "../audit/changed-values";
 import {
   blockTree,
   checkPlacement,

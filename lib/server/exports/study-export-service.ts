@@ -71,7 +71,7 @@ export async function exportStudyData(
       config,
       deidentify: query.deidentify,
       includeAudit: query.audit,
-      users: query.audit ? await readAuditUsers(db, studyId) : [],
+      users: query.audit ? await readAuditUsers(db, studyId, scope, filter) : [],
       now,
     });
     total = counts.patients;

@@ -17,7 +17,9 @@ import type { RequestMeta } from "../api/request-meta";
 import type { Actor } from "../auth/actor";
 import { hasPlatformPermission, type StudyAccess } from "../auth/policy";
 import { loadStudyAccess, requireStudyPermission } from "../auth/study-access";
-import { auditedTransaction, recordAudit, type AuditRecorder } from "../audit/audit-writer";
+import { auditedTransaction, type AuditRecorder } from "../audit/audit-writer";
+import { changedValues } from "../audit/changed-values";
+import { recordDenial } from "../audit/denial-aggregator";
 import { droppedUploadIds, releaseUploads } from "../uploads/upload-references";
 import { assertVersion, nextVersion } from "../concurrency/versioned-update";
 import { governConfigChange } from "./protocol-versions/governance";
@@ -237,19 +239,6 @@ function auditable({
   return rest;
 }
 
-/** Only the keys that changed, old and new, so an audit row says exactly what an edit did. */
-export function changedValues(before: Record<string, unknown>, after: Record<string, unknown>) {
-  const oldValues: Record<string, unknown> = {};
-  const newValues: Record<string, unknown> = {};
-  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
-    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) {
-      oldValues[key] = before[key] ?? null;
-      newValues[key] = after[key] ?? null;
-    }
-  }
-  return { oldValues, newValues };
-}
-
 /** What the capture screens need: one entity's fields plus the visit types, calculations and switch config. */
 export async function getFieldSchema(db: Db, actor: Actor, id: number, entity: FieldEntity) {
   const config = readConfig(await loadReadableStudy(db, actor, id));
@@ -296,8 +285,8 @@ export async function openStudyArea(
   if (!study || !study.isActive) return null;
   const access = await loadStudyAccess(db, actor, study.id);
   if (!access.permissions.has("study.read")) {
-    await recordAudit(db, {
-      action: "access_denied",
+    await recordDenial(db, {
+      route: `GET /${key}`,
       entityType: "study",
       entityId: study.id,
       studyId: study.id,

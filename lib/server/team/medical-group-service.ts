@@ -17,7 +17,7 @@ import type { Permission } from "../auth/policy";
 import { requireStudyPermission } from "../auth/study-access";
 import { auditedTransaction } from "../audit/audit-writer";
 import { assertVersion, nextVersion } from "../concurrency/versioned-update";
-import { changedValues } from "../studies/study-service";
+import { changedValues } from "../audit/changed-values";
 
 type GroupRow = typeof medicalGroups.$inferSelect;
 

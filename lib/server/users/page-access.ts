@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { headers } from "next/headers";
 import { getDb } from "@/db/client";
 import { studies, userStudyRoles } from "@/db/schema";
-import { recordAudit } from "../audit/audit-writer";
+import { recordDenial } from "../audit/denial-aggregator";
 import { logError } from "../api/log";
 import { requestMeta } from "../api/request-meta";
 import type { Actor } from "../auth/actor";
@@ -55,8 +55,8 @@ export async function studyPageAccess(
 
 async function auditPageDenial(actor: Actor, page: string, studyId: number | null) {
   try {
-    await recordAudit(await getDb(), {
-      action: "access_denied",
+    await recordDenial(await getDb(), {
+      route: `GET ${page}`,
       entityType: studyId === null ? "page" : "study",
       entityId: studyId ?? page,
       studyId,

@@ -24,7 +24,7 @@ import { canCreateUserWithLevel, canManageUserAtLevel, hasPlatformPermission } f
 import { auditThrottleLimits, claimSignInAttempt, markSignInSucceeded } from "../auth/sign-in-throttle";
 import { auditedTransaction, type AuditRecorder } from "../audit/audit-writer";
 import { assertVersion, nextVersion } from "../concurrency/versioned-update";
-import { changedValues } from "../studies/study-service";
+import { changedValues } from "../audit/changed-values";
 
 type UserRow = typeof users.$inferSelect;
 

@@ -8,7 +8,7 @@ describe("Patient Audit Trail", () => {
     expect(screen.getByText("No audit logs found for this patient")).toBeInTheDocument();
   });
 
-  it("lists action, entity, user, reason and changed fields", () => {
+  it("lists action, entity, the user's name, reason and changed fields", () => {
     render(
       <AuditTrailList
         entries={[
@@ -16,12 +16,11 @@ describe("Patient Audit Trail", () => {
             id: 5,
             timestamp: "2024-04-01T09:30:00.000Z",
             user_id: 3,
-            user_email: "pi@example.com",
+            user_name: "Paula Investigator",
             action: "update",
             entity_type: "visit",
             entity_id: "12",
             study_id: 1,
-            ip_address: null,
             reason: "Transcription error",
             old_values: { pasi_score: 5 },
             new_values: { pasi_score: 4, version: 2 },
@@ -31,7 +30,7 @@ describe("Patient Audit Trail", () => {
     );
     expect(screen.getByText("update")).toBeInTheDocument();
     expect(screen.getByText("visit #12")).toBeInTheDocument();
-    expect(screen.getByText(/by pi@example.com/)).toBeInTheDocument();
+    expect(screen.getByText(/by Paula Investigator/)).toBeInTheDocument();
     expect(screen.getByText("Reason: Transcription error")).toBeInTheDocument();
     expect(screen.getByText("Changed: pasi_score, version")).toBeInTheDocument();
   });

@@ -4,5 +4,5 @@ import { ChainVerificationParams } from "@/lib/schemas/audit-logs";
 
 export const GET = apiRoute({
   params: ChainVerificationParams,
-  handler: async ({ actor, params }) => chainVerificationStatus(actor, params),
+  handler: ({ db, actor, params }) => chainVerificationStatus(db, actor, params),
 });
