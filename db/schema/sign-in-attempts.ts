@@ -1,4 +1,5 @@
-import { bigint, boolean, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, pgTable, text } from "drizzle-orm/pg-core";
+import { instant } from "./columns";
 
 /**
  * Every sign-in attempt, kept in the database so that per-address throttling holds across app
@@ -13,7 +14,7 @@ export const signInAttempts = pgTable(
     // As typed (normalised), whether or not such a user exists.
     email: text("email").notNull(),
     succeeded: boolean("succeeded").notNull(),
-    attemptedAt: timestamp("attempted_at", { withTimezone: true }).notNull().defaultNow(),
+    attemptedAt: instant("attempted_at").notNull().defaultNow(),
   },
   (t) => [
     index("sign_in_attempts_ip_time_idx").on(t.ipAddress, t.attemptedAt),
