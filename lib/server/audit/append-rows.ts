@@ -5,7 +5,7 @@ import type { Db, Tx } from "@/db/client";
 import { auditLogs } from "@/db/schema";
 import type { AuditKey } from "./audit-key";
 import type { AuditRowContent } from "./audit-entry";
-import { GENESIS_HASH, keyedRowHash } from "./hash-chain";
+import { chainRows, GENESIS_HASH } from "./hash-chain";
 import { rowKeyMismatch, writtenWithKey } from "./key-guard";
 
 // One key for the whole table: rows join the chain one at a time, in commit order.
@@ -58,15 +58,12 @@ export async function appendAuditRows(
       .limit(1);
     lastHash = last?.hash;
   }
-  let prevHash = lastHash ?? GENESIS_HASH;
   const timestamp = new Date();
-  const rows = contents.map((content) => {
-    const row = { ...content, timestamp };
-    const hash = keyedRowHash(key.chainKey, prevHash, row);
-    const chained = { ...row, prevHash, hash };
-    prevHash = hash;
-    return chained;
-  });
+  const { rows } = chainRows(
+    key.chainKey,
+    lastHash ?? GENESIS_HASH,
+    contents.map((content) => ({ ...content, timestamp })),
+  );
   // Identity values follow the array order, so the chain order is the id order.
   await tx.insert(auditLogs).values(rows);
 }
