@@ -23,7 +23,11 @@ export type Measurement = {
   serverCpuMsPerRequest?: number | null;
 };
 
-export type ReportRow = Measurement & { ratioToCeiling: number | null };
+export type ReportRow = Measurement & {
+  ratioToCeiling: number | null;
+  /** For the list scenarios: req/s over PostgreSQL's own rate for the page-1 query (same run). */
+  ratioToPostgres: number | null;
+};
 
 export type TargetVerdict = "PASS" | "MISS" | "N/A";
 export type Target = { target: string; verdict: TargetVerdict; detail: string };
@@ -39,6 +43,9 @@ export type RunFacts = {
 };
 
 export const LIST_DETAIL_MIN_RATIO = 0.6;
+/** The list's page 1 against PostgreSQL answering the same statement alone (./postgres-rate.ts). */
+export const LIST_MIN_POSTGRES_RATIO = 0.5;
+export const POSTGRES_LIST = "postgres_list";
 export const DASHBOARD_P95_MAX_MS = 100;
 export const VISIT_WRITES_MIN_PER_S = 300;
 export const DEEP_PAGE_MAX_GAP = 0.2;
@@ -47,10 +54,17 @@ const pct = (x: number) => `${(x * 100).toFixed(0)}%`;
 
 export function buildReport(measurements: Measurement[], facts: RunFacts): Report {
   const ceiling = measurements.find((m) => m.name === CEILING && m.status === "measured");
+  const postgres = measurements.find((m) => m.name === POSTGRES_LIST && m.status === "measured");
   const rows = measurements.map((m) => ({
     ...m,
     ratioToCeiling:
-      ceiling && m.status === "measured" && ceiling.reqPerSec > 0 ? m.reqPerSec / ceiling.reqPerSec : null,
+      ceiling && m.status === "measured" && ceiling.reqPerSec > 0 && m.group !== "postgres"
+        ? m.reqPerSec / ceiling.reqPerSec
+        : null,
+    ratioToPostgres:
+      postgres && m.status === "measured" && m.group === "list" && postgres.reqPerSec > 0
+        ? m.reqPerSec / postgres.reqPerSec
+        : null,
   }));
   const measured = (m: ReportRow | undefined): m is ReportRow => m?.status === "measured";
   const byName = (name: string) => rows.find((r) => r.name === name);
@@ -81,6 +95,26 @@ export function buildReport(measurements: Measurement[], facts: RunFacts): Repor
       target: `list & detail >= ${pct(LIST_DETAIL_MIN_RATIO)} of ceiling`,
       verdict: ok ? "PASS" : "MISS",
       detail: `worst ${worst.name} at ${pct(worst.ratioToCeiling!)}${ok ? "" : `, ${pct(LIST_DETAIL_MIN_RATIO - worst.ratioToCeiling!)} short`}${listDetail.some((r) => r.errors > 0) ? "; errors answered" : ""}`,
+    });
+  }
+
+  const page1Rate = byName("patients_page1");
+  const postgresRow = byName(POSTGRES_LIST);
+  const postgresTarget = `list page 1 >= ${pct(LIST_MIN_POSTGRES_RATIO)} of PostgreSQL's own rate`;
+  if (!measured(page1Rate) || !measured(postgresRow) || page1Rate.ratioToPostgres === null) {
+    targets.push({
+      target: postgresTarget,
+      verdict: "N/A",
+      detail: measured(page1Rate)
+        ? "PostgreSQL's own rate not measured (PGlite, or --only without patients_page1)"
+        : missing(["patients_page1"]),
+    });
+  } else {
+    const ratio = page1Rate.ratioToPostgres;
+    targets.push({
+      target: postgresTarget,
+      verdict: ratio >= LIST_MIN_POSTGRES_RATIO && page1Rate.errors === 0 ? "PASS" : "MISS",
+      detail: `page 1 at ${pct(ratio)} of ${postgresRow.reqPerSec.toFixed(0)}/s`,
     });
   }
 
@@ -156,7 +190,16 @@ function pad(cells: string[][]): string {
 }
 
 export function formatTable(report: Report): string {
-  const head = ["scenario", "req/s", "p50 ms", "p95 ms", "vs ceiling", "server CPU ms/req", "errors"];
+  const head = [
+    "scenario",
+    "req/s",
+    "p50 ms",
+    "p95 ms",
+    "vs ceiling",
+    "vs PostgreSQL",
+    "server CPU ms/req",
+    "errors",
+  ];
   const body = report.rows.map((r) =>
     r.status === "measured"
       ? [
@@ -165,12 +208,14 @@ export function formatTable(report: Report): string {
           r.p50Ms.toFixed(1),
           r.p95Ms.toFixed(1),
           r.ratioToCeiling === null ? "-" : pct(r.ratioToCeiling),
+          r.ratioToPostgres === null ? "-" : pct(r.ratioToPostgres),
           r.serverCpuMsPerRequest == null ? "-" : r.serverCpuMsPerRequest.toFixed(2),
           String(r.errors),
         ]
       : [
           r.label,
           r.status === "not_available" ? "not available yet" : `probe failed: ${r.note ?? ""}`,
+          "",
           "",
           "",
           "",

@@ -13,6 +13,8 @@ export type ClinicalStudy = {
   version: number;
   config: StudyConfig;
   access: StudyAccess;
+  /** The protocol version in force when the call opened the study (study-context-queries.ts). */
+  activeVersion: StudyContext["activeVersion"];
 };
 
 /**
@@ -94,5 +96,5 @@ async function openReadable(
     stored = parseAndCacheConfig(row);
   }
   if (!stored.ok) throw stored.error;
-  return { id: context.studyId, version, config: stored.config, access };
+  return { id: context.studyId, version, config: stored.config, access, activeVersion: context.activeVersion };
 }

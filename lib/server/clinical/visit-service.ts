@@ -171,7 +171,7 @@ export async function createVisit(
       baselineValues(study.config, [...earlier, self]),
     );
     // The version in force when the visit is entered: its fields are the ones this visit was captured with.
-    const inForce = await ensureActiveVersion(tx, study.id, { audit, ...base });
+    const inForce = await ensureActiveVersion(tx, study.id, { audit, ...base }, study.activeVersion);
     const row = await insertVisit(tx, {
       studyId: study.id,
       patientId: patient.id,
