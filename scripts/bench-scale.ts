@@ -23,9 +23,15 @@ import { availableParallelism, loadavg } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { measureScenario } from "./bench-scale/measure";
-import { buildReport, formatTable, POSTGRES_LIST, type Measurement } from "./bench-scale/report";
+import {
+  buildReport,
+  formatTable,
+  POSTGRES_CHAIN_COMMITS,
+  POSTGRES_LIST,
+  type Measurement,
+} from "./bench-scale/report";
 import { CEILING, deepCursorPath, PAGE_SIZE, SCENARIOS, scenarioContext } from "./bench-scale/scenarios";
-import { captureQuery, measurePostgresRate } from "./bench-scale/postgres-rate";
+import { captureQuery, measurePostgresRate, measureSerializedCommits } from "./bench-scale/postgres-rate";
 import { createBenchDatabase } from "./bench-scale/bench-database";
 import { freePort, startServer, type AppServer } from "./bench-scale/server";
 import { positive } from "./bench-scale/positive-arg";
@@ -192,19 +198,31 @@ async function main(): Promise<number> {
           : `${scenario.name}: ${m.status === "not_available" ? "not available yet" : "probe failed"} (${m.note})`,
       );
       measurements.push(m);
-    }
-    if (listQuery && appEnv.DATABASE_URL && scenarios.some((s) => s.name === "patients_page1")) {
-      const own = await measurePostgresRate(appEnv.DATABASE_URL, listQuery, {
-        name: POSTGRES_LIST,
-        label: "PostgreSQL alone: the page 1 statement",
-        concurrency,
-        seconds,
-        warmUpSeconds: Math.min(2, seconds),
-      });
-      say(
-        `${own.name}: ${own.reqPerSec} statements/s, p50 ${own.p50Ms} ms, p95 ${own.p95Ms} ms, ${own.errors} errors`,
-      );
-      measurements.push(own);
+      // Right after the app's page 1, so both see the same machine (it may be shared).
+      if (scenario.name === "patients_page1" && listQuery && appEnv.DATABASE_URL) {
+        const own = await measurePostgresRate(appEnv.DATABASE_URL, listQuery, {
+          name: POSTGRES_LIST,
+          label: "PostgreSQL alone: the page 1 statement",
+          concurrency,
+          seconds,
+          warmUpSeconds: Math.min(2, seconds),
+        });
+        say(
+          `${own.name}: ${own.reqPerSec} statements/s, p50 ${own.p50Ms} ms, p95 ${own.p95Ms} ms, ${own.errors} errors`,
+        );
+        measurements.push(own);
+      }
+      if (scenario.name === "visit_create" && appEnv.DATABASE_URL) {
+        const floor = await measureSerializedCommits(appEnv.DATABASE_URL, {
+          name: POSTGRES_CHAIN_COMMITS,
+          label: "PostgreSQL alone: commits one at a time (audit chain floor)",
+          concurrency,
+          seconds,
+          warmUpSeconds: Math.min(2, seconds),
+        });
+        say(`${floor.name}: ${floor.reqPerSec} commits/s, p50 ${floor.p50Ms} ms, ${floor.errors} errors`);
+        measurements.push(floor);
+      }
     }
     const exportResults: ExportMeasurement[] = measureExportsToo
       ? await measureExports(activeServer, token, study.id, say)

@@ -31,10 +31,54 @@ export async function captureQuery(run: () => Promise<unknown>): Promise<Capture
   return captured;
 }
 
-export async function measurePostgresRate(
+type RateOptions = {
+  name: string;
+  label: string;
+  concurrency: number;
+  seconds: number;
+  warmUpSeconds: number;
+};
+
+export function measurePostgresRate(
   url: string,
   query: CapturedQuery,
-  options: { name: string; label: string; concurrency: number; seconds: number; warmUpSeconds: number },
+  options: RateOptions,
+): Promise<Measurement> {
+  return measureLoop(
+    url,
+    (client) => client.query({ name: "bench_postgres_rate", text: query.text, values: query.values }),
+    options,
+  );
+}
+
+/**
+ * The floor under audited writes: every audited transaction holds the chain lock through its
+ * commit, so commits are flushed one at a time (no group commit). PostgreSQL alone doing only that
+ * — lock, one logged row, commit, in one round trip per transaction — is the most any number of
+ * audited writes per second can reach on this disk, however few round trips they make.
+ */
+export async function measureSerializedCommits(url: string, options: RateOptions): Promise<Measurement> {
+  const setup = new pg.Client({ connectionString: url });
+  await setup.connect();
+  try {
+    await setup.query("create table if not exists bench_commit_probe (n integer)");
+  } finally {
+    await setup.end();
+  }
+  return measureLoop(
+    url,
+    (client) =>
+      client.query(
+        "begin; select pg_advisory_xact_lock(727274099); insert into bench_commit_probe values (1); commit",
+      ),
+    options,
+  );
+}
+
+async function measureLoop(
+  url: string,
+  run: (client: pg.Client) => Promise<unknown>,
+  options: RateOptions,
 ): Promise<Measurement> {
   const clients = await Promise.all(
     Array.from({ length: options.concurrency }, async () => {
@@ -49,7 +93,7 @@ export async function measurePostgresRate(
     while (performance.now() < until) {
       const started = performance.now();
       try {
-        await client.query({ name: "bench_postgres_rate", text: query.text, values: query.values });
+        await run(client);
         if (record) latencies.push(performance.now() - started);
       } catch {
         if (record) errors++;

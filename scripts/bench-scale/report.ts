@@ -46,6 +46,8 @@ export const LIST_DETAIL_MIN_RATIO = 0.6;
 /** The list's page 1 against PostgreSQL answering the same statement alone (./postgres-rate.ts). */
 export const LIST_MIN_POSTGRES_RATIO = 0.5;
 export const POSTGRES_LIST = "postgres_list";
+/** PostgreSQL's rate of commits made one at a time under one lock: the floor of audited writes. */
+export const POSTGRES_CHAIN_COMMITS = "postgres_chain_commits";
 export const DASHBOARD_P95_MAX_MS = 100;
 export const VISIT_WRITES_MIN_PER_S = 300;
 export const DEEP_PAGE_MAX_GAP = 0.2;
@@ -147,7 +149,7 @@ export function buildReport(measurements: Measurement[], facts: RunFacts): Repor
     targets.push({
       target: `visit writes >= ${VISIT_WRITES_MIN_PER_S}/s, audit chain intact`,
       verdict: ok ? "PASS" : "MISS",
-      detail: `${writes.reqPerSec.toFixed(0)}/s${writes.reqPerSec < VISIT_WRITES_MIN_PER_S ? ` (${(VISIT_WRITES_MIN_PER_S - writes.reqPerSec).toFixed(0)}/s short)` : ""}${writes.errors ? `, ${writes.errors} errors` : ""}; audit chain ${chain(facts.auditChainIntact)}`,
+      detail: `${writes.reqPerSec.toFixed(0)}/s${writes.reqPerSec < VISIT_WRITES_MIN_PER_S ? ` (${(VISIT_WRITES_MIN_PER_S - writes.reqPerSec).toFixed(0)}/s short)` : ""}${writes.errors ? `, ${writes.errors} errors` : ""}; audit chain ${chain(facts.auditChainIntact)}${commitFloor(byName(POSTGRES_CHAIN_COMMITS), writes.reqPerSec)}`,
     });
   }
 
@@ -176,6 +178,12 @@ export function buildReport(measurements: Measurement[], facts: RunFacts): Repor
     });
   }
   return { rows, targets };
+}
+
+/** Where the writes stand against PostgreSQL committing one at a time, when it was measured. */
+function commitFloor(floor: ReportRow | undefined, writesPerSec: number): string {
+  if (floor?.status !== "measured" || floor.reqPerSec <= 0) return "";
+  return `; ${pct(writesPerSec / floor.reqPerSec)} of PostgreSQL's ${floor.reqPerSec.toFixed(0)} serialized commits/s`;
 }
 
 function chain(intact: boolean | null): string {

@@ -17,7 +17,13 @@ import { seedDemoData } from "@/lib/server/bootstrap/demo-seed";
 import { loginForApi } from "@/lib/server/auth/auth-service";
 import { verifyAuditChain } from "@/lib/server/audit/verify-chain";
 import { classifyProbe, measureScenario } from "@/scripts/bench-scale/measure";
-import { buildReport, formatTable, POSTGRES_LIST, type Measurement } from "@/scripts/bench-scale/report";
+import {
+  buildReport,
+  formatTable,
+  POSTGRES_CHAIN_COMMITS,
+  POSTGRES_LIST,
+  type Measurement,
+} from "@/scripts/bench-scale/report";
 import {
   CEILING,
   deepCursorPath,
@@ -491,6 +497,18 @@ describe("bench:scale probe and targets", () => {
     expect(beside(700, 1200).rows.find((r) => r.name === POSTGRES_LIST)!.ratioToCeiling).toBeNull();
     expect(formatTable(beside(700, 1200))).toContain("vs PostgreSQL");
     expect(ownRate(report)).toMatchObject({ verdict: "N/A" });
+    // The writes beside PostgreSQL committing one at a time under one lock (the chain's floor).
+    const floored = buildReport(
+      [
+        m(CEILING, "ceiling", 1000),
+        m("visit_create", "write", 150),
+        m(POSTGRES_CHAIN_COMMITS, "postgres", 200),
+      ],
+      { auditChainIntact: true },
+    );
+    expect(floored.targets.find((t) => t.target.startsWith("visit writes"))!.detail).toBe(
+      "150/s (150/s short); audit chain intact; 75% of PostgreSQL's 200 serialized commits/s",
+    );
     const broken = buildReport([m(CEILING, "ceiling", 1000), m("visit_create", "write", 400)], {
       auditChainIntact: false,
     });
