@@ -96,5 +96,11 @@ async function openReadable(
     stored = parseAndCacheConfig(row);
   }
   if (!stored.ok) throw stored.error;
-  return { id: context.studyId, version, config: stored.config, access, activeVersion: context.activeVersion };
+  return {
+    id: context.studyId,
+    version,
+    config: stored.config,
+    access,
+    activeVersion: context.activeVersion,
+  };
 }
