@@ -70,7 +70,7 @@ async function main() {
   process.env.DATA_DIR = dataDir;
   const { closeDb, getDb } = await import("@/db/client");
   const { auditedTransaction } = await import("@/lib/server/audit/audit-writer");
-  const { appendAuditRows, canPipeline } = await import("@/lib/server/audit/append-rows");
+  const { appendAuditRows } = await import("@/lib/server/audit/append-rows");
   const { auditRowContent } = await import("@/lib/server/audit/audit-entry");
   const { auditKey } = await import("@/lib/server/audit/audit-key");
   const { verifyAuditChain } = await import("@/lib/server/audit/verify-chain");
@@ -106,9 +106,7 @@ async function main() {
         name: "former pattern (lock taken before the work)",
         write: (writer, n) =>
           db.transaction(async (tx) => {
-            await appendAuditRows(tx, [auditRowContent(entry(writer, n))], key, {
-              pipelined: canPipeline(db),
-            });
+            await appendAuditRows(tx, [auditRowContent(entry(writer, n))], key, {});
             await tx.execute(WORK);
           }),
       },

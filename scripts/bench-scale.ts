@@ -7,7 +7,8 @@
 //   3. the production build (`next build` when .next/BUILD_ID is missing) served by `next start` on
 //      a free port of --ports (default 3121-3129), signed in through POST /api/auth/login;
 //   4. each scenario of scripts/bench-scale/scenarios.ts for --seconds at --concurrency with
-//      autocannon (routes that do not exist yet are listed as "not available yet");
+//      autocannon (routes that do not exist yet are listed as "not available yet"), then, on
+//      PostgreSQL, the list's page-1 statement alone at the same concurrency (PostgreSQL's own rate);
 //   5. the server stopped, `npm run audit:verify` on the database, the table, the peak RSS, the
 //      targets with PASS/MISS, and the JSON to --out.
 // Only ever talks to 127.0.0.1. Options:
@@ -22,8 +23,15 @@ import { availableParallelism, loadavg } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { measureScenario } from "./bench-scale/measure";
-import { buildReport, formatTable, type Measurement } from "./bench-scale/report";
-import { CEILING, deepCursorPath, SCENARIOS, scenarioContext } from "./bench-scale/scenarios";
+import {
+  buildReport,
+  formatTable,
+  POSTGRES_CHAIN_COMMITS,
+  POSTGRES_LIST,
+  type Measurement,
+} from "./bench-scale/report";
+import { CEILING, deepCursorPath, PAGE_SIZE, SCENARIOS, scenarioContext } from "./bench-scale/scenarios";
+import { captureQuery, measurePostgresRate, measureSerializedCommits } from "./bench-scale/postgres-rate";
 import { createBenchDatabase } from "./bench-scale/bench-database";
 import { freePort, startServer, type AppServer } from "./bench-scale/server";
 import { positive } from "./bench-scale/positive-arg";
@@ -125,6 +133,21 @@ async function main(): Promise<number> {
     });
     const analyzeStart = performance.now();
     await analyzeClinicalTables(db);
+    // PostgreSQL's own rate for the list's page 1 (measured after the scenarios): the statement is
+    // taken from the app's own query function, as the scenario's request makes it run.
+    const { listPatientPage } = await import("@/lib/server/clinical/patient-queries");
+    const listQuery = databaseName
+      ? await captureQuery(() =>
+          listPatientPage(db, {
+            studyId: study.id,
+            scope: { kind: "all" },
+            sort: "code",
+            order: "asc",
+            limit: PAGE_SIZE,
+            offset: 0,
+          }),
+        )
+      : null;
     say(
       `seeded ${seed.patients} patients, ${seed.therapyLines} therapy lines, ${seed.visits} visits in ${seed.seconds} s ` +
         `(+ ANALYZE ${((performance.now() - analyzeStart) / 1000).toFixed(1)} s)`,
@@ -175,6 +198,31 @@ async function main(): Promise<number> {
           : `${scenario.name}: ${m.status === "not_available" ? "not available yet" : "probe failed"} (${m.note})`,
       );
       measurements.push(m);
+      // Right after the app's page 1, so both see the same machine (it may be shared).
+      if (scenario.name === "patients_page1" && listQuery && appEnv.DATABASE_URL) {
+        const own = await measurePostgresRate(appEnv.DATABASE_URL, listQuery, {
+          name: POSTGRES_LIST,
+          label: "PostgreSQL alone: the page 1 statement",
+          concurrency,
+          seconds,
+          warmUpSeconds: Math.min(2, seconds),
+        });
+        say(
+          `${own.name}: ${own.reqPerSec} statements/s, p50 ${own.p50Ms} ms, p95 ${own.p95Ms} ms, ${own.errors} errors`,
+        );
+        measurements.push(own);
+      }
+      if (scenario.name === "visit_create" && appEnv.DATABASE_URL) {
+        const floor = await measureSerializedCommits(appEnv.DATABASE_URL, {
+          name: POSTGRES_CHAIN_COMMITS,
+          label: "PostgreSQL alone: commits one at a time (audit chain floor)",
+          concurrency,
+          seconds,
+          warmUpSeconds: Math.min(2, seconds),
+        });
+        say(`${floor.name}: ${floor.reqPerSec} commits/s, p50 ${floor.p50Ms} ms, ${floor.errors} errors`);
+        measurements.push(floor);
+      }
     }
     const exportResults: ExportMeasurement[] = measureExportsToo
       ? await measureExports(activeServer, token, study.id, say)

@@ -1,15 +1,6 @@
 import { inList } from "./sql-helpers";
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  type AnyPgColumn,
-} from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, text, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { createdAt, updatedAt } from "./columns";
 import { studies } from "./studies";
 
 export const CONTENT_BLOCK_TYPES = [
@@ -40,8 +31,8 @@ export const contentBlocks = pgTable(
     order: integer("order").notNull().default(0),
     parentId: integer("parent_id").references((): AnyPgColumn => contentBlocks.id),
     columnIndex: integer("column_index"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check("content_blocks_type_check", inList(t.type, CONTENT_BLOCK_TYPES)),

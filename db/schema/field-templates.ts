@@ -1,4 +1,5 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { createdAt } from "./columns";
 import { users } from "./users";
 
 /**
@@ -24,7 +25,7 @@ export const fieldTemplates = pgTable(
     fields: jsonb("fields").$type<TemplateField[]>().notNull().default([]),
     isGlobal: boolean("is_global").notNull().default(true),
     createdBy: integer("created_by").references(() => users.id),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index("field_templates_category_idx").on(t.category),

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, text, unique } from "drizzle-orm/pg-core";
+import { createdAt, version } from "./columns";
 import { studies } from "./studies";
 
 /** A medical group isolates patient data inside a study (sub-investigators see only their group). */
@@ -12,8 +13,8 @@ export const medicalGroups = pgTable(
     code: text("code").notNull(),
     name: text("name").notNull(),
     description: text("description"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    version: integer("version").notNull().default(1),
+    createdAt: createdAt(),
+    version: version(),
   },
   (t) => [
     unique("medical_groups_study_code_key").on(t.studyId, t.code),

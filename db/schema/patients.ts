@@ -10,9 +10,9 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
   unique,
 } from "drizzle-orm/pg-core";
+import { createdAt, deletedAt, updatedAt, version } from "./columns";
 import { medicalGroups } from "./medical-groups";
 import { studies } from "./studies";
 import { users } from "./users";
@@ -48,11 +48,11 @@ export const patients = pgTable(
     therapyLineCount: integer("therapy_line_count").notNull().default(0),
     hasActiveLine: boolean("has_active_line").notNull().default(false),
     // Optimistic concurrency (decision 0007): updates name the version they were based on.
-    version: integer("version").notNull().default(1),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
     // Clinical records are never erased: deletion is a timestamp plus an audit entry.
-    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    deletedAt: deletedAt(),
   },
   (t) => [
     unique("patients_study_code_key").on(t.studyId, t.code),
@@ -99,7 +99,7 @@ export const therapyLines = pgTable(
     endDate: date("end_date"),
     switchReason: text("switch_reason"),
     switchData: jsonb("switch_data").$type<Record<string, unknown>>(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     unique("therapy_lines_patient_line_key").on(t.patientId, t.lineNumber),

@@ -1,4 +1,5 @@
-import { bigint, boolean, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, pgTable, text } from "drizzle-orm/pg-core";
+import { instant } from "./columns";
 
 /**
  * Every sign-in attempt, kept in the database so that per-address throttling holds across app
@@ -16,7 +17,7 @@ export const signInAttempts = pgTable(
     // The device-cookie nonce when the browser proved an earlier success as this email's user
     // (docs/decisions/0010): such attempts count only against their device, never the address.
     device: text("device"),
-    attemptedAt: timestamp("attempted_at", { withTimezone: true }).notNull().defaultNow(),
+    attemptedAt: instant("attempted_at").notNull().defaultNow(),
   },
   (t) => [
     index("sign_in_attempts_ip_time_idx").on(t.ipAddress, t.attemptedAt),

@@ -9,10 +9,10 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
   unique,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { createdAt, instant, updatedAt, version } from "./columns";
 import { users } from "./users";
 
 export const studies = pgTable(
@@ -30,10 +30,10 @@ export const studies = pgTable(
     config: jsonb("config").$type<Record<string, unknown>>().notNull().default({}),
     // Optimistic concurrency (decision 0007): every update names the version it was based on and
     // bumps it; a stale update is refused with 409 and overwrites nothing.
-    version: integer("version").notNull().default(1),
+    version: version(),
     createdBy: integer("created_by").references(() => users.id),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [check("studies_code_format_check", sql`${t.code} ~ '^[a-z0-9_]+$'`)],
 );
@@ -68,9 +68,9 @@ export const protocolVersions = pgTable(
     isActive: boolean("is_active").notNull().default(false),
     rejectionReason: text("rejection_reason"),
     approvedBy: integer("approved_by").references(() => users.id),
-    approvedAt: timestamp("approved_at", { withTimezone: true }),
+    approvedAt: instant("approved_at"),
     createdBy: integer("created_by").references(() => users.id),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     unique("protocol_versions_study_number_key").on(t.studyId, t.versionNumber),

@@ -1,6 +1,7 @@
 import { inList } from "./sql-helpers";
 import { sql } from "drizzle-orm";
-import { check, foreignKey, index, integer, pgTable, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { check, foreignKey, index, integer, pgTable, text, unique } from "drizzle-orm/pg-core";
+import { instant, version } from "./columns";
 import { medicalGroups } from "./medical-groups";
 import { studies } from "./studies";
 import { users } from "./users";
@@ -28,8 +29,8 @@ export const userStudyRoles = pgTable(
     role: text("role").$type<StudyRole>().notNull(),
     medicalGroupId: integer("medical_group_id").references(() => medicalGroups.id),
     assignedBy: integer("assigned_by").references(() => users.id),
-    assignedAt: timestamp("assigned_at", { withTimezone: true }).notNull().defaultNow(),
-    version: integer("version").notNull().default(1),
+    assignedAt: instant("assigned_at").notNull().defaultNow(),
+    version: version(),
   },
   (t) => [
     unique("user_study_roles_user_study_key").on(t.userId, t.studyId),

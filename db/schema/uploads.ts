@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { createdAt } from "./columns";
 import { studies } from "./studies";
 import { users } from "./users";
 
@@ -13,7 +14,7 @@ export const uploads = pgTable(
     fileSize: integer("file_size").notNull(),
     studyId: integer("study_id").references(() => studies.id),
     uploadedBy: integer("uploaded_by").references(() => users.id),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("uploads_study_idx").on(t.studyId)],
 );

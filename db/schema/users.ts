@@ -1,6 +1,7 @@
 import { inList } from "./sql-helpers";
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { createdAt, instant, updatedAt, version } from "./columns";
 
 export const ROLE_LEVELS = ["superadmin", "admin", "user"] as const;
 export type RoleLevel = (typeof ROLE_LEVELS)[number];
@@ -16,17 +17,17 @@ export const users = pgTable(
     roleLevel: text("role_level").$type<RoleLevel>().notNull().default("user"),
     isSuperuser: boolean("is_superuser").notNull().default(false),
     isActive: boolean("is_active").notNull().default(true),
-    lastLogin: timestamp("last_login", { withTimezone: true }),
+    lastLogin: instant("last_login"),
     // Set by an administrator to suspend sign-in until then (sign-in throttling replaced automatic
     // lockout: docs/decisions/0010).
-    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lockedUntil: instant("locked_until"),
     // Set when an administrator gives a temporary password: every call but the password change
     // answers 403 until the user has chosen their own.
     mustChangePassword: boolean("must_change_password").notNull().default(false),
     // Optimistic concurrency of the admin edit (decision 0007).
-    version: integer("version").notNull().default(1),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check("users_role_level_check", inList(t.roleLevel, ROLE_LEVELS)),
@@ -51,10 +52,10 @@ export const authSessions = pgTable(
       .references(() => users.id),
     kind: text("kind").$type<SessionKind>().notNull(),
     refreshTokenHash: text("refresh_token_hash").unique(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    lastSeenAt: instant("last_seen_at").notNull().defaultNow(),
+    expiresAt: instant("expires_at").notNull(),
+    revokedAt: instant("revoked_at"),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
   },

@@ -9,9 +9,9 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { createdAt, deletedAt, instant, updatedAt, version } from "./columns";
 import { patients, therapyLines } from "./patients";
 import { protocolVersions, studies } from "./studies";
 import { users } from "./users";
@@ -40,13 +40,13 @@ export const visits = pgTable(
     // ones the visit was captured with. Null only for a study that never had a version.
     protocolVersionId: integer("protocol_version_id"),
     isLocked: boolean("is_locked").notNull().default(false),
-    lockedAt: timestamp("locked_at", { withTimezone: true }),
+    lockedAt: instant("locked_at"),
     lockedBy: integer("locked_by").references(() => users.id),
     createdBy: integer("created_by").references(() => users.id),
-    version: integer("version").notNull().default(1),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: deletedAt(),
   },
   (t) => [
     // Among live visits: a deleted visit's number may be entered again.

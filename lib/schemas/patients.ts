@@ -43,6 +43,8 @@ export const PATIENT_MESSAGES = {
   codeTooLong: `Patient code must be at most ${PATIENT_LIMITS.code} characters`,
   sex: "Sex must be M or F",
   codeTaken: (code: string) => `A patient with code "${code}" already exists in this study`,
+  lockedVisit: (n: number) =>
+    `The patient's visit ${n} is locked: a principal investigator must unlock it before the patient can be deleted`,
 } as const;
 
 const Measure = (label: string) =>

@@ -2,7 +2,7 @@
 // hash chain (HMAC under the run's audit key, so the app's key guard accepts the head and the
 // export can append its audit row) and inserted by SQL in batches of unnest() arrays.
 import type pg from "pg";
-import { GENESIS_HASH, keyedRowHash, type HashedAuditFields } from "@/lib/server/audit/hash-chain";
+import { chainRows, GENESIS_HASH, type HashedAuditFields } from "@/lib/server/audit/hash-chain";
 
 const ACTIONS = [
   "update",
@@ -35,13 +35,13 @@ export async function seedTrail(client: pg.Client, chainKey: Uint8Array, rows: n
   const step = Math.floor((2 * 365 * 86_400_000) / rows);
   let prevHash = GENESIS_HASH;
   for (let start = 0; start < rows; start += BATCH) {
-    const columns: unknown[][] = Array.from({ length: 13 }, () => []);
+    const batch: HashedAuditFields[] = [];
     for (let i = start; i < Math.min(rows, start + BATCH); i++) {
       const user = Math.floor(random() * 200) + 1;
       const action = ACTIONS[Math.floor(random() * ACTIONS.length)]!;
       const entityType = ENTITIES[Math.floor(random() * ENTITIES.length)]!;
       const system = random() < 0.02;
-      const row: HashedAuditFields = {
+      batch.push({
         timestamp: new Date(end - (rows - i) * step),
         userId: system ? null : user,
         userEmail: system ? null : `user${user}@bench.example.org`,
@@ -56,8 +56,13 @@ export async function seedTrail(client: pg.Client, chainKey: Uint8Array, rows: n
           action === "update" || action === "create"
             ? { pasi_score: Math.floor(random() * 40), dlqi_score: Math.floor(random() * 30), version: 2 }
             : null,
-      };
-      const hash = keyedRowHash(chainKey, prevHash, row);
+      });
+    }
+    // The app's own chaining (lib/server/audit/hash-chain.ts), not a copy of it.
+    const chained = chainRows(chainKey, prevHash, batch);
+    prevHash = chained.head;
+    const columns: unknown[][] = Array.from({ length: 13 }, () => []);
+    for (const row of chained.rows) {
       const values = [
         row.timestamp.toISOString(),
         row.userId,
@@ -70,11 +75,10 @@ export async function seedTrail(client: pg.Client, chainKey: Uint8Array, rows: n
         row.reason,
         row.oldValues === null ? null : JSON.stringify(row.oldValues),
         row.newValues === null ? null : JSON.stringify(row.newValues),
-        prevHash,
-        hash,
+        row.prevHash,
+        row.hash,
       ];
       values.forEach((value, c) => columns[c]!.push(value));
-      prevHash = hash;
     }
     await client.query(
       `INSERT INTO audit_logs (timestamp, user_id, user_email, action, entity_type, entity_id, study_id,

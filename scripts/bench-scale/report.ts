@@ -23,7 +23,11 @@ export type Measurement = {
   serverCpuMsPerRequest?: number | null;
 };
 
-export type ReportRow = Measurement & { ratioToCeiling: number | null };
+export type ReportRow = Measurement & {
+  ratioToCeiling: number | null;
+  /** For the list scenarios: req/s over PostgreSQL's own rate for the page-1 query (same run). */
+  ratioToPostgres: number | null;
+};
 
 export type TargetVerdict = "PASS" | "MISS" | "N/A";
 export type Target = { target: string; verdict: TargetVerdict; detail: string };
@@ -39,6 +43,11 @@ export type RunFacts = {
 };
 
 export const LIST_DETAIL_MIN_RATIO = 0.6;
+/** The list's page 1 against PostgreSQL answering the same statement alone (./postgres-rate.ts). */
+export const LIST_MIN_POSTGRES_RATIO = 0.5;
+export const POSTGRES_LIST = "postgres_list";
+/** PostgreSQL's rate of commits made one at a time under one lock: the floor of audited writes. */
+export const POSTGRES_CHAIN_COMMITS = "postgres_chain_commits";
 export const DASHBOARD_P95_MAX_MS = 100;
 export const VISIT_WRITES_MIN_PER_S = 300;
 export const DEEP_PAGE_MAX_GAP = 0.2;
@@ -47,10 +56,17 @@ const pct = (x: number) => `${(x * 100).toFixed(0)}%`;
 
 export function buildReport(measurements: Measurement[], facts: RunFacts): Report {
   const ceiling = measurements.find((m) => m.name === CEILING && m.status === "measured");
+  const postgres = measurements.find((m) => m.name === POSTGRES_LIST && m.status === "measured");
   const rows = measurements.map((m) => ({
     ...m,
     ratioToCeiling:
-      ceiling && m.status === "measured" && ceiling.reqPerSec > 0 ? m.reqPerSec / ceiling.reqPerSec : null,
+      ceiling && m.status === "measured" && ceiling.reqPerSec > 0 && m.group !== "postgres"
+        ? m.reqPerSec / ceiling.reqPerSec
+        : null,
+    ratioToPostgres:
+      postgres && m.status === "measured" && m.group === "list" && postgres.reqPerSec > 0
+        ? m.reqPerSec / postgres.reqPerSec
+        : null,
   }));
   const measured = (m: ReportRow | undefined): m is ReportRow => m?.status === "measured";
   const byName = (name: string) => rows.find((r) => r.name === name);
@@ -84,6 +100,26 @@ export function buildReport(measurements: Measurement[], facts: RunFacts): Repor
     });
   }
 
+  const page1Rate = byName("patients_page1");
+  const postgresRow = byName(POSTGRES_LIST);
+  const postgresTarget = `list page 1 >= ${pct(LIST_MIN_POSTGRES_RATIO)} of PostgreSQL's own rate`;
+  if (!measured(page1Rate) || !measured(postgresRow) || page1Rate.ratioToPostgres === null) {
+    targets.push({
+      target: postgresTarget,
+      verdict: "N/A",
+      detail: measured(page1Rate)
+        ? "PostgreSQL's own rate not measured (PGlite, or --only without patients_page1)"
+        : missing(["patients_page1"]),
+    });
+  } else {
+    const ratio = page1Rate.ratioToPostgres;
+    targets.push({
+      target: postgresTarget,
+      verdict: ratio >= LIST_MIN_POSTGRES_RATIO && page1Rate.errors === 0 ? "PASS" : "MISS",
+      detail: `page 1 at ${pct(ratio)} of ${postgresRow.reqPerSec.toFixed(0)}/s`,
+    });
+  }
+
   const dashboard = byName("dashboard");
   if (!measured(dashboard)) {
     targets.push({
@@ -113,7 +149,7 @@ export function buildReport(measurements: Measurement[], facts: RunFacts): Repor
     targets.push({
       target: `visit writes >= ${VISIT_WRITES_MIN_PER_S}/s, audit chain intact`,
       verdict: ok ? "PASS" : "MISS",
-      detail: `${writes.reqPerSec.toFixed(0)}/s${writes.reqPerSec < VISIT_WRITES_MIN_PER_S ? ` (${(VISIT_WRITES_MIN_PER_S - writes.reqPerSec).toFixed(0)}/s short)` : ""}${writes.errors ? `, ${writes.errors} errors` : ""}; audit chain ${chain(facts.auditChainIntact)}`,
+      detail: `${writes.reqPerSec.toFixed(0)}/s${writes.reqPerSec < VISIT_WRITES_MIN_PER_S ? ` (${(VISIT_WRITES_MIN_PER_S - writes.reqPerSec).toFixed(0)}/s short)` : ""}${writes.errors ? `, ${writes.errors} errors` : ""}; audit chain ${chain(facts.auditChainIntact)}${commitFloor(byName(POSTGRES_CHAIN_COMMITS), writes.reqPerSec)}`,
     });
   }
 
@@ -144,6 +180,12 @@ export function buildReport(measurements: Measurement[], facts: RunFacts): Repor
   return { rows, targets };
 }
 
+/** Where the writes stand against PostgreSQL committing one at a time, when it was measured. */
+function commitFloor(floor: ReportRow | undefined, writesPerSec: number): string {
+  if (floor?.status !== "measured" || floor.reqPerSec <= 0) return "";
+  return `; ${pct(writesPerSec / floor.reqPerSec)} of PostgreSQL's ${floor.reqPerSec.toFixed(0)} serialized commits/s`;
+}
+
 function chain(intact: boolean | null): string {
   return intact === null ? "not verified" : intact ? "intact" : "BROKEN";
 }
@@ -156,7 +198,16 @@ function pad(cells: string[][]): string {
 }
 
 export function formatTable(report: Report): string {
-  const head = ["scenario", "req/s", "p50 ms", "p95 ms", "vs ceiling", "server CPU ms/req", "errors"];
+  const head = [
+    "scenario",
+    "req/s",
+    "p50 ms",
+    "p95 ms",
+    "vs ceiling",
+    "vs PostgreSQL",
+    "server CPU ms/req",
+    "errors",
+  ];
   const body = report.rows.map((r) =>
     r.status === "measured"
       ? [
@@ -165,12 +216,14 @@ export function formatTable(report: Report): string {
           r.p50Ms.toFixed(1),
           r.p95Ms.toFixed(1),
           r.ratioToCeiling === null ? "-" : pct(r.ratioToCeiling),
+          r.ratioToPostgres === null ? "-" : pct(r.ratioToPostgres),
           r.serverCpuMsPerRequest == null ? "-" : r.serverCpuMsPerRequest.toFixed(2),
           String(r.errors),
         ]
       : [
           r.label,
           r.status === "not_available" ? "not available yet" : `probe failed: ${r.note ?? ""}`,
+          "",
           "",
           "",
           "",

@@ -25,7 +25,8 @@ export type ScenarioContext = {
   deepCursor: string | null;
 };
 
-export type ScenarioGroup = "ceiling" | "reference" | "list" | "detail" | "dashboard" | "write";
+/** "postgres": PostgreSQL alone running one of the app's statements (./postgres-rate.ts). */
+export type ScenarioGroup = "ceiling" | "reference" | "list" | "detail" | "dashboard" | "write" | "postgres";
 
 export type Scenario = {
   name: string;

@@ -272,7 +272,7 @@ describe("npm run audit:verify", () => {
       const unpinned = async ({ db }: Trail) => {
         await legacyRows(db, 3);
         await db.transaction((tx) =>
-          appendAuditRows(tx, [{ ...legacyRow(4), entityId: "4" }], auditKey(), { pipelined: false }),
+          appendAuditRows(tx, [{ ...legacyRow(4), entityId: "4" }], auditKey(), {}),
         );
       };
       const result = await trailCase(unpinned);

@@ -17,7 +17,13 @@ import { seedDemoData } from "@/lib/server/bootstrap/demo-seed";
 import { loginForApi } from "@/lib/server/auth/auth-service";
 import { verifyAuditChain } from "@/lib/server/audit/verify-chain";
 import { classifyProbe, measureScenario } from "@/scripts/bench-scale/measure";
-import { buildReport, formatTable, type Measurement } from "@/scripts/bench-scale/report";
+import {
+  buildReport,
+  formatTable,
+  POSTGRES_CHAIN_COMMITS,
+  POSTGRES_LIST,
+  type Measurement,
+} from "@/scripts/bench-scale/report";
 import {
   CEILING,
   deepCursorPath,
@@ -385,7 +391,7 @@ describe("bench:scale measurement", () => {
     expect(table).toContain("GET /api/studies");
     expect(table).toContain("server CPU ms/req");
     expect(table).toContain("not available yet");
-    expect(report.targets.map((t) => t.verdict)).toEqual(["N/A", "N/A", "N/A", "N/A"]);
+    expect(report.targets.map((t) => t.verdict)).toEqual(["N/A", "N/A", "N/A", "N/A", "N/A"]);
   });
 });
 
@@ -476,6 +482,33 @@ describe("bench:scale probe and targets", () => {
     expect(flat.verdict).toBe("PASS");
     expect(flat.detail).toContain("cursor deep page at 93% of page 1's req/s (gap 7%)");
     expect(flat.detail).toContain("page-number deep page at 29%");
+    // Page 1 beside PostgreSQL answering the same statement alone, in the same run.
+    const beside = (app: number, own: number) =>
+      buildReport(
+        [m(CEILING, "ceiling", 1000), m("patients_page1", "list", app), m(POSTGRES_LIST, "postgres", own)],
+        {
+          auditChainIntact: true,
+        },
+      );
+    const ownRate = (r: ReturnType<typeof beside>) =>
+      r.targets.find((t) => t.target === "list page 1 >= 50% of PostgreSQL's own rate")!;
+    expect(ownRate(beside(700, 1200))).toMatchObject({ verdict: "PASS", detail: "page 1 at 58% of 1200/s" });
+    expect(ownRate(beside(500, 1200))).toMatchObject({ verdict: "MISS", detail: "page 1 at 42% of 1200/s" });
+    expect(beside(700, 1200).rows.find((r) => r.name === POSTGRES_LIST)!.ratioToCeiling).toBeNull();
+    expect(formatTable(beside(700, 1200))).toContain("vs PostgreSQL");
+    expect(ownRate(report)).toMatchObject({ verdict: "N/A" });
+    // The writes beside PostgreSQL committing one at a time under one lock (the chain's floor).
+    const floored = buildReport(
+      [
+        m(CEILING, "ceiling", 1000),
+        m("visit_create", "write", 150),
+        m(POSTGRES_CHAIN_COMMITS, "postgres", 200),
+      ],
+      { auditChainIntact: true },
+    );
+    expect(floored.targets.find((t) => t.target.startsWith("visit writes"))!.detail).toBe(
+      "150/s (150/s short); audit chain intact; 75% of PostgreSQL's 200 serialized commits/s",
+    );
     const broken = buildReport([m(CEILING, "ceiling", 1000), m("visit_create", "write", 400)], {
       auditChainIntact: false,
     });

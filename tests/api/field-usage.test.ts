@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as usage } from "@/app/api/studies/[id]/field-usage/route";
+import { GET as getStudyRoute } from "@/app/api/studies/[id]/route";
 import { POST as createPatient } from "@/app/api/patients/route";
 import { POST as createVisit } from "@/app/api/visits/route";
-import { call } from "./helpers";
+import { auditRowsFor, call } from "./helpers";
 import { callerFor, createStudy, memberOf, patientBody, type Caller } from "./clinical-fixtures";
 
 let admin: Caller;
@@ -67,5 +68,20 @@ describe("GET /api/studies/{id}/field-usage", () => {
     expect((await get(stranger)).status).toBe(404);
     const dataManager = await memberOf(studyId, "data_manager");
     expect((await get(dataManager)).status).toBe(200);
+  });
+
+  it("answers 404 for a study that does not exist, as GET /api/studies/{id} does, even for a platform admin", async () => {
+    const missing = 999999;
+    const res = await get(admin, missing);
+    const study = await call(getStudyRoute, {
+      path: `/api/studies/${missing}`,
+      headers: admin.headers,
+      params: { id: String(missing) },
+    });
+    expect(study.status).toBe(404);
+    expect(res.status).toBe(404);
+    expect(res.json).toEqual(study.json);
+    // Audited the same way: a study that does not exist hides nothing, so neither call is a denial.
+    expect(await auditRowsFor("study", missing)).toEqual([]);
   });
 });

@@ -450,6 +450,9 @@ describe("the work budget of custom expressions", () => {
     const p = await patient(study.id, "T-1", ["plaque"]);
     const v = await visit(p.id, 1, "baseline", { pasi_score: 10 });
     expect(v.calculated_values.costly).toBeNull();
+    expect(v.calculated_values).toMatchObject({ pasi_improvement: 0, pasi75_achieved: false });
+    const stored = (await list(study.id)).body.versions[0]!;
+    expect(stored.visit_count).toBe(1);
     // Counted work (decision 0017): the same refusal whatever the load of the server.
     expect(evaluateExpression(costly, {}).error).toBe(WORK_LIMIT_MESSAGE);
   });

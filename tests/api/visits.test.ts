@@ -5,6 +5,7 @@ import { DELETE as remove, GET as getOne, PUT as update } from "@/app/api/visits
 import { POST as unlockRoute } from "@/app/api/visits/[id]/unlock/route";
 import { GET as ofPatient } from "@/app/api/visits/patient/[patientId]/route";
 import { GET as list, POST as create } from "@/app/api/visits/route";
+import { DELETE as removePatient, GET as getPatient } from "@/app/api/patients/[id]/route";
 import { POST as createPatient } from "@/app/api/patients/route";
 import { getDb } from "@/db/client";
 import { auditLogs, therapyLines, visits } from "@/db/schema";
@@ -379,5 +380,39 @@ describe("visit lock", () => {
       "Source document corrected",
     );
     expect(rows.some((r) => r.action === "access_denied" && r.userId === dataManager.userId)).toBe(true);
+  });
+
+  it("a patient with a locked visit cannot be deleted (423), even by a platform admin; the visit stays", async () => {
+    const patient = await newPatient();
+    await addVisit(pi, patient.id, 1, "baseline", efficacy(15));
+    const second = await addVisit(pi, patient.id, 2, "week_12", efficacy(5));
+    expect((await lock(pi, second.id)).status).toBe(200);
+    const delPatient = (caller: Caller) =>
+      call(removePatient, {
+        method: "DELETE",
+        headers: caller.headers,
+        params: ids(patient.id),
+        body: { reason: "Withdrawn consent" },
+      });
+
+    for (const caller of [pi, admin]) {
+      const refused = await delPatient(caller);
+      expect(refused.status).toBe(423);
+      expect(refused.json.detail).toBe(
+        "The patient's visit 2 is locked: a principal investigator must unlock it before the patient can be deleted",
+      );
+    }
+    const kept = await call(getOne, { headers: admin.headers, params: ids(second.id) });
+    expect(kept.status).toBe(200);
+    expect(kept.json.is_locked).toBe(true);
+    expect((await call(getPatient, { headers: pi.headers, params: ids(patient.id) })).status).toBe(200);
+    expect((await auditRowsFor("patient", patient.id)).map((r) => r.action)).not.toContain("delete");
+
+    // Unlocked, the patient can go (and its visits with it).
+    expect((await unlock(pi, second.id, { reason: "Consent withdrawn: patient to be removed" })).status).toBe(
+      200,
+    );
+    expect((await delPatient(pi)).status).toBe(204);
+    expect((await call(getOne, { headers: admin.headers, params: ids(second.id) })).status).toBe(404);
   });
 });

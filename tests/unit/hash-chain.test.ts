@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   canonicalJson,
+  chainRows,
   GENESIS_HASH,
   keyedRowHash,
   legacyRowHash,
@@ -55,5 +56,25 @@ describe("audit hash chain", () => {
     expect(keyedRowHash(new Uint8Array(32).fill(8), GENESIS_HASH, row)).not.toBe(keyed);
     expect(legacyRowHash(GENESIS_HASH, row)).not.toBe(keyed);
     expect(legacyRowHash(GENESIS_HASH, row)).toBe(legacyRowHash(GENESIS_HASH, { ...row }));
+  });
+});
+
+describe("chainRows (the audit writer's and the benchmark fixtures' one way to link rows)", () => {
+  it("links each row to its predecessor's keyed hash and returns the new head", () => {
+    const rows = [row, { ...row, entityId: "10" }, { ...row, action: "delete" }];
+    const first = chainRows(KEY, GENESIS_HASH, rows);
+    let prev = GENESIS_HASH;
+    for (const [i, linked] of first.rows.entries()) {
+      expect(linked.prevHash).toBe(prev);
+      expect(linked.hash).toBe(auditRowHash(prev, rows[i]!));
+      expect(linked).toMatchObject(rows[i]!);
+      prev = linked.hash;
+    }
+    expect(first.head).toBe(prev);
+    // Chaining in two batches gives the same chain as one.
+    const a = chainRows(KEY, GENESIS_HASH, rows.slice(0, 1));
+    const b = chainRows(KEY, a.head, rows.slice(1));
+    expect([...a.rows, ...b.rows].map((r) => r.hash)).toEqual(first.rows.map((r) => r.hash));
+    expect(chainRows(KEY, "f".repeat(64), []).head).toBe("f".repeat(64));
   });
 });

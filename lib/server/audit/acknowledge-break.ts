@@ -66,7 +66,7 @@ export async function acknowledgeTrailBreak(
           },
         ],
         key,
-        { pipelined: false },
+        {},
       );
       const [first] = await tx
         .select({ id: auditLogs.id, prevHash: auditLogs.prevHash })

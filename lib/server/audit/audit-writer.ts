@@ -1,6 +1,6 @@
 import "server-only";
 import type { Db, Tx } from "@/db/client";
-import { appendAuditRows, canPipeline } from "./append-rows";
+import { appendAuditRows } from "./append-rows";
 import { auditKey } from "./audit-key";
 import { auditRowContent, type AuditEntry } from "./audit-entry";
 import { noteAuditCommit } from "./checkpointer";
@@ -25,7 +25,6 @@ export async function auditedTransaction<T>(
   const key = auditKey();
   // Before this process's first audit row: the trail must have been written with this key.
   const guard = await auditKeyGuard(db);
-  const pipelined = canPipeline(db);
   let wrote = false;
   const result = await db.transaction(
     async (tx) => {
@@ -38,7 +37,6 @@ export async function auditedTransaction<T>(
       });
       open = false;
       await appendAuditRows(tx, entries.map(auditRowContent), key, {
-        pipelined,
         checkHead: !guard.headChecked,
         expectHead: guard.chainStarted,
       });

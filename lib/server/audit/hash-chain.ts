@@ -63,3 +63,23 @@ export function keyedRowHash(chainKey: Uint8Array, prevHash: string, row: Hashed
 export function legacyRowHash(prevHash: string, row: HashedAuditFields): string {
   return createHash("sha256").update(rowPayload(prevHash, row)).digest("hex");
 }
+
+/**
+ * Links rows into the chain after `prevHash`, in order: each row carries its predecessor's hash and
+ * its own keyed hash. The one place rows are chained, for the audit writer and for the benchmark
+ * fixtures that insert a trail by SQL, so a fixture's trail is the app's chain by construction.
+ */
+export function chainRows<R extends HashedAuditFields>(
+  chainKey: Uint8Array,
+  prevHash: string,
+  rows: readonly R[],
+): { rows: (R & { prevHash: string; hash: string })[]; head: string } {
+  let head = prevHash;
+  const chained = rows.map((row) => {
+    const hash = keyedRowHash(chainKey, head, row);
+    const linked = { ...row, prevHash: head, hash };
+    head = hash;
+    return linked;
+  });
+  return { rows: chained, head };
+}

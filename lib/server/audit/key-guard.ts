@@ -130,7 +130,7 @@ async function introduceKey(db: Db, key: AuditKey, headId: number): Promise<void
       if (!head || head.id !== headId) return null;
       const [{ rows } = { rows: 0 }] = await tx.select({ rows: count() }).from(auditLogs);
       const pin = { legacyThroughId: head.id, legacyLastHash: head.hash, legacyRows: rows };
-      await appendAuditRows(tx, [keyIntroductionContent(pin)], key, { pipelined: false });
+      await appendAuditRows(tx, [keyIntroductionContent(pin)], key, {});
       return pin;
     },
     { isolationLevel: "read committed" },

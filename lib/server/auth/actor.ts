@@ -8,6 +8,7 @@ import type { PolicyActor } from "./policy";
 import { SESSION_COOKIE_NAMES } from "./session-cookie";
 import { SESSION_IDLE_TIMEOUT_MS, SESSION_TOUCH_INTERVAL_MS } from "./session-policy";
 import { authSecret } from "./secret";
+import { sessionCacheOf, type SessionRow } from "./session-cache";
 import { readAccessToken } from "./tokens";
 import { VerifiedTokenCache } from "./verified-token-cache";
 
@@ -22,23 +23,17 @@ export type Actor = PolicyActor & {
 
 /**
  * The one way to learn who is calling: a bearer token (API clients) or the next-auth cookie
- * (browser). Either way the session row and the user are read from the database on every request,
- * so a logout, a deactivation or a role change takes effect at once.
+ * (browser). Either way the session row and the user are as current as a database read, so a
+ * logout, a deactivation or a role change takes effect on the very next request; on PostgreSQL
+ * they come from this process's copy, kept current by the database's notifications, instead of a
+ * query per request (session-cache.ts, docs/decisions/0019).
  */
 export async function resolveActor(db: Db, headers: Headers): Promise<Actor | null> {
   const credentials = await readCredentials(headers);
   if (!credentials) return null;
-  const live = await liveSession(db, credentials.userId, credentials.sessionId);
+  const live = await currentSession(db, credentials.userId, credentials.sessionId);
   if (!live) return null;
   const { session, user } = live;
-
-  const now = Date.now();
-  if (now - session.lastSeenAt.getTime() > SESSION_TOUCH_INTERVAL_MS) {
-    await db
-      .update(authSessions)
-      .set({ lastSeenAt: new Date(now) })
-      .where(eq(authSessions.id, session.id));
-  }
 
   return {
     userId: user.id,
@@ -53,13 +48,51 @@ export async function resolveActor(db: Db, headers: Headers): Promise<Actor | nu
 }
 
 /**
+ * The live session of a request, touched at most once per SESSION_TOUCH_INTERVAL_MS. A copy is
+ * used only after the notification barrier (every change committed before this request has been
+ * heard) and only while it needs no touch, so the idle limit is judged on a row at most one touch
+ * interval old; past that the row is read again (another instance may have touched it) and touched.
+ */
+async function currentSession(db: Db, userId: number, sessionId: string): Promise<SessionRow | null> {
+  if (!SESSION_ID.test(sessionId)) return null;
+  const cache = sessionCacheOf(db);
+  const watched = cache ? await cache.watch.sync() : false;
+  const now = Date.now();
+  if (cache && watched) {
+    const known = cache.get(sessionId);
+    if (known && now - known.session.lastSeenAt.getTime() <= SESSION_TOUCH_INTERVAL_MS)
+      return isLive(known, userId, now) ? known : null;
+  }
+  const mark = cache?.mark() ?? 0;
+  const row = await readSession(db, sessionId);
+  if (!row || !isLive(row, userId, now)) {
+    cache?.delete(sessionId);
+    return null;
+  }
+  if (now - row.session.lastSeenAt.getTime() > SESSION_TOUCH_INTERVAL_MS) {
+    const lastSeenAt = new Date(now);
+    await db.update(authSessions).set({ lastSeenAt }).where(eq(authSessions.id, row.session.id));
+    row.session = { ...row.session, lastSeenAt };
+  }
+  if (cache && watched) cache.set(row, mark);
+  return row;
+}
+
+const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
  * The session row and its user when the session may still be used: not revoked, inside its
  * absolute lifetime and its idle limit, user active. Reading it does not count as activity.
  */
 export async function liveSession(db: Db, userId: number, sessionId: string) {
   // The id comes from a signed token, but a malformed one must not reach the uuid column (22P02).
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(sessionId)) return null;
-  const [row] = await prepared(db, "live_session", (q, name) =>
+  if (!SESSION_ID.test(sessionId)) return null;
+  const row = await readSession(db, sessionId);
+  return row && isLive(row, userId, Date.now()) ? row : null;
+}
+
+function readSession(db: Db, sessionId: string): Promise<SessionRow | null> {
+  return prepared(db, "live_session", (q, name) =>
     q
       .select({ session: authSessions, user: users })
       .from(authSessions)
@@ -67,13 +100,15 @@ export async function liveSession(db: Db, userId: number, sessionId: string) {
       .where(eq(authSessions.id, sql.placeholder("sessionId")))
       .limit(1)
       .prepare(name),
-  ).execute({ sessionId });
-  if (!row || row.user.id !== userId) return null;
-  const now = Date.now();
-  const { session, user } = row;
-  if (session.revokedAt || session.expiresAt.getTime() <= now || !user.isActive) return null;
-  if (now - session.lastSeenAt.getTime() > SESSION_IDLE_TIMEOUT_MS) return null;
-  return row;
+  )
+    .execute({ sessionId })
+    .then(([row]) => row ?? null);
+}
+
+function isLive({ session, user }: SessionRow, userId: number, now: number): boolean {
+  if (user.id !== userId) return false;
+  if (session.revokedAt || session.expiresAt.getTime() <= now || !user.isActive) return false;
+  return now - session.lastSeenAt.getTime() <= SESSION_IDLE_TIMEOUT_MS;
 }
 
 type Credentials = { userId: number; sessionId: string; via: Actor["via"] };

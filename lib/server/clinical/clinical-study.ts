@@ -14,6 +14,8 @@ export type ClinicalStudy = {
   version: number;
   config: StudyConfig;
   access: StudyAccess;
+  /** The protocol version in force when the call opened the study (study-context-queries.ts). */
+  activeVersion: StudyContext["activeVersion"];
 };
 
 /**
@@ -53,20 +55,30 @@ export function requireClinicalPermission(study: ClinicalStudy, permission: Perm
 }
 
 /**
- * The study of a live patient or visit, opened for reading. A missing record answers
- * `recordNotFound(null)`; a study the actor cannot read answers the record's own 404
- * (`recordNotFound(studyId)`, which names the study so the refusal is audited), so a record's
- * existence is never disclosed.
+ * A live patient or visit in the actor's scope, with its study: the one preamble of `openPatient`
+ * and `openVisit`. A missing or deleted record, a study the actor cannot read, and a record outside
+ * their scope all answer the same 404 (`notFoundDetail`), so a record's existence is never
+ * disclosed; refusals of an existing record name its study and are audited as access_denied.
+ * Inside the scope a missing `permission` is told (403), like on the study itself. `find` reads
+ * the record in the opened study and scope (and locks it when the caller writes).
  */
-export async function openStudyOfRecord(
+export async function openClinicalRecord<R>(
   tx: Queryable,
   actor: Actor,
   target: { patient: number } | { visit: number },
-  recordNotFound: (studyId: number | null) => ApiError,
-): Promise<ClinicalStudy> {
+  permission: Permission,
+  notFoundDetail: string,
+  find: (study: ClinicalStudy) => Promise<R | null>,
+): Promise<{ study: ClinicalStudy; record: R }> {
+  const [entityType, entityId] = "patient" in target ? ["patient", target.patient] : ["visit", target.visit];
   const context = await readStudyContext(tx, actor.userId, target);
-  if (!context) throw recordNotFound(null);
-  return openReadable(tx, actor, context, recordNotFound(context.studyId));
+  if (!context) throw notFound(notFoundDetail);
+  const refusal = notFound(notFoundDetail, { studyId: context.studyId, entityType, entityId });
+  const study = await openReadable(tx, actor, context, refusal);
+  const record = await find(study);
+  if (!record) throw refusal;
+  requireClinicalPermission(study, permission);
+  return { study, record };
 }
 
 /** The access check comes before the configuration: an outsider learns nothing of its state. */
@@ -88,5 +100,11 @@ async function openReadable(
     stored = parseAndCacheConfig(row);
   }
   if (!stored.ok) throw stored.error;
-  return { id: context.studyId, version, config: stored.config, access };
+  return {
+    id: context.studyId,
+    version,
+    config: stored.config,
+    access,
+    activeVersion: context.activeVersion,
+  };
 }

@@ -4,7 +4,9 @@ import type { Db, Queryable } from "@/db/client";
 import { patients, visits } from "@/db/schema";
 import type { FieldUsageResponse } from "@/lib/schemas/field-usage";
 import type { Actor } from "../auth/actor";
+import { notFound } from "../api/errors";
 import { requireStudyPermission } from "../auth/study-access";
+import { findStudyById } from "../studies/study-queries";
 
 /**
  * How many live records of the study hold a value under each key of their custom data, for the
@@ -26,8 +28,12 @@ async function countKeys(tx: Queryable, table: typeof patients | typeof visits, 
   return counts;
 }
 
-/** Needs the right to configure the study: the figures serve its editor. */
+/**
+ * Needs the right to configure the study: the figures serve its editor. A study that does not exist
+ * answers 404 as every study route does (a platform admin's access alone would count nothing).
+ */
 export async function fieldUsage(db: Db, actor: Actor, studyId: number): Promise<FieldUsageResponse> {
+  if (!(await findStudyById(db, studyId))) throw notFound("Study not found");
   await requireStudyPermission(db, actor, studyId, "study.configure");
   const [patient, visit] = await Promise.all([
     countKeys(db, patients, studyId),

@@ -9,7 +9,7 @@ import {
   type PatientResponse,
   type PatientUpdateBody,
 } from "@/lib/schemas/patients";
-import { conflict, fieldError, notFound } from "../api/errors";
+import { conflict, fieldError } from "../api/errors";
 import { JsonText } from "../api/json-text";
 import type { RequestMeta } from "../api/request-meta";
 import type { Actor } from "../auth/actor";
@@ -17,13 +17,9 @@ import type { Permission } from "../auth/policy";
 import { auditedTransaction } from "../audit/audit-writer";
 import { assertVersion } from "../concurrency/versioned-update";
 import { changedValues } from "../audit/changed-values";
-import {
-  openClinicalStudy,
-  openStudyOfRecord,
-  requireClinicalPermission,
-  type ClinicalStudy,
-} from "./clinical-study";
+import { openClinicalRecord, openClinicalStudy, type ClinicalStudy } from "./clinical-study";
 import { checkFieldValues } from "./field-values";
+import { assertPatientRemovable } from "./protected-data";
 import {
   codeExists,
   findPatientInScope,
@@ -140,11 +136,7 @@ export async function listPatients(
   );
 }
 
-/**
- * A patient in the actor's scope with the study it belongs to. Missing, deleted, in a study the
- * actor cannot read, or outside their scope: all answer the same 404; refusals of an existing
- * patient are audited as access_denied.
- */
+/** A patient in the actor's scope with the study it belongs to (see openClinicalRecord). */
 export async function openPatient(
   tx: Queryable,
   actor: Actor,
@@ -152,17 +144,15 @@ export async function openPatient(
   permission: Permission,
   forUpdate = false,
 ): Promise<{ study: ClinicalStudy; patient: PatientRow }> {
-  const refusal = (studyId: number | null) =>
-    studyId === null
-      ? notFound(PATIENT_MESSAGES.notFound)
-      : notFound(PATIENT_MESSAGES.notFound, { studyId, entityType: "patient", entityId: id });
-  const study = await openStudyOfRecord(tx, actor, { patient: id }, refusal);
-  const studyId = study.id;
-  const patient = await findPatientInScope(tx, { id, studyId, scope: study.access.patientScope, forUpdate });
-  if (!patient) throw refusal(studyId);
-  // Inside the scope: a missing write permission may be told (403), like on the study itself.
-  requireClinicalPermission(study, permission);
-  return { study, patient };
+  const { study, record } = await openClinicalRecord(
+    tx,
+    actor,
+    { patient: id },
+    permission,
+    PATIENT_MESSAGES.notFound,
+    (s) => findPatientInScope(tx, { id, studyId: s.id, scope: s.access.patientScope, forUpdate }),
+  );
+  return { study, patient: record };
 }
 
 export async function getPatient(db: Db, actor: Actor, id: number): Promise<PatientResponse> {
@@ -274,6 +264,8 @@ export async function deletePatient(
 ): Promise<void> {
   await auditedTransaction(db, async (tx, audit) => {
     const { study, patient } = await openPatient(tx, actor, id, "clinical.write", true);
+    // Deleting the patient would hide its locked visits too: refused like any change of them.
+    await assertPatientRemovable(tx, patient.id);
     await updatePatientRow(tx, patient, { deletedAt: new Date() });
     audit({
       action: "delete",

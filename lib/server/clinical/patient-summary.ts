@@ -1,6 +1,7 @@
 import "server-only";
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Queryable } from "@/db/client";
+import { prepared } from "@/db/prepared";
 import { patients, therapyLines, visits } from "@/db/schema";
 import type { ReportSettings } from "../reports/report-settings";
 
@@ -66,7 +67,22 @@ export async function refreshPatientSummary(
       .orderBy(asc(therapyLines.lineNumber)));
   const summary = summarize(settings, liveVisits, lines);
   if (stored && sameSummary(stored, summary)) return summary;
-  await tx.update(patients).set(summary).where(eq(patients.id, patientId));
+  // Prepared (db/prepared.ts): every visit write sends it.
+  await prepared(tx, "patient_summary_update", (q, name) =>
+    q
+      .update(patients)
+      .set({
+        visitCount: sql`${sql.placeholder("visitCount")}`,
+        adverseEventCount: sql`${sql.placeholder("adverseEventCount")}`,
+        seriousAdverseEventCount: sql`${sql.placeholder("seriousAdverseEventCount")}`,
+        efficacyEvaluated: sql`${sql.placeholder("efficacyEvaluated")}`,
+        efficacyAchieved: sql`${sql.placeholder("efficacyAchieved")}`,
+        therapyLineCount: sql`${sql.placeholder("therapyLineCount")}`,
+        hasActiveLine: sql`${sql.placeholder("hasActiveLine")}`,
+      } satisfies Record<keyof PatientSummary, unknown>)
+      .where(eq(patients.id, sql.placeholder("patientId")))
+      .prepare(name),
+  ).execute({ ...summary, patientId });
   return summary;
 }
 

@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Queryable } from "@/db/client";
 import { prepared } from "@/db/prepared";
-import { patients, studies, userStudyRoles, visits } from "@/db/schema";
+import { patients, protocolVersions, studies, userStudyRoles, visits } from "@/db/schema";
 import type { StudyAssignment } from "../auth/policy";
 
 /** What a clinical call opens: a study by id, or the study of a live patient or visit. */
@@ -14,10 +14,16 @@ export type StudyContext = {
   version: number;
   /** The actor's role in the study, if any (platform admins need none). */
   assignment: StudyAssignment | null;
+  /**
+   * The protocol version in force, read in the same snapshot as `version` (null before the study
+   * has one): a visit write records it without a read of its own.
+   */
+  activeVersion: { id: number; versionNumber: number } | null;
 };
 
 /**
- * The study of `target` and the user's role there, in one round trip (the configuration itself is
+ * The study of `target`, the user's role there and the protocol version in force, in one round trip
+ * (the configuration itself is
  * read only when its version is not cached: see config-cache.ts). A patient or visit that does not
  * exist or is deleted answers null, like a missing study.
  */
@@ -36,11 +42,18 @@ export async function readStudyContext(
         version: studies.version,
         role: userStudyRoles.role,
         medicalGroupId: userStudyRoles.medicalGroupId,
+        activeVersionId: protocolVersions.id,
+        activeVersionNumber: protocolVersions.versionNumber,
       })
       .from(studies)
       .leftJoin(
         userStudyRoles,
         and(eq(userStudyRoles.studyId, studies.id), eq(userStudyRoles.userId, sql.placeholder("userId"))),
+      )
+      // At most one (protocol_versions_one_active_key).
+      .leftJoin(
+        protocolVersions,
+        and(eq(protocolVersions.studyId, studies.id), eq(protocolVersions.status, "active")),
       );
     const query =
       kind === "study"
@@ -60,6 +73,10 @@ export async function readStudyContext(
     code: row.code,
     version: row.version,
     assignment: row.role ? { role: row.role, medicalGroupId: row.medicalGroupId } : null,
+    activeVersion:
+      row.activeVersionId !== null && row.activeVersionNumber !== null
+        ? { id: row.activeVersionId, versionNumber: row.activeVersionNumber }
+        : null,
   };
 }
 

@@ -1,18 +1,25 @@
 import "server-only";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Queryable } from "@/db/client";
+import { prepared } from "@/db/prepared";
 import { therapyLines } from "@/db/schema";
 
 export type TherapyLineRow = typeof therapyLines.$inferSelect;
 
-/** A patient's lines in order, locked: a visit write may close one and open the next. */
+/**
+ * A patient's lines in order, locked: a visit write may close one and open the next. Prepared
+ * (db/prepared.ts): every visit creation asks.
+ */
 export function linesOfPatientForUpdate(tx: Queryable, patientId: number): Promise<TherapyLineRow[]> {
-  return tx
-    .select()
-    .from(therapyLines)
-    .where(eq(therapyLines.patientId, patientId))
-    .orderBy(asc(therapyLines.lineNumber))
-    .for("update");
+  return prepared(tx, "therapy_lines_of_patient_for_update", (q, name) =>
+    q
+      .select()
+      .from(therapyLines)
+      .where(eq(therapyLines.patientId, sql.placeholder("patientId")))
+      .orderBy(asc(therapyLines.lineNumber))
+      .for("update")
+      .prepare(name),
+  ).execute({ patientId });
 }
 
 /** Where a line lives (its study and patient), so the caller can check the patient's scope. */

@@ -16,13 +16,9 @@ import { auditedTransaction } from "../audit/audit-writer";
 import { assertVersion } from "../concurrency/versioned-update";
 import { ensureActiveVersion } from "../studies/protocol-versions/in-force";
 import { changedValues } from "../audit/changed-values";
-import {
-  openClinicalStudy,
-  openStudyOfRecord,
-  requireClinicalPermission,
-  type ClinicalStudy,
-} from "./clinical-study";
+import { openClinicalRecord, openClinicalStudy, type ClinicalStudy } from "./clinical-study";
 import { openPatient } from "./patient-service";
+import { assertVisitChangeable } from "./protected-data";
 import { locateLine } from "./therapy-line-queries";
 import { reportSettings } from "../reports/report-settings";
 import { refreshPatientSummary } from "./patient-summary";
@@ -70,11 +66,7 @@ export function auditableVisit(row: VisitRow): Record<string, unknown> {
 
 const actorOf = (actor: Actor) => ({ userId: actor.userId, email: actor.email });
 
-/**
- * A visit in the actor's scope with its study. Missing, deleted, in an unreadable study or outside
- * the scope: the same 404 (refusals of an existing visit audited); inside the scope a missing
- * write permission answers 403.
- */
+/** A visit in the actor's scope with its study (see openClinicalRecord). */
 export async function openVisit(
   tx: Queryable,
   actor: Actor,
@@ -82,21 +74,19 @@ export async function openVisit(
   permission: Permission,
   forUpdate = false,
 ): Promise<{ study: ClinicalStudy; visit: VisitRow }> {
-  const refusal = (studyId: number | null) =>
-    studyId === null
-      ? notFound(VISIT_MESSAGES.notFound)
-      : notFound(VISIT_MESSAGES.notFound, { studyId, entityType: "visit", entityId: id });
-  const study = await openStudyOfRecord(tx, actor, { visit: id }, refusal);
-  const studyId = study.id;
-  if (forUpdate) await lockPatientOfVisit(tx, id);
-  const visit = await findVisitInScope(tx, { id, studyId, scope: study.access.patientScope, forUpdate });
-  if (!visit) throw refusal(studyId);
-  requireClinicalPermission(study, permission);
-  return { study, visit };
-}
-
-export function assertUnlocked(visit: VisitRow): void {
-  if (visit.isLocked) throw new ApiError("locked", VISIT_MESSAGES.locked(visit.visitNumber));
+  const { study, record } = await openClinicalRecord(
+    tx,
+    actor,
+    { visit: id },
+    permission,
+    VISIT_MESSAGES.notFound,
+    async (s) => {
+      // Writers of one patient queue on the patient row (lockPatientOfVisit).
+      if (forUpdate) await lockPatientOfVisit(tx, id);
+      return findVisitInScope(tx, { id, studyId: s.id, scope: s.access.patientScope, forUpdate });
+    },
+  );
+  return { study, visit: record };
 }
 
 function assertVisitType(study: ClinicalStudy, type: string): void {
@@ -181,7 +171,7 @@ export async function createVisit(
       baselineValues(study.config, [...earlier, self]),
     );
     // The version in force when the visit is entered: its fields are the ones this visit was captured with.
-    const inForce = await ensureActiveVersion(tx, study.id, { audit, ...base });
+    const inForce = await ensureActiveVersion(tx, study.id, { audit, ...base }, study.activeVersion);
     const row = await insertVisit(tx, {
       studyId: study.id,
       patientId: patient.id,
@@ -227,7 +217,7 @@ export async function updateVisit(
 ): Promise<VisitResponse> {
   return auditedTransaction(db, async (tx, audit) => {
     const { study, visit } = await openVisit(tx, actor, id, "clinical.write", true);
-    assertUnlocked(visit);
+    assertVisitChangeable(visit);
     assertVersion("visit", visit, body.version);
     const submitted = body.data_fields ?? {};
     if (
@@ -289,7 +279,7 @@ export async function deleteVisit(
 ): Promise<void> {
   await auditedTransaction(db, async (tx, audit) => {
     const { study, visit } = await openVisit(tx, actor, id, "clinical.write", true);
-    assertUnlocked(visit);
+    assertVisitChangeable(visit);
     const switchAnswer = visit.dataFields[THERAPY_SWITCH_KEY] as
       { is_continuing_therapy?: unknown } | undefined;
     if (switchAnswer?.is_continuing_therapy === false)

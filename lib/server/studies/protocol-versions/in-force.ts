@@ -59,13 +59,16 @@ async function insertActive(
  * The version in force for the study, recorded from its live configuration if it has none yet
  * (a study leaves its design phase with its first visit or the first governed save; decision 0013).
  * The study row is locked only on that first time, so ordinary visit writes never wait on it.
+ * `known`: the version in force as the caller already read it in this transaction (with the study),
+ * which saves the read.
  */
 export async function ensureActiveVersion(
   tx: Queryable,
   studyId: number,
   base: VersionAuditBase,
+  known?: ActiveVersionRef | null,
 ): Promise<ActiveVersionRef> {
-  const active = await findActiveVersion(tx, studyId);
+  const active = known ?? (await findActiveVersion(tx, studyId));
   if (active) return active;
   const study = await lockStudyForVersions(tx, studyId);
   if (!study) throw new Error(`Study ${studyId} vanished while its first version was recorded`);

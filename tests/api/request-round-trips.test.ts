@@ -1,0 +1,137 @@
+/**
+ * The statements a request sends to the database, counted (docs/decisions/0019): counted work,
+ * unlike timings, does not depend on how busy the machine is.
+ */
+import pg from "pg";
+import { beforeAll, describe, expect, it } from "vitest";
+import { GET as getPatient } from "@/app/api/patients/[id]/route";
+import { GET as listPatients, POST as createPatient } from "@/app/api/patients/route";
+import { POST as createVisit } from "@/app/api/visits/route";
+import { getDb } from "@/db/client";
+import { poolOf } from "@/lib/server/auth/session-watch";
+import { call } from "./helpers";
+import { callerFor, createStudy, patientBody, type Caller } from "./clinical-fixtures";
+
+type Statement = { text: string; named: boolean };
+type Queryish = { query: (...a: unknown[]) => unknown; exec?: (...a: unknown[]) => unknown };
+
+/**
+ * Every statement `fn` sent on the application's connections. On PostgreSQL: what node-postgres
+ * sent, transaction control included; the session watch's empty barrier query (shared by the
+ * requests that arrive together, session-watch.ts) is left out. On PGlite: what drizzle asked of
+ * the database and of its transactions (PGlite begins and commits by itself).
+ */
+async function statementsOf(fn: () => Promise<void>): Promise<Statement[]> {
+  const seen: Statement[] = [];
+  const note = (config: unknown) => {
+    const text = typeof config === "string" ? config : String((config as { text?: string })?.text ?? "");
+    const named = typeof config === "object" && Boolean((config as { name?: string })?.name);
+    if (text !== "") seen.push({ text, named });
+  };
+  const db = await getDb();
+  const restore: (() => void)[] = [];
+  const wrap = (target: Queryish, method: "query" | "exec") => {
+    const original = target[method]!;
+    target[method] = function (this: unknown, ...args: unknown[]) {
+      note(args[0]);
+      return original.apply(this, args);
+    };
+    restore.push(() => (target[method] = original));
+  };
+  if (poolOf(db)) {
+    wrap(pg.Client.prototype as unknown as Queryish, "query");
+  } else {
+    const client = (db as unknown as { $client: Queryish & { transaction: (...a: unknown[]) => unknown } })
+      .$client;
+    wrap(client, "query");
+    wrap(client, "exec");
+    const transaction = client.transaction;
+    client.transaction = (callback: unknown, ...rest: unknown[]) =>
+      transaction.call(
+        client,
+        (tx: Queryish) => {
+          wrap(tx, "query");
+          wrap(tx, "exec");
+          return (callback as (tx: Queryish) => unknown)(tx);
+        },
+        ...rest,
+      );
+    restore.push(() => (client.transaction = transaction));
+  }
+  try {
+    await fn();
+  } finally {
+    for (const undo of restore.reverse()) undo();
+  }
+  return seen;
+}
+
+let admin: Caller;
+let studyId: number;
+let patientId: number;
+
+beforeAll(async () => {
+  admin = await callerFor({ roleLevel: "admin" });
+  studyId = (await createStudy(admin)).id;
+  const res = await call(createPatient, {
+    method: "POST",
+    headers: admin.headers,
+    body: patientBody(studyId, "RT-1"),
+  });
+  expect(res.status).toBe(201);
+  patientId = (res.json as { id: number }).id;
+});
+
+const visitBody = (n: number) => ({
+  patient_id: patientId,
+  visit_number: n,
+  visit_date: "2024-01-01",
+  visit_type: n === 1 ? "baseline" : "unscheduled",
+  data_fields: { current_therapy: "adalimumab", pasi_score: 12, adverse_event: false },
+});
+
+describe("round trips of an audited visit write", () => {
+  it("a follow-up visit: no session read, no protocol-version read, the audit rows in one statement", async () => {
+    // The first visit of the study records its protocol version (and warms the session copy).
+    expect(
+      (await call(createVisit, { method: "POST", headers: admin.headers, body: visitBody(1) })).status,
+    ).toBe(201);
+    const statements = await statementsOf(async () => {
+      const res = await call(createVisit, { method: "POST", headers: admin.headers, body: visitBody(2) });
+      expect(res.status, JSON.stringify(res.json)).toBe(201);
+    });
+    const texts = statements.map((s) => s.text);
+    const onPostgres = poolOf(await getDb()) !== null;
+    expect(texts.filter((t) => t.includes('"auth_sessions"'))).toEqual(
+      onPostgres ? [] : [expect.any(String)],
+    );
+    expect(texts.filter((t) => t.includes('from "protocol_versions"'))).toEqual([]);
+    expect(texts.filter((t) => /audit_logs|audit_append_at_head/.test(t))).toEqual([
+      "select audit_append_at_head($1, $2, $3::jsonb) as head",
+    ]);
+    // begin; study context; patient (locked); its visits; its lines; the visit; the patient's
+    // figures; the audit rows; commit. It was 12 (a session read, a protocol-version read, the
+    // chain lock and head read, then the audit insert).
+    if (onPostgres) expect(statements).toHaveLength(9);
+    else expect(statements.length).toBeLessThanOrEqual(9);
+  });
+});
+
+describe("round trips of the hot reads", () => {
+  it("the patient list's page and a patient's detail: the study context and the data, nothing else", async () => {
+    const onPostgres = poolOf(await getDb()) !== null;
+    const path = `/api/patients?study_id=${studyId}&page=1&page_size=100&sort=code`;
+    await call(listPatients, { path, headers: admin.headers });
+    const list = await statementsOf(async () => {
+      expect((await call(listPatients, { path, headers: admin.headers })).status).toBe(200);
+    });
+    const detail = await statementsOf(async () => {
+      const res = await call(getPatient, { headers: admin.headers, params: { id: String(patientId) } });
+      expect(res.status).toBe(200);
+    });
+    // Prepared (named) on PostgreSQL: parsed and planned once per connection.
+    expect(list).toHaveLength(onPostgres ? 2 : 3);
+    expect(detail).toHaveLength(onPostgres ? 2 : 3);
+    if (onPostgres) expect([...list, ...detail].every((s) => s.named)).toBe(true);
+  });
+});
