@@ -23,8 +23,14 @@ export const PASSWORDS_DIFFER = "The two new passwords do not match";
  * Its output is the body to send.
  */
 const PasswordChangeForm = PasswordChangeBody.extend({ confirm: z.string() })
-  .refine((values) => values.confirm === values.new_password, { path: ["confirm"], message: PASSWORDS_DIFFER })
-  .transform(({ current_password, new_password }): PasswordChangeBody => ({ current_password, new_password }));
+  .refine((values) => values.confirm === values.new_password, {
+    path: ["confirm"],
+    message: PASSWORDS_DIFFER,
+  })
+  .transform(({ current_password, new_password }): PasswordChangeBody => ({
+    current_password,
+    new_password,
+  }));
 
 /**
  * Every signed-in user changes their own password here (POST /api/auth/password). Other sessions

@@ -162,7 +162,11 @@ function GroupDialog({
     setError,
     formState: { errors },
   } = useForm<GroupValues, unknown, MedicalGroupCreateBody | MedicalGroupUpdateBody>({
-    defaultValues: { code: group?.code ?? "", name: group?.name ?? "", description: group?.description ?? "" },
+    defaultValues: {
+      code: group?.code ?? "",
+      name: group?.name ?? "",
+      description: group?.description ?? "",
+    },
     // The API's own body schemas (docs/decisions/0017): code required and uppercased, name required.
     resolver: group
       ? schemaResolver<GroupValues, MedicalGroupUpdateBody>(MedicalGroupUpdateBody, (values) => ({

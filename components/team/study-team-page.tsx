@@ -332,4 +332,3 @@ function AssignmentDialog({
     </FormDialog>
   );
 }
-

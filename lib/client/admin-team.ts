@@ -56,7 +56,8 @@ export function useAdminUsers(params: { search: string; roleLevel: string; page:
   });
 }
 
-export type UserSave = { id?: undefined; body: AdminUserCreateBody } | { id: number; body: AdminUserUpdateBody };
+export type UserSave =
+  { id?: undefined; body: AdminUserCreateBody } | { id: number; body: AdminUserUpdateBody };
 
 export function useSaveUser() {
   const client = useQueryClient();
@@ -93,8 +94,7 @@ export function useStudyTeam(studyId: number) {
 }
 
 export type AssignmentSave =
-  | { id?: undefined; body: UserStudyRoleCreateBody }
-  | { id: number; body: UserStudyRoleUpdateBody };
+  { id?: undefined; body: UserStudyRoleCreateBody } | { id: number; body: UserStudyRoleUpdateBody };
 
 export function useSaveAssignment(studyId: number) {
   const client = useQueryClient();
@@ -127,8 +127,7 @@ export function useMedicalGroups(studyId: number) {
 }
 
 export type GroupSave =
-  | { id?: undefined; body: MedicalGroupCreateBody }
-  | { id: number; body: MedicalGroupUpdateBody };
+  { id?: undefined; body: MedicalGroupCreateBody } | { id: number; body: MedicalGroupUpdateBody };
 
 export function useSaveGroup(studyId: number) {
   const client = useQueryClient();

@@ -1,27 +1,22 @@
 import type { FieldPath, FieldValues, UseFormSetError } from "react-hook-form";
+import { ApiIssue } from "@/lib/schemas/api-errors";
 import { ApiClientError } from "./api-fetch";
 
-/** One issue of a 422 answer: `loc` is `["body", key, ...]` (or query/params), as the API sends it. */
-export type ServerIssue = { loc: (string | number)[]; msg: string; type: string };
+export type { ApiIssue as ServerIssue };
 
 /** A 422 issue with its place in the request body as a dotted form path ("fields.0.name"). */
-export type BodyIssue = ServerIssue & { path: string };
+export type BodyIssue = ApiIssue & { path: string };
 
 /**
  * The issues of a refused call, when it is a 422 with the API's `detail` list; empty for any other
  * error. Malformed entries are skipped (the whole-form message still shows them via `error.message`).
  */
-export function serverIssues(error: unknown): ServerIssue[] {
+export function serverIssues(error: unknown): ApiIssue[] {
   if (!(error instanceof ApiClientError) || error.status !== 422 || !Array.isArray(error.detail)) return [];
-  const issues: ServerIssue[] = [];
-  for (const entry of error.detail as unknown[]) {
-    if (!entry || typeof entry !== "object") continue;
-    const { loc, msg, type } = entry as { loc?: unknown; msg?: unknown; type?: unknown };
-    if (!Array.isArray(loc) || typeof msg !== "string") continue;
-    const parts = loc.filter((p): p is string | number => typeof p === "string" || typeof p === "number");
-    issues.push({ loc: parts, msg, type: typeof type === "string" ? type : "" });
-  }
-  return issues;
+  return error.detail.flatMap((entry: unknown) => {
+    const parsed = ApiIssue.safeParse(entry);
+    return parsed.success ? [parsed.data] : [];
+  });
 }
 
 /** The 422 issues that point into the request body, each with its dotted path below `body`. */
@@ -60,7 +55,11 @@ export function applyServerErrors<T extends FieldValues>(
       continue;
     }
     if (placed.has(path)) continue;
-    setError(path as FieldPath<T>, { type: "server", message: issue.msg }, { shouldFocus: placed.size === 0 });
+    setError(
+      path as FieldPath<T>,
+      { type: "server", message: issue.msg },
+      { shouldFocus: placed.size === 0 },
+    );
     placed.add(path);
   }
   return unplaced.length > 0 ? unplaced.join("; ") : null;

@@ -234,7 +234,9 @@ export type UserStudyRoleListResponse = z.infer<typeof UserStudyRoleListResponse
 
 /** The assigned user: a missing one reads as the dialog's 'User is required' (spec §5). */
 const AssignedUserId = z
-  .number({ error: (issue) => (issue.input === undefined ? TEAM_MESSAGES.userRequired : "user_id must be a number") })
+  .number({
+    error: (issue) => (issue.input === undefined ? TEAM_MESSAGES.userRequired : "user_id must be a number"),
+  })
   .int("user_id must be a whole number")
   .positive("user_id must be a positive integer")
   .max(2_147_483_647, "user_id is out of range");
