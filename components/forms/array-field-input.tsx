@@ -5,6 +5,7 @@ import { useFieldArray, useFormContext } from "react-hook-form";
 import { errorAt } from "./engine-resolver";
 import type { BooleanLabels } from "./boolean-labels";
 import { FieldInput, inputId, type RenderableField } from "./field-input";
+import { FieldError } from "@/components/ui/field-error";
 
 type Props = {
   field: RenderableField;
@@ -75,11 +76,7 @@ export function ArrayFieldInput({ field, path, label, disabled, error, booleanLa
       >
         + Add {field.label}
       </button>
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      <FieldError id={id} error={error} />
     </fieldset>
   );
 }

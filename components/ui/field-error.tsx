@@ -10,7 +10,7 @@ export function invalidProps(id: string, error: string | undefined | null) {
 export function FieldError({ id, error }: { id: string; error: string | undefined | null }) {
   if (!error) return null;
   return (
-    <p id={`${id}-error`} role="alert" className="mt-1 text-xs text-red-700">
+    <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700">
       {error}
     </p>
   );
