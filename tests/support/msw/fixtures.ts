@@ -4,6 +4,8 @@
  */
 import type { z } from "zod";
 import type { FieldTemplateResponse } from "@/lib/schemas/field-templates";
+import type { PatientResponse } from "@/lib/schemas/patients";
+import type { StudySummaryResponse } from "@/lib/schemas/studies";
 import type { AdminUserResponse, MedicalGroupResponse, UserStudyRoleResponse } from "@/lib/schemas/users";
 
 export const templateFixture = (
@@ -71,5 +73,46 @@ export const assignmentFixture = (
   assigned_at: "2026-03-04T10:00:00.000Z",
   study_id: 1,
   version: 1,
+  ...extra,
+});
+
+export const studySummaryFixture = (
+  id: number,
+  extra: Partial<z.input<typeof StudySummaryResponse>> = {},
+): z.input<typeof StudySummaryResponse> => ({
+  id,
+  code: `s${id}`,
+  name: `Study ${id}`,
+  study_name: `Study ${id}`,
+  disease: "SLE",
+  description: null,
+  domain: `s${id}`,
+  is_active: true,
+  version: 1,
+  field_count: 0,
+  created_at: "2026-01-01T00:00:00.000Z",
+  updated_at: "2026-01-01T00:00:00.000Z",
+  ...extra,
+});
+
+export const patientFixture = (
+  id: number,
+  extra: Partial<z.input<typeof PatientResponse>> = {},
+): z.input<typeof PatientResponse> => ({
+  id,
+  study_id: 3,
+  code: `PT-${String(id).padStart(3, "0")}`,
+  birth_date: "1980-03-05",
+  sex: id % 2 ? "M" : "F",
+  height_cm: null,
+  weight_kg: null,
+  naive_systemic: false,
+  naive_biologic: false,
+  custom_fields: {},
+  medical_group_id: null,
+  created_by: 1,
+  version: 1,
+  created_at: "2026-01-15T10:00:00.000Z",
+  updated_at: "2026-01-15T10:00:00.000Z",
   ...extra,
 });
