@@ -31,6 +31,11 @@ export function refuse(status: number, detail: string): Reply {
   return { kind: "error", body: ApiErrorResponse.parse({ detail }), status };
 }
 
+/** A refusal with a whole `{ detail }` body (a sentence or the 422 list), checked by the error schema. */
+export function replyError(status: number, body: unknown): Reply {
+  return { kind: "error", body: ApiErrorResponse.parse(body), status };
+}
+
 /** A 422 with field issues, located as the server locates them (`["body", key, ...]`). */
 export function invalid(...issues: { loc: (string | number)[]; msg: string; type?: string }[]): Reply {
   return {
