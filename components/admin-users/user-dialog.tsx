@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { CONTROL_CLASS } from "@/components/ui/control-class";
 import { FieldError, invalidProps } from "@/components/ui/field-error";
 import { FormDialog } from "@/components/ui/form-dialog";
@@ -49,9 +49,9 @@ export function UserDialog({
   const levelLocked = isSelf || (!canManageAdmins && user !== null && user.role_level !== "user");
   const {
     register,
+    control,
     handleSubmit,
     setError,
-    watch,
     formState: { errors },
   } = useForm<Values, unknown, AdminUserCreateBody | AdminUserUpdateBody>({
     defaultValues: {
@@ -78,7 +78,7 @@ export function UserDialog({
           role_level: values.role_level,
         })),
   });
-  const roleLevel = watch("role_level");
+  const roleLevel = useWatch({ control, name: "role_level" });
 
   const submit = handleSubmit((body) => {
     setFormError(null);

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
 import { errorAt } from "@/components/forms/engine-resolver";
 import { Alert } from "@/components/ui/alert";
@@ -116,11 +116,11 @@ export function BlockFormDialog({
   });
   const {
     register,
+    control,
     handleSubmit,
     setError,
     setValue,
     clearErrors,
-    watch,
     formState: { errors },
   } = useForm<Values, unknown, ContentBlockCreateBody | ContentBlockUpdateBody>({
     defaultValues: {
@@ -137,9 +137,7 @@ export function BlockFormDialog({
         toBody,
       )(values, context, options),
   });
-  const type = watch("type");
-  const settings = watch("settings");
-  const html = watch("html");
+  const [type, settings, html] = useWatch({ control, name: ["type", "settings", "html"] });
   const errorFor = (field: string) => errorAt(errors, `settings.${field}`);
   const titleError = errors.title?.message;
 

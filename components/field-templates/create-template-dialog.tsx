@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useState } from "react";
-import { useFieldArray, useForm } from "react-hook-form";
+import { useFieldArray, useForm, useWatch } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { CONTROL_CLASS } from "@/components/ui/control-class";
 import { Dialog } from "@/components/ui/dialog";
@@ -56,7 +56,6 @@ export function CreateTemplateDialog({
     handleSubmit,
     setError,
     getValues,
-    watch,
     formState: { errors },
   } = useForm<Values, unknown, FieldTemplateCreateBody>({
     defaultValues: { name: "", description: "", category: "", is_global: canCreateGlobal, fields: [] },
@@ -64,7 +63,8 @@ export function CreateTemplateDialog({
   });
   const fields = useFieldArray({ control, name: "fields" });
   // Spec §2: Create is disabled without a name or with zero fields.
-  const canCreate = watch("name").trim() !== "" && fields.fields.length > 0 && !create.isPending;
+  const [name, listed] = useWatch({ control, name: ["name", "fields"] });
+  const canCreate = name.trim() !== "" && fields.fields.length > 0 && !create.isPending;
   const fieldPaths = fields.fields.flatMap((_, i) => [
     `fields.${i}.name` as const,
     `fields.${i}.label` as const,
@@ -202,7 +202,7 @@ export function CreateTemplateDialog({
                     <Button
                       variant="ghost"
                       className="px-2 py-1 text-xs text-red-700"
-                      aria-label={`Remove field ${watch(`fields.${i}.label`) || i + 1}`}
+                      aria-label={`Remove field ${listed[i]?.label || i + 1}`}
                       onClick={() => fields.remove(i)}
                     >
                       Remove

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CONTROL_CLASS } from "@/components/ui/control-class";
@@ -192,10 +192,10 @@ function AssignmentDialog({
   const save = useSaveAssignment(studyId);
   const {
     register,
+    control,
     handleSubmit,
     setError,
     setValue,
-    watch,
     formState: { errors },
   } = useForm<AssignmentValues, unknown, UserStudyRoleCreateBody | UserStudyRoleUpdateBody>({
     defaultValues: {
@@ -216,7 +216,7 @@ function AssignmentDialog({
           ...assignmentBody(values),
         })),
   });
-  const role = watch("role");
+  const role = useWatch({ control, name: "role" });
   const unassigned = users.filter((u) => u.is_active && !assignedUserIds.has(u.id));
   const isSub = role === "sub_investigator";
   const editingSelf = assignment?.user_id === currentUserId;

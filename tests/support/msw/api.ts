@@ -90,7 +90,7 @@ export function route(
 }
 
 /** Installs handlers for this test (they are reset after each test). */
-export function useApi(...handlers: HttpHandler[]) {
+export function serveApi(...handlers: HttpHandler[]) {
   server.use(...handlers);
   return apiCalls;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { apiFetch } from "@/lib/client/api-fetch";
 import { DashboardResponse } from "@/lib/schemas/reports";
 import { StudyListResponse } from "@/lib/schemas/studies";
-import { ok, route, useApi } from "@/tests/support/msw/api";
+import { ok, route, serveApi } from "@/tests/support/msw/api";
 import { studySummaryFixture } from "@/tests/support/msw/fixtures";
 
 /** The component tests' network breaks when the API changes, instead of agreeing with a stale copy. */
@@ -14,7 +14,7 @@ describe("MSW handlers are bound to the API's contracts", () => {
   });
 
   it("answers a fixture parsed by the route's response schema", async () => {
-    useApi(route("GET", "/api/studies", () => ok(StudyListResponse, [studySummaryFixture(1)])));
+    serveApi(route("GET", "/api/studies", () => ok(StudyListResponse, [studySummaryFixture(1)])));
     await expect(apiFetch("/studies")).resolves.toEqual([studySummaryFixture(1)]);
   });
 
@@ -22,12 +22,12 @@ describe("MSW handlers are bound to the API's contracts", () => {
     const stale = { ...studySummaryFixture(1), version: "1" } as unknown as ReturnType<
       typeof studySummaryFixture
     >;
-    useApi(route("GET", "/api/studies", () => ok(StudyListResponse, [stale])));
+    serveApi(route("GET", "/api/studies", () => ok(StudyListResponse, [stale])));
     await expect(apiFetch("/studies")).rejects.toMatchObject({ status: 500 });
   });
 
   it("fails the call when the fixture is typed by another schema than the route's", async () => {
-    useApi(
+    serveApi(
       route("GET", "/api/studies", () =>
         ok(DashboardResponse, {
           overview: {

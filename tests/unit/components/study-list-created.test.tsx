@@ -3,7 +3,7 @@ import { render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { StudyList } from "@/components/studies/study-list";
 import { StudyListResponse } from "@/lib/schemas/studies";
-import { ok, route, useApi } from "@/tests/support/msw/api";
+import { ok, route, serveApi } from "@/tests/support/msw/api";
 import { studySummaryFixture } from "@/tests/support/msw/fixtures";
 
 const summary = (id: number, name: string) => studySummaryFixture(id, { name, study_name: name });
@@ -16,7 +16,7 @@ describe("StudyList after a create", () => {
     vi.spyOn(Element.prototype, "scrollIntoView").mockImplementation(function (this: Element) {
       scrolled.push(this);
     });
-    useApi(
+    serveApi(
       route("GET", "/api/studies", () =>
         ok(StudyListResponse, [summary(1, "Alpha"), summary(2, "Lupus Cohort")]),
       ),

@@ -4,13 +4,13 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { StudyList } from "@/components/studies/study-list";
 import { StudyListResponse } from "@/lib/schemas/studies";
-import { callsTo, ok, refuse, route, useApi } from "@/tests/support/msw/api";
+import { callsTo, ok, refuse, route, serveApi } from "@/tests/support/msw/api";
 
 /** A failed load offers Retry, which asks again. */
 describe("StudyList error state", () => {
   it("offers Retry after a failed load, and shows the studies once the retry succeeds", async () => {
     let calls = 0;
-    useApi(
+    serveApi(
       route("GET", "/api/studies", () =>
         ++calls === 1 ? refuse(503, "Database unavailable") : ok(StudyListResponse, []),
       ),

@@ -3,11 +3,11 @@ import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { StudyList } from "@/components/studies/study-list";
 import { StudyListResponse } from "@/lib/schemas/studies";
-import { ok, refuse, route, useApi, type Reply } from "@/tests/support/msw/api";
+import { ok, refuse, route, serveApi, type Reply } from "@/tests/support/msw/api";
 import { studySummaryFixture } from "@/tests/support/msw/fixtures";
 
 function renderList(reply: Reply, canCreate = true) {
-  useApi(route("GET", "/api/studies", () => reply));
+  serveApi(route("GET", "/api/studies", () => reply));
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>

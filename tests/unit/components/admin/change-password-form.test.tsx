@@ -4,11 +4,11 @@ import { describe, expect, it } from "vitest";
 import { ChangePasswordForm, PASSWORDS_DIFFER } from "@/components/admin-users/change-password-form";
 import { DetailResponse } from "@/lib/schemas/auth";
 import { PasswordChangeBody, USER_MESSAGES } from "@/lib/schemas/users";
-import { callsTo, invalid, ok, route, useApi } from "@/tests/support/msw/api";
+import { callsTo, invalid, ok, route, serveApi } from "@/tests/support/msw/api";
 
 describe("Change password", () => {
   it("checks with the API's schema (and the confirmation) before sending", async () => {
-    useApi(route("POST", "/api/auth/password", () => ok(DetailResponse, { detail: "Password changed" })));
+    serveApi(route("POST", "/api/auth/password", () => ok(DetailResponse, { detail: "Password changed" })));
     render(<ChangePasswordForm mustChange={false} returnUrl="/psoriasis/patients" />);
     const user = userEvent.setup();
     await user.type(screen.getByLabelText("New password"), "short");
@@ -26,7 +26,7 @@ describe("Change password", () => {
   });
 
   it("puts the server's 422 under Current password", async () => {
-    useApi(
+    serveApi(
       route("POST", "/api/auth/password", () =>
         invalid({ loc: ["body", "current_password"], msg: USER_MESSAGES.currentPasswordWrong }),
       ),
@@ -48,7 +48,7 @@ describe("Change password", () => {
   });
 
   it("leads back to the returnUrl: Cancel before, Continue after the change", async () => {
-    useApi(route("POST", "/api/auth/password", () => ok(DetailResponse, { detail: "Password changed" })));
+    serveApi(route("POST", "/api/auth/password", () => ok(DetailResponse, { detail: "Password changed" })));
     render(<ChangePasswordForm mustChange={false} returnUrl="/psoriasis/patients?page=2" />);
     expect(screen.getByRole("link", { name: "Cancel" })).toHaveAttribute(
       "href",

@@ -13,12 +13,12 @@ import {
   UserStudyRoleListResponse,
   UserStudyRoleResponse,
 } from "@/lib/schemas/users";
-import { callsTo, invalid, ok, route, useApi, type Reply } from "@/tests/support/msw/api";
+import { callsTo, invalid, ok, route, serveApi, type Reply } from "@/tests/support/msw/api";
 import { adminUserFixture, assignmentFixture, medicalGroupFixture } from "@/tests/support/msw/fixtures";
 import { renderWithQuery } from "../study-area/render-with-query";
 
-function teamApi(onAssign: () => Reply) {
-  useApi(
+function serveTeam(onAssign: () => Reply) {
+  serveApi(
     route("GET", "/api/admin/user-study-roles", () => ok(UserStudyRoleListResponse, { items: [], total: 0 })),
     route("GET", "/api/admin/users", () =>
       ok(AdminUserListResponse, { items: [adminUserFixture(4, { full_name: "Dott. Bianchi" })], total: 1 }),
@@ -40,7 +40,7 @@ async function openAssign() {
 
 describe("Assign User to Study", () => {
   it("refuses with the API schema's messages: User and Role required, a group for a Sub-Investigator", async () => {
-    teamApi(() => ok(UserStudyRoleResponse, assignmentFixture(1), 201));
+    serveTeam(() => ok(UserStudyRoleResponse, assignmentFixture(1), 201));
     const { user, dialog } = await openAssign();
     await user.click(within(dialog).getByRole("button", { name: "Assign" }));
     const expected = UserStudyRoleCreateBody.safeParse({ study_id: 1, role: "" }).error!.issues;
@@ -74,7 +74,7 @@ describe("Assign User to Study", () => {
   });
 
   it("puts the server's 422 on the Medical Group select", async () => {
-    teamApi(() => invalid({ loc: ["body", "medical_group_id"], msg: TEAM_MESSAGES.groupNotInStudy }));
+    serveTeam(() => invalid({ loc: ["body", "medical_group_id"], msg: TEAM_MESSAGES.groupNotInStudy }));
     const { user, dialog } = await openAssign();
     await user.selectOptions(within(dialog).getByLabelText("User"), "4");
     await user.selectOptions(within(dialog).getByLabelText("Role"), "sub_investigator");
@@ -90,8 +90,8 @@ describe("Assign User to Study", () => {
 });
 
 describe("Create Medical Group", () => {
-  function groupsApi(onCreate: () => Reply) {
-    useApi(
+  function serveGroups(onCreate: () => Reply) {
+    serveApi(
       route("GET", "/api/studies/{id}/medical-groups", () =>
         ok(MedicalGroupListResponse, { items: [], total: 0 }),
       ),
@@ -101,7 +101,7 @@ describe("Create Medical Group", () => {
   }
 
   it("shows the API schema's messages, uppercases the code and sends the parsed body", async () => {
-    groupsApi(() => ok(MedicalGroupResponse, medicalGroupFixture(3), 201));
+    serveGroups(() => ok(MedicalGroupResponse, medicalGroupFixture(3), 201));
     const user = userEvent.setup();
     await user.click(screen.getByRole("button", { name: "Create Medical Group" }));
     const dialog = screen.getByRole("dialog", { name: "Create Medical Group" });
@@ -132,7 +132,7 @@ describe("Create Medical Group", () => {
   });
 
   it("puts the server's 422 on Code", async () => {
-    groupsApi(() =>
+    serveGroups(() =>
       invalid({
         loc: ["body", "code"],
         msg: 'A medical group with code "GRP001" already exists in this study',

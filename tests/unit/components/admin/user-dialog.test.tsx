@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { UserDialog } from "@/components/admin-users/user-dialog";
 import { AdminUserCreateBody, AdminUserResponse, AdminUserUpdateBody } from "@/lib/schemas/users";
-import { callsTo, invalid, ok, route, useApi } from "@/tests/support/msw/api";
+import { callsTo, invalid, ok, route, serveApi } from "@/tests/support/msw/api";
 import { adminUserFixture } from "@/tests/support/msw/fixtures";
 import { renderWithQuery } from "../study-area/render-with-query";
 
@@ -30,7 +30,7 @@ function renderDialog(user: ReturnType<typeof adminUserFixture> | null = null) {
 
 describe("UserDialog", () => {
   it("checks the fields with the API's create schema: its messages, nothing sent", async () => {
-    useApi(route("POST", "/api/admin/users", () => ok(AdminUserResponse, adminUserFixture(5), 201)));
+    serveApi(route("POST", "/api/admin/users", () => ok(AdminUserResponse, adminUserFixture(5), 201)));
     const { user } = renderDialog();
     await user.type(screen.getByLabelText("Email"), "not-an-email");
     await user.type(screen.getByLabelText("Password"), "short");
@@ -54,7 +54,7 @@ describe("UserDialog", () => {
   });
 
   it("sends the parsed body and puts a 422 (the email taken) under Email", async () => {
-    useApi(
+    serveApi(
       route("POST", "/api/admin/users", () =>
         invalid({ loc: ["body", "email"], msg: "A user with this email already exists" }),
       ),
@@ -83,7 +83,7 @@ describe("UserDialog", () => {
   });
 
   it("on edit, an empty temporary password is not sent, a short one is refused with the update schema's message", async () => {
-    useApi(
+    serveApi(
       route("PUT", "/api/admin/users/{id}", (call) =>
         ok(
           AdminUserResponse,

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { BlockFormDialog } from "@/components/contents/block-form-dialog";
 import { ContentBlockResponse, SETTINGS_SCHEMAS, type ContentBlock } from "@/lib/schemas/contents";
-import { apiCalls, invalid, ok, route, useApi } from "@/tests/support/msw/api";
+import { apiCalls, invalid, ok, route, serveApi } from "@/tests/support/msw/api";
 import { renderWithQuery } from "../study-area/render-with-query";
 
 /** The created or updated block as the server answers it. */
@@ -25,7 +25,7 @@ const placement = { parentId: 5, columnIndex: 1 };
 
 describe("BlockFormDialog", () => {
   it("offers the seven types, refuses a button without text or with a javascript: URL, then creates it in its column", async () => {
-    const calls = useApi(
+    const calls = serveApi(
       route("POST", "/api/studies/{id}/contents", (call) =>
         ok(ContentBlockResponse, savedBlock(9, call.body as Partial<ContentBlock>), 201),
       ),
@@ -98,7 +98,7 @@ describe("BlockFormDialog", () => {
   });
 
   it("puts the server's 422 on the field it names", async () => {
-    useApi(
+    serveApi(
       route("POST", "/api/studies/{id}/contents", () =>
         invalid({ loc: ["body", "settings", "url"], msg: "This address is blocked by the server" }),
       ),

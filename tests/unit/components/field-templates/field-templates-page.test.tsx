@@ -10,14 +10,13 @@ import {
   FieldTemplateResponse,
 } from "@/lib/schemas/field-templates";
 import {
-  apiCalls,
   callsTo,
   invalid,
   noContent,
   ok,
   refuse,
   route,
-  useApi,
+  serveApi,
   type ApiCall,
   type Reply,
 } from "@/tests/support/msw/api";
@@ -29,7 +28,7 @@ const template = templateFixture;
 /** The page over MSW: GET lists `templates`, a write answers with `onWrite` (default: 201). */
 function renderPage(templates: z.input<typeof FieldTemplateResponse>[], onWrite?: (call: ApiCall) => Reply) {
   let list = templates;
-  useApi(
+  serveApi(
     route("GET", "/api/field-templates", () =>
       ok(FieldTemplateListResponse, { templates: list, total: list.length }),
     ),
@@ -48,7 +47,7 @@ function renderPage(templates: z.input<typeof FieldTemplateResponse>[], onWrite?
       <FieldTemplatesPage canCreateGlobal />
     </QueryClientProvider>,
   );
-  return { writes: apiCalls, user: userEvent.setup() };
+  return { user: userEvent.setup() };
 }
 
 afterEach(() => {
@@ -118,7 +117,7 @@ describe("/admin/templates", () => {
   });
 
   it("creates a template: Create disabled until a name and a field; Add Field gives field_N / Field N / text", async () => {
-    const { user, writes } = renderPage([]);
+    const { user } = renderPage([]);
     await user.click(await screen.findByRole("button", { name: "+ Create Template" }));
     const dialog = screen.getByRole("dialog", { name: "Create Template" });
     const create = within(dialog).getByRole("button", { name: "Create" });
@@ -194,7 +193,7 @@ describe("/admin/templates", () => {
   });
 
   it("shows 'Error loading templates: {message}'", async () => {
-    useApi(route("GET", "/api/field-templates", () => refuse(503, "Database unavailable")));
+    serveApi(route("GET", "/api/field-templates", () => refuse(503, "Database unavailable")));
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     render(
       <QueryClientProvider client={client}>

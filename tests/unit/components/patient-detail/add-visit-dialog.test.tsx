@@ -5,13 +5,13 @@ import type { z } from "zod";
 import { AddVisitDialog, nextVisitNumber } from "@/components/visits/add-visit-dialog";
 import type { StudyConfig } from "@/lib/schemas/study-config";
 import { VisitResponse } from "@/lib/schemas/visits";
-import { ok, replyError, route, useApi } from "@/tests/support/msw/api";
+import { ok, replyError, route, serveApi } from "@/tests/support/msw/api";
 import { smallConfig, visit, withQueryClient } from "./fixtures";
 
 /** The visit route answered like the server would (MSW); records what was sent. */
 function answerVisit(status: number, payload: unknown) {
   const sent: unknown[] = [];
-  useApi(
+  serveApi(
     route("POST", "/api/visits", (call) => {
       sent.push(call.body);
       if (status >= 400) return replyError(status, payload);

@@ -5,12 +5,12 @@ import type { z } from "zod";
 import { EditVisitDialog } from "@/components/visits/edit-visit-dialog";
 import { staleWriteMessage } from "@/lib/schemas/versioning";
 import { VisitResponse } from "@/lib/schemas/visits";
-import { ok, replyError, route, useApi } from "@/tests/support/msw/api";
+import { ok, replyError, route, serveApi } from "@/tests/support/msw/api";
 import { smallConfig, visit, withQueryClient } from "./fixtures";
 
 function answerVisit(status: number, payload: unknown) {
   const sent: unknown[] = [];
-  useApi(
+  serveApi(
     route("PUT", "/api/visits/{id}", (call) => {
       sent.push(call.body);
       if (status >= 400) return replyError(status, payload);

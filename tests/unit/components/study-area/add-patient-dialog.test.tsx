@@ -5,7 +5,7 @@ import { PatientList } from "@/components/patients/patient-list";
 import { DEMO_STUDY_CONFIG } from "@/db/seed/demo-study-config";
 import type { Category, DataField } from "@/lib/schemas/study-config";
 import { PatientListResponse, PatientResponse } from "@/lib/schemas/patients";
-import { invalid, ok, refuse, route, useApi, type Reply } from "@/tests/support/msw/api";
+import { invalid, ok, refuse, route, serveApi, type Reply } from "@/tests/support/msw/api";
 import { patientFixture } from "@/tests/support/msw/fixtures";
 import { renderWithQuery } from "./render-with-query";
 
@@ -19,7 +19,7 @@ const DEMO = {
 };
 
 async function openDialog(config: { data_fields: DataField[]; categories: Category[] }, post: () => Reply) {
-  const calls = useApi(
+  const calls = serveApi(
     route("GET", "/api/patients", () => ok(PatientListResponse, EMPTY_LIST)),
     route("POST", "/api/patients", post),
   );

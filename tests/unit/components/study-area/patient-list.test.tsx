@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { PatientList } from "@/components/patients/patient-list";
 import { PatientListResponse, type PatientResponse } from "@/lib/schemas/patients";
-import { apiCalls, ok, refuse, route, useApi, type ApiCall, type Reply } from "@/tests/support/msw/api";
+import { apiCalls, ok, refuse, route, serveApi, type ApiCall, type Reply } from "@/tests/support/msw/api";
 import { renderWithQuery } from "./render-with-query";
 
 const patient = (id: number, code: string): z.input<typeof PatientResponse> => ({
@@ -46,7 +46,7 @@ function server({ url }: ApiCall): Reply {
 }
 
 const config = { data_fields: [], categories: [] };
-const answerPatients = (answer: (call: ApiCall) => Reply) => useApi(route("GET", "/api/patients", answer));
+const answerPatients = (answer: (call: ApiCall) => Reply) => serveApi(route("GET", "/api/patients", answer));
 
 describe("PatientList", () => {
   it("shows the columns, dates as 'MMM dd, yyyy' and a View link to the patient", async () => {

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { demographicRows, sexLabel } from "@/components/study-area/dashboard-figures";
 import { StudyDashboard } from "@/components/study-area/study-dashboard";
 import { DashboardResponse } from "@/lib/schemas/reports";
-import { apiCalls, ok, refuse, route, useApi, type Reply } from "@/tests/support/msw/api";
+import { apiCalls, ok, refuse, route, serveApi, type Reply } from "@/tests/support/msw/api";
 import { renderWithQuery } from "./render-with-query";
 
 const DASHBOARD: z.input<typeof DashboardResponse> = {
@@ -30,7 +30,7 @@ function card(title: string) {
   return screen.getByRole("listitem", { name: title });
 }
 
-const answer = (reply: () => Reply) => useApi(route("GET", "/api/reports/dashboard", reply));
+const answer = (reply: () => Reply) => serveApi(route("GET", "/api/reports/dashboard", reply));
 
 describe("StudyDashboard", () => {
   it("shows the six cards of the spec with the server's figures, then the demographics", async () => {

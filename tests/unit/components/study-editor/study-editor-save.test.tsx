@@ -7,7 +7,7 @@ import { StudyEditor } from "@/components/study-editor/study-editor";
 import { keepDraft } from "@/lib/client/draft-storage";
 import { FieldUsageResponse } from "@/lib/schemas/field-usage";
 import { StudyResponse } from "@/lib/schemas/studies";
-import { apiCalls, ok, refuse, route, useApi, type ApiCall, type Reply } from "@/tests/support/msw/api";
+import { apiCalls, ok, refuse, route, serveApi, type ApiCall, type Reply } from "@/tests/support/msw/api";
 
 const push = vi.fn();
 vi.mock("next/navigation", () => ({
@@ -36,7 +36,7 @@ type Answer = (call: ApiCall) => Reply;
 
 /** Answers the editor's study calls with `answer` (MSW); every call is recorded in `calls`. */
 function renderEditor(answer: Answer, studyId?: number) {
-  useApi(
+  serveApi(
     route("GET", "/api/studies/{id}", answer),
     route("PUT", "/api/studies/{id}", answer),
     route("POST", "/api/studies", answer),

@@ -7,7 +7,7 @@ import {
   DictionaryImportDialog,
 } from "@/components/study-editor/data-dictionary/dictionary-import-dialog";
 import { DictionaryImportResponse, DictionaryPreviewResponse } from "@/lib/schemas/data-dictionary";
-import { apiCalls, ok, route, useApi } from "@/tests/support/msw/api";
+import { apiCalls, ok, route, serveApi } from "@/tests/support/msw/api";
 
 const CSV = "variable_name,entity\r\npasi_score,visit\r\n";
 
@@ -40,7 +40,7 @@ const preview = (overrides: Partial<DictionaryPreviewResponse> = {}): Dictionary
 });
 
 function renderDialog(answer: DictionaryPreviewResponse, { dirty = false } = {}) {
-  useApi(
+  serveApi(
     route("POST", "/api/studies/{id}/data-dictionary/preview", () => ok(DictionaryPreviewResponse, answer)),
     route("POST", "/api/studies/{id}/data-dictionary/import", () =>
       ok(DictionaryImportResponse, { created: 1, updated: 1, unchanged: 1, kept: 1, version: 5 }),

@@ -6,7 +6,7 @@ import type { z } from "zod";
 import { StudyEditor } from "@/components/study-editor/study-editor";
 import { FieldUsageResponse } from "@/lib/schemas/field-usage";
 import { StudyResponse } from "@/lib/schemas/studies";
-import { apiCalls, invalid, ok, route, useApi, type Reply } from "@/tests/support/msw/api";
+import { apiCalls, invalid, ok, route, serveApi, type Reply } from "@/tests/support/msw/api";
 
 vi.mock("next/navigation", () => ({
   useRouter: () => ({ push: vi.fn() }),
@@ -48,7 +48,7 @@ const study: z.input<typeof StudyResponse> = {
 
 /** The editor's calls answered over MSW: the study, its field usage, and the save (`put`). */
 function renderEditor(put: () => Reply = () => ok(StudyResponse, study)) {
-  useApi(
+  serveApi(
     route("GET", "/api/studies/{id}", () => ok(StudyResponse, study)),
     route("GET", "/api/studies/{id}/field-usage", () => ok(FieldUsageResponse, usage)),
     route("PUT", "/api/studies/{id}", put),
