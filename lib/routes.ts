@@ -49,7 +49,7 @@ const RETURN_URL_BASE = "http://registry.invalid";
  * Refused outright: control characters (browsers drop tab, LF and CR, so `/\t/evil.example` would
  * become `//evil.example`), backslashes (read as slashes), any non-ASCII or space (look-alike
  * slashes), anything that is `//…` once percent-decoded, and the login page itself.
- * The only place a returnUrl is honoured: the login form calls it.
+ * Every returnUrl honoured goes through it: the login form's and the password page's.
  */
 export function safeReturnUrl(value: string | null | undefined): string {
   if (typeof value !== "string" || value.length === 0 || value.length > 2048) return DEFAULT_AFTER_LOGIN;
@@ -68,6 +68,38 @@ export function safeReturnUrl(value: string | null | undefined): string {
     return DEFAULT_AFTER_LOGIN;
   if (url.pathname === "/login" || url.pathname.startsWith("/login/")) return DEFAULT_AFTER_LOGIN;
   return url.pathname + url.search + url.hash;
+}
+
+/** The password page, remembering the page it was opened from. */
+export function changePasswordUrl(returnPath: string): string {
+  return `${CHANGE_PASSWORD_PATH}?returnUrl=${encodeURIComponent(returnPath)}`;
+}
+
+/**
+ * Where the password page leads back to: its `returnUrl`, else the page the browser came from when
+ * that page is on this host, else /admin/studies; never the password page itself (that would be a
+ * loop). Both candidates pass `safeReturnUrl`.
+ */
+export function passwordReturnUrl(
+  returnUrl: string | undefined,
+  referer: string | null,
+  host: string | null,
+): string {
+  const candidates: string[] = [];
+  if (returnUrl) candidates.push(returnUrl);
+  if (referer && host) {
+    try {
+      const from = new URL(referer);
+      if (from.host === host) candidates.push(from.pathname + from.search + from.hash);
+    } catch {
+      // An unparsable Referer names no page to go back to.
+    }
+  }
+  for (const candidate of candidates) {
+    const safe = safeReturnUrl(candidate);
+    if (safe.split(/[?#]/, 1)[0] !== CHANGE_PASSWORD_PATH) return safe;
+  }
+  return DEFAULT_AFTER_LOGIN;
 }
 
 export function loginUrl(returnPath: string): string {

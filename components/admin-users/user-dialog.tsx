@@ -1,13 +1,18 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { CONTROL_CLASS } from "@/components/ui/control-class";
+import { FieldError, invalidProps } from "@/components/ui/field-error";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { failureText, useSaveUser } from "@/lib/client/admin-team";
-import { ApiClientError } from "@/lib/client/api-fetch";
+import { useSaveUser } from "@/lib/client/admin-team";
+import { applyServerErrors } from "@/lib/client/apply-server-errors";
+import { schemaResolver } from "@/lib/client/schema-resolver";
 import {
+  AdminUserCreateBody,
+  AdminUserUpdateBody,
   MIN_PASSWORD,
   ROLE_LEVEL_LABELS,
   USER_LIMITS,
@@ -15,23 +20,14 @@ import {
   type AdminUserResponse,
 } from "@/lib/schemas/users";
 
-type Errors = Partial<Record<"email" | "full_name" | "password" | "role_level", string>>;
-
-/** Field messages of a 422 answer, by the body key they name. */
-function fieldErrors(error: unknown): Errors {
-  if (!(error instanceof ApiClientError) || !Array.isArray(error.detail)) return {};
-  const errors: Errors = {};
-  for (const issue of error.detail as { loc?: unknown[]; msg?: string }[]) {
-    const field = issue.loc?.[1];
-    if (typeof field === "string" && issue.msg) errors[field as keyof Errors] ??= issue.msg;
-  }
-  return errors;
-}
+type Values = { email: string; full_name: string; password: string; role_level: string; is_active: boolean };
+const FIELDS = ["email", "full_name", "password", "role_level", "is_active"] as const;
 
 /**
  * Create or edit a user (spec §5): email required and immutable on edit, full name required,
  * password required on create (at least 8), role level required. On edit an optional temporary
- * password can be set: the user must change it at their next sign-in.
+ * password can be set: the user must change it at their next sign-in. The fields are checked by the
+ * API's own body schemas (docs/decisions/0020).
  */
 export function UserDialog({
   user,
@@ -46,66 +42,65 @@ export function UserDialog({
   onClose: () => void;
   onSaved: (user: AdminUserResponse, created: boolean) => void;
 }) {
-  const [email, setEmail] = useState(user?.email ?? "");
-  const [fullName, setFullName] = useState(user?.full_name ?? "");
-  const [password, setPassword] = useState("");
-  const [roleLevel, setRoleLevel] = useState<string>(user?.role_level ?? "user");
-  const [isActive, setIsActive] = useState(user?.is_active ?? true);
-  const [errors, setErrors] = useState<Errors>({});
-  const [formError, setFormError] = useState<string | null>(null);
   const save = useSaveUser();
+  const [formError, setFormError] = useState<string | null>(null);
   const levels = canManageAdmins ? (["user", "admin", "superadmin"] as const) : (["user"] as const);
   // Someone an admin may not manage still shows their level (the select is then disabled).
   const levelLocked = isSelf || (!canManageAdmins && user !== null && user.role_level !== "user");
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<Values, unknown, AdminUserCreateBody | AdminUserUpdateBody>({
+    defaultValues: {
+      email: user?.email ?? "",
+      full_name: user?.full_name ?? "",
+      password: "",
+      role_level: user?.role_level ?? "user",
+      is_active: user?.is_active ?? true,
+    },
+    resolver: user
+      ? schemaResolver<Values, AdminUserUpdateBody>(AdminUserUpdateBody, (values) => ({
+          full_name: values.full_name,
+          // A locked (disabled) level is not sent: it cannot change here.
+          ...(values.role_level === undefined ? {} : { role_level: values.role_level }),
+          ...(isSelf ? {} : { is_active: values.is_active }),
+          // An empty temporary password means "keep the current one".
+          ...(values.password ? { password: values.password } : {}),
+          version: user.version,
+        }))
+      : schemaResolver<Values, AdminUserCreateBody>(AdminUserCreateBody, (values) => ({
+          email: values.email,
+          password: values.password,
+          full_name: values.full_name,
+          role_level: values.role_level,
+        })),
+  });
+  const roleLevel = useWatch({ control, name: "role_level" });
 
-  function validate(): Errors {
-    const found: Errors = {};
-    if (!user && !email.trim()) found.email = USER_MESSAGES.emailRequired;
-    if (!fullName.trim()) found.full_name = USER_MESSAGES.fullNameRequired;
-    if (!user && !password) found.password = USER_MESSAGES.passwordRequired;
-    else if (password && [...password].length < MIN_PASSWORD) found.password = USER_MESSAGES.passwordMin;
-    if (!roleLevel) found.role_level = "Role level is required";
-    return found;
-  }
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = validate();
-    setErrors(found);
+  const submit = handleSubmit((body) => {
     setFormError(null);
-    if (Object.keys(found).length > 0) return;
-    const onError = (error: unknown) => {
-      const byField = fieldErrors(error);
-      setErrors(byField);
-      setFormError(
-        Object.keys(byField).length > 0
-          ? USER_MESSAGES.saveFailed
-          : failureText(error, USER_MESSAGES.saveFailed),
-      );
-    };
+    const onError = (error: unknown) =>
+      setFormError(applyServerErrors(error, setError, FIELDS, USER_MESSAGES.saveFailed));
     if (!user) {
       save.mutate(
-        { body: { email: email.trim(), password, full_name: fullName.trim(), role_level: roleLevel } },
+        { body: body as AdminUserCreateBody },
         { onSuccess: (saved) => onSaved(saved, true), onError },
       );
     } else {
       save.mutate(
-        {
-          id: user.id,
-          body: {
-            full_name: fullName.trim(),
-            role_level: roleLevel,
-            is_active: isActive,
-            ...(password ? { password } : {}),
-            version: user.version,
-          },
-        },
+        { id: user.id, body: body as AdminUserUpdateBody },
         { onSuccess: (saved) => onSaved(saved, false), onError },
       );
     }
-  }
+  });
 
-  const described = (field: keyof Errors) => (errors[field] ? `user-${field}-error` : undefined);
+  const message = (field: keyof Values) => errors[field]?.message;
+  const passwordHint = user
+    ? "Sets a temporary password: the user is signed out and must choose a new one at next sign-in."
+    : `At least ${MIN_PASSWORD} characters, not a commonly used password.`;
 
   return (
     <FormDialog
@@ -114,7 +109,7 @@ export function UserDialog({
       submitLabel={user ? "Update" : "Create"}
       pending={save.isPending}
       onClose={onClose}
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
       formError={formError}
     >
       <div>
@@ -123,26 +118,21 @@ export function UserDialog({
           id="user-email"
           type="email"
           autoComplete="off"
-          value={email}
-          disabled={user !== null}
           maxLength={254}
-          aria-invalid={Boolean(errors.email)}
-          aria-describedby={described("email")}
-          onChange={(event) => setEmail(event.target.value)}
+          {...register("email", { disabled: user !== null })}
+          {...invalidProps("user-email", message("email"))}
         />
-        {errors.email && <FieldError id="user-email-error">{errors.email}</FieldError>}
+        <FieldError id="user-email" error={message("email")} />
       </div>
       <div>
         <Label htmlFor="user-full-name">Full name</Label>
         <Input
           id="user-full-name"
-          value={fullName}
           maxLength={USER_LIMITS.fullName}
-          aria-invalid={Boolean(errors.full_name)}
-          aria-describedby={described("full_name")}
-          onChange={(event) => setFullName(event.target.value)}
+          {...register("full_name")}
+          {...invalidProps("user-full-name", message("full_name"))}
         />
-        {errors.full_name && <FieldError id="user-full_name-error">{errors.full_name}</FieldError>}
+        <FieldError id="user-full-name" error={message("full_name")} />
       </div>
       {!isSelf && (
         <div>
@@ -151,19 +141,16 @@ export function UserDialog({
             id="user-password"
             type="password"
             autoComplete="new-password"
-            value={password}
             maxLength={USER_LIMITS.password}
-            aria-invalid={Boolean(errors.password)}
-            aria-describedby={errors.password ? "user-password-error" : "user-password-hint"}
-            onChange={(event) => setPassword(event.target.value)}
+            aria-describedby="user-password-hint"
+            {...register("password")}
+            {...invalidProps("user-password", message("password"))}
           />
-          {errors.password ? (
-            <FieldError id="user-password-error">{errors.password}</FieldError>
+          {message("password") ? (
+            <FieldError id="user-password" error={message("password")} />
           ) : (
             <p id="user-password-hint" className="mt-1 text-xs text-slate-500">
-              {user
-                ? "Sets a temporary password: the user is signed out and must choose a new one at next sign-in."
-                : `At least ${MIN_PASSWORD} characters, not a commonly used password.`}
+              {passwordHint}
             </p>
           )}
         </div>
@@ -173,33 +160,23 @@ export function UserDialog({
         <select
           id="user-role-level"
           className={CONTROL_CLASS}
-          value={roleLevel}
-          disabled={levelLocked}
-          aria-invalid={Boolean(errors.role_level)}
-          onChange={(event) => setRoleLevel(event.target.value)}
+          {...register("role_level", { disabled: levelLocked })}
+          {...invalidProps("user-role-level", message("role_level"))}
         >
-          {[...new Set<string>([...levels, roleLevel])].map((level) => (
+          {[...new Set<string>([...levels, roleLevel ?? user?.role_level ?? "user"])].map((level) => (
             <option key={level} value={level}>
               {ROLE_LEVEL_LABELS[level as keyof typeof ROLE_LEVEL_LABELS]}
             </option>
           ))}
         </select>
-        {errors.role_level && <FieldError id="user-role_level-error">{errors.role_level}</FieldError>}
+        <FieldError id="user-role-level" error={message("role_level")} />
       </div>
       {user && !isSelf && (
         <label className="flex items-center gap-2 text-sm text-slate-700">
-          <input type="checkbox" checked={isActive} onChange={(event) => setIsActive(event.target.checked)} />
+          <input type="checkbox" {...register("is_active")} />
           Active
         </label>
       )}
     </FormDialog>
-  );
-}
-
-function FieldError({ id, children }: { id: string; children: string }) {
-  return (
-    <p id={id} className="mt-1 text-xs text-red-700">
-      {children}
-    </p>
   );
 }

@@ -1,23 +1,28 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { z } from "zod";
+import { errorAt } from "@/components/forms/engine-resolver";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CONTROL_CLASS } from "@/components/ui/control-class";
 import { Dialog } from "@/components/ui/dialog";
+import { FieldError, invalidProps } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { ApiClientError } from "@/lib/client/api-fetch";
-import { failureText } from "@/lib/client/admin-team";
+import { applyServerErrors } from "@/lib/client/apply-server-errors";
 import { useCreateContent, useUpdateContent } from "@/lib/client/contents";
+import { schemaResolver } from "@/lib/client/schema-resolver";
 import type { Placement } from "@/lib/contents/builder";
 import {
   BLOCK_TYPE_LABELS,
   checkBlock,
   CONTENT_LIMITS,
   CONTENT_MESSAGES,
+  ContentBlockCreateBody,
+  ContentBlockUpdateBody,
   EDITABLE_BLOCK_TYPES,
-  type BlockIssue,
   type ContentBlock,
   type ContentBlockType,
 } from "@/lib/schemas/contents";
@@ -41,10 +46,46 @@ const initialSettings = (type: ContentBlockType): Settings =>
           ? { variant: "info" }
           : {};
 
+type Values = {
+  type: ContentBlockType;
+  title: string;
+  html: string;
+  settings: Settings;
+  is_visible: boolean;
+};
+/** The paths a 422 can name that the form shows under a control. */
+const FIELDS = [
+  "title",
+  "settings.url",
+  "settings.file_url",
+  "settings.layout",
+  "settings.style",
+  "settings.variant",
+] as const;
+
+/**
+ * A block body schema of the API plus the per-type rules the contents service applies (checkBlock),
+ * located as the server locates them; its output carries the normalised settings.
+ */
+function blockBodySchema<S extends typeof ContentBlockCreateBody | typeof ContentBlockUpdateBody>(
+  body: S,
+  type: ContentBlockType,
+) {
+  return body.transform((parsed, ctx) => {
+    const checked = checkBlock(type, parsed.title, parsed.settings);
+    if (!checked.ok) {
+      for (const issue of checked.issues)
+        ctx.addIssue({ code: "custom", path: issue.loc.slice(1), message: issue.msg });
+      return z.NEVER;
+    }
+    return { ...parsed, settings: checked.settings };
+  });
+}
+
 /**
  * The block form (spec §2): type (locked when editing), title, the type's inputs, rich text
- * (400 px), 'Visible to users', Cancel and Create/Update. The same per-type rules as the server
- * (checkBlock) run before anything is sent.
+ * (400 px), 'Visible to users', Cancel and Create/Update. The API's own body schema and per-type
+ * rules (checkBlock) run before anything is sent (docs/decisions/0020).
  */
 export function BlockFormDialog({
   studyId,
@@ -56,50 +97,66 @@ export function BlockFormDialog({
   onClose: () => void;
 }) {
   const editing = target.mode === "edit" ? target.block : null;
-  const [type, setType] = useState<ContentBlockType>(editing?.type ?? "text_block");
-  const [title, setTitle] = useState(editing?.title ?? "");
-  const [html, setHtml] = useState(editing?.content.html ?? "");
-  const [settings, setSettings] = useState<Settings>(editing?.settings ?? initialSettings("text_block"));
-  const [visible, setVisible] = useState(editing?.is_visible ?? true);
-  const [issues, setIssues] = useState<BlockIssue[]>([]);
   const [formError, setFormError] = useState<string | null>(null);
   const create = useCreateContent(studyId);
   const update = useUpdateContent(studyId);
   const pending = create.isPending || update.isPending;
+  const toBody = (values: Values) => ({
+    title: values.title.trim() || null,
+    content: WITHOUT_CONTENT.has(values.type) ? {} : { html: values.html },
+    settings: values.settings,
+    is_visible: values.is_visible,
+    ...(target.mode === "create"
+      ? {
+          type: values.type,
+          parent_id: target.placement.parentId,
+          column_index: target.placement.columnIndex,
+        }
+      : {}),
+  });
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    setValue,
+    clearErrors,
+    formState: { errors },
+  } = useForm<Values, unknown, ContentBlockCreateBody | ContentBlockUpdateBody>({
+    defaultValues: {
+      type: editing?.type ?? "text_block",
+      title: editing?.title ?? "",
+      html: editing?.content.html ?? "",
+      settings: editing?.settings ?? initialSettings("text_block"),
+      is_visible: editing?.is_visible ?? true,
+    },
+    // The schema depends on the chosen type: resolve with the one of the values being checked.
+    resolver: (values, context, options) =>
+      schemaResolver<Values, ContentBlockCreateBody | ContentBlockUpdateBody>(
+        blockBodySchema(editing ? ContentBlockUpdateBody : ContentBlockCreateBody, values.type),
+        toBody,
+      )(values, context, options),
+  });
+  const [type, settings, html] = useWatch({ control, name: ["type", "settings", "html"] });
+  const errorFor = (field: string) => errorAt(errors, `settings.${field}`);
+  const titleError = errors.title?.message;
 
-  const errorFor = (field: string) =>
-    issues.find((issue) => issue.loc[1] === "settings" && issue.loc[2] === field)?.msg;
-  const titleError = issues.find((issue) => issue.loc[1] === "title")?.msg;
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  const submit = handleSubmit((body) => {
     setFormError(null);
-    const checked = checkBlock(type, title, settings);
-    if (!checked.ok) {
-      setIssues(checked.issues);
-      return;
-    }
-    setIssues([]);
-    const content = WITHOUT_CONTENT.has(type) ? {} : { html };
-    const onError = (error: unknown, fallback: string) => {
-      if (error instanceof ApiClientError && Array.isArray(error.detail))
-        setIssues(error.detail as BlockIssue[]);
-      setFormError(failureText(error, fallback));
-    };
-    const body = { title: title.trim() || null, content, settings: checked.settings, is_visible: visible };
+    const onError = (error: unknown, fallback: string) =>
+      setFormError(applyServerErrors(error, setError, FIELDS, fallback));
     if (editing) {
       update.mutate(
-        { id: editing.id, body },
+        { id: editing.id, body: body as ContentBlockUpdateBody },
         { onSuccess: onClose, onError: (e) => onError(e, CONTENT_MESSAGES.updateFailed) },
       );
-    } else if (target.mode === "create") {
-      const { parentId, columnIndex } = target.placement;
-      create.mutate(
-        { type, ...body, parent_id: parentId, column_index: columnIndex },
-        { onSuccess: onClose, onError: (e) => onError(e, CONTENT_MESSAGES.createFailed) },
-      );
+    } else {
+      create.mutate(body as ContentBlockCreateBody, {
+        onSuccess: onClose,
+        onError: (e) => onError(e, CONTENT_MESSAGES.createFailed),
+      });
     }
-  }
+  });
 
   return (
     <Dialog
@@ -118,7 +175,7 @@ export function BlockFormDialog({
         </>
       }
     >
-      <form id="block-form" noValidate onSubmit={submit} className="space-y-4">
+      <form id="block-form" noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
         {formError && <Alert>{formError}</Alert>}
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
@@ -126,14 +183,13 @@ export function BlockFormDialog({
             <select
               id="block-type"
               className={CONTROL_CLASS}
-              value={type}
               disabled={editing !== null}
-              onChange={(event) => {
-                const next = event.target.value as ContentBlockType;
-                setType(next);
-                setSettings(initialSettings(next));
-                setIssues([]);
-              }}
+              {...register("type", {
+                onChange: (event: { target: { value: string } }) => {
+                  setValue("settings", initialSettings(event.target.value as ContentBlockType));
+                  clearErrors();
+                },
+              })}
             >
               {EDITABLE_BLOCK_TYPES.map((key) => (
                 <option key={key} value={key}>
@@ -146,34 +202,33 @@ export function BlockFormDialog({
             <Label htmlFor="block-title">{type === "button" ? "Button Text" : "Title"}</Label>
             <Input
               id="block-title"
-              value={title}
               maxLength={CONTENT_LIMITS.title}
-              aria-invalid={Boolean(titleError)}
-              aria-describedby={titleError ? "block-title-error" : undefined}
-              onChange={(event) => setTitle(event.target.value)}
+              {...register("title")}
+              {...invalidProps("block-title", titleError)}
             />
-            {titleError && (
-              <p id="block-title-error" className="mt-1 text-xs text-red-700">
-                {titleError}
-              </p>
-            )}
+            <FieldError id="block-title" error={titleError} />
           </div>
         </div>
         <BlockSettingsFields
           type={type}
           settings={settings}
-          onChange={setSettings}
+          onChange={(next) => setValue("settings", next)}
           studyId={studyId}
           errorFor={errorFor}
         />
         {!WITHOUT_CONTENT.has(type) && (
           <div>
             <Label htmlFor="block-content">Content</Label>
-            <RichTextEditor id="block-content" label="Content" value={html} onChange={setHtml} />
+            <RichTextEditor
+              id="block-content"
+              label="Content"
+              value={html}
+              onChange={(next) => setValue("html", next)}
+            />
           </div>
         )}
         <label className="flex items-center gap-2 text-sm text-slate-800">
-          <input type="checkbox" checked={visible} onChange={(event) => setVisible(event.target.checked)} />
+          <input type="checkbox" {...register("is_visible")} />
           Visible to users
         </label>
       </form>

@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { CONTROL_CLASS } from "@/components/ui/control-class";
+import { FieldError, invalidProps } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { uploadFile } from "@/lib/client/contents";
@@ -32,15 +33,6 @@ type Props = {
 const str = (value: unknown, fallback = "") => (typeof value === "string" ? value : fallback);
 const ATTACHMENT_ACCEPT = ".pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.txt,.zip";
 
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="mt-1 text-xs text-red-700">
-      {message}
-    </p>
-  );
-}
-
 /** The inputs each block type adds to the form (spec §3 settings by type). */
 export function BlockSettingsFields({ type, settings, onChange, studyId, errorFor }: Props) {
   const set = (key: string, value: unknown) => onChange({ ...settings, [key]: value });
@@ -55,11 +47,10 @@ export function BlockSettingsFields({ type, settings, onChange, studyId, errorFo
               type="url"
               placeholder="https://example.org"
               value={str(settings.url)}
-              aria-invalid={Boolean(errorFor("url"))}
-              aria-describedby={errorFor("url") ? "block-url-error" : undefined}
+              {...invalidProps("block-url", errorFor("url"))}
               onChange={(event) => set("url", event.target.value)}
             />
-            <FieldError id="block-url-error" message={errorFor("url")} />
+            <FieldError id="block-url" error={errorFor("url")} />
           </div>
           <div>
             <Label htmlFor="block-style">Button Style</Label>

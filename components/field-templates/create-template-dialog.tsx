@@ -1,15 +1,43 @@
 "use client";
 
 import { useId, useState } from "react";
+import { useFieldArray, useForm, useWatch } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { CONTROL_CLASS } from "@/components/ui/control-class";
 import { Dialog } from "@/components/ui/dialog";
+import { FieldError, invalidProps } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { applyServerErrors } from "@/lib/client/apply-server-errors";
 import { errorText, useCreateFieldTemplate } from "@/lib/client/field-templates";
-import { TEMPLATE_FIELD_TYPES, newTemplateField, type TemplateField } from "@/lib/schemas/field-templates";
+import { schemaResolver } from "@/lib/client/schema-resolver";
+import {
+  FieldTemplateCreateBody,
+  TEMPLATE_FIELD_TYPES,
+  newTemplateField,
+  type TemplateField,
+} from "@/lib/schemas/field-templates";
 
-/** Create Template: name (required), description, category, Global, and a list of fields. */
+type Values = {
+  name: string;
+  description: string;
+  category: string;
+  is_global: boolean;
+  fields: TemplateField[];
+};
+
+/** The form's values as the API's body: empty description and category are sent as none. */
+const toBody = (values: Values) => ({
+  ...values,
+  description: values.description.trim() || null,
+  category: values.category.trim() || null,
+});
+
+/**
+ * Create Template: name (required), description, category, Global, and a list of fields. The
+ * fields are checked by the API's own body schema (docs/decisions/0020): a field name the server
+ * would refuse is marked under that field before anything is sent.
+ */
 export function CreateTemplateDialog({
   canCreateGlobal,
   onClose,
@@ -21,33 +49,42 @@ export function CreateTemplateDialog({
 }) {
   const id = useId();
   const create = useCreateFieldTemplate();
-  const [name, setName] = useState("");
-  const [description, setDescription] = useState("");
-  const [category, setCategory] = useState("");
-  const [isGlobal, setIsGlobal] = useState(canCreateGlobal);
-  const [fields, setFields] = useState<TemplateField[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const canCreate = name.trim() !== "" && fields.length > 0 && !create.isPending;
+  const [error, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    getValues,
+    formState: { errors },
+  } = useForm<Values, unknown, FieldTemplateCreateBody>({
+    defaultValues: { name: "", description: "", category: "", is_global: canCreateGlobal, fields: [] },
+    resolver: schemaResolver<Values, FieldTemplateCreateBody>(FieldTemplateCreateBody, toBody),
+  });
+  const fields = useFieldArray({ control, name: "fields" });
+  // Spec §2: Create is disabled without a name or with zero fields.
+  const [name, listed] = useWatch({ control, name: ["name", "fields"] });
+  const canCreate = name.trim() !== "" && fields.fields.length > 0 && !create.isPending;
+  const fieldPaths = fields.fields.flatMap((_, i) => [
+    `fields.${i}.name` as const,
+    `fields.${i}.label` as const,
+    `fields.${i}.type` as const,
+  ]);
 
-  const setField = (index: number, patch: Partial<TemplateField>) =>
-    setFields((list) => list.map((f, i) => (i === index ? { ...f, ...patch } : f)));
-
-  async function submit() {
-    if (!canCreate) return;
-    setError(null);
+  const submit = handleSubmit(async (body) => {
+    setFormError(null);
     try {
-      await create.mutateAsync({
-        name: name.trim(),
-        description: description.trim() || null,
-        category: category.trim() || null,
-        fields,
-        is_global: isGlobal,
-      });
+      await create.mutateAsync(body);
       onCreated();
     } catch (e) {
-      setError(`Error creating template: ${errorText(e)}`);
+      applyServerErrors(e, setError, ["name", "description", "category", "fields", ...fieldPaths], "");
+      // Spec §8 wording, whatever field the server named.
+      setFormError(`Error creating template: ${errorText(e)}`);
     }
-  }
+  });
+
+  const nameError = errors.name?.message;
+  const listError = errors.fields?.message ?? errors.fields?.root?.message;
 
   return (
     <Dialog
@@ -69,7 +106,13 @@ export function CreateTemplateDialog({
       <div className="space-y-3">
         <div>
           <Label htmlFor={`${id}-name`}>Template Name *</Label>
-          <Input id={`${id}-name`} required value={name} onChange={(e) => setName(e.target.value)} />
+          <Input
+            id={`${id}-name`}
+            required
+            {...register("name")}
+            {...invalidProps(`${id}-name`, nameError)}
+          />
+          <FieldError id={`${id}-name`} error={nameError} />
         </div>
         <div>
           <Label htmlFor={`${id}-description`}>Description</Label>
@@ -77,94 +120,99 @@ export function CreateTemplateDialog({
             id={`${id}-description`}
             rows={2}
             className={CONTROL_CLASS}
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
+            {...register("description")}
+            {...invalidProps(`${id}-description`, errors.description?.message)}
           />
+          <FieldError id={`${id}-description`} error={errors.description?.message} />
         </div>
         <div>
           <Label htmlFor={`${id}-category`}>Category</Label>
           <Input
             id={`${id}-category`}
             placeholder="Other"
-            value={category}
-            onChange={(e) => setCategory(e.target.value)}
+            {...register("category")}
+            {...invalidProps(`${id}-category`, errors.category?.message)}
           />
+          <FieldError id={`${id}-category`} error={errors.category?.message} />
         </div>
         <label className="flex items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            checked={isGlobal}
-            disabled={!canCreateGlobal}
-            onChange={(e) => setIsGlobal(e.target.checked)}
-          />
+          <input type="checkbox" disabled={!canCreateGlobal} {...register("is_global")} />
           Global (visible to all users)
           {!canCreateGlobal && <span className="text-xs text-slate-500">: platform administrators only</span>}
         </label>
         <div>
           <div className="mb-2 flex items-center justify-between">
-            <h3 className="text-sm font-medium text-slate-700">Fields ({fields.length})</h3>
+            <h3 className="text-sm font-medium text-slate-700">Fields ({fields.fields.length})</h3>
             <Button
               variant="secondary"
               className="px-2 py-1 text-xs"
-              onClick={() => setFields((list) => [...list, newTemplateField(list, category)])}
+              onClick={() => fields.append(newTemplateField(getValues("fields"), getValues("category")))}
             >
               Add Field
             </Button>
           </div>
-          {fields.length === 0 ? (
+          {fields.fields.length === 0 ? (
             <p className="text-sm text-slate-500">No fields yet: add at least one.</p>
           ) : (
             <ul className="space-y-2">
-              {fields.map((f, i) => (
-                <li
-                  key={i}
-                  aria-label={`Template field ${i + 1}`}
-                  className="grid gap-2 rounded-md border border-slate-200 p-2 sm:grid-cols-[1fr_1fr_8rem_auto] sm:items-end"
-                >
-                  <div>
-                    <Label htmlFor={`${id}-f${i}-name`}>Field Name</Label>
-                    <Input
-                      id={`${id}-f${i}-name`}
-                      className="font-mono"
-                      value={f.name}
-                      onChange={(e) => setField(i, { name: e.target.value })}
-                    />
-                  </div>
-                  <div>
-                    <Label htmlFor={`${id}-f${i}-label`}>Label</Label>
-                    <Input
-                      id={`${id}-f${i}-label`}
-                      value={f.label}
-                      onChange={(e) => setField(i, { label: e.target.value })}
-                    />
-                  </div>
-                  <div>
-                    <Label htmlFor={`${id}-f${i}-type`}>Type</Label>
-                    <select
-                      id={`${id}-f${i}-type`}
-                      className={CONTROL_CLASS}
-                      value={f.type}
-                      onChange={(e) => setField(i, { type: e.target.value })}
-                    >
-                      {TEMPLATE_FIELD_TYPES.map((t) => (
-                        <option key={t} value={t}>
-                          {t}
-                        </option>
-                      ))}
-                    </select>
-                  </div>
-                  <Button
-                    variant="destructive"
-                    className="px-2 py-1 text-xs"
-                    aria-label={`Remove field ${f.label || i + 1}`}
-                    onClick={() => setFields((list) => list.filter((_, j) => j !== i))}
+              {fields.fields.map((f, i) => {
+                const fieldErrors = errors.fields?.[i];
+                const inputId = (key: string) => `${id}-f${i}-${key}`;
+                return (
+                  <li
+                    key={f.id}
+                    aria-label={`Template field ${i + 1}`}
+                    className="grid gap-2 rounded-md border border-slate-200 p-2 sm:grid-cols-[1fr_1fr_8rem_auto] sm:items-end"
                   >
-                    Remove
-                  </Button>
-                </li>
-              ))}
+                    <div>
+                      <Label htmlFor={inputId("name")}>Field Name</Label>
+                      <Input
+                        id={inputId("name")}
+                        className="font-mono"
+                        {...register(`fields.${i}.name`)}
+                        {...invalidProps(inputId("name"), fieldErrors?.name?.message)}
+                      />
+                      <FieldError id={inputId("name")} error={fieldErrors?.name?.message} />
+                    </div>
+                    <div>
+                      <Label htmlFor={inputId("label")}>Label</Label>
+                      <Input
+                        id={inputId("label")}
+                        {...register(`fields.${i}.label`)}
+                        {...invalidProps(inputId("label"), fieldErrors?.label?.message)}
+                      />
+                      <FieldError id={inputId("label")} error={fieldErrors?.label?.message} />
+                    </div>
+                    <div>
+                      <Label htmlFor={inputId("type")}>Type</Label>
+                      <select
+                        id={inputId("type")}
+                        className={CONTROL_CLASS}
+                        {...register(`fields.${i}.type`)}
+                        {...invalidProps(inputId("type"), fieldErrors?.type?.message)}
+                      >
+                        {TEMPLATE_FIELD_TYPES.map((t) => (
+                          <option key={t} value={t}>
+                            {t}
+                          </option>
+                        ))}
+                      </select>
+                      <FieldError id={inputId("type")} error={fieldErrors?.type?.message} />
+                    </div>
+                    <Button
+                      variant="destructive"
+                      className="px-2 py-1 text-xs"
+                      aria-label={`Remove field ${listed[i]?.label || i + 1}`}
+                      onClick={() => fields.remove(i)}
+                    >
+                      Remove
+                    </Button>
+                  </li>
+                );
+              })}
             </ul>
           )}
+          <FieldError id={`${id}-fields`} error={listError} />
         </div>
         {error && (
           <p role="alert" className="text-sm text-red-700">

@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { errorAt } from "./engine-resolver";
 import type { BooleanLabels } from "./boolean-labels";
 import { FieldInput, inputId, type RenderableField } from "./field-input";
+import { FieldError } from "@/components/ui/field-error";
 
 type Props = {
   field: RenderableField;
@@ -76,11 +77,7 @@ export function ArrayFieldInput({ field, path, label, disabled, error, booleanLa
       >
         + Add {field.label}
       </button>
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      <FieldError id={id} error={error} />
     </fieldset>
   );
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useMemo, useState, type ReactNode } from "react";
+import { useEffect, useId, useMemo, useState, type ReactNode } from "react";
 import { FormProvider, useForm, useWatch } from "react-hook-form";
 import { runCalculations } from "@/lib/calc";
 import { fieldState, groupFieldsByCategory, validateSubmission } from "@/lib/forms";
@@ -40,6 +40,7 @@ const UNCATEGORIZED = "__uncategorized";
  */
 export function DynamicForm(props: DynamicFormProps) {
   const { fields, categories, entity, booleanLabels, onSubmit, formId, children } = props;
+  const summaryId = `${useId()}-errors`;
   const resolver = useMemo(() => engineResolver<FormValues>(fields), [fields]);
   const form = useForm<FormValues>({
     resolver,
@@ -101,8 +102,14 @@ export function DynamicForm(props: DynamicFormProps) {
     <FormProvider {...form}>
       <form id={formId} onSubmit={form.handleSubmit(onValid, onInvalid)} noValidate className="space-y-4">
         {errorList.length > 0 && (
-          <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-            <p className="font-medium">Please fix the following errors:</p>
+          <div
+            role="alert"
+            aria-labelledby={summaryId}
+            className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800"
+          >
+            <p id={summaryId} className="font-medium">
+              Please fix the following errors:
+            </p>
             <ul className="mt-1 list-disc pl-5">
               {errorList.map((message, i) => (
                 <li key={i}>{message}</li>

@@ -1,5 +1,6 @@
 "use client";
 
+import { FieldError } from "@/components/ui/field-error";
 import { Controller, useFormContext } from "react-hook-form";
 import type { DataField, FieldOption, SubField } from "@/lib/schemas/study-config";
 import { ArrayFieldInput } from "./array-field-input";
@@ -246,11 +247,7 @@ export function FieldInput({ field, path, required, disabled, error, booleanLabe
 
 function FieldMessages({ id, error, description }: { id: string; error?: string; description?: string }) {
   if (error) {
-    return (
-      <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-        {error}
-      </p>
-    );
+    return <FieldError id={id} error={error} />;
   }
   return description ? (
     <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">

@@ -1,25 +1,23 @@
 "use client";
 
 import Link from "next/link";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CONTROL_CLASS } from "@/components/ui/control-class";
+import { FieldError, invalidProps } from "@/components/ui/field-error";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import {
-  failureText,
-  loadFailureText,
-  useDeleteGroup,
-  useMedicalGroups,
-  useSaveGroup,
-} from "@/lib/client/admin-team";
-import { ApiClientError } from "@/lib/client/api-fetch";
+import { loadFailureText, useDeleteGroup, useMedicalGroups, useSaveGroup } from "@/lib/client/admin-team";
+import { applyServerErrors } from "@/lib/client/apply-server-errors";
+import { schemaResolver } from "@/lib/client/schema-resolver";
 import {
   GROUP_LIMITS,
   GROUP_MESSAGES,
-  normalizeGroupCode,
+  MedicalGroupCreateBody,
+  MedicalGroupUpdateBody,
   type MedicalGroupResponse,
 } from "@/lib/schemas/users";
 
@@ -142,7 +140,8 @@ export function MedicalGroupsPage({ studyId, studyName }: { studyId: number; stu
   );
 }
 
-type Errors = Partial<Record<"code" | "name" | "description", string>>;
+type GroupValues = { code: string; name: string; description: string };
+const GROUP_FIELDS = ["code", "name", "description"] as const;
 
 function GroupDialog({
   studyId,
@@ -153,46 +152,44 @@ function GroupDialog({
   group: MedicalGroupResponse | null;
   onClose: () => void;
 }) {
-  const [code, setCode] = useState(group?.code ?? "");
-  const [name, setName] = useState(group?.name ?? "");
-  const [description, setDescription] = useState(group?.description ?? "");
-  const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const save = useSaveGroup(studyId);
+  // An empty description is stored as none.
+  const description = (values: GroupValues) => values.description.trim() || null;
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<GroupValues, unknown, MedicalGroupCreateBody | MedicalGroupUpdateBody>({
+    defaultValues: {
+      code: group?.code ?? "",
+      name: group?.name ?? "",
+      description: group?.description ?? "",
+    },
+    // The API's own body schemas (docs/decisions/0020): code required and uppercased, name required.
+    resolver: group
+      ? schemaResolver<GroupValues, MedicalGroupUpdateBody>(MedicalGroupUpdateBody, (values) => ({
+          name: values.name,
+          description: description(values),
+          version: group.version,
+        }))
+      : schemaResolver<GroupValues, MedicalGroupCreateBody>(MedicalGroupCreateBody, (values) => ({
+          code: values.code,
+          name: values.name,
+          description: description(values),
+          study_id: studyId,
+        })),
+  });
+  const message = (field: keyof GroupValues) => errors[field]?.message;
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const found: Errors = {};
-    if (!group && !normalizeGroupCode(code)) found.code = GROUP_MESSAGES.codeRequired;
-    if (!name.trim()) found.name = GROUP_MESSAGES.nameRequired;
-    setErrors(found);
+  const submit = handleSubmit((body) => {
     setFormError(null);
-    if (Object.keys(found).length > 0) return;
-    const onError = (error: unknown) => {
-      if (error instanceof ApiClientError && Array.isArray(error.detail)) {
-        const byField: Errors = {};
-        for (const issue of error.detail as { loc?: unknown[]; msg?: string }[]) {
-          const field = issue.loc?.[1];
-          if ((field === "code" || field === "name" || field === "description") && issue.msg)
-            byField[field] = issue.msg;
-        }
-        setErrors(byField);
-      }
-      setFormError(failureText(error, GROUP_MESSAGES.saveFailed));
-    };
-    const desc = description.trim() || null;
-    if (!group) {
-      save.mutate(
-        { body: { code: normalizeGroupCode(code), name: name.trim(), description: desc, study_id: studyId } },
-        { onSuccess: onClose, onError },
-      );
-    } else {
-      save.mutate(
-        { id: group.id, body: { name: name.trim(), description: desc, version: group.version } },
-        { onSuccess: onClose, onError },
-      );
-    }
-  }
+    const onError = (error: unknown) =>
+      setFormError(applyServerErrors(error, setError, GROUP_FIELDS, GROUP_MESSAGES.saveFailed));
+    if (!group) save.mutate({ body: body as MedicalGroupCreateBody }, { onSuccess: onClose, onError });
+    else save.mutate({ id: group.id, body: body as MedicalGroupUpdateBody }, { onSuccess: onClose, onError });
+  });
 
   return (
     <FormDialog
@@ -201,26 +198,31 @@ function GroupDialog({
       submitLabel={group ? "Update" : "Create"}
       pending={save.isPending}
       onClose={onClose}
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
       formError={formError}
     >
       <div>
         <Label htmlFor="group-code">Code</Label>
         <Input
           id="group-code"
-          value={code}
           placeholder="GRP001"
           maxLength={GROUP_LIMITS.code}
-          disabled={group !== null}
           autoCapitalize="characters"
-          aria-invalid={Boolean(errors.code)}
-          aria-describedby={errors.code ? "group-code-error" : "group-code-hint"}
-          onChange={(event) => setCode(event.target.value.toUpperCase())}
+          aria-describedby="group-code-hint"
+          {...register("code", {
+            disabled: group !== null,
+            // Spec §5: shown uppercased as typed (the schema uppercases what is sent too).
+            setValueAs: (value: string) => value.toUpperCase(),
+            onChange: ({ target }: { target: HTMLInputElement }) => {
+              const { selectionStart, selectionEnd } = target;
+              target.value = target.value.toUpperCase();
+              target.setSelectionRange(selectionStart, selectionEnd);
+            },
+          })}
+          {...invalidProps("group-code", message("code"))}
         />
-        {errors.code ? (
-          <p id="group-code-error" className="mt-1 text-xs text-red-700">
-            {errors.code}
-          </p>
+        {message("code") ? (
+          <FieldError id="group-code" error={message("code")} />
         ) : (
           <p id="group-code-hint" className="mt-1 text-xs text-slate-500">
             Uppercase, at most {GROUP_LIMITS.code} characters; it cannot be changed later.
@@ -231,17 +233,11 @@ function GroupDialog({
         <Label htmlFor="group-name">Name</Label>
         <Input
           id="group-name"
-          value={name}
           maxLength={GROUP_LIMITS.name}
-          aria-invalid={Boolean(errors.name)}
-          aria-describedby={errors.name ? "group-name-error" : undefined}
-          onChange={(event) => setName(event.target.value)}
+          {...register("name")}
+          {...invalidProps("group-name", message("name"))}
         />
-        {errors.name && (
-          <p id="group-name-error" className="mt-1 text-xs text-red-700">
-            {errors.name}
-          </p>
-        )}
+        <FieldError id="group-name" error={message("name")} />
       </div>
       <div>
         <Label htmlFor="group-description">Description (optional)</Label>
@@ -249,10 +245,11 @@ function GroupDialog({
           id="group-description"
           className={CONTROL_CLASS}
           rows={3}
-          value={description}
           maxLength={GROUP_LIMITS.description}
-          onChange={(event) => setDescription(event.target.value)}
+          {...register("description")}
+          {...invalidProps("group-description", message("description"))}
         />
+        <FieldError id="group-description" error={message("description")} />
       </div>
       <p className="rounded-md bg-slate-50 p-3 text-xs text-slate-600">
         Purpose: patients created by a sub-investigator are placed in the sub-investigator&apos;s medical

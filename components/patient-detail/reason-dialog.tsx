@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
 import { REASON_LIMITS } from "@/lib/schemas/patients";
+import { FieldError } from "@/components/ui/field-error";
 
 /** The same limits the API enforces (21 CFR 11.10(e): every change of clinical data says why). */
 export function reasonProblem(reason: string): string | null {
@@ -57,11 +58,7 @@ export function ReasonForm({ confirmLabel, pending, error, extra, onConfirm, onC
         <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
           {REASON_LIMITS.min}–{REASON_LIMITS.max} characters ({reason.trim().length} now).
         </p>
-        {problem && (
-          <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-            {problem}
-          </p>
-        )}
+        <FieldError id={id} error={problem} />
       </div>
       {error && (
         <div

@@ -22,6 +22,7 @@ import {
   type PatientDraft,
   type ServerErrors,
 } from "./patient-draft";
+import { FieldError } from "@/components/ui/field-error";
 
 export type AddPatientDialogProps = {
   studyId: number;
@@ -243,11 +244,7 @@ function Row({
         ...(error && { "aria-invalid": true as const, "aria-describedby": `${id}-error` }),
         ...(required && { "aria-required": true as const }),
       })}
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      <FieldError id={id} error={error} />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { serverIssues } from "@/lib/client/apply-server-errors";
 import { ApiClientError } from "@/lib/client/api-fetch";
 import type { PatientCreateBody } from "@/lib/schemas/patients";
 
@@ -95,10 +96,7 @@ export function serverErrors(error: unknown): ServerErrors {
     result.base.code = error.detail;
     return result;
   }
-  if (error.status !== 422 || !Array.isArray(error.detail)) return result;
-  for (const issue of error.detail as { loc?: unknown[]; msg?: unknown }[]) {
-    const loc = Array.isArray(issue?.loc) ? issue.loc : [];
-    const msg = typeof issue?.msg === "string" ? issue.msg : "";
+  for (const { loc, msg } of serverIssues(error)) {
     const [where, key, field] = loc;
     if (where !== "body" || typeof key !== "string") continue;
     if (key === "custom_fields" && typeof field === "string") result.custom[field] ??= msg;

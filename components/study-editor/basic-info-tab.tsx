@@ -1,5 +1,6 @@
 "use client";
 
+import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import type { StudyBasics } from "@/lib/client/studies";
@@ -40,9 +41,7 @@ export function BasicInfoTab({ basics, onChange, isCreate, errors }: Props) {
         onChange={(e) => set(key, e.target.value)}
       />
       {errors[key] ? (
-        <p id={`study-${key}-error`} className="mt-1 text-sm text-red-700">
-          {errors[key]}
-        </p>
+        <FieldError id={`study-${key}`} error={errors[key]} />
       ) : (
         extra.hint && (
           <p id={`study-${key}-hint`} className="mt-1 text-xs text-slate-500">

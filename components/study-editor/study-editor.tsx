@@ -6,6 +6,7 @@ import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Tabs } from "@/components/ui/tabs";
+import { serverIssues } from "@/lib/client/apply-server-errors";
 import { ApiClientError } from "@/lib/client/api-fetch";
 import { discardDraft, readDraft } from "@/lib/client/draft-storage";
 import { useSaveStudy, useStudy, type StudyBasics } from "@/lib/client/studies";
@@ -249,20 +250,20 @@ function StudyEditorForm({
     const fieldErrors: BasicErrors = {};
     if (detail === STUDY_MESSAGES.codeTaken) fieldErrors.code = detail;
     if (detail === STUDY_MESSAGES.domainTaken) fieldErrors.domain = detail;
+    // The one reading of a 422 (lib/client/apply-server-errors.ts): basic fields, config paths.
+    const found = serverIssues(error);
+    for (const issue of found) {
+      const [where, field] = issue.loc;
+      if (where === "body" && typeof field === "string" && field in EMPTY_BASICS && issue.loc.length === 2)
+        fieldErrors[field as keyof StudyBasics] ??= issue.msg;
+    }
     const issues = Array.isArray(detail)
-      ? detail.map((d: { loc?: unknown[]; msg?: string }) => {
-          const [where, field] = d.loc ?? [];
-          if (where === "body" && typeof field === "string" && field in EMPTY_BASICS && d.loc?.length === 2)
-            fieldErrors[field as keyof StudyBasics] ??= d.msg;
-          return `${(d.loc ?? []).slice(1).join(" › ")}: ${d.msg ?? ""}`;
-        })
+      ? found.map((issue) => `${issue.loc.slice(1).join(" › ")}: ${issue.msg}`)
       : undefined;
-    const serverConfigIssues = Array.isArray(detail)
-      ? detail.flatMap((d: { loc?: (string | number)[]; msg?: string }) => {
-          const path = d.loc?.[1] === "config" ? configPath(d.loc) : null;
-          return path ? [{ path, message: d.msg ?? "" }] : [];
-        })
-      : [];
+    const serverConfigIssues = found.flatMap((issue) => {
+      const path = issue.loc[1] === "config" ? configPath(issue.loc) : null;
+      return path ? [{ path, message: issue.msg }] : [];
+    });
     if (serverConfigIssues.length > 0) {
       setConfigIssues(serverConfigIssues);
       setFailedSaves((n) => n + 1);

@@ -1,10 +1,12 @@
 "use client";
 
 import Link from "next/link";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CONTROL_CLASS } from "@/components/ui/control-class";
+import { FieldError, invalidProps } from "@/components/ui/field-error";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { Label } from "@/components/ui/label";
 import {
@@ -14,12 +16,16 @@ import {
   useSaveAssignment,
   useStudyTeam,
 } from "@/lib/client/admin-team";
+import { applyServerErrors } from "@/lib/client/apply-server-errors";
+import { schemaResolver } from "@/lib/client/schema-resolver";
 import {
   assignmentGroup,
   ROLE_PERMISSION_SUMMARY,
   STUDY_ROLE_LABELS,
   STUDY_ROLE_OPTIONS,
   TEAM_MESSAGES,
+  UserStudyRoleCreateBody,
+  UserStudyRoleUpdateBody,
   type AdminUserResponse,
   type MedicalGroupResponse,
   type UserStudyRoleResponse,
@@ -153,6 +159,18 @@ export function StudyTeamPage({
   );
 }
 
+type AssignmentValues = { user_id: string; role: string; medical_group_id: string };
+const ASSIGNMENT_FIELDS = ["user_id", "role", "medical_group_id"] as const;
+
+/** The form's choices as the API's body: ids as numbers, the group only for a Sub-Investigator. */
+function assignmentBody(values: AssignmentValues) {
+  const groupId = values.medical_group_id ? Number(values.medical_group_id) : null;
+  return {
+    role: values.role,
+    medical_group_id: assignmentGroup(values.role as UserStudyRoleResponse["role"], groupId),
+  };
+}
+
 function AssignmentDialog({
   studyId,
   assignment,
@@ -170,42 +188,53 @@ function AssignmentDialog({
   currentUserId: number;
   onClose: () => void;
 }) {
-  const [userId, setUserId] = useState(assignment ? String(assignment.user_id) : "");
-  const [role, setRole] = useState<string>(assignment?.role ?? "");
-  const [groupId, setGroupId] = useState(
-    assignment?.medical_group_id ? String(assignment.medical_group_id) : "",
-  );
-  const [errors, setErrors] = useState<Partial<Record<"user" | "role" | "group", string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const save = useSaveAssignment(studyId);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    setValue,
+    formState: { errors },
+  } = useForm<AssignmentValues, unknown, UserStudyRoleCreateBody | UserStudyRoleUpdateBody>({
+    defaultValues: {
+      user_id: assignment ? String(assignment.user_id) : "",
+      role: assignment?.role ?? "",
+      medical_group_id: assignment?.medical_group_id ? String(assignment.medical_group_id) : "",
+    },
+    // The API's own body schemas (docs/decisions/0020): User and Role required, a group for a
+    // Sub-Investigator, with the spec's messages.
+    resolver: assignment
+      ? schemaResolver<AssignmentValues, UserStudyRoleUpdateBody>(UserStudyRoleUpdateBody, (values) => ({
+          ...assignmentBody(values),
+          version: assignment.version,
+        }))
+      : schemaResolver<AssignmentValues, UserStudyRoleCreateBody>(UserStudyRoleCreateBody, (values) => ({
+          user_id: values.user_id ? Number(values.user_id) : undefined,
+          study_id: studyId,
+          ...assignmentBody(values),
+        })),
+  });
+  const role = useWatch({ control, name: "role" });
   const unassigned = users.filter((u) => u.is_active && !assignedUserIds.has(u.id));
   const isSub = role === "sub_investigator";
   const editingSelf = assignment?.user_id === currentUserId;
+  const message = (field: keyof AssignmentValues) => errors[field]?.message;
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const found: typeof errors = {};
-    if (!assignment && !userId) found.user = TEAM_MESSAGES.userRequired;
-    if (!role) found.role = TEAM_MESSAGES.roleRequired;
-    if (isSub && !groupId) found.group = TEAM_MESSAGES.groupRequired;
-    setErrors(found);
+  const submit = handleSubmit((body) => {
     setFormError(null);
-    if (Object.keys(found).length > 0) return;
-    const typedRole = role as UserStudyRoleResponse["role"];
-    const medicalGroupId = assignmentGroup(typedRole, groupId ? Number(groupId) : null);
-    const onError = (error: unknown) => setFormError(failureText(error, TEAM_MESSAGES.saveFailed));
+    const onError = (error: unknown) =>
+      setFormError(applyServerErrors(error, setError, ASSIGNMENT_FIELDS, TEAM_MESSAGES.saveFailed));
     if (!assignment) {
-      save.mutate(
-        { body: { user_id: Number(userId), study_id: studyId, role, medical_group_id: medicalGroupId } },
-        { onSuccess: onClose, onError },
-      );
+      save.mutate({ body: body as UserStudyRoleCreateBody }, { onSuccess: onClose, onError });
     } else {
       save.mutate(
-        { id: assignment.id, body: { role, medical_group_id: medicalGroupId, version: assignment.version } },
+        { id: assignment.id, body: body as UserStudyRoleUpdateBody },
         { onSuccess: onClose, onError },
       );
     }
-  }
+  });
 
   return (
     <FormDialog
@@ -214,7 +243,7 @@ function AssignmentDialog({
       submitLabel={assignment ? "Update" : "Assign"}
       pending={save.isPending}
       onClose={onClose}
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
       formError={formError}
       className="max-w-xl"
     >
@@ -231,10 +260,8 @@ function AssignmentDialog({
           <select
             id="assignment-user"
             className={CONTROL_CLASS}
-            value={userId}
-            aria-invalid={Boolean(errors.user)}
-            aria-describedby={errors.user ? "assignment-user-error" : undefined}
-            onChange={(event) => setUserId(event.target.value)}
+            {...register("user_id")}
+            {...invalidProps("assignment-user", message("user_id"))}
           >
             <option value="">Select a user</option>
             {unassigned.map((user) => (
@@ -243,7 +270,7 @@ function AssignmentDialog({
               </option>
             ))}
           </select>
-          {errors.user && <FieldError id="assignment-user-error">{errors.user}</FieldError>}
+          <FieldError id="assignment-user" error={message("user_id")} />
         </div>
       )}
       <div>
@@ -251,14 +278,13 @@ function AssignmentDialog({
         <select
           id="assignment-role"
           className={CONTROL_CLASS}
-          value={role}
-          aria-invalid={Boolean(errors.role)}
-          aria-describedby={errors.role ? "assignment-role-error" : undefined}
-          onChange={(event) => {
-            setRole(event.target.value);
+          {...register("role", {
             // Spec §4: changing away from Sub-Investigator clears the group.
-            if (event.target.value !== "sub_investigator") setGroupId("");
-          }}
+            onChange: (event: { target: { value: string } }) => {
+              if (event.target.value !== "sub_investigator") setValue("medical_group_id", "");
+            },
+          })}
+          {...invalidProps("assignment-role", message("role"))}
         >
           <option value="">Select a role</option>
           {STUDY_ROLE_OPTIONS.map((option) => (
@@ -267,7 +293,7 @@ function AssignmentDialog({
             </option>
           ))}
         </select>
-        {errors.role && <FieldError id="assignment-role-error">{errors.role}</FieldError>}
+        <FieldError id="assignment-role" error={message("role")} />
       </div>
       {isSub && (
         <div>
@@ -275,10 +301,8 @@ function AssignmentDialog({
           <select
             id="assignment-group"
             className={CONTROL_CLASS}
-            value={groupId}
-            aria-invalid={Boolean(errors.group)}
-            aria-describedby={errors.group ? "assignment-group-error" : undefined}
-            onChange={(event) => setGroupId(event.target.value)}
+            {...register("medical_group_id")}
+            {...invalidProps("assignment-group", message("medical_group_id"))}
           >
             <option value="">Select a medical group</option>
             {groups.map((group) => (
@@ -287,7 +311,7 @@ function AssignmentDialog({
               </option>
             ))}
           </select>
-          {errors.group && <FieldError id="assignment-group-error">{errors.group}</FieldError>}
+          <FieldError id="assignment-group" error={message("medical_group_id")} />
         </div>
       )}
       <section
@@ -306,13 +330,5 @@ function AssignmentDialog({
         </ul>
       </section>
     </FormDialog>
-  );
-}
-
-function FieldError({ id, children }: { id: string; children: string }) {
-  return (
-    <p id={id} className="mt-1 text-xs text-red-700">
-      {children}
-    </p>
   );
 }

@@ -1,4 +1,4 @@
-import { ApiClientError } from "@/lib/client/api-fetch";
+import { serverIssues } from "@/lib/client/apply-server-errors";
 
 export type FieldIssues = Record<string, string>;
 
@@ -8,9 +8,7 @@ export type FieldIssues = Record<string, string>;
  */
 export function issuesByField(error: unknown): { top: FieldIssues; data: FieldIssues; switch: FieldIssues } {
   const out = { top: {} as FieldIssues, data: {} as FieldIssues, switch: {} as FieldIssues };
-  if (!(error instanceof ApiClientError) || error.status !== 422 || !Array.isArray(error.detail)) return out;
-  for (const issue of error.detail as { loc?: unknown; msg?: unknown }[]) {
-    if (!Array.isArray(issue?.loc) || typeof issue.msg !== "string") continue;
+  for (const issue of serverIssues(error)) {
     const [, first, second, third] = issue.loc.map(String);
     if (first === "data_fields" && second === "therapy_switch" && third) out.switch[third] ??= issue.msg;
     else if (first === "data_fields" && second) out.data[second] ??= issue.msg;

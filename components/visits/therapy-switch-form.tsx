@@ -6,6 +6,7 @@ import { CONTROL_CLASS } from "@/components/ui/control-class";
 import { Label } from "@/components/ui/label";
 import { isSwitchFieldActive, validateTherapySwitch, type TherapySwitchValue } from "@/lib/forms";
 import type { TherapySwitchConfig, TherapySwitchField } from "@/lib/schemas/study-config";
+import { FieldError } from "@/components/ui/field-error";
 
 /**
  * The Italian therapy-switch form (spec §5): the study's switch fields, conditional ones only while
@@ -111,11 +112,7 @@ function SwitchInput({
           onChange={(e) => onChange(e.target.value)}
         />
       )}
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      <FieldError id={id} error={error} />
     </div>
   );
 }

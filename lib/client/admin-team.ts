@@ -2,12 +2,18 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
+  AdminUserCreateBody,
   AdminUserListResponse,
   AdminUserResponse,
+  AdminUserUpdateBody,
+  MedicalGroupCreateBody,
   MedicalGroupListResponse,
   MedicalGroupResponse,
+  MedicalGroupUpdateBody,
+  UserStudyRoleCreateBody,
   UserStudyRoleListResponse,
   UserStudyRoleResponse,
+  UserStudyRoleUpdateBody,
 } from "@/lib/schemas/users";
 import { ApiClientError, apiFetch } from "./api-fetch";
 
@@ -51,11 +57,7 @@ export function useAdminUsers(params: { search: string; roleLevel: string; page:
 }
 
 export type UserSave =
-  | { id?: undefined; body: { email: string; password: string; full_name: string; role_level: string } }
-  | {
-      id: number;
-      body: { full_name: string; role_level: string; is_active: boolean; password?: string; version: number };
-    };
+  { id?: undefined; body: AdminUserCreateBody } | { id: number; body: AdminUserUpdateBody };
 
 export function useSaveUser() {
   const client = useQueryClient();
@@ -92,11 +94,7 @@ export function useStudyTeam(studyId: number) {
 }
 
 export type AssignmentSave =
-  | {
-      id?: undefined;
-      body: { user_id: number; study_id: number; role: string; medical_group_id: number | null };
-    }
-  | { id: number; body: { role: string; medical_group_id: number | null; version: number } };
+  { id?: undefined; body: UserStudyRoleCreateBody } | { id: number; body: UserStudyRoleUpdateBody };
 
 export function useSaveAssignment(studyId: number) {
   const client = useQueryClient();
@@ -129,8 +127,7 @@ export function useMedicalGroups(studyId: number) {
 }
 
 export type GroupSave =
-  | { id?: undefined; body: { code: string; name: string; description: string | null; study_id: number } }
-  | { id: number; body: { name: string; description: string | null; version: number } };
+  { id?: undefined; body: MedicalGroupCreateBody } | { id: number; body: MedicalGroupUpdateBody };
 
 export function useSaveGroup(studyId: number) {
   const client = useQueryClient();

@@ -234,19 +234,48 @@ export const UserStudyRoleListResponse = z.object({
 });
 export type UserStudyRoleListResponse = z.infer<typeof UserStudyRoleListResponse>;
 
-export const UserStudyRoleCreateBody = z.object({
-  user_id: idOf("user_id"),
-  study_id: idOf("study_id"),
-  role: StudyRoleSchema,
-  medical_group_id: OptionalGroupId,
-});
+/** The assigned user: a missing one reads as the dialog's 'User is required' (spec §5). */
+const AssignedUserId = z
+  .number({
+    error: (issue) => (issue.input === undefined ? TEAM_MESSAGES.userRequired : "user_id must be a number"),
+  })
+  .int("user_id must be a whole number")
+  .positive("user_id must be a positive integer")
+  .max(2_147_483_647, "user_id is out of range");
+
+/**
+ * Spec §5: a Sub-Investigator needs a medical group. Checked in the body schema so the dialog shows
+ * the same message under the field before sending; whether the group is of the study is the
+ * service's question (it needs the database).
+ */
+const groupForSubInvestigator = {
+  path: ["medical_group_id"],
+  message: TEAM_MESSAGES.groupRequired,
+  when: (payload: { value: unknown }) =>
+    typeof payload.value === "object" &&
+    payload.value !== null &&
+    (payload.value as { role?: unknown }).role === "sub_investigator",
+};
+const hasGroupWhenSub = (body: { role: StudyRole; medical_group_id?: number | null }) =>
+  body.role !== "sub_investigator" || body.medical_group_id != null;
+
+export const UserStudyRoleCreateBody = z
+  .object({
+    user_id: AssignedUserId,
+    study_id: idOf("study_id"),
+    role: StudyRoleSchema,
+    medical_group_id: OptionalGroupId,
+  })
+  .refine(hasGroupWhenSub, groupForSubInvestigator);
 export type UserStudyRoleCreateBody = z.infer<typeof UserStudyRoleCreateBody>;
 
-export const UserStudyRoleUpdateBody = z.object({
-  role: StudyRoleSchema,
-  medical_group_id: OptionalGroupId,
-  version: BasedOnVersion.optional(),
-});
+export const UserStudyRoleUpdateBody = z
+  .object({
+    role: StudyRoleSchema,
+    medical_group_id: OptionalGroupId,
+    version: BasedOnVersion.optional(),
+  })
+  .refine(hasGroupWhenSub, groupForSubInvestigator);
 export type UserStudyRoleUpdateBody = z.infer<typeof UserStudyRoleUpdateBody>;
 
 export const AssignmentIdParams = z.object({ id: idOf("Role assignment id") });

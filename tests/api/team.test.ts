@@ -161,6 +161,12 @@ describe("user study roles", () => {
     expect(noGroup.json.detail).toContainEqual(
       expect.objectContaining({ loc: ["body", "medical_group_id"], msg: TEAM_MESSAGES.groupRequired }),
     );
+    // The same body schema the Assign dialog resolves with: a missing user reads as the dialog does.
+    const noUser = await assignAs(admin, { study_id: studyId, role: "medico" });
+    expect(noUser.status).toBe(422);
+    expect(noUser.json.detail).toContainEqual(
+      expect.objectContaining({ loc: ["body", "user_id"], msg: TEAM_MESSAGES.userRequired }),
+    );
     const foreign = await assignAs(admin, {
       user_id: user.id,
       study_id: studyId,

@@ -312,7 +312,16 @@ test("a temporary password set by the admin must be changed before anything else
   await user.getByRole("button", { name: "Change password" }).click();
   await expect(user.getByText("Password changed.")).toBeVisible();
   expect((await user.request.get("/api/studies")).status()).toBe(200);
-  await user.getByRole("link", { name: "Go to studies" }).click();
+  // Forced here by the sign-in, it leads on to the studies.
+  await user.getByRole("link", { name: "Continue" }).click();
   await expect(user).toHaveURL(/\/admin\/studies$/);
   await context.close();
+
+  // Opened from the user menu, the password page leads back to the page it was opened from.
+  await page.goto("/admin/users?page=1");
+  await page.getByRole("link", { name: "Change password" }).click();
+  await expect(page).toHaveURL(/\/admin\/account\/password\?returnUrl=%2Fadmin%2Fusers%3Fpage%3D1$/);
+  await shot(page, "change-password-from-menu");
+  await page.getByRole("link", { name: "Cancel" }).click();
+  await expect(page).toHaveURL(/\/admin\/users\?page=1$/);
 });

@@ -8,6 +8,7 @@ import { Label } from "@/components/ui/label";
 import type { Category, DataField } from "@/lib/schemas/study-config";
 import { validateCategoryLabel } from "@/lib/study-editor/categories";
 import type { Direction } from "@/lib/study-editor/order";
+import { FieldError } from "@/components/ui/field-error";
 
 export type CategoryItemProps = {
   category: Category;
@@ -100,11 +101,7 @@ export function CategoryItem({
                 Cancel
               </Button>
             </div>
-            {error && (
-              <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-600">
-                {error}
-              </p>
-            )}
+            <FieldError id={id} error={error} />
             <p className="mt-1 text-xs text-slate-500">
               Code <code className="font-mono">{category.code}</code> cannot be changed.
             </p>

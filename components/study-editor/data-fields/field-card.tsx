@@ -5,6 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { CONTROL_CLASS } from "@/components/ui/control-class";
+import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import {
@@ -90,12 +91,7 @@ export const FieldCard = memo(function FieldCard(props: FieldCardProps) {
       setOptionsText(optionLines(field.options));
   }
 
-  const errorText = (key: string) =>
-    errors?.[key] ? (
-      <p id={`${id}-${key}-error`} className="mt-1 text-sm text-red-600">
-        {errors[key]}
-      </p>
-    ) : null;
+  const errorText = (key: string) => <FieldError id={`${id}-${key}`} error={errors?.[key]} />;
   const invalid = (key: string) =>
     errors?.[key] ? { "aria-invalid": true as const, "aria-describedby": `${id}-${key}-error` } : {};
   const shownKeys = new Set([

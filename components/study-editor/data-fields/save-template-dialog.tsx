@@ -1,14 +1,32 @@
 "use client";
 
 import { useId, useState } from "react";
+import { get, useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Dialog, saveOnEnter } from "@/components/ui/dialog";
+import { FieldError, invalidProps } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { applyServerErrors } from "@/lib/client/apply-server-errors";
 import { errorText, useCreateFieldTemplate } from "@/lib/client/field-templates";
-import { TEMPLATE_MESSAGES } from "@/lib/schemas/field-templates";
+import { schemaResolver } from "@/lib/client/schema-resolver";
+import { FieldTemplateCreateBody, TEMPLATE_MESSAGES } from "@/lib/schemas/field-templates";
 import type { DataField } from "@/lib/schemas/study-config";
 import { toTemplateField } from "@/lib/study-editor/data-fields";
+
+/** The first message in a react-hook-form error tree (the selected fields' errors have no input here). */
+function firstMessage(node: unknown): string | undefined {
+  if (!node || typeof node !== "object") return undefined;
+  if ("message" in node && typeof node.message === "string" && node.message) return node.message;
+  for (const [key, child] of Object.entries(node)) {
+    if (key === "ref") continue; // the DOM element, not an error
+    const found = firstMessage(child);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+type Values = { name: string; description: string; category: string; is_global: boolean };
 
 /** Save as Template: the selected fields become a template (name required, at least one field). */
 export function SaveTemplateDialog({
@@ -24,32 +42,38 @@ export function SaveTemplateDialog({
 }) {
   const id = useId();
   const create = useCreateFieldTemplate();
-  const [name, setName] = useState("");
-  const [description, setDescription] = useState("");
-  const [category, setCategory] = useState("");
-  const [isGlobal, setIsGlobal] = useState(true);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors },
+  } = useForm<Values, unknown, FieldTemplateCreateBody>({
+    defaultValues: { name: "", description: "", category: "", is_global: true },
+    // The API's own body schema (docs/decisions/0020): name required, at least one field.
+    resolver: schemaResolver<Values, FieldTemplateCreateBody>(FieldTemplateCreateBody, (values) => ({
+      ...values,
+      description: values.description.trim() || null,
+      category: values.category.trim() || null,
+      fields: fields.map(toTemplateField),
+    })),
+  });
+  // A problem with the selected fields (none, or one the API refuses) has no input of its own here.
+  const fieldsProblem = firstMessage(get(errors, "fields"));
 
-  async function save() {
-    if (!name.trim()) return setError(TEMPLATE_MESSAGES.nameRequired);
-    if (fields.length === 0) return setError(TEMPLATE_MESSAGES.selectField);
-    setError(null);
+  const save = handleSubmit(async (body) => {
+    setFormError(null);
     try {
-      await create.mutateAsync({
-        name: name.trim(),
-        description: description.trim() || null,
-        category: category.trim() || null,
-        fields: fields.map(toTemplateField),
-        is_global: isGlobal,
-      });
-      setName("");
-      setDescription("");
-      setCategory("");
+      await create.mutateAsync(body);
+      reset();
       onSaved(TEMPLATE_MESSAGES.saved);
     } catch (e) {
-      setError(`Error saving template: ${errorText(e)}`);
+      applyServerErrors(e, setError, ["name", "description", "category"], "");
+      // Spec §8 wording, whatever field the server named.
+      setFormError(`Error saving template: ${errorText(e)}`);
     }
-  }
+  });
 
   return (
     <Dialog
@@ -71,29 +95,38 @@ export function SaveTemplateDialog({
       <div className="space-y-3" onKeyDown={saveOnEnter(() => void save())}>
         <div>
           <Label htmlFor={`${id}-name`}>Template Name</Label>
-          <Input id={`${id}-name`} value={name} onChange={(e) => setName(e.target.value)} required />
+          <Input
+            id={`${id}-name`}
+            required
+            {...register("name")}
+            {...invalidProps(`${id}-name`, errors.name?.message)}
+          />
+          <FieldError id={`${id}-name`} error={errors.name?.message} />
         </div>
         <div>
           <Label htmlFor={`${id}-description`}>Description</Label>
           <Input
             id={`${id}-description`}
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
+            {...register("description")}
+            {...invalidProps(`${id}-description`, errors.description?.message)}
           />
+          <FieldError id={`${id}-description`} error={errors.description?.message} />
         </div>
         <div>
           <Label htmlFor={`${id}-category`}>Category</Label>
           <Input
             id={`${id}-category`}
-            value={category}
             placeholder="Other"
-            onChange={(e) => setCategory(e.target.value)}
+            {...register("category")}
+            {...invalidProps(`${id}-category`, errors.category?.message)}
           />
+          <FieldError id={`${id}-category`} error={errors.category?.message} />
         </div>
         <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" checked={isGlobal} onChange={(e) => setIsGlobal(e.target.checked)} />
+          <input type="checkbox" {...register("is_global")} />
           Global (visible to all users)
         </label>
+        <FieldError id={`${id}-fields`} error={fieldsProblem} />
         {error && (
           <p role="alert" className="text-sm text-red-700">
             {error}

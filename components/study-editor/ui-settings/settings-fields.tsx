@@ -1,7 +1,8 @@
 "use client";
 
-import { useId, useState, type ReactNode } from "react";
+import { useId, useState } from "react";
 import { CONTROL_CLASS } from "@/components/ui/control-class";
+import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import type { UiSettings } from "@/lib/schemas/study-config";
@@ -20,14 +21,6 @@ export function withSetting<K extends keyof UiSettings>(
   if (value === undefined || value === "") delete next[key];
   else next[key] = value;
   return next;
-}
-
-export function FieldError({ id, children }: { id: string; children: ReactNode }) {
-  return (
-    <p id={id} role="alert" className="mt-1 text-xs text-red-700">
-      {children}
-    </p>
-  );
 }
 
 export function SelectField({
@@ -104,7 +97,7 @@ export function ColourField({
           className="w-36 font-mono"
         />
       </div>
-      {invalid && <FieldError id={`${id}-error`}>{HEX_COLOUR_MESSAGE}</FieldError>}
+      <FieldError id={id} error={invalid ? HEX_COLOUR_MESSAGE : null} />
     </div>
   );
 }
@@ -161,7 +154,7 @@ export function DimensionField({
         aria-describedby={invalid ? `${id}-error` : undefined}
         className="w-32"
       />
-      {invalid && <FieldError id={`${id}-error`}>{DIMENSION_MESSAGE}</FieldError>}
+      <FieldError id={id} error={invalid ? DIMENSION_MESSAGE : null} />
     </div>
   );
 }

@@ -13,6 +13,7 @@ import {
   type VisitTypeDraft,
   type VisitTypeErrors,
 } from "@/lib/study-editor/visit-types";
+import { FieldError } from "@/components/ui/field-error";
 
 export type VisitTypeDialogProps = {
   /** The entry being edited, or null to add one. */
@@ -130,11 +131,7 @@ function Row(props: {
           {hint}
         </p>
       )}
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-600">
-          {error}
-        </p>
-      )}
+      <FieldError id={id} error={error} />
     </div>
   );
 }

@@ -6,6 +6,9 @@ import { DynamicForm } from "@/components/forms/dynamic-form";
 import { DEMO_STUDY_CONFIG } from "@/db/seed/demo-study-config";
 import type { Calculation, Category, DataField } from "@/lib/schemas/study-config";
 
+/** The error summary above the form (each field also announces its own message). */
+const SUMMARY = "Please fix the following errors:";
+
 const demoFields = DEMO_STUDY_CONFIG.data_fields as DataField[];
 const demoCategories = DEMO_STUDY_CONFIG.categories as Category[];
 const demoCalculations = DEMO_STUDY_CONFIG.calculations as Calculation[];
@@ -144,7 +147,7 @@ describe("DynamicForm", () => {
     ]);
     await user.type(screen.getByLabelText("Contact"), "not-an-email");
     await user.click(screen.getByRole("button", { name: "Save" }));
-    const alert = await screen.findByRole("alert");
+    const alert = await screen.findByRole("alert", { name: SUMMARY });
     expect(alert).toHaveTextContent("Please fix the following errors:");
     expect(
       within(alert)
@@ -158,7 +161,9 @@ describe("DynamicForm", () => {
 
     await user.type(screen.getByLabelText(/PASI/), "80");
     await user.click(screen.getByRole("button", { name: "Save" }));
-    await waitFor(() => expect(screen.getByRole("alert")).toHaveTextContent("PASI must be at most 72"));
+    await waitFor(() =>
+      expect(screen.getByRole("alert", { name: SUMMARY })).toHaveTextContent("PASI must be at most 72"),
+    );
   });
 
   it("submits the cleaned values: hidden fields dropped", async () => {
@@ -209,7 +214,7 @@ describe("DynamicForm", () => {
       }),
     ]);
     await user.click(screen.getByRole("button", { name: "Save" }));
-    expect(await screen.findByRole("alert")).toHaveTextContent("Drugs is required");
+    expect(await screen.findByRole("alert", { name: SUMMARY })).toHaveTextContent("Drugs is required");
 
     await user.click(screen.getByRole("button", { name: "+ Add Drugs" }));
     await user.click(screen.getByRole("button", { name: "+ Add Drugs" }));
@@ -217,8 +222,10 @@ describe("DynamicForm", () => {
     await user.type(screen.getAllByLabelText(/Drug\s*\*?$/)[0]!, "adalimumab");
     fireEvent.change(screen.getAllByLabelText("Dose")[0]!, { target: { value: "0" } });
     await user.click(screen.getByRole("button", { name: "Save" }));
-    await waitFor(() => expect(screen.getByRole("alert")).toHaveTextContent("Dose must be at least 1"));
-    expect(screen.getByRole("alert")).toHaveTextContent("Drug is required");
+    await waitFor(() =>
+      expect(screen.getByRole("alert", { name: SUMMARY })).toHaveTextContent("Dose must be at least 1"),
+    );
+    expect(screen.getByRole("alert", { name: SUMMARY })).toHaveTextContent("Drug is required");
 
     await user.click(screen.getByRole("button", { name: "Remove Drugs 2" }));
     fireEvent.change(screen.getAllByLabelText("Dose")[0]!, { target: { value: "40" } });

@@ -2,23 +2,13 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { StudyList } from "@/components/studies/study-list";
+import { StudyListResponse } from "@/lib/schemas/studies";
+import { ok, route, serveApi } from "@/tests/support/msw/api";
+import { studySummaryFixture } from "@/tests/support/msw/fixtures";
 
-const summary = (id: number, name: string) => ({
-  id,
-  code: `s${id}`,
-  name,
-  study_name: name,
-  disease: "SLE",
-  description: null,
-  domain: `s${id}`,
-  is_active: true,
-  version: 1,
-  field_count: 0,
-  created_at: "2026-01-01T00:00:00.000Z",
-  updated_at: "2026-01-01T00:00:00.000Z",
-});
+const summary = (id: number, name: string) => studySummaryFixture(id, { name, study_name: name });
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => vi.restoreAllMocks());
 
 describe("StudyList after a create", () => {
   it("confirms the new study and highlights and scrolls to its card", async () => {
@@ -26,13 +16,9 @@ describe("StudyList after a create", () => {
     vi.spyOn(Element.prototype, "scrollIntoView").mockImplementation(function (this: Element) {
       scrolled.push(this);
     });
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(
-        async () =>
-          new Response(JSON.stringify([summary(1, "Alpha"), summary(2, "Lupus Cohort")]), {
-            headers: { "content-type": "application/json" },
-          }),
+    serveApi(
+      route("GET", "/api/studies", () =>
+        ok(StudyListResponse, [summary(1, "Alpha"), summary(2, "Lupus Cohort")]),
       ),
     );
     render(

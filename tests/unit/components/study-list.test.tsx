@@ -1,13 +1,13 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { StudyList } from "@/components/studies/study-list";
+import { StudyListResponse } from "@/lib/schemas/studies";
+import { ok, refuse, route, serveApi, type Reply } from "@/tests/support/msw/api";
+import { studySummaryFixture } from "@/tests/support/msw/fixtures";
 
-function renderList(response: Response, canCreate = true) {
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async () => response),
-  );
+function renderList(reply: Reply, canCreate = true) {
+  serveApi(route("GET", "/api/studies", () => reply));
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
@@ -16,38 +16,29 @@ function renderList(response: Response, canCreate = true) {
   );
 }
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-
-afterEach(() => vi.unstubAllGlobals());
-
 describe("StudyList", () => {
   it("says 'Loading studies...' and then 'No studies yet' for an empty list", async () => {
-    renderList(json([]));
+    renderList(ok(StudyListResponse, []));
     expect(screen.getByText("Loading studies...")).toBeInTheDocument();
     expect(await screen.findByText("No studies yet")).toBeInTheDocument();
   });
 
   it("shows the server's detail as 'Error loading studies: {message}'", async () => {
-    renderList(json({ detail: "Database unavailable" }, 503));
+    renderList(refuse(503, "Database unavailable"));
     expect(await screen.findByText("Error loading studies: Database unavailable")).toBeInTheDocument();
   });
 
   it("shows each study's card with its links, and + New Study only to those who may create", async () => {
-    const study = {
-      id: 7,
+    const study = studySummaryFixture(7, {
       code: "lupus",
       name: "Lupus Cohort",
       study_name: "Lupus Cohort",
-      disease: "SLE",
       description: "Adults with SLE",
       domain: "lupus-cohort",
       is_active: false,
       field_count: 12,
-      created_at: "2026-01-01T00:00:00.000Z",
-      updated_at: "2026-01-01T00:00:00.000Z",
-    };
-    renderList(json([study]), false);
+    });
+    renderList(ok(StudyListResponse, [study]), false);
     expect(await screen.findByRole("heading", { name: "Lupus Cohort" })).toBeInTheDocument();
     expect(screen.getByText("Inactive")).toBeInTheDocument();
     expect(screen.getByText("lupus-cohort")).toBeInTheDocument();

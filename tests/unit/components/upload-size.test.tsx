@@ -1,21 +1,27 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { BlockFormDialog } from "@/components/contents/block-form-dialog";
 import { BrandingPanel } from "@/components/study-editor/ui-settings/branding-panel";
+import { UploadResponse } from "@/lib/schemas/contents";
 import { MAX_UPLOAD_FILE_BYTES } from "@/lib/schemas/uploads";
-import { json, renderWithQuery, stubApi } from "./study-area/render-with-query";
-
-afterEach(() => vi.unstubAllGlobals());
+import { ok, route, serveApi } from "@/tests/support/msw/api";
+import { renderWithQuery } from "./study-area/render-with-query";
 
 /** A file of `size` bytes (zeros: only the size matters before anything is sent). */
 const fileOf = (name: string, size: number, type: string) => new File([new Uint8Array(size)], name, { type });
 
-const uploaded = { file_url: "/api/files/abc", file_name: "x", file_size: 1 };
+const uploaded = {
+  id: "5b0f6a1e-2f4c-4d8e-9a61-0c3b7d2e4f10",
+  file_url: "/api/files/5b0f6a1e-2f4c-4d8e-9a61-0c3b7d2e4f10",
+  file_name: "x",
+  file_size: 1,
+  content_type: "application/octet-stream",
+};
 
 describe("uploads over the limit are refused before anything is sent, in words", () => {
   it("the logo: '10 MB' in the hint and in the refusal; no request; a file at the limit is sent", async () => {
-    const calls = stubApi(() => json(uploaded, 201));
+    const calls = serveApi(route("POST", "/api/studies/{id}/logo", () => ok(UploadResponse, uploaded, 201)));
     const onChange = vi.fn();
     render(<BrandingPanel settings={{}} onChange={onChange} studyId={4} />);
     const user = userEvent.setup();
@@ -36,7 +42,7 @@ describe("uploads over the limit are refused before anything is sent, in words",
   });
 
   it("the attachment block: a 12.5 MB file is refused with its size and the limit; no request", async () => {
-    const calls = stubApi(() => json(uploaded, 201));
+    const calls = serveApi(route("POST", "/api/upload", () => ok(UploadResponse, uploaded, 201)));
     renderWithQuery(
       <BlockFormDialog
         studyId={3}

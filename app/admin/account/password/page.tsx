@@ -1,10 +1,24 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { ChangePasswordForm } from "@/components/admin-users/change-password-form";
+import { passwordReturnUrl } from "@/lib/routes";
 import { requirePageActor } from "@/lib/server/auth/page-session";
 
 export const metadata: Metadata = { title: "Change password · Clinical Data Registry" };
 
-export default async function ChangePasswordPage() {
+export default async function ChangePasswordPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ returnUrl?: string | string[] }>;
+}) {
   const actor = await requirePageActor();
-  return <ChangePasswordForm mustChange={actor.mustChangePassword} />;
+  const { returnUrl } = await searchParams;
+  const requestHeaders = await headers();
+  // Back to the page it was opened from: the user menu's returnUrl, else the Referer on this host.
+  const back = passwordReturnUrl(
+    typeof returnUrl === "string" ? returnUrl : undefined,
+    requestHeaders.get("referer"),
+    requestHeaders.get("host"),
+  );
+  return <ChangePasswordForm mustChange={actor.mustChangePassword} returnUrl={back} />;
 }

@@ -1,17 +1,35 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { BlockFormDialog } from "@/components/contents/block-form-dialog";
-import type { ContentBlock } from "@/lib/schemas/contents";
-import { json, renderWithQuery, stubApi } from "../study-area/render-with-query";
+import { ContentBlockResponse, SETTINGS_SCHEMAS, type ContentBlock } from "@/lib/schemas/contents";
+import { apiCalls, invalid, ok, route, serveApi } from "@/tests/support/msw/api";
+import { renderWithQuery } from "../study-area/render-with-query";
 
-afterEach(() => vi.unstubAllGlobals());
+/** The created or updated block as the server answers it. */
+const savedBlock = (id: number, body: Partial<ContentBlock>): ContentBlock => ({
+  id,
+  type: "text_block",
+  title: null,
+  content: {},
+  settings: {},
+  is_visible: true,
+  order: 0,
+  parent_id: null,
+  column_index: null,
+  children: [],
+  ...body,
+});
 
 const placement = { parentId: 5, columnIndex: 1 };
 
 describe("BlockFormDialog", () => {
   it("offers the seven types, refuses a button without text or with a javascript: URL, then creates it in its column", async () => {
-    const calls = stubApi((_url, init) => json({ id: 9, ...JSON.parse(String(init?.body)) }, 201));
+    const calls = serveApi(
+      route("POST", "/api/studies/{id}/contents", (call) =>
+        ok(ContentBlockResponse, savedBlock(9, call.body as Partial<ContentBlock>), 201),
+      ),
+    );
     const onClose = vi.fn();
     renderWithQuery(<BlockFormDialog studyId={3} target={{ mode: "create", placement }} onClose={onClose} />);
     const user = userEvent.setup();
@@ -29,8 +47,12 @@ describe("BlockFormDialog", () => {
     await user.selectOptions(type, "button");
     await user.type(screen.getByLabelText("Button URL"), "javascript:alert(1)");
     await user.click(screen.getByRole("button", { name: "Create" }));
-    expect(screen.getByText("Button text is required")).toBeInTheDocument();
-    expect(screen.getByText("Button URL must be a valid http:// or https:// address")).toBeInTheDocument();
+    expect(screen.getByLabelText("Button Text")).toHaveAccessibleDescription("Button text is required");
+    // The message is the API's own schema's, not a copy.
+    const urlMessage = SETTINGS_SCHEMAS.button.safeParse({ url: "javascript:alert(1)" }).error?.issues[0]
+      ?.message;
+    expect(urlMessage).toBe("Button URL must be a valid http:// or https:// address");
+    expect(screen.getByLabelText("Button URL")).toHaveAccessibleDescription(urlMessage!);
     expect(calls).toEqual([]);
 
     await user.type(screen.getByLabelText("Button Text"), "Read the protocol");
@@ -38,7 +60,7 @@ describe("BlockFormDialog", () => {
     await user.type(screen.getByLabelText("Button URL"), "https://example.org/protocol");
     await user.click(screen.getByRole("button", { name: "Create" }));
     await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(calls.map((c) => [c.method, c.url.pathname, c.body])).toEqual([
+    expect(apiCalls.map((c) => [c.method, c.url.pathname, c.body])).toEqual([
       [
         "POST",
         "/api/studies/3/contents",
@@ -73,5 +95,27 @@ describe("BlockFormDialog", () => {
     expect(screen.getByLabelText("Visible to users")).not.toBeChecked();
     expect(screen.getByRole("button", { name: "Update" })).toBeInTheDocument();
     expect(screen.getByLabelText("Box Style")).toHaveValue("warning");
+  });
+
+  it("puts the server's 422 on the field it names", async () => {
+    serveApi(
+      route("POST", "/api/studies/{id}/contents", () =>
+        invalid({ loc: ["body", "settings", "url"], msg: "This address is blocked by the server" }),
+      ),
+    );
+    const onClose = vi.fn();
+    renderWithQuery(<BlockFormDialog studyId={3} target={{ mode: "create", placement }} onClose={onClose} />);
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText("Block Type"), "button");
+    await user.type(screen.getByLabelText("Button Text"), "Go");
+    await user.type(screen.getByLabelText("Button URL"), "https://example.org");
+    await user.click(screen.getByRole("button", { name: "Create" }));
+    await vi.waitFor(() =>
+      expect(screen.getByLabelText("Button URL")).toHaveAccessibleDescription(
+        "This address is blocked by the server",
+      ),
+    );
+    expect(screen.getByLabelText("Button URL")).toHaveAttribute("aria-invalid", "true");
+    expect(onClose).not.toHaveBeenCalled();
   });
 });

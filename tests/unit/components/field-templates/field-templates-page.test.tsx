@@ -2,43 +2,43 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { z } from "zod";
 import { FieldTemplatesPage } from "@/components/field-templates/field-templates-page";
-
-const json = (body: unknown, status = 200) =>
-  new Response(status === 204 ? null : JSON.stringify(body), {
-    status,
-    headers: { "content-type": "application/json" },
-  });
+import {
+  FieldTemplateCreateBody,
+  FieldTemplateListResponse,
+  FieldTemplateResponse,
+} from "@/lib/schemas/field-templates";
+import {
+  callsTo,
+  invalid,
+  noContent,
+  ok,
+  refuse,
+  route,
+  serveApi,
+  type ApiCall,
+  type Reply,
+} from "@/tests/support/msw/api";
+import { templateFixture } from "@/tests/support/msw/fixtures";
 
 const tf = (n: number) => ({ name: `f_${n}`, label: `Field ${n}`, type: n % 2 ? "number" : "text" });
-const template = (id: number, extra: Record<string, unknown> = {}) => ({
-  id,
-  name: `T${id}`,
-  description: null,
-  category: "Other",
-  fields: [tf(1)],
-  field_count: 1,
-  is_global: true,
-  created_at: "2026-03-04T10:00:00.000Z",
-  created_by: 1,
-  can_delete: true,
-  ...extra,
-});
+const template = templateFixture;
 
-function renderPage(templates: unknown[], onWrite?: (method: string, body: unknown) => Response) {
-  const writes: { method: string; url: string; body: unknown }[] = [];
+/** The page over MSW: GET lists `templates`, a write answers with `onWrite` (default: 201). */
+function renderPage(templates: z.input<typeof FieldTemplateResponse>[], onWrite?: (call: ApiCall) => Reply) {
   let list = templates;
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? "GET";
-      if (method === "GET") return json({ templates: list, total: list.length });
-      const body = typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
-      writes.push({ method, url, body });
-      const res = onWrite?.(method, body) ?? json(template(99, body as Record<string, unknown>), 201);
-      if (res.ok && method === "DELETE")
-        list = list.filter((t) => !url.endsWith(`/${(t as { id: number }).id}`));
-      return res;
+  serveApi(
+    route("GET", "/api/field-templates", () =>
+      ok(FieldTemplateListResponse, { templates: list, total: list.length }),
+    ),
+    route("POST", "/api/field-templates", (call) =>
+      onWrite ? onWrite(call) : ok(FieldTemplateResponse, template(99, call.body as object), 201),
+    ),
+    route("DELETE", "/api/field-templates/{id}", (call) => {
+      const reply = onWrite ? onWrite(call) : noContent();
+      if (reply.status < 300) list = list.filter((t) => String(t.id) !== call.params.id);
+      return reply;
     }),
   );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -47,11 +47,10 @@ function renderPage(templates: unknown[], onWrite?: (method: string, body: unkno
       <FieldTemplatesPage canCreateGlobal />
     </QueryClientProvider>,
   );
-  return { writes, user: userEvent.setup() };
+  return { user: userEvent.setup() };
 }
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
@@ -98,17 +97,17 @@ describe("/admin/templates", () => {
   });
 
   it("deletes after the confirm 'Delete template \"{name}\"?'", async () => {
-    const { user, writes } = renderPage([template(7, { name: "Old" })], () => json(null, 204));
+    const { user } = renderPage([template(7, { name: "Old" })]);
     const confirm = vi.spyOn(window, "confirm").mockReturnValue(true);
     await user.click(await screen.findByRole("button", { name: "Delete template Old" }));
     expect(confirm).toHaveBeenCalledWith('Delete template "Old"?');
-    expect(writes[0]).toMatchObject({ method: "DELETE", url: "/api/field-templates/7" });
+    await waitFor(() => expect(callsTo("DELETE", "/api/field-templates/7")).toHaveLength(1));
     expect(await screen.findByText("Template deleted successfully!")).toBeInTheDocument();
   });
 
   it("shows the server's reason when a delete fails", async () => {
     const { user } = renderPage([template(7, { name: "Old" })], () =>
-      json({ detail: "Only the creator of a template can delete it" }, 403),
+      refuse(403, "Only the creator of a template can delete it"),
     );
     vi.spyOn(window, "confirm").mockReturnValue(true);
     await user.click(await screen.findByRole("button", { name: "Delete template Old" }));
@@ -118,7 +117,7 @@ describe("/admin/templates", () => {
   });
 
   it("creates a template: Create disabled until a name and a field; Add Field gives field_N / Field N / text", async () => {
-    const { user, writes } = renderPage([]);
+    const { user } = renderPage([]);
     await user.click(await screen.findByRole("button", { name: "+ Create Template" }));
     const dialog = screen.getByRole("dialog", { name: "Create Template" });
     const create = within(dialog).getByRole("button", { name: "Create" });
@@ -142,8 +141,8 @@ describe("/admin/templates", () => {
     await user.click(within(dialog).getByRole("button", { name: "Remove field Field 1" }));
     expect(create).toBeEnabled();
     await user.click(create);
-    await waitFor(() => expect(writes).toHaveLength(1));
-    expect(writes[0]!.body).toEqual({
+    await waitFor(() => expect(callsTo("POST", "/api/field-templates")).toHaveLength(1));
+    expect(callsTo("POST", "/api/field-templates")[0]!.body).toEqual({
       name: "Vitals",
       description: null,
       category: "Cardio",
@@ -153,28 +152,48 @@ describe("/admin/templates", () => {
     expect(await screen.findByText("Template created successfully!")).toBeInTheDocument();
   });
 
-  it("shows 'Error creating template: …' with the server's detail", async () => {
+  it("shows 'Error creating template: …' and puts a 422 on the field it names", async () => {
     const { user } = renderPage([], () =>
-      json(
-        { detail: [{ loc: ["body", "fields", 0, "name"], msg: "Field name is required", type: "x" }] },
-        422,
-      ),
+      invalid({ loc: ["body", "fields", 0, "label"], msg: "Label is taken on the server" }),
     );
     await user.click(await screen.findByRole("button", { name: "+ Create Template" }));
     const dialog = screen.getByRole("dialog", { name: "Create Template" });
     await user.type(within(dialog).getByLabelText(/Template Name/), "Bad");
     await user.click(within(dialog).getByRole("button", { name: "Add Field" }));
     await user.click(within(dialog).getByRole("button", { name: "Create" }));
-    expect(await within(dialog).findByRole("alert")).toHaveTextContent(
-      "Error creating template: Field name is required",
+    expect(
+      await within(dialog).findByText("Error creating template: Label is taken on the server"),
+    ).toHaveAttribute("role", "alert");
+    const label = within(within(dialog).getByRole("listitem", { name: "Template field 1" })).getByLabelText(
+      "Label",
     );
+    expect(label).toHaveAttribute("aria-invalid", "true");
+    expect(label).toHaveAccessibleDescription("Label is taken on the server");
+  });
+
+  it("checks field names with the API's own schema before sending", async () => {
+    const { user } = renderPage([]);
+    await user.click(await screen.findByRole("button", { name: "+ Create Template" }));
+    const dialog = screen.getByRole("dialog", { name: "Create Template" });
+    await user.type(within(dialog).getByLabelText(/Template Name/), "Vitals");
+    await user.click(within(dialog).getByRole("button", { name: "Add Field" }));
+    const name = within(within(dialog).getByRole("listitem", { name: "Template field 1" })).getByLabelText(
+      "Field Name",
+    );
+    await user.clear(name);
+    await user.type(name, "9 bad name");
+    await user.click(within(dialog).getByRole("button", { name: "Create" }));
+    const expected = FieldTemplateCreateBody.safeParse({
+      name: "Vitals",
+      fields: [{ name: "9 bad name", label: "Field 1", type: "text", category: "general", order: 1 }],
+    }).error?.issues[0]?.message;
+    expect(expected).toBeTruthy();
+    await waitFor(() => expect(name).toHaveAccessibleDescription(expected!));
+    expect(callsTo("POST", "/api/field-templates")).toHaveLength(0);
   });
 
   it("shows 'Error loading templates: {message}'", async () => {
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () => json({ detail: "Database unavailable" }, 503)),
-    );
+    serveApi(route("GET", "/api/field-templates", () => refuse(503, "Database unavailable")));
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     render(
       <QueryClientProvider client={client}>

@@ -1,24 +1,21 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import type { z } from "zod";
 import { AddVisitDialog, nextVisitNumber } from "@/components/visits/add-visit-dialog";
 import type { StudyConfig } from "@/lib/schemas/study-config";
-import type { VisitResponse } from "@/lib/schemas/visits";
+import { VisitResponse } from "@/lib/schemas/visits";
+import { ok, replyError, route, serveApi } from "@/tests/support/msw/api";
 import { smallConfig, visit, withQueryClient } from "./fixtures";
 
-afterEach(() => vi.unstubAllGlobals());
-
-/** The browser's fetch, answered like the server would; records what was sent. */
-function stubFetch(status: number, payload: unknown) {
+/** The visit route answered like the server would (MSW); records what was sent. */
+function answerVisit(status: number, payload: unknown) {
   const sent: unknown[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (_url: string, init: RequestInit) => {
-      sent.push(JSON.parse(String(init.body)));
-      return new Response(JSON.stringify(payload), {
-        status,
-        headers: { "content-type": "application/json" },
-      });
+  serveApi(
+    route("POST", "/api/visits", (call) => {
+      sent.push(call.body);
+      if (status >= 400) return replyError(status, payload);
+      return ok(VisitResponse, payload as z.input<typeof VisitResponse>, status);
     }),
   );
   return sent;
@@ -69,7 +66,7 @@ describe("Add Visit dialog", () => {
   });
 
   it("asks the therapy prompt at a follow-up; Sì leads to the form and sends is_continuing_therapy true", async () => {
-    const sent = stubFetch(201, visit({ id: 99, visit_number: 2 }));
+    const sent = answerVisit(201, visit({ id: 99, visit_number: 2 }));
     const { user, onCreated, onClose } = renderDialog([visit()]);
     await chooseDateAndType(user);
     expect(screen.getByText(PROMPT)).toBeInTheDocument();
@@ -89,7 +86,7 @@ describe("Add Visit dialog", () => {
   });
 
   it("No opens the Italian switch form: '{label} è obbligatorio', conditional field only when it applies", async () => {
-    const sent = stubFetch(201, visit({ id: 99, visit_number: 2 }));
+    const sent = answerVisit(201, visit({ id: 99, visit_number: 2 }));
     const { user } = renderDialog([visit()]);
     await chooseDateAndType(user);
     await user.click(screen.getByRole("button", { name: "No" }));
@@ -115,7 +112,7 @@ describe("Add Visit dialog", () => {
   });
 
   it("says 'Error creating visit: …' with the server's detail and keeps the dialog open", async () => {
-    stubFetch(409, { detail: "Visit number 2 already exists for this patient" });
+    answerVisit(409, { detail: "Visit number 2 already exists for this patient" });
     const { user, onCreated, onClose } = renderDialog([visit()]);
     await chooseDateAndType(user);
     await user.click(screen.getByRole("button", { name: "Sì" }));
@@ -128,7 +125,7 @@ describe("Add Visit dialog", () => {
   });
 
   it("maps a 422 onto the visit's fields", async () => {
-    stubFetch(422, {
+    answerVisit(422, {
       detail: [
         { loc: ["body", "visit_date"], msg: "Visit date must be a date (YYYY-MM-DD)", type: "custom" },
         { loc: ["body", "data_fields", "pasi_score"], msg: "PASI must be at most 72", type: "max" },
@@ -143,7 +140,7 @@ describe("Add Visit dialog", () => {
   });
 
   it("refuses a visit number below 1 without calling the server", async () => {
-    const sent = stubFetch(201, visit());
+    const sent = answerVisit(201, visit());
     const { user } = renderDialog([]);
     await user.clear(screen.getByLabelText("Visit Number *"));
     await user.type(screen.getByLabelText("Visit Number *"), "0");

@@ -1,22 +1,20 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import type { z } from "zod";
 import { EditVisitDialog } from "@/components/visits/edit-visit-dialog";
 import { staleWriteMessage } from "@/lib/schemas/versioning";
+import { VisitResponse } from "@/lib/schemas/visits";
+import { ok, replyError, route, serveApi } from "@/tests/support/msw/api";
 import { smallConfig, visit, withQueryClient } from "./fixtures";
 
-afterEach(() => vi.unstubAllGlobals());
-
-function stubFetch(status: number, payload: unknown) {
+function answerVisit(status: number, payload: unknown) {
   const sent: unknown[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (_url: string, init: RequestInit) => {
-      sent.push(JSON.parse(String(init.body)));
-      return new Response(JSON.stringify(payload), {
-        status,
-        headers: { "content-type": "application/json" },
-      });
+  serveApi(
+    route("PUT", "/api/visits/{id}", (call) => {
+      sent.push(call.body);
+      if (status >= 400) return replyError(status, payload);
+      return ok(VisitResponse, payload as z.input<typeof VisitResponse>, status);
     }),
   );
   return sent;
@@ -38,7 +36,7 @@ async function editAndGiveReason(user: ReturnType<typeof userEvent.setup>) {
 
 describe("Edit visit", () => {
   it("sends the change with the version it was based on and the reason", async () => {
-    const sent = stubFetch(200, visit({ version: 4 }));
+    const sent = answerVisit(200, visit({ version: 4 }));
     const { user, onSaved } = renderDialog();
     await editAndGiveReason(user);
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith("Visit 1 updated"));
@@ -50,7 +48,7 @@ describe("Edit visit", () => {
   });
 
   it("explains a stale write (409) and offers Reload", async () => {
-    stubFetch(409, { detail: staleWriteMessage("visit", 3, 4) });
+    answerVisit(409, { detail: staleWriteMessage("visit", 3, 4) });
     const { user, onReload, onClose, onSaved } = renderDialog();
     await editAndGiveReason(user);
     expect(await screen.findByText("Someone else saved this record first")).toBeInTheDocument();
@@ -62,7 +60,7 @@ describe("Edit visit", () => {
 
   it("shows the 423 detail of a visit locked meanwhile and refetches the list", async () => {
     const detail = "Visit 1 is locked and cannot be changed: a principal investigator must unlock it first";
-    stubFetch(423, { detail });
+    answerVisit(423, { detail });
     const { user, onReload } = renderDialog();
     await editAndGiveReason(user);
     expect(await screen.findByRole("alert")).toHaveTextContent(detail);

@@ -1,12 +1,15 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PatientList } from "@/components/patients/patient-list";
 import { DEMO_STUDY_CONFIG } from "@/db/seed/demo-study-config";
 import type { Category, DataField } from "@/lib/schemas/study-config";
-import { json, renderWithQuery, stubApi } from "./render-with-query";
+import { PatientListResponse, PatientResponse } from "@/lib/schemas/patients";
+import { invalid, ok, refuse, route, serveApi, type Reply } from "@/tests/support/msw/api";
+import { patientFixture } from "@/tests/support/msw/fixtures";
+import { renderWithQuery } from "./render-with-query";
 
-afterEach(() => vi.unstubAllGlobals());
+const created = () => ok(PatientResponse, patientFixture(9), 201);
 
 const EMPTY_LIST = { items: [], total: 0, next_cursor: null };
 const NO_FIELDS = { data_fields: [], categories: [] };
@@ -15,11 +18,11 @@ const DEMO = {
   categories: DEMO_STUDY_CONFIG.categories as Category[],
 };
 
-async function openDialog(
-  config: { data_fields: DataField[]; categories: Category[] },
-  post: () => Response,
-) {
-  const calls = stubApi((url, init) => (init?.method === "POST" ? post() : json(EMPTY_LIST)));
+async function openDialog(config: { data_fields: DataField[]; categories: Category[] }, post: () => Reply) {
+  const calls = serveApi(
+    route("GET", "/api/patients", () => ok(PatientListResponse, EMPTY_LIST)),
+    route("POST", "/api/patients", post),
+  );
   renderWithQuery(<PatientList studyId={3} studyCode="psoriasis" config={config} canWrite />);
   const user = userEvent.setup();
   await user.click(await screen.findByRole("button", { name: "+ Add Patient" }));
@@ -35,7 +38,7 @@ function fillRequired(dialog: HTMLElement) {
 
 describe("Add patient dialog", () => {
   it("requires code, birth date and sex before anything is sent", async () => {
-    const { calls, user, dialog } = await openDialog(NO_FIELDS, () => json({}, 201));
+    const { calls, user, dialog } = await openDialog(NO_FIELDS, created);
     expect(within(dialog).getByLabelText(/Codice Paziente/)).toHaveFocus();
     await user.click(within(dialog).getByRole("button", { name: "Salva Paziente" }));
     expect(await within(dialog).findByText("Codice Paziente è obbligatorio")).toBeInTheDocument();
@@ -51,7 +54,7 @@ describe("Add patient dialog", () => {
   });
 
   it("says when the study has no patient fields, asks the naive flags as SI/NO, creates, refreshes and resets", async () => {
-    const { calls, user, dialog } = await openDialog(NO_FIELDS, () => json({ id: 9 }, 201));
+    const { calls, user, dialog } = await openDialog(NO_FIELDS, created);
     expect(within(dialog).getByText("No patient fields configured for this study.")).toBeInTheDocument();
     const biologic = within(dialog).getByRole("group", { name: "Naive a terapie biologiche" });
     expect(
@@ -82,18 +85,13 @@ describe("Add patient dialog", () => {
 
   it("maps the server's 422 onto the fields and shows 'Error creating patient: …'", async () => {
     const { user, dialog } = await openDialog(DEMO, () =>
-      json(
+      invalid(
+        { loc: ["body", "code"], msg: "Patient code must be at most 50 characters", type: "too_big" },
         {
-          detail: [
-            { loc: ["body", "code"], msg: "Patient code must be at most 50 characters", type: "too_big" },
-            {
-              loc: ["body", "custom_fields", "hospital_record_number"],
-              msg: "Hospital record number format is invalid",
-              type: "pattern",
-            },
-          ],
+          loc: ["body", "custom_fields", "hospital_record_number"],
+          msg: "Hospital record number format is invalid",
+          type: "pattern",
         },
-        422,
       ),
     );
     fillRequired(dialog);
@@ -118,7 +116,7 @@ describe("Add patient dialog", () => {
 
   it("puts a duplicate code (409) on the code field", async () => {
     const { user, dialog } = await openDialog(NO_FIELDS, () =>
-      json({ detail: 'A patient with code "PT-900" already exists in this study' }, 409),
+      refuse(409, 'A patient with code "PT-900" already exists in this study'),
     );
     fillRequired(dialog);
     await user.click(within(dialog).getByRole("button", { name: "Salva Paziente" }));
@@ -133,7 +131,7 @@ describe("Add patient dialog", () => {
   });
 
   it("groups the study's patient fields by category, demographic open, SI/NO, naive flags asked once", async () => {
-    const { dialog } = await openDialog(DEMO, () => json({}, 201));
+    const { dialog } = await openDialog(DEMO, created);
     const sections = Array.from(dialog.querySelectorAll("details"));
     expect(sections.map((d) => [d.querySelector("summary")!.textContent, d.open])).toEqual([
       ["Demographics & disease history", true],

@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
+import type { z } from "zod";
 import { PatientList } from "@/components/patients/patient-list";
-import type { PatientResponse } from "@/lib/schemas/patients";
-import { json, renderWithQuery, stubApi } from "./render-with-query";
+import { PatientListResponse, type PatientResponse } from "@/lib/schemas/patients";
+import { apiCalls, ok, refuse, route, serveApi, type ApiCall, type Reply } from "@/tests/support/msw/api";
+import { renderWithQuery } from "./render-with-query";
 
-afterEach(() => vi.unstubAllGlobals());
-
-const patient = (id: number, code: string): PatientResponse => ({
+const patient = (id: number, code: string): z.input<typeof PatientResponse> => ({
   id,
   study_id: 3,
   code,
@@ -27,7 +27,7 @@ const patient = (id: number, code: string): PatientResponse => ({
 
 /** 45 patients PT-001 … PT-045 answered the way the server pages and searches them. */
 const ALL = Array.from({ length: 45 }, (_, i) => patient(i + 1, `PT-${String(i + 1).padStart(3, "0")}`));
-function server(url: URL) {
+function server({ url }: ApiCall): Reply {
   const size = Number(url.searchParams.get("page_size"));
   const search = url.searchParams.get("search") ?? "";
   const cursor = url.searchParams.get("cursor");
@@ -38,14 +38,19 @@ function server(url: URL) {
     : (Number(url.searchParams.get("page")) - 1) * size;
   const items = matching.slice(start, start + size);
   const more = start + size < matching.length;
-  return json({ items, total: matching.length, next_cursor: more ? items.at(-1)!.code : null });
+  return ok(PatientListResponse, {
+    items,
+    total: matching.length,
+    next_cursor: more ? items.at(-1)!.code : null,
+  });
 }
 
 const config = { data_fields: [], categories: [] };
+const answerPatients = (answer: (call: ApiCall) => Reply) => serveApi(route("GET", "/api/patients", answer));
 
 describe("PatientList", () => {
   it("shows the columns, dates as 'MMM dd, yyyy' and a View link to the patient", async () => {
-    stubApi(server);
+    answerPatients(server);
     renderWithQuery(<PatientList studyId={3} studyCode="psoriasis" config={config} canWrite={false} />);
     const row = (await screen.findByText("PT-001")).closest("tr")!;
     expect(screen.getAllByRole("columnheader").map((h) => h.textContent)).toEqual([
@@ -67,7 +72,8 @@ describe("PatientList", () => {
   });
 
   it("pages 20 at a time on the server with Previous/Next and 'Showing X to Y of Z'", async () => {
-    const calls = stubApi(server);
+    answerPatients(server);
+    const calls = apiCalls;
     renderWithQuery(<PatientList studyId={3} studyCode="psoriasis" config={config} canWrite />);
     expect(await screen.findByText("Showing 1 to 20 of 45")).toBeInTheDocument();
     expect(calls[0]!.url.searchParams.get("study_id")).toBe("3");
@@ -88,7 +94,8 @@ describe("PatientList", () => {
   });
 
   it("searches by code prefix on the server, back at page 1, and says 'No patients found'", async () => {
-    const calls = stubApi(server);
+    answerPatients(server);
+    const calls = apiCalls;
     renderWithQuery(<PatientList studyId={3} studyCode="psoriasis" config={config} canWrite />);
     const user = userEvent.setup();
     await screen.findByText("Showing 1 to 20 of 45");
@@ -106,7 +113,7 @@ describe("PatientList", () => {
 
   it("offers Retry when the list cannot be loaded", async () => {
     let fail = true;
-    stubApi((url) => (fail ? json({ detail: "Database unavailable" }, 503) : server(url)));
+    answerPatients((call) => (fail ? refuse(503, "Database unavailable") : server(call)));
     renderWithQuery(<PatientList studyId={3} studyCode="psoriasis" config={config} canWrite />);
     expect(await screen.findByRole("alert")).toHaveTextContent(
       "Error loading patients: Database unavailable",

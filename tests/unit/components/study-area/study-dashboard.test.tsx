@@ -1,14 +1,14 @@
 import { screen, within } from "@testing-library/react";
+import type { z } from "zod";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { demographicRows, sexLabel } from "@/components/study-area/dashboard-figures";
 import { StudyDashboard } from "@/components/study-area/study-dashboard";
-import type { DashboardResponse } from "@/lib/schemas/reports";
-import { json, renderWithQuery, stubApi } from "./render-with-query";
+import { DashboardResponse } from "@/lib/schemas/reports";
+import { apiCalls, ok, refuse, route, serveApi, type Reply } from "@/tests/support/msw/api";
+import { renderWithQuery } from "./render-with-query";
 
-afterEach(() => vi.unstubAllGlobals());
-
-const DASHBOARD: DashboardResponse = {
+const DASHBOARD: z.input<typeof DashboardResponse> = {
   overview: {
     total_patients: 12,
     active_therapies: 9,
@@ -30,9 +30,11 @@ function card(title: string) {
   return screen.getByRole("listitem", { name: title });
 }
 
+const answer = (reply: () => Reply) => serveApi(route("GET", "/api/reports/dashboard", reply));
+
 describe("StudyDashboard", () => {
   it("says what the efficacy figure counts, in words (the study's calculation as a sentence)", async () => {
-    stubApi(() => json(DASHBOARD));
+    answer(() => ok(DashboardResponse, DASHBOARD));
     renderWithQuery(
       <StudyDashboard studyId={3} calculationText={{ pasi75: "PASI improvement ≥\u00a075%" }} />,
     );
@@ -43,7 +45,7 @@ describe("StudyDashboard", () => {
   });
 
   it("shows the six cards of the spec with the server's figures, then the demographics", async () => {
-    const calls = stubApi(() => json(DASHBOARD));
+    const calls = answer(() => ok(DashboardResponse, DASHBOARD));
     renderWithQuery(<StudyDashboard studyId={3} />);
     expect(await screen.findByRole("listitem", { name: "Total Patients" })).toHaveTextContent("12");
     expect(calls[0]!.url.pathname + calls[0]!.url.search).toBe("/api/reports/dashboard?study_id=3");
@@ -74,8 +76,8 @@ describe("StudyDashboard", () => {
   });
 
   it("shows zeros for a study without patients", async () => {
-    stubApi(() =>
-      json({
+    answer(() =>
+      ok(DashboardResponse, {
         overview: {
           total_patients: 0,
           active_therapies: 0,
@@ -86,7 +88,7 @@ describe("StudyDashboard", () => {
         },
         efficacy: { pasi75_rate: 0, pasi75_achieved: 0, pasi75_total: 0, calculation: null },
         demographics: { patients_by_sex: {} },
-      } satisfies DashboardResponse),
+      }),
     );
     renderWithQuery(<StudyDashboard studyId={3} />);
     expect(await screen.findByRole("listitem", { name: "Total Patients" })).toHaveTextContent("0");
@@ -103,7 +105,7 @@ describe("StudyDashboard", () => {
 
   it("says it is loading, then offers Retry after a failure", async () => {
     let fail = true;
-    const calls = stubApi(() => (fail ? json({ detail: "Database unavailable" }, 503) : json(DASHBOARD)));
+    answer(() => (fail ? refuse(503, "Database unavailable") : ok(DashboardResponse, DASHBOARD)));
     renderWithQuery(<StudyDashboard studyId={3} />);
     expect(screen.getByRole("status")).toHaveTextContent("Loading dashboard...");
     expect(await screen.findByRole("alert")).toHaveTextContent(
@@ -112,7 +114,7 @@ describe("StudyDashboard", () => {
     fail = false;
     await userEvent.setup().click(screen.getByRole("button", { name: "Retry" }));
     expect(await screen.findByRole("listitem", { name: "Total Patients" })).toHaveTextContent("12");
-    expect(calls).toHaveLength(2);
+    expect(apiCalls).toHaveLength(2);
   });
 });
 

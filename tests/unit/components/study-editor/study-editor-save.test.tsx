@@ -2,8 +2,12 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { z } from "zod";
 import { StudyEditor } from "@/components/study-editor/study-editor";
 import { keepDraft } from "@/lib/client/draft-storage";
+import { FieldUsageResponse } from "@/lib/schemas/field-usage";
+import { StudyResponse } from "@/lib/schemas/studies";
+import { apiCalls, ok, refuse, route, serveApi, type ApiCall, type Reply } from "@/tests/support/msw/api";
 
 const push = vi.fn();
 vi.mock("next/navigation", () => ({
@@ -11,10 +15,7 @@ vi.mock("next/navigation", () => ({
   useSearchParams: () => new URLSearchParams(),
 }));
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-
-const study = (overrides: Record<string, unknown> = {}) => ({
+const study = (overrides: Partial<z.input<typeof StudyResponse>> = {}): z.input<typeof StudyResponse> => ({
   id: 5,
   code: "derm",
   name: "Dermatology",
@@ -31,22 +32,17 @@ const study = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-type Route = (url: string, init?: RequestInit) => Response;
+type Answer = (call: ApiCall) => Reply;
 
-/** Answers the editor's calls with `route`, and records each request's method, path and body. */
-function renderEditor(route: Route, studyId?: number) {
-  const calls: { method: string; url: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init?: RequestInit) => {
-      calls.push({
-        method: init?.method ?? "GET",
-        url,
-        body: typeof init?.body === "string" ? JSON.parse(init.body) : undefined,
-      });
-      return route(url, init);
-    }),
+/** Answers the editor's study calls with `answer` (MSW); every call is recorded in `calls`. */
+function renderEditor(answer: Answer, studyId?: number) {
+  serveApi(
+    route("GET", "/api/studies/{id}", answer),
+    route("PUT", "/api/studies/{id}", answer),
+    route("POST", "/api/studies", answer),
+    route("GET", "/api/studies/{id}/field-usage", () => ok(FieldUsageResponse, { patient: {}, visit: {} })),
   );
+  const calls = apiCalls;
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
@@ -57,7 +53,6 @@ function renderEditor(route: Route, studyId?: number) {
 }
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   window.sessionStorage.clear();
   push.mockReset();
 });
@@ -68,7 +63,7 @@ describe("StudyEditor saving", () => {
     const stale =
       "This study was changed by someone else since you opened it (version 1, now 2). Reload to see their changes.";
     const { calls, user } = renderEditor(
-      (_url, init) => (init?.method === "PUT" ? json({ detail: stale }, 409) : json(current)),
+      (call) => (call.method === "PUT" ? refuse(409, stale) : ok(StudyResponse, current)),
       5,
     );
     const name = await screen.findByLabelText(/Study Name/);
@@ -100,7 +95,7 @@ describe("StudyEditor saving", () => {
 
   it("marks the code field when the server says the code is taken (409), and the subdomain field for a taken subdomain", async () => {
     let detail = "A study with this code already exists";
-    const { user } = renderEditor(() => json({ detail }, 409));
+    const { user } = renderEditor(() => refuse(409, detail));
     await user.type(screen.getByLabelText(/Study Code/), "derm");
     await user.type(screen.getByLabelText(/Study Name/), "Dermatology");
     await user.type(screen.getByLabelText(/Disease/), "Psoriasis");
@@ -117,7 +112,7 @@ describe("StudyEditor saving", () => {
   });
 
   it("goes to the list with ?created=<id> after creating a study", async () => {
-    const { user } = renderEditor(() => json(study({ id: 42 }), 201));
+    const { user } = renderEditor(() => ok(StudyResponse, study({ id: 42 }), 201));
     await user.type(screen.getByLabelText(/Study Code/), "derm");
     await user.type(screen.getByLabelText(/Study Name/), "Dermatology");
     await user.type(screen.getByLabelText(/Disease/), "Psoriasis");
@@ -126,7 +121,7 @@ describe("StudyEditor saving", () => {
   });
 
   it("limits the basic fields to the schema's lengths", async () => {
-    renderEditor(() => json({}));
+    renderEditor(() => ok(StudyResponse, study()));
     expect(screen.getByLabelText(/Study Code/)).toHaveAttribute("maxLength", "50");
     expect(screen.getByLabelText(/Study Name/)).toHaveAttribute("maxLength", "200");
     expect(screen.getByLabelText(/Disease/)).toHaveAttribute("maxLength", "200");
@@ -149,7 +144,7 @@ describe("StudyEditor saving", () => {
       },
       version: 1,
     });
-    const { user } = renderEditor(() => json(study()), 5);
+    const { user } = renderEditor(() => ok(StudyResponse, study()), 5);
     expect(await screen.findByText("Your unsaved changes were restored.")).toBeInTheDocument();
     expect(screen.getByLabelText(/Study Name/)).toHaveValue("Draft name");
     expect(window.sessionStorage.length).toBe(0);
@@ -161,10 +156,7 @@ describe("StudyEditor saving", () => {
   it("shows an unreadable stored configuration as such, with no form to save over it", async () => {
     renderEditor(
       () =>
-        json(
-          { detail: 'The stored configuration of study "derm" cannot be read (data_fields › 2 › name: …).' },
-          409,
-        ),
+        refuse(409, 'The stored configuration of study "derm" cannot be read (data_fields › 2 › name: …).'),
       5,
     );
     expect(await screen.findByText("This study's configuration cannot be read.")).toBeInTheDocument();

@@ -1,12 +1,13 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   DIRTY_EDITOR_MESSAGE,
   DictionaryImportDialog,
 } from "@/components/study-editor/data-dictionary/dictionary-import-dialog";
-import type { DictionaryPreviewResponse } from "@/lib/schemas/data-dictionary";
+import { DictionaryImportResponse, DictionaryPreviewResponse } from "@/lib/schemas/data-dictionary";
+import { apiCalls, ok, route, serveApi } from "@/tests/support/msw/api";
 
 const CSV = "variable_name,entity\r\npasi_score,visit\r\n";
 
@@ -39,20 +40,15 @@ const preview = (overrides: Partial<DictionaryPreviewResponse> = {}): Dictionary
 });
 
 function renderDialog(answer: DictionaryPreviewResponse, { dirty = false } = {}) {
-  const calls: { url: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init?: RequestInit) => {
-      calls.push({ url, body: typeof init?.body === "string" ? JSON.parse(init.body) : undefined });
-      const body = url.endsWith("/preview")
-        ? answer
-        : { created: 1, updated: 1, unchanged: 1, kept: 1, version: 5 };
-      return new Response(JSON.stringify(body), {
-        status: 200,
-        headers: { "content-type": "application/json" },
-      });
-    }),
+  serveApi(
+    route("POST", "/api/studies/{id}/data-dictionary/preview", () => ok(DictionaryPreviewResponse, answer)),
+    route("POST", "/api/studies/{id}/data-dictionary/import", () =>
+      ok(DictionaryImportResponse, { created: 1, updated: 1, unchanged: 1, kept: 1, version: 5 }),
+    ),
   );
+  const calls = {
+    at: (i: number) => apiCalls[i] && { url: apiCalls[i].url.pathname, body: apiCalls[i].body },
+  };
   const onImported = vi.fn();
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
@@ -76,8 +72,6 @@ async function choose(user: ReturnType<typeof userEvent.setup>) {
   );
 }
 
-afterEach(() => vi.unstubAllGlobals());
-
 describe("Import data dictionary dialog", () => {
   it("previews the chosen file: counts, a table of created / updated / kept entries with their rows, then applies it", async () => {
     const { calls, onImported, user } = renderDialog(preview());
@@ -85,7 +79,7 @@ describe("Import data dictionary dialog", () => {
     expect(apply).toBeDisabled();
     await choose(user);
     expect(await screen.findByText(/1 created, 1 updated, 1 unchanged, 1 kept/)).toBeInTheDocument();
-    expect(calls[0]).toEqual({ url: "/api/studies/7/data-dictionary/preview", body: { csv: CSV } });
+    expect(calls.at(0)).toEqual({ url: "/api/studies/7/data-dictionary/preview", body: { csv: CSV } });
     const table = screen.getByRole("table", { name: "Changes the import makes" });
     const rows = within(table).getAllByRole("row").slice(1);
     // Unchanged entries are only counted; the others are listed.
@@ -101,7 +95,7 @@ describe("Import data dictionary dialog", () => {
     expect(within(rows[2]!).getByText("Kept")).toBeInTheDocument();
     expect(apply).toBeEnabled();
     await user.click(apply);
-    expect(calls[1]).toEqual({
+    expect(calls.at(1)).toEqual({
       url: "/api/studies/7/data-dictionary/import",
       body: { csv: CSV, version: 4 },
     });

@@ -2,17 +2,18 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { z } from "zod";
 import { StudyEditor } from "@/components/study-editor/study-editor";
+import { FieldUsageResponse } from "@/lib/schemas/field-usage";
+import { StudyResponse } from "@/lib/schemas/studies";
+import { apiCalls, invalid, ok, route, serveApi, type Reply } from "@/tests/support/msw/api";
 
 vi.mock("next/navigation", () => ({
   useRouter: () => ({ push: vi.fn() }),
   useSearchParams: () => new URLSearchParams("tab=data-fields"),
 }));
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-
-const config = {
+const config: z.input<typeof StudyResponse>["config"] = {
   version: 1,
   categories: [{ code: "efficacy", label: "Efficacy", order: 1, entity: "visit" }],
   data_fields: [
@@ -29,7 +30,7 @@ const config = {
   ],
 };
 
-const study = {
+const study: z.input<typeof StudyResponse> = {
   id: 5,
   code: "derm",
   name: "Dermatology",
@@ -45,15 +46,14 @@ const study = {
   updated_at: "2026-01-01T00:00:00.000Z",
 };
 
-function renderEditor(route: (url: string, init?: RequestInit) => Response) {
-  const calls: { method: string; url: string }[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init?: RequestInit) => {
-      calls.push({ method: init?.method ?? "GET", url });
-      return route(url, init);
-    }),
+/** The editor's calls answered over MSW: the study, its field usage, and the save (`put`). */
+function renderEditor(put: () => Reply = () => ok(StudyResponse, study)) {
+  serveApi(
+    route("GET", "/api/studies/{id}", () => ok(StudyResponse, study)),
+    route("GET", "/api/studies/{id}/field-usage", () => ok(FieldUsageResponse, usage)),
+    route("PUT", "/api/studies/{id}", put),
   );
+  const calls = apiCalls;
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
@@ -64,35 +64,19 @@ function renderEditor(route: (url: string, init?: RequestInit) => Response) {
 }
 
 const usage = { patient: { onset: 4 }, visit: { pasi: 7 } };
-const answer = (put?: () => Response) => (url: string, init?: RequestInit) => {
-  if (url.includes("/field-usage")) return json(usage);
-  if (init?.method === "PUT" && put) return put();
-  return json(study);
-};
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
   window.sessionStorage.clear();
 });
 
 describe("Study editor: Data Fields tab", () => {
   it("maps a server 422 path such as config.data_fields.2.options onto that card", async () => {
-    const { user } = renderEditor(
-      answer(() =>
-        json(
-          {
-            detail: [
-              {
-                loc: ["body", "config", "data_fields", 2, "options"],
-                msg: "Select fields must have at least one option",
-                type: "custom",
-              },
-            ],
-          },
-          422,
-        ),
-      ),
+    const { user } = renderEditor(() =>
+      invalid({
+        loc: ["body", "config", "data_fields", 2, "options"],
+        msg: "Select fields must have at least one option",
+      }),
     );
     await user.click(await screen.findByRole("tab", { name: "Visit Fields (2)" }));
     await user.click(screen.getByRole("button", { name: "Save Study" }));
@@ -103,7 +87,7 @@ describe("Study editor: Data Fields tab", () => {
   });
 
   it("checks the config in the browser first: duplicate names are marked and nothing is sent", async () => {
-    const { user, calls } = renderEditor(answer());
+    const { user, calls } = renderEditor();
     await user.click(await screen.findByRole("tab", { name: "Visit Fields (2)" }));
     await user.click(screen.getByRole("button", { name: "Edit Severity" }));
     const card = screen.getByRole("listitem", { name: "Field Severity" });
@@ -120,7 +104,7 @@ describe("Study editor: Data Fields tab", () => {
   });
 
   it("the live preview follows the entity tab and reacts to new fields", async () => {
-    const { user } = renderEditor(answer());
+    const { user } = renderEditor();
     const preview = await screen.findByRole("complementary", { name: "Live form preview" });
     expect(within(preview).getByRole("tab", { name: "Patient Form" })).toHaveAttribute(
       "aria-selected",
@@ -136,7 +120,7 @@ describe("Study editor: Data Fields tab", () => {
   });
 
   it("flags a rename or removal of a field that holds data, with the record count", async () => {
-    const { user } = renderEditor(answer());
+    const { user } = renderEditor();
     await user.click(await screen.findByRole("tab", { name: "Visit Fields (2)" }));
     await user.click(screen.getByRole("button", { name: "Edit PASI" }));
     const card = screen.getByRole("listitem", { name: "Field PASI" });
@@ -158,7 +142,7 @@ describe("Study editor: Data Fields tab", () => {
   });
 
   it("asks before a save that leaves data behind, and saves nothing when declined", async () => {
-    const { user, calls } = renderEditor(answer(() => json(study)));
+    const { user, calls } = renderEditor();
     await user.click(await screen.findByRole("tab", { name: "Visit Fields (2)" }));
     vi.spyOn(window, "confirm").mockReturnValue(true);
     await user.click(screen.getByRole("button", { name: "Delete PASI" }));

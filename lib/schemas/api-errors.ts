@@ -1,0 +1,16 @@
+/**
+ * The API's error answer (spec §7, decision 0002): `{ detail }`, a sentence or, for 422, the list of
+ * field issues with `loc` (`["body", key, ...]`), `msg` and `type`. Pure: the browser reads refusals
+ * with it, and component tests build their error fixtures with it.
+ */
+import { z } from "zod";
+
+export const ApiIssue = z.object({
+  loc: z.array(z.union([z.string(), z.number()])),
+  msg: z.string(),
+  type: z.string(),
+});
+export type ApiIssue = z.infer<typeof ApiIssue>;
+
+export const ApiErrorResponse = z.object({ detail: z.union([z.string(), z.array(ApiIssue)]) });
+export type ApiErrorResponse = z.infer<typeof ApiErrorResponse>;
