@@ -18,6 +18,10 @@ import {
 } from "@/lib/server/audit/denial-aggregator";
 import { call } from "./helpers";
 import { callerFor, createStudy, memberOf, patientBody, type Caller } from "./clinical-fixtures";
+import { restartsDatabase } from "./setup-database";
+
+// Some tests here close and reopen the database (a restart).
+restartsDatabase();
 
 /** A clock that moves only when told, and timers that fire only when it passes them. */
 function manualClock(start: number) {

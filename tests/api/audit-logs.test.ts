@@ -21,6 +21,10 @@ import { recordAudit } from "@/lib/server/audit/audit-writer";
 import { cursorOf } from "@/lib/client/audit-logs";
 import { callerFor, createStudy, patientBody, type Caller } from "./clinical-fixtures";
 import { callRoute } from "./route-call";
+import { restartsDatabase } from "./setup-database";
+
+// Some tests here close and reopen the database (a restart).
+restartsDatabase();
 
 let admin: Caller;
 

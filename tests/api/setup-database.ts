@@ -11,6 +11,15 @@ import { closeDb, getDb } from "@/db/client";
 import { adminQuery } from "../support/pg-admin";
 
 const serverUrl = process.env.TEST_DATABASE_URL;
+let restarts = false;
+
+/**
+ * Called at the top of a test file that closes and reopens the database to show what survives a
+ * restart: on PGlite its database is kept in a temporary directory instead of in memory.
+ */
+export function restartsDatabase(): void {
+  restarts = true;
+}
 let databaseName: string | undefined;
 let dataDir: string | undefined;
 
@@ -33,7 +42,12 @@ beforeAll(async () => {
     process.env.DATA_DIR = dataDir;
   } else {
     delete process.env.DATABASE_URL;
-    process.env.DATA_DIR = "memory://";
+    // A file that restarts the database (closeDb, then getDb) marks itself with
+    // `restartsDatabase()`: an in-memory PGlite would come back empty, so it gets a directory.
+    if (restarts) {
+      dataDir = mkdtempSync(path.join(tmpdir(), "registry-test-"));
+      process.env.DATA_DIR = dataDir;
+    } else process.env.DATA_DIR = "memory://";
   }
   await getDb(); // migrate now, so test timings exclude it
 });

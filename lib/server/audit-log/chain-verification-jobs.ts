@@ -75,26 +75,30 @@ export async function startChainVerification(
   requireAuditRead(actor);
   await interruptStaleJobs(db);
   const [rows] = await db.select({ n: count() }).from(auditLogs);
-  const now = new Date();
-  const [created] = await db
-    .insert(auditVerificationJobs)
-    .values({
-      id: randomUUID(),
-      state: "running",
-      startedBy: actor.userId,
-      startedAt: now,
-      heartbeatAt: now,
-      totalRows: rows?.n ?? 0,
-    })
-    .onConflictDoNothing()
-    .returning();
-  if (!created) {
+  // The running job a conflict names may finish before it is read: then start again. A few tries
+  // suffice (each loses only to a run that ended in between); past them something else is wrong.
+  let created: typeof auditVerificationJobs.$inferSelect | undefined;
+  for (let attempt = 0; !created; attempt++) {
+    const now = new Date();
+    [created] = await db
+      .insert(auditVerificationJobs)
+      .values({
+        id: randomUUID(),
+        state: "running",
+        startedBy: actor.userId,
+        startedAt: now,
+        heartbeatAt: now,
+        totalRows: rows?.n ?? 0,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (created) break;
     const [running] = await db
       .select()
       .from(auditVerificationJobs)
       .where(eq(auditVerificationJobs.state, "running"));
-    if (!running) throw new Error("A verification job was neither created nor found running");
-    return toJob(running);
+    if (running) return toJob(running);
+    if (attempt === 2) throw new Error("A verification job was neither created nor found running");
   }
   // Who checked the trail, and when, is part of the trail.
   await recordAudit(db, {
