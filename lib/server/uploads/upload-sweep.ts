@@ -99,14 +99,13 @@ type State = { clock: SweepClock; timer?: unknown; running?: Promise<void>; stop
 const holder = globalThis as unknown as { __registryUploadSweeps?: WeakMap<Db, State> };
 const states = () => (holder.__registryUploadSweeps ??= new WeakMap());
 
-/** One scheduled sweep; a failure is logged and the next one still runs. */
+/**
+ * One scheduled sweep; each deletion is in the audit trail. A failure is logged and the next one
+ * still runs.
+ */
 async function scheduledSweep(db: Db, clock: SweepClock): Promise<void> {
   try {
-    const removed = await sweepUnreferencedUploads(db, { now: clock.now() });
-    if (removed.length > 0)
-      console.log(
-        `Upload sweep: ${removed.length} file(s) named nowhere deleted (${removed.map((f) => f.id).join(", ")}).`,
-      );
+    await sweepUnreferencedUploads(db, { now: clock.now() });
   } catch (error) {
     logError(
       `Upload sweep FAILED: files named nowhere stay until the next sweep in ${UPLOAD_SWEEP_INTERVAL_MS / 60_000} minutes`,
