@@ -60,7 +60,7 @@ const EnvSchema = z.object({
    * Uploads named by no block and no study are deleted once older than this many hours, so a
    * block or logo dialog still open is never swept (docs/decisions/0014). Default 24.
    */
-  UPLOAD_SWEEP_GRACE_HOURS: z.coerce.number().positive().default(24),
+  UPLOAD_GRACE_HOURS: z.coerce.number().positive().default(24),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

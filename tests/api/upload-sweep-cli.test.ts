@@ -38,7 +38,7 @@ describe("npm run uploads:sweep", () => {
 
   it("sweeps the configured database and says how many files went (exit 0)", async () => {
     // The test file's own database (PostgreSQL or an in-memory PGlite), with the grace period set.
-    const result = await sweepCli({ ...process.env, NODE_ENV: "production", UPLOAD_SWEEP_GRACE_HOURS: "48" });
+    const result = await sweepCli({ ...process.env, NODE_ENV: "production", UPLOAD_GRACE_HOURS: "48" });
     expect(result.code, result.out).toBe(0);
     expect(result.out).toMatch(/Upload sweep: 0 file\(s\) older than 48 h and named nowhere deleted\./);
   });

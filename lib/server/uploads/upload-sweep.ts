@@ -27,7 +27,7 @@ export const SWEEP_REASON = "not referenced after the grace period";
 
 /** The grace period: an upload younger than this may belong to a dialog still open. */
 export function uploadSweepGraceMs(): number {
-  return env().UPLOAD_SWEEP_GRACE_HOURS * 60 * 60_000;
+  return env().UPLOAD_GRACE_HOURS * 60 * 60_000;
 }
 
 /** The sweep's clock and timer: injectable, so tests never wait on the wall clock. */
