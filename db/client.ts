@@ -8,6 +8,7 @@ import { logError } from "@/lib/server/api/log";
 import { flushAuditCheckpoints, registerAuditCheckpoints } from "@/lib/server/audit/checkpointer";
 import { flushDenials } from "@/lib/server/audit/denial-aggregator";
 import { interruptOwnVerifications } from "@/lib/server/audit-log/chain-verification-jobs";
+import { stopUploadSweeps } from "@/lib/server/uploads/upload-sweep";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -59,6 +60,12 @@ export async function closeDb({ final = false }: { final?: boolean } = {}): Prom
   if (final) holder.__registryDbClosedForGood = true;
   if (!pending) return;
   const handle = await pending;
+  try {
+    // No sweep starts any more; one under way finishes (its audit rows get the checkpoint below).
+    await stopUploadSweeps(handle.db);
+  } catch (error) {
+    logError("Stopping the upload sweeps failed at shutdown", error);
+  }
   try {
     // Verifications this process runs will not finish: stored as interrupted, to be started again.
     await interruptOwnVerifications(handle.db);

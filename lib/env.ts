@@ -56,6 +56,11 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** Key prefix inside the bucket, e.g. "registry/" (default "uploads/"). */
   S3_PREFIX: z.string().default("uploads/"),
+  /**
+   * Uploads named by no block and no study are deleted once older than this many hours, so a
+   * block or logo dialog still open is never swept (docs/decisions/0014). Default 24.
+   */
+  UPLOAD_GRACE_HOURS: z.coerce.number().positive().default(24),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

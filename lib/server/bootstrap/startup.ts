@@ -3,6 +3,7 @@ import { getDb } from "@/db/client";
 import { env } from "@/lib/env";
 import { requestAuditCheckpoint } from "../audit/checkpointer";
 import { auditKeyGuard } from "../audit/key-guard";
+import { startUploadSweeps } from "../uploads/upload-sweep";
 import { ensureFirstAdmin } from "./first-admin";
 import { seedDemoData } from "./demo-seed";
 
@@ -15,6 +16,8 @@ export async function startup(): Promise<void> {
   // A signed checkpoint of the audit chain head at every start (in the background: the first one
   // after an upgrade checks the whole trail).
   requestAuditCheckpoint(db, "start-up");
+  // Files uploaded in a dialog closed without saving: swept now and hourly, stopped by closeDb.
+  startUploadSweeps(db);
   const admin = await ensureFirstAdmin(db);
   if (admin) {
     const lines = [

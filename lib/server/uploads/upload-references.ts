@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import type { Db, Tx } from "@/db/client";
+import type { Db, Queryable, Tx } from "@/db/client";
 import { contentBlocks, studies, uploads } from "@/db/schema";
 import { logError } from "../api/log";
 import type { RequestMeta } from "../api/request-meta";
@@ -17,7 +17,8 @@ import { fileStorage } from "../storage/file-storage";
  * `releaseUploads` after its commit; every upload that is then named nowhere, in any study, is
  * deleted: its row with an audit entry in one transaction, then its bytes.
  *
- * An upload that was never named (a dialog closed after uploading) is not touched here.
+ * An upload that was never named (a dialog closed after uploading) is deleted by the sweep
+ * (`upload-sweep.ts`), through the same locked check.
  */
 
 const FILE_ADDRESS = /\/api\/files\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/g;
@@ -48,8 +49,11 @@ export async function holdUpload(tx: Tx, id: string, studyId: number): Promise<b
   return rows.length > 0;
 }
 
-/** True when any content block or study (its live configuration) still names the upload. */
-async function isReferenced(tx: Tx, id: string): Promise<boolean> {
+/**
+ * True when any content block or study (its live configuration) still names the upload. Decides
+ * only under the row's FOR UPDATE lock; read without it, it is a hint (the sweep's first pass).
+ */
+export async function isReferenced(tx: Queryable, id: string): Promise<boolean> {
   const address = `/api/files/${id}`;
   const names = (column: AnyPgColumn) => sql`strpos(${column}::text, ${address}) > 0`;
   const inBlocks = await tx
@@ -62,12 +66,66 @@ async function isReferenced(tx: Tx, id: string): Promise<boolean> {
   return inStudies.length > 0;
 }
 
+export type RemovedUpload = { id: string; storageKey: string };
+
+/**
+ * Deletes each of `ids` that nothing names any more, in one audited transaction: the row with an
+ * audit entry (`delete` of entity `upload`, with `reason`). The row is locked (FOR UPDATE) before
+ * the check, so a block saved at the same moment that names it (holding it FOR SHARE, see
+ * `holdUpload`) either waits for the delete and is refused, or commits first and keeps the file.
+ * Returns the deleted files; their bytes are the caller's to remove, after this commit.
+ */
+export async function deleteUnreferencedUploads(
+  db: Db,
+  ids: readonly string[],
+  audited: { actor: Actor | null; meta: RequestMeta | null; reason: string },
+): Promise<RemovedUpload[]> {
+  if (ids.length === 0) return [];
+  return auditedTransaction(db, async (tx, audit) => {
+    const rows = await tx
+      .select()
+      .from(uploads)
+      .where(inArray(uploads.id, [...ids]))
+      .for("update");
+    const gone: RemovedUpload[] = [];
+    for (const row of rows) {
+      if (await isReferenced(tx, row.id)) continue;
+      await tx.delete(uploads).where(eq(uploads.id, row.id));
+      audit({
+        action: "delete",
+        entityType: "upload",
+        entityId: row.id,
+        studyId: row.studyId,
+        actor: audited.actor ? { userId: audited.actor.userId, email: audited.actor.email } : null,
+        meta: audited.meta,
+        reason: audited.reason,
+        oldValues: { file_name: row.fileName, content_type: row.contentType, file_size: row.fileSize },
+      });
+      gone.push({ id: row.id, storageKey: row.storageKey });
+    }
+    return gone;
+  });
+}
+
+/**
+ * Removes the bytes of files whose rows are gone (committed). A store that fails leaves an
+ * unreachable object, logged with its key; the others are still removed.
+ */
+export async function removeUploadBytes(files: readonly RemovedUpload[]): Promise<void> {
+  const storage = fileStorage();
+  for (const file of files) {
+    await storage
+      .delete(file.storageKey)
+      .catch((error: unknown) =>
+        logError(`Upload ${file.id} was deleted but its bytes (key ${file.storageKey}) could not be`, error),
+      );
+  }
+}
+
 /**
  * After a commit that dropped references to `ids`: deletes each of them that nothing names any
- * more. The row is locked (FOR UPDATE) before the check, so a block saved at the same moment that
- * names it either waits for the delete and is refused, or commits first and keeps the file. The
- * bytes go after the row's commit; a store that fails then leaves an unreachable object, logged
- * with its key. A failure here never undoes the change that released the file: it is logged.
+ * more (`deleteUnreferencedUploads`), then their bytes. A failure here never undoes the change
+ * that released the file: it is logged.
  */
 export async function releaseUploads(
   db: Db,
@@ -76,42 +134,12 @@ export async function releaseUploads(
   meta: RequestMeta,
 ): Promise<void> {
   if (ids.length === 0) return;
-  let removed: { id: string; storageKey: string }[] = [];
+  let removed: RemovedUpload[] = [];
   try {
-    removed = await auditedTransaction(db, async (tx, audit) => {
-      const rows = await tx
-        .select()
-        .from(uploads)
-        .where(inArray(uploads.id, [...ids]))
-        .for("update");
-      const gone: { id: string; storageKey: string }[] = [];
-      for (const row of rows) {
-        if (await isReferenced(tx, row.id)) continue;
-        await tx.delete(uploads).where(eq(uploads.id, row.id));
-        audit({
-          action: "delete",
-          entityType: "upload",
-          entityId: row.id,
-          studyId: row.studyId,
-          actor: { userId: actor.userId, email: actor.email },
-          meta,
-          reason: "no longer referenced",
-          oldValues: { file_name: row.fileName, content_type: row.contentType, file_size: row.fileSize },
-        });
-        gone.push({ id: row.id, storageKey: row.storageKey });
-      }
-      return gone;
-    });
+    removed = await deleteUnreferencedUploads(db, ids, { actor, meta, reason: "no longer referenced" });
   } catch (error) {
     logError(`Could not release uploads ${ids.join(", ")} (the files stay)`, error);
     return;
   }
-  const storage = fileStorage();
-  for (const file of removed) {
-    await storage
-      .delete(file.storageKey)
-      .catch((error: unknown) =>
-        logError(`Upload ${file.id} was deleted but its bytes (key ${file.storageKey}) could not be`, error),
-      );
-  }
+  await removeUploadBytes(removed);
 }
