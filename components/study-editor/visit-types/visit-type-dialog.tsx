@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useMemo, type ReactNode } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { CONTROL_CLASS } from "@/components/ui/control-class";
 import { Dialog, SaveCancelFooter, saveOnEnter } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
@@ -52,7 +52,7 @@ export function VisitTypeDialog({ editing, visitTypes, onSave, onClose }: VisitT
   const {
     register,
     handleSubmit,
-    watch,
+    control,
     formState: { errors },
   } = useForm<Values, unknown, VisitType>({
     defaultValues: toValues(editing ? visitTypeToDraft(editing) : emptyVisitTypeDraft(visitTypes)),
@@ -64,8 +64,9 @@ export function VisitTypeDialog({ editing, visitTypes, onSave, onClose }: VisitT
       onSave({ ...entry, ...(description ? { description } : {}) }),
     )();
 
+  const code = useWatch({ control, name: "code" });
   // Enter in a text box saves the dialog, and must not submit a form around the editor.
-  const codeChanged = editing !== null && watch("code").trim() !== editing.code;
+  const codeChanged = editing !== null && code.trim() !== editing.code;
 
   return (
     <Dialog
