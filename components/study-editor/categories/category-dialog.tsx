@@ -42,7 +42,7 @@ export function CategoryDialog({ entity, categories, onSave, onClose }: Category
     handleSubmit,
     formState: { errors },
   } = useForm<CategoryDraft, unknown, CategoryDraft>({ defaultValues: { code: "", label: "" }, resolver });
-  const save = () => void handleSubmit(onSave)();
+  const save = () => void handleSubmit((entry) => onSave(entry))();
   const codeError = errors.code?.message;
   const labelError = errors.label?.message;
 
