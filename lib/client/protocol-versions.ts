@@ -21,7 +21,7 @@ export function useProtocolVersions(studyId: number, { enabled = true }: { enabl
 export type AmendmentInput = {
   amendment_reason: string;
   effective_from: string;
-  version_label?: string;
+  version_label?: string | null;
   config: StudyConfig;
 };
 

@@ -4,7 +4,7 @@
  * code is what data fields point at, so it never changes after creation: only the label does.
  */
 import { MESSAGES } from "@/lib/schemas/study-config-rules";
-import type { Category, DataField, FieldEntity } from "@/lib/schemas/study-config";
+import { CategorySchema, type Category, type DataField, type FieldEntity } from "@/lib/schemas/study-config";
 import { nextOrder, sortByOrder, swapWithNeighbour, type Direction } from "./order";
 
 export const CATEGORY_MESSAGES = {
@@ -38,18 +38,39 @@ export function fieldsInCategory(
   return sortByOrder(dataFields.filter((f) => f.entity === entity && f.category === code));
 }
 
-/** Checks a new category: both parts present, code unique within its entity. */
+/**
+ * The rules of a new category in the dialog: the config's `CategorySchema` with what the config
+ * check (`studyConfigIssues`) asks of each entry on save, in its messages (docs/decisions/0020):
+ * code and label present, the code not taken within the entity. Values are normalized first
+ * (`categoryDraftToEntry`).
+ */
+export function categoryEntrySchema(categories: readonly Category[], entity: FieldEntity) {
+  return CategorySchema.pick({ code: true, label: true }).extend({
+    code: CategorySchema.shape.code
+      .min(1, CATEGORY_MESSAGES.required)
+      .refine(
+        (code) => !categories.some((c) => c.entity === entity && c.code === code),
+        CATEGORY_MESSAGES.unique,
+      ),
+    label: CategorySchema.shape.label.min(1, CATEGORY_MESSAGES.required),
+  });
+}
+
+/** What a draft stands for: the code normalized, both parts trimmed. */
+export const categoryDraftToEntry = (draft: CategoryDraft): CategoryDraft => ({
+  code: normalizeCategoryCode(draft.code.trim()),
+  label: draft.label.trim(),
+});
+
+/** Checks a new category (see `categoryEntrySchema`): the first message, or the entry. */
 export function validateNewCategory(
   draft: CategoryDraft,
   categories: readonly Category[],
   entity: FieldEntity,
 ): CategoryValidation {
-  const code = normalizeCategoryCode(draft.code.trim());
-  const label = draft.label.trim();
-  if (!code || !label) return { ok: false, error: CATEGORY_MESSAGES.required };
-  if (categories.some((c) => c.entity === entity && c.code === code))
-    return { ok: false, error: CATEGORY_MESSAGES.unique };
-  return { ok: true, value: { code, label } };
+  const parsed = categoryEntrySchema(categories, entity).safeParse(categoryDraftToEntry(draft));
+  if (parsed.success) return { ok: true, value: parsed.data };
+  return { ok: false, error: parsed.error.issues[0]!.message };
 }
 
 /** Checks a renamed label (the code is fixed, so only the label can be missing). */

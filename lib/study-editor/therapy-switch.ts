@@ -3,7 +3,11 @@
  * fixed after creation, conditions only on another select field. Pure: no I/O.
  */
 import { MESSAGES } from "@/lib/schemas/study-config-rules";
-import type { FieldOption, TherapySwitchField } from "@/lib/schemas/study-config";
+import {
+  TherapySwitchFieldSchema,
+  type FieldOption,
+  type TherapySwitchField,
+} from "@/lib/schemas/study-config";
 
 export type SwitchFieldDraft = {
   name: string;
@@ -65,29 +69,72 @@ export function conditionTargets(fields: readonly TherapySwitchField[], self: st
   return fields.filter((f) => f.type === "select" && f.name !== self);
 }
 
+/**
+ * The rules of one switch field in the dialog: the config's `TherapySwitchFieldSchema` (name and
+ * label required, a visible name; docs/decisions/0020) plus what only the list knows, in the
+ * messages the config check uses on save: a new name not taken, a select with options, a
+ * condition only on another select field and with its value. `editingName` is the name of the
+ * field being edited (it cannot change); null when adding.
+ */
+export function switchFieldEntrySchema(fields: readonly TherapySwitchField[], editingName: string | null) {
+  return TherapySwitchFieldSchema.extend({
+    name: TherapySwitchFieldSchema.shape.name.refine(
+      (name) => editingName !== null || !fields.some((f) => f.name === name),
+      MESSAGES.switchFieldUnique,
+    ),
+  }).superRefine((field, ctx) => {
+    if (field.type === "select" && (field.options ?? []).length === 0)
+      ctx.addIssue({ code: "custom", path: ["options"], message: "Add at least one option" });
+    if (field.conditional_on) {
+      const target = conditionTargets(fields, field.name).find((f) => f.name === field.conditional_on?.field);
+      if (!target)
+        ctx.addIssue({
+          code: "custom",
+          path: ["conditional_on"],
+          message: MESSAGES.switchConditionalOnSelect,
+        });
+      else if (!field.conditional_on.value)
+        ctx.addIssue({
+          code: "custom",
+          path: ["conditional_on"],
+          message: "Choose the value of the condition",
+        });
+    }
+  });
+}
+
+/** The field a draft stands for: text trimmed, options parsed, the name kept when editing. */
+export function draftToSwitchField(draft: SwitchFieldDraft, editingName: string | null): TherapySwitchField {
+  const placeholder = draft.placeholder.trim();
+  return {
+    name: editingName ?? draft.name.trim(),
+    label: draft.label.trim(),
+    type: draft.type,
+    required: draft.required,
+    ...(draft.type === "select" && { options: optionsFromText(draft.optionsText) }),
+    ...(placeholder && { placeholder }),
+    ...(draft.conditionalField && {
+      conditional_on: { field: draft.conditionalField, value: draft.conditionalValue },
+    }),
+  };
+}
+
+/** Checks a draft against the list (see `switchFieldEntrySchema`): the messages by dialog slot. */
 export function validateSwitchField(
   draft: SwitchFieldDraft,
   fields: readonly TherapySwitchField[],
   editingName: string | null,
 ): { ok: true; value: TherapySwitchField } | { ok: false; errors: SwitchFieldErrors } {
+  const parsed = switchFieldEntrySchema(fields, editingName).safeParse(
+    draftToSwitchField(draft, editingName),
+  );
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const at = (key: string) => parsed.error.issues.find((i) => i.path[0] === key)?.message;
   const errors: SwitchFieldErrors = {};
-  const name = editingName ?? draft.name.trim();
-  const label = draft.label.trim();
-  if (!name || !label) errors.name = MESSAGES.switchFieldRequired;
-  else if (editingName === null && fields.some((f) => f.name === name))
-    errors.name = MESSAGES.switchFieldUnique;
-  const options = draft.type === "select" ? optionsFromText(draft.optionsText) : [];
-  if (draft.type === "select" && options.length === 0) errors.options = "Add at least one option";
-  if (draft.conditionalField) {
-    const target = conditionTargets(fields, name).find((f) => f.name === draft.conditionalField);
-    if (!target) errors.conditional = MESSAGES.switchConditionalOnSelect;
-    else if (!draft.conditionalValue) errors.conditional = "Choose the value of the condition";
-  }
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
-  const value: TherapySwitchField = { name, label, type: draft.type, required: draft.required };
-  if (options.length > 0) value.options = options;
-  if (draft.placeholder.trim()) value.placeholder = draft.placeholder.trim();
-  if (draft.conditionalField)
-    value.conditional_on = { field: draft.conditionalField, value: draft.conditionalValue };
-  return { ok: true, value };
+  // Name and label share one message under both boxes; "required" comes before "taken".
+  const name = at("label") ?? at("name");
+  if (name) errors.name = name;
+  if (at("options")) errors.options = at("options");
+  if (at("conditional_on")) errors.conditional = at("conditional_on");
+  return { ok: false, errors };
 }

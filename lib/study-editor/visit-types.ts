@@ -5,7 +5,7 @@
  * messages before that.
  */
 import { MESSAGES } from "@/lib/schemas/study-config-rules";
-import { CODE_PATTERN, type VisitType } from "@/lib/schemas/study-config";
+import { CODE_PATTERN, VisitTypeSchema, type VisitType } from "@/lib/schemas/study-config";
 import { nextOrder, sortByOrder, swapWithNeighbour, type Direction } from "./order";
 
 export { VISIT_SCHEDULE_TEMPLATES, applyVisitScheduleTemplate } from "./visit-schedule-templates";
@@ -16,7 +16,7 @@ export const VISIT_TYPE_MESSAGES = {
   codeFormat: MESSAGES.visitTypeCode,
   codeUnique: MESSAGES.visitTypeUnique,
   labelRequired: "Label is required",
-  // The same texts as VisitTypeSchema, so the dialog and the server say the same thing.
+  // VisitTypeSchema's own texts (the dialog's resolver is that schema), named for tests and docs.
   orderNumber: "Order must be a number",
   orderWhole: "Order must be a whole number",
   orderMin: "Order must be at least 1",
@@ -43,42 +43,59 @@ export function visitTypeToDraft(visitType: VisitType): VisitTypeDraft {
 }
 
 /**
- * Checks a draft against the rest of the list. `originalCode` is the code of the entry being
- * edited (it may keep its own code); null when adding.
+ * The rules of one visit type in the dialog: the config's own `VisitTypeSchema` (label, order and
+ * their messages, docs/decisions/0020) plus what only the list can tell, with the messages the
+ * config check (`studyConfigIssues`) uses on save: a code that is present, well formed and not
+ * taken, and an order no other entry has. `originalCode` is the code of the entry being edited (it
+ * may keep its own code and order); null when adding. Each rule sits on its own property so all
+ * the fields' messages show at once.
  */
+export function visitTypeEntrySchema(visitTypes: readonly VisitType[], originalCode: string | null = null) {
+  const others = visitTypes.filter((vt) => vt.code !== originalCode);
+  return VisitTypeSchema.extend({
+    code: VisitTypeSchema.shape.code.superRefine((code, ctx) => {
+      if (!code) ctx.addIssue({ code: "custom", message: VISIT_TYPE_MESSAGES.codeRequired });
+      else if (!CODE_PATTERN.test(code))
+        ctx.addIssue({ code: "custom", message: VISIT_TYPE_MESSAGES.codeFormat });
+      else if (others.some((vt) => vt.code === code))
+        ctx.addIssue({ code: "custom", message: VISIT_TYPE_MESSAGES.codeUnique });
+    }),
+    order: VisitTypeSchema.shape.order.refine(
+      (order) => !others.some((vt) => vt.order === order),
+      VISIT_TYPE_MESSAGES.orderUnique,
+    ),
+  });
+}
+
+/** The entry a draft stands for: text trimmed, the order as a number (blank is no number). */
+export function draftToVisitType(draft: VisitTypeDraft): Record<keyof VisitType, unknown> {
+  const order = typeof draft.order === "number" ? String(draft.order) : draft.order.trim();
+  const description = draft.description?.trim();
+  return {
+    code: draft.code.trim(),
+    label: draft.label.trim(),
+    order: order === "" ? Number.NaN : Number(order),
+    description: description || undefined,
+  };
+}
+
+/** Checks a draft against the rest of the list (see `visitTypeEntrySchema`). */
 export function validateVisitType(
   draft: VisitTypeDraft,
   visitTypes: readonly VisitType[],
   originalCode: string | null = null,
 ): VisitTypeValidation {
+  const parsed = visitTypeEntrySchema(visitTypes, originalCode).safeParse(draftToVisitType(draft));
+  if (parsed.success) {
+    const { description, ...rest } = parsed.data;
+    return { ok: true, value: { ...rest, ...(description ? { description } : {}) } };
+  }
   const errors: VisitTypeErrors = {};
-  const code = draft.code.trim();
-  const label = draft.label.trim();
-
-  if (!code) errors.code = VISIT_TYPE_MESSAGES.codeRequired;
-  else if (!CODE_PATTERN.test(code)) errors.code = VISIT_TYPE_MESSAGES.codeFormat;
-  else if (visitTypes.some((vt) => vt.code === code && vt.code !== originalCode))
-    errors.code = VISIT_TYPE_MESSAGES.codeUnique;
-
-  if (!label) errors.label = VISIT_TYPE_MESSAGES.labelRequired;
-
-  const order = parseOrder(draft.order);
-  if (typeof order === "string") errors.order = order;
-  else if (visitTypes.some((vt) => vt.order === order && vt.code !== originalCode))
-    errors.order = VISIT_TYPE_MESSAGES.orderUnique;
-
-  if (Object.keys(errors).length > 0 || typeof order !== "number") return { ok: false, errors };
-  const description = draft.description?.trim();
-  return { ok: true, value: { code, label, order, ...(description ? { description } : {}) } };
-}
-
-function parseOrder(raw: string | number): number | string {
-  const text = typeof raw === "number" ? String(raw) : raw.trim();
-  const value = text === "" ? Number.NaN : Number(text);
-  if (!Number.isFinite(value)) return VISIT_TYPE_MESSAGES.orderNumber;
-  if (!Number.isInteger(value)) return VISIT_TYPE_MESSAGES.orderWhole;
-  if (value < 1) return VISIT_TYPE_MESSAGES.orderMin;
-  return value;
+  for (const issue of parsed.error.issues) {
+    const key = issue.path[0] as keyof VisitTypeErrors;
+    errors[key] ??= issue.message;
+  }
+  return { ok: false, errors };
 }
 
 export function addVisitType(visitTypes: readonly VisitType[], visitType: VisitType): VisitType[] {

@@ -1,15 +1,17 @@
 "use client";
 
-import { useId, useState } from "react";
-import { Alert } from "@/components/ui/alert";
+import { useId, useMemo } from "react";
+import { useForm } from "react-hook-form";
 import { Dialog, SaveCancelFooter, saveOnEnter } from "@/components/ui/dialog";
+import { FieldError, invalidProps } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { schemaResolver } from "@/lib/client/schema-resolver";
 import type { Category, FieldEntity } from "@/lib/schemas/study-config";
 import {
-  CATEGORY_MESSAGES,
+  categoryDraftToEntry,
+  categoryEntrySchema,
   normalizeCategoryCode,
-  validateNewCategory,
   type CategoryDraft,
 } from "@/lib/study-editor/categories";
 
@@ -22,24 +24,29 @@ export type CategoryDialogProps = {
 
 /**
  * Adds a category to one entity. The code is normalized as it is typed, so what the user sees is
- * what is stored. Mounted only while open, so each opening starts empty.
+ * what is stored. Mounted only while open, so each opening starts empty. The rules are the
+ * config's, per entry (`categoryEntrySchema`, docs/decisions/0020), each message under its box.
  */
 export function CategoryDialog({ entity, categories, onSave, onClose }: CategoryDialogProps) {
-  const [draft, setDraft] = useState<CategoryDraft>({ code: "", label: "" });
-  const [error, setError] = useState<string | null>(null);
   const id = useId();
-
-  function save() {
-    const result = validateNewCategory(draft, categories, entity);
-    if (!result.ok) return setError(result.error);
-    onSave(result.value);
-  }
+  const resolver = useMemo(
+    () =>
+      schemaResolver<CategoryDraft, CategoryDraft>(
+        categoryEntrySchema(categories, entity),
+        categoryDraftToEntry,
+      ),
+    [categories, entity],
+  );
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<CategoryDraft, unknown, CategoryDraft>({ defaultValues: { code: "", label: "" }, resolver });
+  const save = () => void handleSubmit((entry) => onSave(entry))();
+  const codeError = errors.code?.message;
+  const labelError = errors.label?.message;
 
   // Enter saves, and must not submit a form the study editor may have around its tabs.
-  // Which box the message is about, for aria-invalid and the red border.
-  const codeInvalid = error === CATEGORY_MESSAGES.unique || (error !== null && !draft.code);
-  const labelInvalid = error === CATEGORY_MESSAGES.required && !draft.label.trim();
-
   return (
     <Dialog
       open
@@ -49,29 +56,30 @@ export function CategoryDialog({ entity, categories, onSave, onClose }: Category
       footer={<SaveCancelFooter onSave={save} onCancel={onClose} />}
     >
       <div className="grid gap-4" onKeyDown={saveOnEnter(save)}>
-        {error && <Alert>{error}</Alert>}
         <div>
           <Label htmlFor={`${id}-code`}>Code</Label>
           <Input
             id={`${id}-code`}
-            value={draft.code}
-            onChange={(e) => setDraft((d) => ({ ...d, code: normalizeCategoryCode(e.target.value) }))}
-            aria-describedby={`${id}-code-hint`}
-            aria-invalid={codeInvalid || undefined}
+            {...register("code", {
+              // What is kept is what is shown: normalized on every keystroke.
+              setValueAs: normalizeCategoryCode,
+              onChange: ({ target }: { target: HTMLInputElement }) => {
+                target.value = normalizeCategoryCode(target.value);
+              },
+            })}
+            {...invalidProps(`${id}-code`, codeError)}
+            aria-describedby={[codeError && `${id}-code-error`, `${id}-code-hint`].filter(Boolean).join(" ")}
             autoComplete="off"
           />
           <p id={`${id}-code-hint`} className="mt-1 text-xs text-slate-500">
             Lowercase letters, numbers and underscores; it cannot be changed later.
           </p>
+          <FieldError id={`${id}-code`} error={codeError} />
         </div>
         <div>
           <Label htmlFor={`${id}-label`}>Label</Label>
-          <Input
-            id={`${id}-label`}
-            value={draft.label}
-            onChange={(e) => setDraft((d) => ({ ...d, label: e.target.value }))}
-            aria-invalid={labelInvalid || undefined}
-          />
+          <Input id={`${id}-label`} {...register("label")} {...invalidProps(`${id}-label`, labelError)} />
+          <FieldError id={`${id}-label`} error={labelError} />
         </div>
       </div>
     </Dialog>

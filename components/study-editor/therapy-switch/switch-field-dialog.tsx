@@ -1,22 +1,28 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useId, useMemo } from "react";
+import { get, useForm, useWatch } from "react-hook-form";
 import { CONTROL_CLASS } from "@/components/ui/control-class";
 import { Dialog, SaveCancelFooter } from "@/components/ui/dialog";
 import { FieldError, invalidProps } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { THERAPY_SWITCH_FIELD_TYPES, type TherapySwitchField } from "@/lib/schemas/study-config";
+import { schemaResolver } from "@/lib/client/schema-resolver";
 import {
   conditionTargets,
+  draftToSwitchField,
   emptySwitchFieldDraft,
+  switchFieldEntrySchema,
   switchFieldToDraft,
-  validateSwitchField,
   type SwitchFieldDraft,
   type SwitchFieldErrors,
 } from "@/lib/study-editor/therapy-switch";
 
-/** Add or edit one switch field; its name cannot change once created (spec §5). */
+/**
+ * Add or edit one switch field; its name cannot change once created (spec §5). The rules are the
+ * config's `TherapySwitchFieldSchema` plus the list's (`switchFieldEntrySchema`, docs/decisions/0020).
+ */
 export function SwitchFieldDialog({
   editing,
   fields,
@@ -29,22 +35,38 @@ export function SwitchFieldDialog({
   onClose: () => void;
 }) {
   const id = useId();
-  const [draft, setDraft] = useState<SwitchFieldDraft>(() =>
-    editing ? switchFieldToDraft(editing) : emptySwitchFieldDraft(),
+  const editingName = editing?.name ?? null;
+  const resolver = useMemo(
+    () =>
+      schemaResolver<SwitchFieldDraft, TherapySwitchField>(
+        switchFieldEntrySchema(fields, editingName),
+        (draft) => draftToSwitchField(draft, editingName),
+      ),
+    [fields, editingName],
   );
-  const [errors, setErrors] = useState<SwitchFieldErrors>({});
-  const set = <K extends keyof SwitchFieldDraft>(key: K, value: SwitchFieldDraft[K]) =>
-    setDraft((d) => ({ ...d, [key]: value }));
-  const targets = conditionTargets(fields, editing?.name ?? draft.name.trim());
-  const target = targets.find((f) => f.name === draft.conditionalField);
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    control,
+    formState: { errors },
+  } = useForm<SwitchFieldDraft, unknown, TherapySwitchField>({
+    defaultValues: editing ? switchFieldToDraft(editing) : emptySwitchFieldDraft(),
+    resolver,
+  });
+  const [name, type, conditionalField] = useWatch({ control, name: ["name", "type", "conditionalField"] });
+  const targets = conditionTargets(fields, editingName ?? name.trim());
+  const target = targets.find((f) => f.name === conditionalField);
+  const save = () => void handleSubmit((entry) => onSave(entry))();
 
-  function save() {
-    const result = validateSwitchField(draft, fields, editing?.name ?? null);
-    if (!result.ok) return setErrors(result.errors);
-    onSave(result.value);
-  }
-  const message = (key: keyof SwitchFieldErrors) => <FieldError id={`${id}-${key}`} error={errors[key]} />;
-  const invalid = (key: keyof SwitchFieldErrors) => invalidProps(`${id}-${key}`, errors[key]);
+  // Name and label share one message; the options and the condition have theirs (schema paths).
+  const shown: SwitchFieldErrors = {
+    name: errors.label?.message ?? errors.name?.message,
+    options: (get(errors, "options") as { message?: string } | undefined)?.message,
+    conditional: (get(errors, "conditional_on") as { message?: string } | undefined)?.message,
+  };
+  const message = (key: keyof SwitchFieldErrors) => <FieldError id={`${id}-${key}`} error={shown[key]} />;
+  const invalid = (key: keyof SwitchFieldErrors) => invalidProps(`${id}-${key}`, shown[key]);
 
   return (
     <Dialog
@@ -57,29 +79,18 @@ export function SwitchFieldDialog({
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
             <Label htmlFor={`${id}-name`}>Nome *</Label>
-            <Input
-              id={`${id}-name`}
-              value={draft.name}
-              disabled={editing !== null}
-              onChange={(e) => set("name", e.target.value)}
-              {...invalid("name")}
-            />
+            <Input id={`${id}-name`} disabled={editing !== null} {...register("name")} {...invalid("name")} />
           </div>
           <div>
             <Label htmlFor={`${id}-label`}>Label *</Label>
-            <Input id={`${id}-label`} value={draft.label} onChange={(e) => set("label", e.target.value)} />
+            <Input id={`${id}-label`} {...register("label")} />
           </div>
         </div>
         {message("name")}
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
             <Label htmlFor={`${id}-type`}>Tipo</Label>
-            <select
-              id={`${id}-type`}
-              className={CONTROL_CLASS}
-              value={draft.type}
-              onChange={(e) => set("type", e.target.value as SwitchFieldDraft["type"])}
-            >
+            <select id={`${id}-type`} className={CONTROL_CLASS} {...register("type")}>
               {THERAPY_SWITCH_FIELD_TYPES.map((type) => (
                 <option key={type} value={type}>
                   {type}
@@ -89,30 +100,21 @@ export function SwitchFieldDialog({
           </div>
           <div>
             <Label htmlFor={`${id}-placeholder`}>Placeholder</Label>
-            <Input
-              id={`${id}-placeholder`}
-              value={draft.placeholder}
-              onChange={(e) => set("placeholder", e.target.value)}
-            />
+            <Input id={`${id}-placeholder`} {...register("placeholder")} />
           </div>
         </div>
         <label className="flex items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            checked={draft.required}
-            onChange={(e) => set("required", e.target.checked)}
-          />
+          <input type="checkbox" {...register("required")} />
           Obbligatorio
         </label>
-        {draft.type === "select" && (
+        {type === "select" && (
           <div>
             <Label htmlFor={`${id}-options`}>Opzioni (una per riga, valore|etichetta)</Label>
             <textarea
               id={`${id}-options`}
               rows={4}
               className={CONTROL_CLASS}
-              value={draft.optionsText}
-              onChange={(e) => set("optionsText", e.target.value)}
+              {...register("optionsText")}
               {...invalid("options")}
             />
             {message("options")}
@@ -124,10 +126,7 @@ export function SwitchFieldDialog({
             <select
               id={`${id}-cond-field`}
               className={CONTROL_CLASS}
-              value={draft.conditionalField}
-              onChange={(e) =>
-                setDraft((d) => ({ ...d, conditionalField: e.target.value, conditionalValue: "" }))
-              }
+              {...register("conditionalField", { onChange: () => setValue("conditionalValue", "") })}
               {...invalid("conditional")}
             >
               <option value="">Nessuna condizione</option>
@@ -141,12 +140,7 @@ export function SwitchFieldDialog({
           {target && (
             <div>
               <Label htmlFor={`${id}-cond-value`}>Valore</Label>
-              <select
-                id={`${id}-cond-value`}
-                className={CONTROL_CLASS}
-                value={draft.conditionalValue}
-                onChange={(e) => set("conditionalValue", e.target.value)}
-              >
+              <select id={`${id}-cond-value`} className={CONTROL_CLASS} {...register("conditionalValue")}>
                 <option value="">Seleziona...</option>
                 {(target.options ?? []).map((o) => (
                   <option key={o.value} value={o.value}>

@@ -1,49 +1,81 @@
 "use client";
 
 import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { CONTROL_CLASS } from "@/components/ui/control-class";
 import { Dialog } from "@/components/ui/dialog";
 import { FieldError, invalidProps } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { PROTOCOL_VERSION_MESSAGES, todayIso } from "@/lib/schemas/protocol-versions";
+import { applyServerErrors } from "@/lib/client/apply-server-errors";
+import { schemaResolver } from "@/lib/client/schema-resolver";
+import { ProtocolVersionCreateBody, todayIso } from "@/lib/schemas/protocol-versions";
 
-export type AmendmentDraft = { amendment_reason: string; effective_from: string; version_label: string };
+/** What the dialog asks for: the API's create body without the configuration the tab adds. */
+export const AmendmentBody = ProtocolVersionCreateBody.pick({
+  amendment_reason: true,
+  effective_from: true,
+  version_label: true,
+});
+export type AmendmentBody = typeof AmendmentBody._output;
+
+type Values = { amendment_reason: string; effective_from: string; version_label: string };
+const FIELDS = ["amendment_reason", "effective_from", "version_label"] as const;
 
 /**
  * The create-amendment modal: the reason and the effective date are required (the date defaults to
- * today, spec §5); the amendment holds the editor's current configuration.
+ * today, spec §5); the amendment holds the editor's current configuration. The rules and messages
+ * are the API's create body (docs/decisions/0020); `onCreate` sends it and throws when refused: a
+ * 422 about these fields stays in the dialog under them, any other refusal goes to `onFailed`.
  */
 export function AmendmentDialog({
   nextNumber,
   pending,
   onCreate,
+  onFailed,
   onClose,
 }: {
   nextNumber: number;
   pending: boolean;
-  onCreate: (draft: AmendmentDraft) => void;
+  onCreate: (body: AmendmentBody) => Promise<void>;
+  onFailed: (message: string) => void;
   onClose: () => void;
 }) {
   const id = useId();
-  const [draft, setDraft] = useState<AmendmentDraft>({
-    amendment_reason: "",
-    effective_from: todayIso(),
-    version_label: "",
+  const [submitting, setSubmitting] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<Values, unknown, AmendmentBody>({
+    defaultValues: { amendment_reason: "", effective_from: todayIso(), version_label: "" },
+    resolver: schemaResolver<Values, AmendmentBody>(AmendmentBody, (values) => ({
+      amendment_reason: values.amendment_reason,
+      // An empty date input is no date: the schema's "Effective date is required".
+      effective_from: values.effective_from || undefined,
+      version_label: values.version_label.trim() || undefined,
+    })),
   });
-  const [errors, setErrors] = useState<Partial<Record<keyof AmendmentDraft, string>>>({});
 
-  function create() {
-    const next: typeof errors = {};
-    if (!draft.amendment_reason.trim()) next.amendment_reason = PROTOCOL_VERSION_MESSAGES.reasonRequired;
-    if (!draft.effective_from) next.effective_from = PROTOCOL_VERSION_MESSAGES.effectiveFromRequired;
-    setErrors(next);
-    if (Object.keys(next).length === 0) onCreate(draft);
-  }
+  const create = handleSubmit(async (body) => {
+    setSubmitting(true);
+    try {
+      await onCreate(body);
+    } catch (error) {
+      const rest = applyServerErrors(error, setError, FIELDS, error instanceof Error ? error.message : "");
+      if (rest !== null) onFailed(rest);
+    } finally {
+      setSubmitting(false);
+    }
+  });
 
-  const invalid = (key: keyof AmendmentDraft) => invalidProps(`${id}-${key}`, errors[key]);
-  const message = (key: keyof AmendmentDraft) => <FieldError id={`${id}-${key}`} error={errors[key]} />;
+  const message = (key: keyof Values) => errors[key]?.message;
+  const field = (key: keyof Values, inputId: string) => ({
+    ...register(key),
+    ...invalidProps(inputId, message(key)),
+  });
 
   return (
     <Dialog
@@ -56,7 +88,7 @@ export function AmendmentDialog({
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
-          <Button onClick={create} disabled={pending}>
+          <Button onClick={() => void create()} disabled={pending || submitting}>
             {pending ? "Creating..." : "Create Amendment"}
           </Button>
         </>
@@ -69,31 +101,23 @@ export function AmendmentDialog({
             id={`${id}-reason`}
             rows={3}
             className={CONTROL_CLASS}
-            value={draft.amendment_reason}
-            onChange={(e) => setDraft({ ...draft, amendment_reason: e.target.value })}
-            {...invalid("amendment_reason")}
+            {...field("amendment_reason", `${id}-reason`)}
           />
-          {message("amendment_reason")}
+          <FieldError id={`${id}-reason`} error={message("amendment_reason")} />
         </div>
         <div>
           <Label htmlFor={`${id}-from`}>Effective from *</Label>
-          <Input
-            id={`${id}-from`}
-            type="date"
-            value={draft.effective_from}
-            onChange={(e) => setDraft({ ...draft, effective_from: e.target.value })}
-            {...invalid("effective_from")}
-          />
-          {message("effective_from")}
+          <Input id={`${id}-from`} type="date" {...field("effective_from", `${id}-from`)} />
+          <FieldError id={`${id}-from`} error={message("effective_from")} />
         </div>
         <div>
           <Label htmlFor={`${id}-label`}>Version label</Label>
           <Input
             id={`${id}-label`}
-            value={draft.version_label}
             placeholder="e.g. Amendment 2"
-            onChange={(e) => setDraft({ ...draft, version_label: e.target.value })}
+            {...field("version_label", `${id}-label`)}
           />
+          <FieldError id={`${id}-label`} error={message("version_label")} />
         </div>
       </div>
     </Dialog>

@@ -1,30 +1,67 @@
 "use client";
 
 import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { CONTROL_CLASS } from "@/components/ui/control-class";
 import { Dialog } from "@/components/ui/dialog";
 import { FieldError, invalidProps } from "@/components/ui/field-error";
 import { Label } from "@/components/ui/label";
-import { PROTOCOL_VERSION_MESSAGES } from "@/lib/schemas/protocol-versions";
+import { applyServerErrors } from "@/lib/client/apply-server-errors";
+import { schemaResolver } from "@/lib/client/schema-resolver";
+import { ProtocolVersionApproveBody } from "@/lib/schemas/protocol-versions";
 
-/** Rejecting a draft needs its reason (spec §4: approved false plus rejection_reason). */
+type Values = { rejection_reason: string };
+
+/**
+ * Rejecting a draft needs its reason (spec §4: approved false plus rejection_reason). The rule and
+ * its message are the API's decision body (docs/decisions/0020); `onReject` sends it and throws when
+ * refused: a 422 on the reason stays under it, any other refusal goes to `onFailed`.
+ */
 export function RejectDialog({
   versionNumber,
   onReject,
+  onFailed,
   onClose,
 }: {
   versionNumber: number;
-  onReject: (reason: string) => void;
+  onReject: (body: ProtocolVersionApproveBody) => Promise<void>;
+  onFailed: (message: string) => void;
   onClose: () => void;
 }) {
   const id = useId();
-  const [reason, setReason] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  function reject() {
-    if (!reason.trim()) return setError(PROTOCOL_VERSION_MESSAGES.rejectionReasonRequired);
-    onReject(reason.trim());
-  }
+  const [submitting, setSubmitting] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<Values, unknown, ProtocolVersionApproveBody>({
+    defaultValues: { rejection_reason: "" },
+    resolver: schemaResolver<Values, ProtocolVersionApproveBody>(ProtocolVersionApproveBody, (values) => ({
+      approved: false,
+      rejection_reason: values.rejection_reason.trim() || null,
+    })),
+  });
+  const error = errors.rejection_reason?.message;
+
+  const reject = handleSubmit(async (body) => {
+    setSubmitting(true);
+    try {
+      await onReject(body);
+    } catch (failure) {
+      const rest = applyServerErrors(
+        failure,
+        setError,
+        ["rejection_reason"],
+        failure instanceof Error ? failure.message : "",
+      );
+      if (rest !== null) onFailed(rest);
+    } finally {
+      setSubmitting(false);
+    }
+  });
+
   return (
     <Dialog
       open
@@ -35,7 +72,7 @@ export function RejectDialog({
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
-          <Button variant="danger" onClick={reject}>
+          <Button variant="danger" onClick={() => void reject()} disabled={submitting}>
             Reject
           </Button>
         </>
@@ -46,11 +83,10 @@ export function RejectDialog({
         id={`${id}-reason`}
         rows={3}
         className={CONTROL_CLASS}
-        value={reason}
-        onChange={(e) => setReason(e.target.value)}
-        {...invalidProps(id, error)}
+        {...register("rejection_reason")}
+        {...invalidProps(`${id}-reason`, error)}
       />
-      <FieldError id={id} error={error} />
+      <FieldError id={`${id}-reason`} error={error} />
     </Dialog>
   );
 }

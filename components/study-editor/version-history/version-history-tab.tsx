@@ -12,7 +12,7 @@ import {
 } from "@/lib/client/protocol-versions";
 import type { CompatibilityResult, ProtocolVersionResponse } from "@/lib/schemas/protocol-versions";
 import type { StudyConfig } from "@/lib/schemas/study-config";
-import { AmendmentDialog, type AmendmentDraft } from "./amendment-dialog";
+import { AmendmentDialog, type AmendmentBody } from "./amendment-dialog";
 import { CompatibilityDialog } from "./compatibility-dialog";
 import { RejectDialog } from "./reject-dialog";
 
@@ -62,40 +62,41 @@ export function VersionHistoryTab({
   const list = versions.data?.versions ?? [];
   const nextNumber = Math.max(0, ...list.map((v) => v.version_number)) + 1;
 
-  async function onCreate(draft: AmendmentDraft) {
-    try {
-      await create.mutateAsync({
-        amendment_reason: draft.amendment_reason.trim(),
-        effective_from: draft.effective_from,
-        ...(draft.version_label.trim() ? { version_label: draft.version_label.trim() } : {}),
-        config,
-      });
-      setCreating(false);
-      setMessage({ tone: "info", text: "Amendment created successfully!" });
-    } catch (error) {
-      setCreating(false);
-      setMessage({ tone: "error", text: `Error creating amendment: ${(error as Error).message}` });
-    }
+  // The dialogs send and throw when refused: they keep a 422 about their own fields under those
+  // fields and hand any other refusal back here (`creationFailed`, `decisionFailed`).
+  async function onCreate(body: AmendmentBody) {
+    await create.mutateAsync({ ...body, config });
+    setCreating(false);
+    setMessage({ tone: "info", text: "Amendment created successfully!" });
   }
 
-  async function onDecide(version: ProtocolVersionResponse, approved: boolean, reason?: string) {
-    if (
-      approved &&
-      !window.confirm(`Approve version ${version.version_number}? It becomes the active protocol.`)
-    )
-      return;
+  function creationFailed(text: string) {
+    setCreating(false);
+    setMessage({ tone: "error", text: `Error creating amendment: ${text}` });
+  }
+
+  async function decideOrThrow(version: ProtocolVersionResponse, approved: boolean, reason?: string | null) {
+    const decided = await decide.mutateAsync({
+      versionId: version.id,
+      approved,
+      ...(reason ? { rejection_reason: reason } : {}),
+    });
+    setRejecting(null);
+    setMessage({ tone: "info", text: "Version status updated!" });
+    if (approved) onApproved(decided.config);
+  }
+
+  function decisionFailed(text: string) {
+    setRejecting(null);
+    setMessage({ tone: "error", text: `Error updating version: ${text}` });
+  }
+
+  async function onApprove(version: ProtocolVersionResponse) {
+    if (!window.confirm(`Approve version ${version.version_number}? It becomes the active protocol.`)) return;
     try {
-      const decided = await decide.mutateAsync({
-        versionId: version.id,
-        approved,
-        ...(reason ? { rejection_reason: reason } : {}),
-      });
-      setRejecting(null);
-      setMessage({ tone: "info", text: "Version status updated!" });
-      if (approved) onApproved(decided.config);
+      await decideOrThrow(version, true);
     } catch (error) {
-      setRejecting(null);
-      setMessage({ tone: "error", text: `Error updating version: ${(error as Error).message}` });
+      decisionFailed((error as Error).message);
     }
   }
 
@@ -185,7 +186,7 @@ export function VersionHistoryTab({
                 </Button>
                 {version.status === "draft" && (
                   <>
-                    <Button onClick={() => void onDecide(version, true)} disabled={decide.isPending}>
+                    <Button onClick={() => void onApprove(version)} disabled={decide.isPending}>
                       Approve
                     </Button>
                     <Button
@@ -206,14 +207,16 @@ export function VersionHistoryTab({
         <AmendmentDialog
           nextNumber={nextNumber}
           pending={create.isPending}
-          onCreate={(draft) => void onCreate(draft)}
+          onCreate={onCreate}
+          onFailed={creationFailed}
           onClose={() => setCreating(false)}
         />
       )}
       {rejecting && (
         <RejectDialog
           versionNumber={rejecting.version_number}
-          onReject={(reason) => void onDecide(rejecting, false, reason)}
+          onReject={(body) => decideOrThrow(rejecting, false, body.rejection_reason)}
+          onFailed={decisionFailed}
           onClose={() => setRejecting(null)}
         />
       )}

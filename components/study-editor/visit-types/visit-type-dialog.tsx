@@ -1,19 +1,32 @@
 "use client";
 
-import { useId, useState, type ReactNode } from "react";
+import { useId, useMemo, type ReactNode } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { CONTROL_CLASS } from "@/components/ui/control-class";
 import { Dialog, SaveCancelFooter, saveOnEnter } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import type { VisitType } from "@/lib/schemas/study-config";
-import {
-  emptyVisitTypeDraft,
-  validateVisitType,
-  visitTypeToDraft,
-  type VisitTypeDraft,
-  type VisitTypeErrors,
-} from "@/lib/study-editor/visit-types";
 import { FieldError } from "@/components/ui/field-error";
+import { schemaResolver } from "@/lib/client/schema-resolver";
+import {
+  draftToVisitType,
+  emptyVisitTypeDraft,
+  visitTypeEntrySchema,
+  visitTypeToDraft,
+} from "@/lib/study-editor/visit-types";
+
+type Values = { code: string; label: string; order: string; description: string };
+const toValues = (draft: {
+  code: string;
+  label: string;
+  order: string | number;
+  description?: string;
+}): Values => ({
+  ...draft,
+  order: String(draft.order),
+  description: draft.description ?? "",
+});
 
 export type VisitTypeDialogProps = {
   /** The entry being edited, or null to add one. */
@@ -26,25 +39,34 @@ export type VisitTypeDialogProps = {
 /**
  * Add or edit one visit type. Mount it fresh for each opening (the parent renders it only while
  * open) so the draft starts from the entry, not from the last edit. No <form>: the study editor
- * may wrap its tabs in one, and nested forms are invalid HTML.
+ * may wrap its tabs in one, and nested forms are invalid HTML. The rules are the config's
+ * `VisitTypeSchema` plus the list's own (`visitTypeEntrySchema`, docs/decisions/0020).
  */
 export function VisitTypeDialog({ editing, visitTypes, onSave, onClose }: VisitTypeDialogProps) {
-  const [draft, setDraft] = useState<VisitTypeDraft>(() =>
-    editing ? visitTypeToDraft(editing) : emptyVisitTypeDraft(visitTypes),
-  );
-  const [errors, setErrors] = useState<VisitTypeErrors>({});
   const id = useId();
+  const originalCode = editing?.code ?? null;
+  const resolver = useMemo(
+    () => schemaResolver<Values, VisitType>(visitTypeEntrySchema(visitTypes, originalCode), draftToVisitType),
+    [visitTypes, originalCode],
+  );
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors },
+  } = useForm<Values, unknown, VisitType>({
+    defaultValues: toValues(editing ? visitTypeToDraft(editing) : emptyVisitTypeDraft(visitTypes)),
+    resolver,
+  });
 
-  const set = (key: keyof VisitTypeDraft) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
+  const save = () =>
+    void handleSubmit(({ description, ...entry }) =>
+      onSave({ ...entry, ...(description ? { description } : {}) }),
+    )();
 
-  function save() {
-    const result = validateVisitType(draft, visitTypes, editing?.code ?? null);
-    if (!result.ok) return setErrors(result.errors);
-    onSave(result.value);
-  }
-
+  const code = useWatch({ control, name: "code" });
   // Enter in a text box saves the dialog, and must not submit a form around the editor.
-  const codeChanged = editing !== null && draft.code.trim() !== editing.code;
+  const codeChanged = editing !== null && code.trim() !== editing.code;
 
   return (
     <Dialog
@@ -57,17 +79,10 @@ export function VisitTypeDialog({ editing, visitTypes, onSave, onClose }: VisitT
         <Row
           id={`${id}-code`}
           label="Code"
-          error={errors.code}
+          error={errors.code?.message}
           hint="Lowercase letters, numbers and underscores, e.g. week_12."
         >
-          {(a11y) => (
-            <Input
-              {...a11y}
-              value={draft.code}
-              onChange={(e) => set("code")(e.target.value)}
-              autoComplete="off"
-            />
-          )}
+          {(a11y) => <Input {...a11y} {...register("code")} autoComplete="off" />}
         </Row>
         {codeChanged && (
           // Visits store the code, so renaming it does not carry recorded visits along.
@@ -75,31 +90,14 @@ export function VisitTypeDialog({ editing, visitTypes, onSave, onClose }: VisitT
             Visits already recorded with the code “{editing.code}” keep that code.
           </p>
         )}
-        <Row id={`${id}-label`} label="Label" error={errors.label}>
-          {(a11y) => <Input {...a11y} value={draft.label} onChange={(e) => set("label")(e.target.value)} />}
+        <Row id={`${id}-label`} label="Label" error={errors.label?.message}>
+          {(a11y) => <Input {...a11y} {...register("label")} />}
         </Row>
-        <Row id={`${id}-order`} label="Order" error={errors.order} hint="Lower numbers come first.">
-          {(a11y) => (
-            <Input
-              {...a11y}
-              type="number"
-              min={1}
-              step={1}
-              value={draft.order}
-              onChange={(e) => set("order")(e.target.value)}
-            />
-          )}
+        <Row id={`${id}-order`} label="Order" error={errors.order?.message} hint="Lower numbers come first.">
+          {(a11y) => <Input {...a11y} type="number" min={1} step={1} {...register("order")} />}
         </Row>
         <Row id={`${id}-description`} label="Description">
-          {(a11y) => (
-            <textarea
-              {...a11y}
-              rows={3}
-              value={draft.description ?? ""}
-              onChange={(e) => set("description")(e.target.value)}
-              className={CONTROL_CLASS}
-            />
-          )}
+          {(a11y) => <textarea {...a11y} rows={3} {...register("description")} className={CONTROL_CLASS} />}
         </Row>
       </div>
     </Dialog>

@@ -1,9 +1,11 @@
-import { render, screen, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CategoriesEditor } from "@/components/study-editor/categories/categories-editor";
 import type { Category, DataField } from "@/lib/schemas/study-config";
+import { MESSAGES } from "@/lib/schemas/study-config-rules";
+import { categoryEntrySchema } from "@/lib/study-editor/categories";
 
 const categories: Category[] = [
   { code: "history", label: "History", order: 2, entity: "patient" },
@@ -112,13 +114,25 @@ describe("CategoriesEditor", () => {
     const code = within(dialog).getByLabelText("Code");
 
     await user.click(within(dialog).getByRole("button", { name: "Save" }));
-    expect(within(dialog).getByRole("alert")).toHaveTextContent("Code and Label are required");
+    // The config's own entry rules and messages (categoryEntrySchema), each under its box.
+    const empty = categoryEntrySchema(categories, "visit").safeParse({ code: "", label: "" }).error!.issues;
+    expect(empty.map((i) => [i.path.join("."), i.message])).toEqual([
+      ["code", MESSAGES.categoryRequired],
+      ["label", MESSAGES.categoryRequired],
+    ]);
+    await waitFor(() =>
+      expect(code).toHaveAccessibleDescription(expect.stringContaining(MESSAGES.categoryRequired)),
+    );
+    expect(within(dialog).getByLabelText("Label")).toHaveAccessibleDescription(MESSAGES.categoryRequired);
 
     await user.type(code, "Efficacy");
     expect(code).toHaveValue("efficacy");
     await user.type(within(dialog).getByLabelText("Label"), "Efficacy again");
     await user.click(within(dialog).getByRole("button", { name: "Save" }));
-    expect(within(dialog).getByRole("alert")).toHaveTextContent("Category code must be unique");
+    await waitFor(() =>
+      expect(code).toHaveAccessibleDescription(expect.stringContaining(MESSAGES.categoryUnique)),
+    );
+    expect(within(dialog).getByLabelText("Label")).not.toHaveAttribute("aria-invalid");
     expect(changes).toHaveLength(0);
 
     await user.clear(code);

@@ -1,9 +1,9 @@
-import { render, screen, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { VisitTypesEditor } from "@/components/study-editor/visit-types/visit-types-editor";
-import type { VisitType } from "@/lib/schemas/study-config";
+import { VisitTypeSchema, type VisitType } from "@/lib/schemas/study-config";
 
 const initial: VisitType[] = [
   { code: "week_4", label: "Week 4", order: 2, description: "Early response" },
@@ -112,6 +112,28 @@ describe("VisitTypesEditor", () => {
     });
     expect(rowText().at(-1)).toEqual(["3", "week_12"]);
     expect(opener).toHaveFocus();
+  });
+
+  it("checks the entry with the config's VisitTypeSchema: its messages, tied to Label and Order", async () => {
+    const { changes, user } = renderEditor();
+    await user.click(screen.getByRole("button", { name: "Add Visit Type" }));
+    const dialog = screen.getByRole("dialog", { name: "Add Visit Type" });
+    await user.type(within(dialog).getByLabelText("Code"), "week_12");
+    await user.type(within(dialog).getByLabelText("Label"), "   ");
+    await user.clear(within(dialog).getByLabelText("Order"));
+    await user.type(within(dialog).getByLabelText("Order"), "2.5");
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+
+    const issues = VisitTypeSchema.safeParse({ code: "week_12", label: "", order: 2.5 }).error!.issues;
+    const at = (path: string) => issues.find((i) => i.path.join(".") === path)?.message;
+    expect([at("label"), at("order")]).toEqual(["Label is required", "Order must be a whole number"]);
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText("Label")).toHaveAccessibleDescription(at("label")!),
+    );
+    expect(within(dialog).getByLabelText("Order")).toHaveAccessibleDescription(
+      expect.stringContaining(at("order")!),
+    );
+    expect(changes).toHaveLength(0);
   });
 
   it("edits a visit type, keeping its own code allowed", async () => {

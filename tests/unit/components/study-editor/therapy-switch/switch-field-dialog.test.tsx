@@ -1,0 +1,71 @@
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { SwitchFieldDialog } from "@/components/study-editor/therapy-switch/switch-field-dialog";
+import { TherapySwitchFieldSchema, type TherapySwitchField } from "@/lib/schemas/study-config";
+
+const reason: TherapySwitchField = {
+  name: "motivo",
+  label: "Motivo",
+  type: "select",
+  options: [{ value: "altro", label: "Altro" }],
+};
+
+function renderDialog() {
+  const onSave = vi.fn();
+  render(<SwitchFieldDialog editing={null} fields={[reason]} onSave={onSave} onClose={vi.fn()} />);
+  return { onSave, user: userEvent.setup(), dialog: screen.getByRole("dialog", { name: "Aggiungi campo" }) };
+}
+
+describe("SwitchFieldDialog", () => {
+  it("checks the entry with the config's TherapySwitchFieldSchema and shows its messages", async () => {
+    const { onSave, user, dialog } = renderDialog();
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    const required = TherapySwitchFieldSchema.safeParse({ name: "", label: "", type: "text" }).error!
+      .issues[0]!;
+    await waitFor(() => expect(within(dialog).getByRole("alert")).toHaveTextContent(required.message));
+    expect(within(dialog).getByLabelText("Nome *")).toHaveAccessibleDescription(required.message);
+
+    // A name with an invisible character: the schema's own identifier rule, before any save.
+    await user.type(within(dialog).getByLabelText("Nome *"), "note\u200b");
+    await user.type(within(dialog).getByLabelText("Label *"), "Note");
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    const hidden = TherapySwitchFieldSchema.safeParse({ name: "note\u200b", label: "Note", type: "text" })
+      .error!.issues[0]!;
+    expect(hidden.message).toMatch(/^Switch field name must not contain control or invisible characters/);
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText("Nome *")).toHaveAccessibleDescription(hidden.message),
+    );
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it("keeps the list's rules: a taken name, then a condition without its value", async () => {
+    const { onSave, user, dialog } = renderDialog();
+    await user.type(within(dialog).getByLabelText("Nome *"), "motivo");
+    await user.type(within(dialog).getByLabelText("Label *"), "Dettagli");
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole("alert")).toHaveTextContent("Un campo con questo nome esiste già"),
+    );
+
+    await user.clear(within(dialog).getByLabelText("Nome *"));
+    await user.type(within(dialog).getByLabelText("Nome *"), "dettagli");
+    await user.selectOptions(within(dialog).getByLabelText("Condizionale su"), "motivo");
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText("Condizionale su")).toHaveAccessibleDescription(
+        "Choose the value of the condition",
+      ),
+    );
+    await user.selectOptions(within(dialog).getByLabelText("Valore"), "altro");
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
+    expect(onSave).toHaveBeenCalledWith({
+      name: "dettagli",
+      label: "Dettagli",
+      type: "text",
+      required: false,
+      conditional_on: { field: "motivo", value: "altro" },
+    });
+  });
+});
