@@ -144,7 +144,7 @@ describe("round trips of the hot reads", () => {
     const statements = await statementsOf(async () => {
       const res = await read();
       expect(res.status).toBe(200);
-      expect((res.json as unknown[]).length).toBeGreaterThan(0);
+      expect((res.json as unknown as unknown[]).length).toBeGreaterThan(0);
     });
     const bare = await call(createPatient, {
       method: "POST",
