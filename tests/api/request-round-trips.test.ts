@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { GET as getPatient } from "@/app/api/patients/[id]/route";
 import { GET as listPatients, POST as createPatient } from "@/app/api/patients/route";
 import { POST as createVisit } from "@/app/api/visits/route";
+import { GET as visitsOfPatient } from "@/app/api/visits/patient/[patientId]/route";
 import { getDb } from "@/db/client";
 import { poolOf } from "@/lib/server/auth/session-watch";
 import { call } from "./helpers";
@@ -133,5 +134,30 @@ describe("round trips of the hot reads", () => {
     expect(list).toHaveLength(onPostgres ? 2 : 3);
     expect(detail).toHaveLength(onPostgres ? 2 : 3);
     if (onPostgres) expect([...list, ...detail].every((s) => s.named)).toBe(true);
+  });
+
+  it("a patient's visits: the study context, then the patient in scope with its visits in one", async () => {
+    const onPostgres = poolOf(await getDb()) !== null;
+    const read = () =>
+      call(visitsOfPatient, { headers: admin.headers, params: { patientId: String(patientId) } });
+    await read();
+    const statements = await statementsOf(async () => {
+      const res = await read();
+      expect(res.status).toBe(200);
+      expect((res.json as unknown as unknown[]).length).toBeGreaterThan(0);
+    });
+    const bare = await call(createPatient, {
+      method: "POST",
+      headers: admin.headers,
+      body: patientBody(studyId, "RT-2"),
+    });
+    const none = await call(visitsOfPatient, {
+      headers: admin.headers,
+      params: { patientId: String((bare.json as { id: number }).id) },
+    });
+    expect([none.status, none.json]).toEqual([200, []]);
+    // It was 3: the study context, the patient, then its visits.
+    expect(statements).toHaveLength(onPostgres ? 2 : 3);
+    if (onPostgres) expect(statements.every((s) => s.named)).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, count, desc, eq, inArray, isNull, like, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNull, like, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Queryable } from "@/db/client";
 import { prepared } from "@/db/prepared";
@@ -97,7 +97,10 @@ export type PatientPage = {
  * out again cost the server more than the query itself. Prepared per variant (db/prepared.ts).
  */
 export async function listPatientPage(tx: Queryable, p: ListParams): Promise<PatientPage> {
-  const variant = `patients_page_${p.scope.kind}_${p.sort}_${p.order}_${p.after ? "after" : "offset"}${p.search ? "_search" : ""}`;
+  if (!Number.isSafeInteger(p.limit) || p.limit < 1 || p.limit > PATIENT_LIMITS.pageSize)
+    throw new Error(`A patient page holds 1 to ${PATIENT_LIMITS.pageSize} rows, not ${p.limit}`);
+  const fromStart = p.after !== undefined || p.offset === 0;
+  const variant = `patients_page_${p.scope.kind}_${p.sort}_${p.order}_${p.after ? "after" : fromStart ? "first" : "offset"}${p.search ? "_search" : ""}`;
   const build = (q: Queryable, name: string) => {
     const direction = p.order === "asc" ? asc : desc;
     const forward = sql.raw(p.order === "asc" ? "asc" : "desc");
@@ -113,13 +116,42 @@ export async function listPatientPage(tx: Queryable, p: ListParams): Promise<Pat
         ? sql`(${sortColumn}, ${patients.id}) > (${afterKey}, ${sql.placeholder("afterId")})`
         : sql`(${sortColumn}, ${patients.id}) < (${afterKey}, ${sql.placeholder("afterId")})`
       : undefined;
-    const pageIds = q
-      .select({ id: patients.id })
-      .from(patients)
-      .where(and(listFilter(p.scope.kind, Boolean(p.search)), after))
-      .orderBy(direction(sortColumn), direction(patients.id))
-      .limit(sql.placeholder("limit"))
-      .offset(sql.placeholder("offset"));
+    const filter = and(listFilter(p.scope.kind, Boolean(p.search)), after);
+    const order = [direction(sortColumn), direction(patients.id)];
+    // A page from the start of the list or from a keyset position reads at most the largest page
+    // of index entries (a constant), numbered in list order; the page size only cuts that
+    // numbering (PostgreSQL 15 stops the scan there: a window run condition). The planner then
+    // estimates every page size alike and the prepared statement keeps one generic plan. With
+    // `limit $n` it cannot estimate the rows, judges the generic plan dearer than a fresh one and
+    // plans the statement again on every execution (decision 0019).
+    const pageIds = fromStart
+      ? (() => {
+          const window = q
+            .select({ id: patients.id, sortValue: sql`${sortColumn}`.as("window_sort") })
+            .from(patients)
+            .where(filter)
+            .orderBy(...order)
+            .limit(sql.raw(String(PATIENT_LIMITS.pageSize)) as unknown as number)
+            .as("window");
+          const numbered = q
+            .select({
+              id: window.id,
+              position:
+                sql<number>`row_number() over (order by ${window.sortValue} ${forward}, ${window.id} ${forward})`.as(
+                  "position",
+                ),
+            })
+            .from(window)
+            .as("numbered");
+          return sql`select ${numbered.id} from ${numbered} where ${numbered.position} <= ${sql.placeholder("limit")}`;
+        })()
+      : sql`${q
+          .select({ id: patients.id })
+          .from(patients)
+          .where(filter)
+          .orderBy(...order)
+          .limit(sql.placeholder("limit"))
+          .offset(sql.placeholder("offset"))}`;
     const page = q
       .select({
         json: patientJson.as("json"),
@@ -128,7 +160,7 @@ export async function listPatientPage(tx: Queryable, p: ListParams): Promise<Pat
         id: patients.id,
       })
       .from(patients)
-      .where(inArray(patients.id, pageIds))
+      .where(sql`${patients.id} in (${pageIds})`)
       .as("page");
     // How many the list holds, in the same query. Without a search it is the maintained total of
     // the scope's buckets (patient_figure_totals: a few rows, where counting the patients costs a
@@ -159,7 +191,7 @@ export async function listPatientPage(tx: Queryable, p: ListParams): Promise<Pat
     studyId: p.studyId,
     scopeKey: scopeKey(p.scope),
     limit: p.limit,
-    offset: p.after ? 0 : p.offset,
+    ...(fromStart ? {} : { offset: p.offset }),
     afterKey: p.after?.key ?? null,
     afterId: p.after?.id ?? null,
     ...searchValues(p.search),

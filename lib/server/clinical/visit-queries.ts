@@ -65,6 +65,44 @@ export function listVisitsOfPatient(
   ).execute({ patientId: p.patientId, studyId: p.studyId, scopeKey: scopeKey(p.scope) });
 }
 
+/**
+ * The live visits of a live patient in the scope, in one statement with the patient's own check:
+ * null when the patient is missing, deleted or outside the scope (the caller answers 404), else
+ * its visits (none is an empty list). The patient is the driving row and its visits are joined to
+ * it, so the scope is the same condition on `patients` as everywhere (patient-scope-sql.ts) and a
+ * read of the visits needs no separate read of the patient (decision 0019).
+ */
+export async function listVisitsOfPatientInScope(
+  tx: Queryable,
+  p: { patientId: number; studyId: number; scope: PatientScope },
+): Promise<VisitRow[] | null> {
+  const rows = await prepared(tx, `visits_of_patient_in_scope_${p.scope.kind}`, (q, name) =>
+    q
+      .select({ patientId: patients.id, visit: getTableColumns(visits) })
+      .from(patients)
+      .leftJoin(
+        visits,
+        and(
+          eq(visits.patientId, patients.id),
+          eq(visits.studyId, patients.studyId),
+          isNull(visits.deletedAt),
+        ),
+      )
+      .where(
+        and(
+          eq(patients.id, sql.placeholder("patientId")),
+          eq(patients.studyId, sql.placeholder("studyId")),
+          isNull(patients.deletedAt),
+          scopeConditionPrepared(p.scope.kind),
+        ),
+      )
+      .orderBy(asc(visits.visitNumber))
+      .prepare(name),
+  ).execute({ patientId: p.patientId, studyId: p.studyId, scopeKey: scopeKey(p.scope) });
+  if (rows.length === 0) return null;
+  return rows.flatMap((row) => (row.visit ? [row.visit] : []));
+}
+
 export function listVisitsOfLine(
   tx: Queryable,
   p: { lineId: number; studyId: number; scope: PatientScope },

@@ -8,6 +8,7 @@ import {
   type VisitResponse,
   type VisitUpdateBody,
 } from "@/lib/schemas/visits";
+import { PATIENT_MESSAGES } from "@/lib/schemas/patients";
 import { ApiError, conflict, fieldError, notFound } from "../api/errors";
 import type { RequestMeta } from "../api/request-meta";
 import type { Actor } from "../auth/actor";
@@ -30,6 +31,7 @@ import {
   insertVisit,
   listVisitsOfLine,
   listVisitsOfPatient,
+  listVisitsOfPatientInScope,
   lockPatientOfVisit,
   updateVisitRow,
   visitNumberTaken,
@@ -120,13 +122,20 @@ export async function listVisits(db: Db, actor: Actor, query: VisitListQuery): P
   return rows.map(toVisitResponse);
 }
 
+/**
+ * A patient's visits: the patient's own check (openPatient's 404 and its audit) and the visits
+ * come in one statement (listVisitsOfPatientInScope), after the study context.
+ */
 export async function visitsOfPatient(db: Db, actor: Actor, patientId: number): Promise<VisitResponse[]> {
-  const { study, patient } = await openPatient(db, actor, patientId, "clinical.read");
-  const rows = await listVisitsOfPatient(db, {
-    patientId: patient.id,
-    studyId: study.id,
-    scope: study.access.patientScope,
-  });
+  const { record: rows } = await openClinicalRecord(
+    db,
+    actor,
+    { patient: patientId },
+    "clinical.read",
+    PATIENT_MESSAGES.notFound,
+    (study) =>
+      listVisitsOfPatientInScope(db, { patientId, studyId: study.id, scope: study.access.patientScope }),
+  );
   return rows.map(toVisitResponse);
 }
 
