@@ -1,7 +1,7 @@
 // npm run bench:redos — study-supplied patterns cannot freeze the server (decision 0017):
 //   1. a fresh database (PostgreSQL of --database-url / DATABASE_URL, else an embedded PGlite) and
 //      the app's first start;
-//   2. the production build (`next build` must have run) served by `next start` on a free port of
+//   2. the production build (`next build` must have run) served by `server.mjs` (as `npm start`) on a free port of
 //      --ports, signed in as the first admin;
 //   3. a study whose patient fields carry the classic catastrophic backtracking patterns;
 //   4. GET /api/health timed alone for --seconds (the baseline); then while --attackers clients
@@ -89,7 +89,7 @@ async function main(): Promise<number> {
     await closeDb(); // PGlite allows one process: the server opens the database after this one.
 
     const port = await freePort(ports);
-    say(`starting next start on 127.0.0.1:${port}`);
+    say(`starting server.mjs on 127.0.0.1:${port}`);
     server = await startServer(bench.appEnv, port);
     const base = server.base;
     const login = await fetch(new URL("/api/auth/login", base), {

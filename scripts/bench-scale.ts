@@ -4,7 +4,7 @@
 //      a temporary DATA_DIR;
 //   2. the app's own first start in this process (migrations, first admin, demo study), then the
 //      bulk fixture by SQL (scripts/bench-scale/seed.ts): --patients × --visits-per-patient;
-//   3. the production build (`next build` when .next/BUILD_ID is missing) served by `next start` on
+//   3. the production build (`next build` when .next/BUILD_ID is missing) served by `server.mjs` (as `npm start`) on
 //      a free port of --ports (default 3121-3129), signed in through POST /api/auth/login;
 //   4. each scenario of scripts/bench-scale/scenarios.ts for --seconds at --concurrency with
 //      autocannon (routes that do not exist yet are listed as "not available yet"), then, on
@@ -156,7 +156,7 @@ async function main(): Promise<number> {
     await closeDb();
 
     const port = await freePort(portRange);
-    say(`starting next start on 127.0.0.1:${port}`);
+    say(`starting server.mjs on 127.0.0.1:${port}`);
     server = await startServer(appEnv, port, serverNodeArgs);
     const login = await fetch(new URL("/api/auth/login", server.base), {
       method: "POST",

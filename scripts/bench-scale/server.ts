@@ -1,6 +1,7 @@
 /**
- * The production server under test: `next start` on a free port of the bench range, its readiness,
- * its peak memory, its stop.
+ * The production server under test: `server.mjs` (what `npm start` runs: Next behind the entry that
+ * hands the app the socket's address) on a free port of the bench range, its readiness, its peak
+ * memory, its stop.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
@@ -49,7 +50,7 @@ function cpuSecondsOf(pid: number): number {
   }
 }
 
-/** The pid and its descendants (next start serves in-process today; a worker would count too). */
+/** The pid and its descendants (the server serves in-process today; a worker would count too). */
 function processTree(root: number): number[] {
   const children = new Map<number, number[]>();
   for (const entry of readdirSync("/proc")) {
@@ -92,10 +93,10 @@ export async function startServer(
   port: number,
   nodeArgs: string[] = [],
 ): Promise<AppServer> {
-  const nextBin = path.join(process.cwd(), "node_modules", "next", "dist", "bin", "next");
+  const entry = path.join(process.cwd(), "server.mjs");
   const child: ChildProcess = spawn(
     process.execPath,
-    [...nodeArgs, nextBin, "start", "-p", String(port), "-H", "127.0.0.1"],
+    [...nodeArgs, entry, "-p", String(port), "-H", "127.0.0.1"],
     {
       env: { ...env, PORT: String(port) },
       stdio: ["ignore", "pipe", "pipe"],
@@ -123,7 +124,7 @@ export async function startServer(
   for (;;) {
     if (child.exitCode !== null) {
       clearInterval(sampler);
-      throw new Error(`next start exited with ${child.exitCode}:\n${log}`);
+      throw new Error(`server.mjs exited with ${child.exitCode}:\n${log}`);
     }
     try {
       const response = await fetch(new URL("/api/health", base));
@@ -133,7 +134,7 @@ export async function startServer(
       if (Date.now() > deadline) {
         clearInterval(sampler);
         child.kill("SIGTERM");
-        throw new Error(`next start did not answer within 180 s:\n${log}`);
+        throw new Error(`server.mjs did not answer within 180 s:\n${log}`);
       }
       await new Promise((r) => setTimeout(r, 500));
     }
