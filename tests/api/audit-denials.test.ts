@@ -10,12 +10,8 @@ import { GET as getPatient } from "@/app/api/patients/[id]/route";
 import { POST as createPatient } from "@/app/api/patients/route";
 import { closeDb, getDb } from "@/db/client";
 import { auditLogs } from "@/db/schema";
-import {
-  DENIAL_WINDOW_MS,
-  flushDenials,
-  useDenialClock,
-  type DenialClock,
-} from "@/lib/server/audit/denial-aggregator";
+import { DENIAL_WINDOW_MS, flushDenials, useDenialClock } from "@/lib/server/audit/denial-aggregator";
+import type { BackgroundClock } from "@/lib/server/background-clock";
 import { call } from "./helpers";
 import { callerFor, createStudy, memberOf, patientBody, type Caller } from "./clinical-fixtures";
 import { restartsDatabase } from "./setup-database";
@@ -28,7 +24,7 @@ function manualClock(start: number) {
   let now = start;
   const timers = new Map<number, { at: number; run: () => void }>();
   let next = 0;
-  const clock: DenialClock = {
+  const clock: BackgroundClock = {
     now: () => now,
     schedule(run, ms) {
       timers.set(++next, { at: now + ms, run });

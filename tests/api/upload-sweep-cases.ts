@@ -13,6 +13,7 @@ import { POST as upload } from "@/app/api/upload/route";
 import { closeDb, getDb, getHandle } from "@/db/client";
 import { auditLogs, contentBlocks, uploads } from "@/db/schema";
 import type { UploadResponse } from "@/lib/schemas/contents";
+import type { BackgroundClock } from "@/lib/server/background-clock";
 import { holdUpload } from "@/lib/server/uploads/upload-references";
 import {
   startUploadSweeps,
@@ -22,7 +23,6 @@ import {
   UPLOAD_SWEEP_INTERVAL_MS,
   uploadSweepGraceMs,
   uploadSweepSettled,
-  type SweepClock,
 } from "@/lib/server/uploads/upload-sweep";
 import { callerFor, createStudy, type Caller } from "./clinical-fixtures";
 import { BASE, call } from "./helpers";
@@ -38,7 +38,7 @@ function manualClock(start: number) {
   const pending = new Map<number, { run: () => void; ms: number }>();
   let next = 0;
   let time = start;
-  const clock: SweepClock = {
+  const clock: BackgroundClock = {
     now: () => time,
     schedule(run, ms) {
       pending.set(++next, { run, ms });

@@ -1,31 +1,12 @@
 import "server-only";
 import type { Db } from "@/db/client";
 import { logError } from "../api/log";
-import { outsideRequest } from "../api/request-context";
+import { systemClock, type BackgroundClock } from "../background-clock";
 import type { AuditEntry } from "./audit-entry";
 import { recordAudit } from "./audit-writer";
 
 /** Repeats of one denial are counted for this long after the first, then written as one row. */
 export const DENIAL_WINDOW_MS = 60_000;
-
-/** The clock and timers of the windows: injectable, so tests never wait on the wall clock. */
-export type DenialClock = {
-  now(): number;
-  /** Runs `run` once, `ms` from now; the handle is passed back to `cancel`. */
-  schedule(run: () => void, ms: number): unknown;
-  cancel(handle: unknown): void;
-};
-
-export const systemDenialClock: DenialClock = {
-  now: () => Date.now(),
-  schedule(run, ms) {
-    // The timer belongs to no request, and must not keep a finished script alive (closeDb flushes).
-    const timer = outsideRequest(() => setTimeout(run, ms));
-    timer.unref();
-    return timer;
-  },
-  cancel: (handle) => clearTimeout(handle as NodeJS.Timeout),
-};
 
 /** A denial as the aggregator keys and writes it: the route is part of the key. */
 export type Denial = Omit<AuditEntry, "action" | "newValues" | "oldValues"> & {
@@ -42,7 +23,7 @@ type Window = {
   timer: unknown;
 };
 
-type State = { db: Db; clock: DenialClock; windows: Map<string, Window>; writes: Set<Promise<void>> };
+type State = { db: Db; clock: BackgroundClock; windows: Map<string, Window>; writes: Set<Promise<void>> };
 
 const holder = globalThis as unknown as { __registryDenialWindows?: WeakMap<Db, State> };
 const states = () => (holder.__registryDenialWindows ??= new WeakMap());
@@ -50,14 +31,14 @@ const states = () => (holder.__registryDenialWindows ??= new WeakMap());
 function stateOf(db: Db): State {
   let state = states().get(db);
   if (!state) {
-    state = { db, clock: systemDenialClock, windows: new Map(), writes: new Set() };
+    state = { db, clock: systemClock, windows: new Map(), writes: new Set() };
     states().set(db, state);
   }
   return state;
 }
 
 /** Tests: the windows of `db` follow `clock` (open windows are flushed first). */
-export async function useDenialClock(db: Db, clock: DenialClock): Promise<void> {
+export async function useDenialClock(db: Db, clock: BackgroundClock): Promise<void> {
   await flushDenials(db);
   stateOf(db).clock = clock;
 }

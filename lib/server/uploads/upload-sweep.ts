@@ -4,7 +4,7 @@ import type { Db } from "@/db/client";
 import { uploads } from "@/db/schema";
 import { env } from "@/lib/env";
 import { logError } from "../api/log";
-import { outsideRequest } from "../api/request-context";
+import { systemClock, type BackgroundClock } from "../background-clock";
 import {
   deleteUnreferencedUploads,
   isReferenced,
@@ -29,25 +29,6 @@ export const SWEEP_REASON = "not referenced after the grace period";
 export function uploadSweepGraceMs(): number {
   return env().UPLOAD_GRACE_HOURS * 60 * 60_000;
 }
-
-/** The sweep's clock and timer: injectable, so tests never wait on the wall clock. */
-export type SweepClock = {
-  now(): number;
-  /** Runs `run` once, `ms` from now; the handle is passed back to `cancel`. */
-  schedule(run: () => void, ms: number): unknown;
-  cancel(handle: unknown): void;
-};
-
-export const systemSweepClock: SweepClock = {
-  now: () => Date.now(),
-  schedule(run, ms) {
-    // The timer belongs to no request, and must not keep a finished script alive (closeDb stops it).
-    const timer = outsideRequest(() => setTimeout(run, ms));
-    timer.unref();
-    return timer;
-  },
-  cancel: (handle) => clearTimeout(handle as NodeJS.Timeout),
-};
 
 /**
  * Deletes every upload created before `now - graceMs` that nothing names. Candidates are read in
@@ -94,7 +75,7 @@ export async function sweepUnreferencedUploads(
   return deleted;
 }
 
-type State = { clock: SweepClock; timer?: unknown; running?: Promise<void>; stopped: boolean };
+type State = { clock: BackgroundClock; timer?: unknown; running?: Promise<void>; stopped: boolean };
 
 const holder = globalThis as unknown as { __registryUploadSweeps?: WeakMap<Db, State> };
 const states = () => (holder.__registryUploadSweeps ??= new WeakMap());
@@ -103,7 +84,7 @@ const states = () => (holder.__registryUploadSweeps ??= new WeakMap());
  * One scheduled sweep; each deletion is in the audit trail. A failure is logged and the next one
  * still runs.
  */
-async function scheduledSweep(db: Db, clock: SweepClock): Promise<void> {
+async function scheduledSweep(db: Db, clock: BackgroundClock): Promise<void> {
   try {
     await sweepUnreferencedUploads(db, { now: clock.now() });
   } catch (error) {
@@ -118,7 +99,7 @@ async function scheduledSweep(db: Db, clock: SweepClock): Promise<void> {
  * Server start-up: sweeps now (in the background) and then every UPLOAD_SWEEP_INTERVAL_MS, until
  * `stopUploadSweeps` (closeDb). A second call for the same database does nothing.
  */
-export function startUploadSweeps(db: Db, clock: SweepClock = systemSweepClock): void {
+export function startUploadSweeps(db: Db, clock: BackgroundClock = systemClock): void {
   if (states().has(db)) return;
   const state: State = { clock, stopped: false };
   states().set(db, state);
