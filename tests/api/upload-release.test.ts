@@ -5,7 +5,7 @@
  * store, configured the way a deployment is (S3_* settings).
  */
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { GET as download } from "@/app/api/files/[id]/route";
 import { POST as createBlock } from "@/app/api/studies/[id]/contents/route";
 import {
@@ -18,44 +18,25 @@ import { POST as upload } from "@/app/api/upload/route";
 import { getDb } from "@/db/client";
 import { auditLogs, uploads } from "@/db/schema";
 import type { ContentBlock, UploadResponse } from "@/lib/schemas/contents";
-import { S3FileStorage } from "@/lib/server/storage/s3-storage";
-import { startS3 } from "../support/s3-server";
 import { callerFor, createStudy, type Caller } from "./clinical-fixtures";
 import { BASE, call } from "./helpers";
+import { PDF, PNG, postFile, serveFilesFromS3 } from "./upload-fixtures";
 
-// The store is chosen from the settings when first used: set them before anything reads them.
-const s3 = await startS3();
-process.env.S3_BUCKET = s3.config.bucket;
-process.env.S3_ENDPOINT = s3.config.endpoint;
-process.env.S3_REGION = s3.config.region;
-process.env.S3_ACCESS_KEY_ID = s3.config.accessKeyId;
-process.env.S3_SECRET_ACCESS_KEY = s3.config.secretAccessKey;
-process.env.S3_PREFIX = s3.config.prefix;
-afterAll(() => s3.close());
-
-const store = new S3FileStorage(s3.config);
-const PDF = new TextEncoder().encode("%PDF-1.7\n1 0 obj<<>>endobj\n%%EOF\n");
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+const store = await serveFilesFromS3();
 
 let superuser: Caller;
 let studyId: number;
 
-type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
-
-async function send(handler: Handler, url: string, name: string, bytes: Uint8Array, params = {}) {
-  const form = new FormData();
-  form.set("file", new File([bytes as Uint8Array<ArrayBuffer>], name));
-  const res = await handler(
-    new Request(`${BASE}${url}`, { method: "POST", headers: superuser.headers, body: form }),
-    { params: Promise.resolve(params) },
-  );
-  expect(res.status).toBe(201);
-  return (await res.json()) as UploadResponse;
-}
-
-const attach = (name: string) => send(upload, `/api/upload?study_id=${studyId}`, name, PDF);
+const attach = (name: string) =>
+  postFile(upload, `/api/upload?study_id=${studyId}`, superuser.headers, { name, bytes: PDF });
 const uploadLogo = (name: string) =>
-  send(logo, `/api/studies/${studyId}/logo`, name, PNG, { id: String(studyId) });
+  postFile(
+    logo,
+    `/api/studies/${studyId}/logo`,
+    superuser.headers,
+    { name, bytes: PNG },
+    { id: String(studyId) },
+  );
 
 async function storedKey(id: string) {
   const db = await getDb();

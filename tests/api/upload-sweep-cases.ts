@@ -25,13 +25,10 @@ import {
   uploadSweepSettled,
 } from "@/lib/server/uploads/upload-sweep";
 import { callerFor, createStudy, type Caller } from "./clinical-fixtures";
-import { BASE, call } from "./helpers";
+import { call } from "./helpers";
+import { PDF, PNG, postFile } from "./upload-fixtures";
 
-const PDF = new TextEncoder().encode("%PDF-1.7\n1 0 obj<<>>endobj\n%%EOF\n");
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 const HOUR = 60 * 60_000;
-
-type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
 /** A clock whose timers run only when the test fires them. */
 function manualClock(start: number) {
@@ -65,19 +62,16 @@ export function describeUploadSweep(store: string, readStored: (key: string) => 
   let superuser: Caller;
   let studyId: number;
 
-  async function send(handler: Handler, url: string, name: string, bytes: Uint8Array, params = {}) {
-    const form = new FormData();
-    form.set("file", new File([bytes as Uint8Array<ArrayBuffer>], name));
-    const res = await handler(
-      new Request(`${BASE}${url}`, { method: "POST", headers: superuser.headers, body: form }),
-      { params: Promise.resolve(params) },
-    );
-    expect(res.status).toBe(201);
-    return (await res.json()) as UploadResponse;
-  }
-  const attach = (name: string) => send(upload, `/api/upload?study_id=${studyId}`, name, PDF);
+  const attach = (name: string) =>
+    postFile(upload, `/api/upload?study_id=${studyId}`, superuser.headers, { name, bytes: PDF });
   const uploadLogo = (name: string) =>
-    send(logo, `/api/studies/${studyId}/logo`, name, PNG, { id: String(studyId) });
+    postFile(
+      logo,
+      `/api/studies/${studyId}/logo`,
+      superuser.headers,
+      { name, bytes: PNG },
+      { id: String(studyId) },
+    );
 
   async function row(id: string) {
     const db = await getDb();
