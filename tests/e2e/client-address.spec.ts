@@ -1,45 +1,22 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { expect, test } from "@playwright/test";
+import { startOwnServer } from "./own-server";
 
 // Its own server through the production entry (server.mjs), without TRUSTED_PROXIES, on a port the
 // system picks (port 0): the address must come from the socket, whatever the client writes.
 const ADMIN = { email: "socket@example.com", password: "socket-e2e-password-1" };
 const DEVICE_COOKIE = "registry-device";
 
-async function started(server: ChildProcess, output: () => string): Promise<string> {
-  for (let i = 0; i < 480; i++) {
-    if (server.exitCode !== null) throw new Error(`server.mjs exited early:\n${output()}`);
-    const ready = /> Ready on (http:\/\/\S+)/.exec(output());
-    if (ready) return ready[1]!;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`server.mjs did not start:\n${output()}`);
-}
-
 test("behind server.mjs the client address is the socket's: X-Forwarded-For, X-Real-IP and a forged internal header are ignored", async () => {
   test.setTimeout(120_000);
-  const dataDir = mkdtempSync(path.join(tmpdir(), "registry-socket-"));
-  let out = "";
-  const server = spawn(process.execPath, ["server.mjs", "-p", "0", "-H", "127.0.0.1"], {
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      TRUSTED_PROXIES: "",
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      SEED_DEMO: "0",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  const { server, base, dataDir } = await startOwnServer({
+    admin: ADMIN,
+    args: ["-H", "127.0.0.1"],
+    env: { TRUSTED_PROXIES: "" },
   });
-  server.stdout!.on("data", (chunk: Buffer) => (out += chunk.toString()));
-  server.stderr!.on("data", (chunk: Buffer) => (out += chunk.toString()));
   try {
-    const base = await started(server, () => out);
     const login = (body: object, headers: Record<string, string> = {}) =>
       fetch(`${base}/api/auth/login`, {
         method: "POST",

@@ -1,45 +1,17 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { expect, test } from "@playwright/test";
+import { startOwnServer } from "./own-server";
 
-// Its own server (not the config's): this test stops it. Port 0: the system picks a free one, which
-// server.mjs prints in its "Ready on" line.
+// Its own server (not the config's): this test stops it.
 const ADMIN = { email: "stop@example.com", password: "shutdown-e2e-password-1" };
-
-async function waitForServer(server: ChildProcess, output: () => string): Promise<string> {
-  for (let i = 0; i < 480; i++) {
-    if (server.exitCode !== null) throw new Error(`the server exited early:\n${output()}`);
-    const ready = /> Ready on (http:\/\/\S+)/.exec(output());
-    if (ready) return ready[1]!;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`the server did not answer:\n${output()}`);
-}
 
 /** A normal stop lost the last audit checkpoint and left PGlite to crash recovery. */
 test("SIGTERM writes the checkpoint of the last audit row and closes the embedded database", async () => {
   test.setTimeout(120_000);
-  const dataDir = mkdtempSync(path.join(tmpdir(), "registry-shutdown-"));
-  let out = "";
-  // Through the production entry, as `npm start` runs it.
-  const server = spawn(process.execPath, ["server.mjs", "-p", "0"], {
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      SEED_DEMO: "0",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  server.stdout!.on("data", (chunk: Buffer) => (out += chunk.toString()));
-  server.stderr!.on("data", (chunk: Buffer) => (out += chunk.toString()));
+  const { server, base: BASE, dataDir, output } = await startOwnServer({ admin: ADMIN });
   try {
-    const BASE = await waitForServer(server, () => out);
     // One audited write (a sign-in), then a normal stop well within the 5 s checkpoint interval.
     const login = await fetch(`${BASE}/api/auth/login`, {
       method: "POST",
@@ -67,7 +39,9 @@ test("SIGTERM writes the checkpoint of the last audit row and closes the embedde
     } finally {
       await db.close();
     }
-    expect(out, out).not.toContain("Shutdown: the last audit checkpoint or the database close failed");
+    expect(output(), output()).not.toContain(
+      "Shutdown: the last audit checkpoint or the database close failed",
+    );
   } finally {
     if (server.exitCode === null) server.kill("SIGKILL");
     rmSync(dataDir, { recursive: true, force: true });
