@@ -85,12 +85,14 @@ describe("audited transactions and the database's default isolation", () => {
         await a.query("select n from isolation_probe where id = 1");
         await b.query("select n from isolation_probe where id = 1");
         await a.query("update isolation_probe set n = n + 1 where id = 1");
-        const blocked = b.query("update isolation_probe set n = n + 1 where id = 1");
-        await a.query("commit");
-        const error = await blocked.then(
+        // The refusal is caught from the start: b's answer may arrive while a's commit is awaited,
+        // and a rejection with no handler yet is an unhandled one (seen on a loaded machine).
+        const blocked = b.query("update isolation_probe set n = n + 1 where id = 1").then(
           () => null,
           (e: unknown) => e,
         );
+        await a.query("commit");
+        const error = await blocked;
         await b.query("rollback");
         expect((error as { code?: string } | null)?.code).toBe("40001");
         const mapped = fromDatabaseError(error);
