@@ -19,6 +19,12 @@ export type Actor = PolicyActor & {
   via: "cookie" | "bearer";
   /** A temporary password is in force: only the password change (and me, logout) may be called. */
   mustChangePassword: boolean;
+  /**
+   * This request passed the notification barrier (session-watch.ts): every change committed before
+   * it arrived has been heard, so watched copies (the study context) are as current as a read.
+   * False on PGlite, and while the LISTEN connection is down.
+   */
+  heard: boolean;
 };
 
 /**
@@ -31,9 +37,9 @@ export type Actor = PolicyActor & {
 export async function resolveActor(db: Db, headers: Headers): Promise<Actor | null> {
   const credentials = await readCredentials(headers);
   if (!credentials) return null;
-  const live = await currentSession(db, credentials.userId, credentials.sessionId);
-  if (!live) return null;
-  const { session, user } = live;
+  const current = await currentSession(db, credentials.userId, credentials.sessionId);
+  if (!current) return null;
+  const { session, user } = current.row;
 
   return {
     userId: user.id,
@@ -44,6 +50,7 @@ export async function resolveActor(db: Db, headers: Headers): Promise<Actor | nu
     sessionId: session.id,
     via: credentials.via,
     mustChangePassword: user.mustChangePassword,
+    heard: current.heard,
   };
 }
 
@@ -53,7 +60,11 @@ export async function resolveActor(db: Db, headers: Headers): Promise<Actor | nu
  * heard) and only while it needs no touch, so the idle limit is judged on a row at most one touch
  * interval old; past that the row is read again (another instance may have touched it) and touched.
  */
-async function currentSession(db: Db, userId: number, sessionId: string): Promise<SessionRow | null> {
+async function currentSession(
+  db: Db,
+  userId: number,
+  sessionId: string,
+): Promise<{ row: SessionRow; heard: boolean } | null> {
   if (!SESSION_ID.test(sessionId)) return null;
   const cache = sessionCacheOf(db);
   const watched = cache ? await cache.watch.sync() : false;
@@ -61,7 +72,7 @@ async function currentSession(db: Db, userId: number, sessionId: string): Promis
   if (cache && watched) {
     const known = cache.get(sessionId);
     if (known && now - known.session.lastSeenAt.getTime() <= SESSION_TOUCH_INTERVAL_MS)
-      return isLive(known, userId, now) ? known : null;
+      return isLive(known, userId, now) ? { row: known, heard: true } : null;
   }
   const mark = cache?.mark() ?? 0;
   const row = await readSession(db, sessionId);
@@ -75,7 +86,7 @@ async function currentSession(db: Db, userId: number, sessionId: string): Promis
     row.session = { ...row.session, lastSeenAt };
   }
   if (cache && watched) cache.set(row, mark);
-  return row;
+  return { row, heard: watched };
 }
 
 const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

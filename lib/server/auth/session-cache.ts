@@ -1,7 +1,7 @@
 import "server-only";
 import type { Db } from "@/db/client";
 import type { authSessions, users } from "@/db/schema";
-import { poolOf, SessionWatch, type SessionChange } from "./session-watch";
+import { watchOf, type SessionChange, type SessionWatch } from "./session-watch";
 
 export type SessionRow = { session: typeof authSessions.$inferSelect; user: typeof users.$inferSelect };
 
@@ -18,8 +18,9 @@ class SessionCache {
   private generation = 0;
   readonly watch: SessionWatch;
 
-  constructor(pool: NonNullable<ReturnType<typeof poolOf>>) {
-    this.watch = new SessionWatch(pool.options, (change) => this.forget(change));
+  constructor(watch: SessionWatch) {
+    this.watch = watch;
+    watch.subscribe((change) => this.forget(change));
   }
 
   get(sessionId: string): SessionRow | undefined {
@@ -43,30 +44,28 @@ class SessionCache {
   }
 
   private forget(change: SessionChange): void {
+    if (change.kind === "study") return; // a study's context: study-context-cache.ts
     this.generation++;
     if (change.kind === "all") this.entries.clear();
     else if (change.kind === "session") this.entries.delete(change.id);
-    else for (const [id, row] of this.entries) if (row.user.id === change.id) this.entries.delete(id);
+    else if (change.kind === "user")
+      for (const [id, row] of this.entries) if (row.user.id === change.id) this.entries.delete(id);
   }
 }
 
-const caches = new WeakMap<object, SessionCache>();
+const caches = new WeakMap<SessionWatch, SessionCache>();
 
 /**
  * The cache of a database handle's pool, or null where there is nothing to gain or no LISTEN:
  * PGlite serves one process over one connection, and its sessions are read on every request.
  */
 export function sessionCacheOf(db: Db): SessionCache | null {
-  const pool = poolOf(db);
-  if (!pool) return null;
-  let cache = caches.get(pool);
+  const watch = watchOf(db);
+  if (!watch) return null;
+  let cache = caches.get(watch);
   if (!cache) {
-    const created = new SessionCache(pool);
-    cache = created;
-    caches.set(pool, created);
-    // The LISTEN connection goes with the pool it serves.
-    const end = pool.end.bind(pool) as () => Promise<void>;
-    pool.end = (() => created.watch.close().then(end)) as typeof pool.end;
+    cache = new SessionCache(watch);
+    caches.set(watch, cache);
   }
   return cache;
 }

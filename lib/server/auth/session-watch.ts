@@ -4,20 +4,27 @@ import type { Db } from "@/db/client";
 import { logError } from "../api/log";
 
 /**
- * The channel the database notifies on every change that can end a session: a session revoked,
- * expired or deleted (`s:<uuid>`), a user changed or deleted (`u:<id>`), either table truncated
- * (`*`). Triggers send it (the session_change_notify migration), so every write path, another
- * instance's and a hand repair included, is seen (docs/decisions/0019).
+ * The channel the database notifies on every change that can alter what a request may do: a session
+ * revoked, expired or deleted (`s:<uuid>`), a user changed or deleted (`u:<id>`), a study's
+ * context changed — the study row, a role in it, a protocol version (`t:<study id>`) — or one of
+ * these tables truncated (`*`). Triggers send it (the session_change_notify and
+ * study_context_notify migrations), so every write path, another instance's and a hand repair
+ * included, is seen (docs/decisions/0019).
  */
 export const SESSION_CHANGES_CHANNEL = "session_changes";
 
-export type SessionChange = { kind: "session"; id: string } | { kind: "user"; id: number } | { kind: "all" };
+export type SessionChange =
+  | { kind: "session"; id: string }
+  | { kind: "user"; id: number }
+  | { kind: "study"; id: number }
+  | { kind: "all" };
 
 export function parseSessionChange(payload: string | undefined): SessionChange {
   if (payload?.startsWith("s:")) return { kind: "session", id: payload.slice(2) };
-  const userId = payload?.startsWith("u:") ? Number(payload.slice(2)) : Number.NaN;
-  if (Number.isSafeInteger(userId)) return { kind: "user", id: userId };
-  // Anything unexpected forgets everything: a stale session must never outlive a change.
+  const kind = payload?.startsWith("u:") ? "user" : payload?.startsWith("t:") ? "study" : null;
+  const id = kind ? Number(payload!.slice(2)) : Number.NaN;
+  if (kind && Number.isSafeInteger(id)) return { kind, id };
+  // Anything unexpected forgets everything: a stale copy must never outlive a change.
   return { kind: "all" };
 }
 
@@ -41,11 +48,18 @@ export class SessionWatch {
   private listening: Promise<boolean> | null = null;
   private current: Promise<boolean> | null = null;
   private next: Promise<boolean> | null = null;
+  private readonly listeners: ((change: SessionChange) => void)[] = [];
 
-  constructor(
-    private readonly config: pg.ClientConfig,
-    private readonly onChange: (change: SessionChange) => void,
-  ) {}
+  constructor(private readonly config: pg.ClientConfig) {}
+
+  /** `listener` hears every change from now on, and "all" whenever notifications may have been missed. */
+  subscribe(listener: (change: SessionChange) => void): void {
+    this.listeners.push(listener);
+  }
+
+  private onChange(change: SessionChange): void {
+    for (const listener of this.listeners) listener(change);
+  }
 
   sync(): Promise<boolean> {
     if (this.next) return this.next;
@@ -119,8 +133,30 @@ export class SessionWatch {
   }
 }
 
-/** The node-postgres pool under a drizzle handle; null for PGlite (one process, no LISTEN needed). */
+/**
+ * The node-postgres pool under a drizzle handle; null for PGlite (one process, no LISTEN needed)
+ * and for a transaction's handle (it has no `$client`): what a transaction reads must come from its
+ * own snapshot, never from a copy.
+ */
 export function poolOf(db: Db): pg.Pool | null {
   const client = (db as unknown as { $client?: unknown }).$client;
   return client instanceof pg.Pool ? client : null;
+}
+
+const watches = new WeakMap<pg.Pool, SessionWatch>();
+
+/** The one watch of a pool (its caches share its connection and its barrier); null as for poolOf. */
+export function watchOf(db: Db): SessionWatch | null {
+  const pool = poolOf(db);
+  if (!pool) return null;
+  let watch = watches.get(pool);
+  if (!watch) {
+    const created = new SessionWatch(pool.options);
+    watch = created;
+    watches.set(pool, created);
+    // The LISTEN connection goes with the pool it serves.
+    const end = pool.end.bind(pool) as () => Promise<void>;
+    pool.end = (() => created.close().then(end)) as typeof pool.end;
+  }
+  return watch;
 }

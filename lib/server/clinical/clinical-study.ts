@@ -6,6 +6,7 @@ import { requireIntactTrail } from "../audit/trail-integrity";
 import type { Actor } from "../auth/actor";
 import { studyAccess, type Permission, type StudyAccess } from "../auth/policy";
 import { cachedConfig, parseAndCacheConfig } from "../studies/config-cache";
+import { studyContextFor } from "./study-context-cache";
 import { readStudyConfigRow, readStudyContext, type StudyContext } from "./study-context-queries";
 
 export type ClinicalStudy = {
@@ -29,7 +30,7 @@ export async function openClinicalStudy(
   studyId: number,
   permission: Permission,
 ): Promise<ClinicalStudy> {
-  const context = await readStudyContext(tx, actor.userId, { study: studyId });
+  const context = await studyContextFor(tx, actor, studyId);
   if (!context) throw notFound("Study not found");
   const opened = await openReadable(
     tx,
