@@ -1,11 +1,16 @@
 "use client";
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { PatientCreateBody, PatientListResponse, PatientResponse } from "@/lib/schemas/patients";
+import {
+  PATIENT_SCREEN_PAGE_SIZE,
+  type PatientCreateBody,
+  type PatientListResponse,
+  type PatientResponse,
+} from "@/lib/schemas/patients";
 import { apiFetch } from "./api-fetch";
 import { queryKeys } from "./query-keys";
 
-export const PATIENT_PAGE_SIZE = 20;
+export const PATIENT_PAGE_SIZE = PATIENT_SCREEN_PAGE_SIZE;
 
 export type PatientListParams = {
   page: number;

@@ -36,6 +36,8 @@ export const CalendarDate = (label: string, message = `${label} must be a date (
 export const FieldValues = z.record(z.string(), z.unknown());
 
 export const PATIENT_LIMITS = { code: 50, pageSize: 100, searchLength: 50 } as const;
+/** The rows the patients screen asks for per page (the API allows up to PATIENT_LIMITS.pageSize). */
+export const PATIENT_SCREEN_PAGE_SIZE = 20;
 
 export const PATIENT_MESSAGES = {
   notFound: "Patient not found",

@@ -8,6 +8,7 @@
  */
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GET as getPatient } from "@/app/api/patients/[id]/route";
 import { GET as listPatients, POST as createPatient } from "@/app/api/patients/route";
 import { getDb } from "@/db/client";
 import { poolOf } from "@/lib/server/auth/session-watch";
@@ -19,6 +20,7 @@ let admin: Caller;
 let studyId: number;
 let groupA: number;
 let groupB: number;
+const patientIds: Record<string, number> = {};
 
 beforeAll(async () => {
   const db = await getDb();
@@ -52,6 +54,7 @@ beforeAll(async () => {
       body: patientBody(studyId, code),
     });
     expect(res.status, JSON.stringify(res.json)).toBe(201);
+    patientIds[code] = Number(res.json.id);
   }
 });
 
@@ -113,5 +116,35 @@ describe("the study context of a list read", () => {
     await other.run("insert into user_study_roles overriding system value select * from saved_roles", []);
     await other.run("drop table saved_roles", []);
     expect(await codesSeenBy(monitor)).toEqual(["WATCH-A", "WATCH-B"]);
+  });
+});
+
+describe("a patient's detail seen before (its study is known to this process)", () => {
+  const detailStatus = async (caller: Caller, code: string) =>
+    (await call(getPatient, { headers: caller.headers, params: { id: String(patientIds[code]) } })).status;
+
+  it("moved out of the reader's scope, or the role removed, by another connection: 404 at once", async () => {
+    for (let i = 0; i < 5; i++) {
+      const sub = await memberOf(studyId, "sub_investigator", groupA);
+      expect(await detailStatus(sub, "WATCH-A")).toBe(200);
+      expect(await detailStatus(sub, "WATCH-A")).toBe(200);
+      await other.run("update user_study_roles set medical_group_id = $2 where user_id = $1", [
+        sub.userId,
+        groupB,
+      ]);
+      expect(await detailStatus(sub, "WATCH-A")).toBe(404);
+      expect(await detailStatus(sub, "WATCH-B")).toBe(200);
+      await other.run("delete from user_study_roles where user_id = $1", [sub.userId]);
+      expect(await detailStatus(sub, "WATCH-B")).toBe(404);
+    }
+  });
+
+  it("deleted by another connection: 404 at once, then back", async () => {
+    const monitor = await memberOf(studyId, "study_monitor");
+    expect(await detailStatus(monitor, "WATCH-A")).toBe(200);
+    await other.run("update patients set deleted_at = now() where id = $1", [patientIds["WATCH-A"]]);
+    expect(await detailStatus(monitor, "WATCH-A")).toBe(404);
+    await other.run("update patients set deleted_at = null where id = $1", [patientIds["WATCH-A"]]);
+    expect(await detailStatus(monitor, "WATCH-A")).toBe(200);
   });
 });

@@ -6,7 +6,7 @@ import { requireIntactTrail } from "../audit/trail-integrity";
 import type { Actor } from "../auth/actor";
 import { studyAccess, type Permission, type StudyAccess } from "../auth/policy";
 import { cachedConfig, parseAndCacheConfig } from "../studies/config-cache";
-import { studyContextFor } from "./study-context-cache";
+import { knownRecordContext, rememberRecordStudy, studyContextFor } from "./study-context-cache";
 import { readStudyConfigRow, readStudyContext, type StudyContext } from "./study-context-queries";
 
 export type ClinicalStudy = {
@@ -71,6 +71,17 @@ export async function openClinicalRecord<R>(
   notFoundDetail: string,
   find: (study: ClinicalStudy) => Promise<R | null>,
 ): Promise<{ study: ClinicalStudy; record: R }> {
+  // A read of a record seen before opens its study from the watched copy (study-context-cache.ts):
+  // one statement, the record's. Anything short of finding it there goes the way below, so every
+  // refusal and its audit is the database's answer.
+  if (permission === "clinical.read") {
+    const known = await knownRecordContext(tx, actor, target);
+    if (known) {
+      const study = await openReadable(tx, actor, known, notFound(notFoundDetail)).catch(() => null);
+      const record = study && (await find(study));
+      if (study && record) return { study, record };
+    }
+  }
   const [entityType, entityId] = "patient" in target ? ["patient", target.patient] : ["visit", target.visit];
   const context = await readStudyContext(tx, actor.userId, target);
   if (!context) throw notFound(notFoundDetail);
@@ -79,6 +90,7 @@ export async function openClinicalRecord<R>(
   const record = await find(study);
   if (!record) throw refusal;
   requireClinicalPermission(study, permission);
+  rememberRecordStudy(tx, actor, target, study.id);
   return { study, record };
 }
 

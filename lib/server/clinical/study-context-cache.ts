@@ -2,9 +2,10 @@ import "server-only";
 import type { Db, Queryable } from "@/db/client";
 import type { Actor } from "../auth/actor";
 import { poolOf, watchOf, type SessionChange, type SessionWatch } from "../auth/session-watch";
-import { readStudyContext, type StudyContext } from "./study-context-queries";
+import { readStudyContext, type StudyContext, type StudyTarget } from "./study-context-queries";
 
 const MAX_ENTRIES = 10_000;
+const MAX_RECORDS = 50_000;
 
 /**
  * The study contexts (study row, the user's role there, the protocol version in force) this process
@@ -16,6 +17,12 @@ const MAX_ENTRIES = 10_000;
  */
 class StudyContextCache {
   private readonly entries = new Map<string, StudyContext>();
+  /**
+   * The study of each patient and visit seen ("p:<id>", "v:<id>"). Never dropped on a notice: a
+   * record does not move between studies, and a wrong entry could only make the record's lookup
+   * in that study fail, which sends the caller back to the database (clinical-study.ts).
+   */
+  readonly studyOfRecord = new Map<string, number>();
   /** Moves on every change heard: a read that raced a change is not kept. */
   private generation = 0;
 
@@ -52,17 +59,54 @@ class StudyContextCache {
 const caches = new WeakMap<SessionWatch, StudyContextCache>();
 
 /**
- * A study's context for `actor`: from this process's copy when the request passed the barrier and
- * `tx` is the pool's own handle (never inside a transaction, which reads its own snapshot), else
- * read (readStudyContext).
+ * The copies `actor`'s request may use: only when it passed the barrier and `tx` is the pool's own
+ * handle (never inside a transaction, which reads its own snapshot).
  */
-export function studyContextFor(tx: Queryable, actor: Actor, studyId: number): Promise<StudyContext | null> {
+function cacheFor(tx: Queryable, actor: Actor): StudyContextCache | null {
   const watch = actor.heard && poolOf(tx as Db) ? watchOf(tx as Db) : null;
-  if (!watch) return readStudyContext(tx, actor.userId, { study: studyId });
+  if (!watch) return null;
   let cache = caches.get(watch);
   if (!cache) {
     cache = new StudyContextCache(watch);
     caches.set(watch, cache);
   }
-  return cache.read(tx as Db, actor.userId, studyId);
+  return cache;
+}
+
+/** A study's context for `actor`: the watched copy where the request may use it, else read. */
+export function studyContextFor(tx: Queryable, actor: Actor, studyId: number): Promise<StudyContext | null> {
+  const cache = cacheFor(tx, actor);
+  return cache
+    ? cache.read(tx as Db, actor.userId, studyId)
+    : readStudyContext(tx, actor.userId, { study: studyId });
+}
+
+const recordKey = (target: Exclude<StudyTarget, { study: number }>) =>
+  "patient" in target ? `p:${target.patient}` : `v:${target.visit}`;
+
+/**
+ * The context of the study a patient or visit was last seen in, when the request may use copies
+ * and the record was seen; null otherwise. Only a hint: the caller still finds the record in it.
+ */
+export async function knownRecordContext(
+  tx: Queryable,
+  actor: Actor,
+  target: Exclude<StudyTarget, { study: number }>,
+): Promise<StudyContext | null> {
+  const cache = cacheFor(tx, actor);
+  const studyId = cache?.studyOfRecord.get(recordKey(target));
+  return studyId === undefined ? null : cache!.read(tx as Db, actor.userId, studyId);
+}
+
+/** Notes the study a patient or visit was found in, for knownRecordContext. */
+export function rememberRecordStudy(
+  tx: Queryable,
+  actor: Actor,
+  target: Exclude<StudyTarget, { study: number }>,
+  studyId: number,
+): void {
+  const records = cacheFor(tx, actor)?.studyOfRecord;
+  if (!records) return;
+  if (records.size >= MAX_RECORDS) records.delete(records.keys().next().value!);
+  records.set(recordKey(target), studyId);
 }
