@@ -1,4 +1,8 @@
 import type { NextConfig } from "next";
+import createNextIntlPlugin from "next-intl/plugin";
+
+// next-intl reads its per-request configuration (locale, catalogue) from this file (decision 0021).
+const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
 
 const nextConfig: NextConfig = {
   // PGlite ships ~15 MB of WASM: keep it out of the bundle (otherwise it lands in public static files).
@@ -11,4 +15,4 @@ const nextConfig: NextConfig = {
   experimental: { authInterrupts: true },
 };
 
-export default nextConfig;
+export default withNextIntl(nextConfig);

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getLocale } from "next-intl/server";
 import type { ReactNode } from "react";
 import "./globals.css";
 
@@ -9,12 +10,13 @@ export const metadata: Metadata = {
 
 /**
  * No client providers here: everything in the root layout is JavaScript every page loads, /login
- * included. The data-fetching provider (components/layout/providers.tsx) wraps the signed-in
- * layouts instead (app/admin/layout.tsx, app/[studyCode]/layout.tsx).
+ * included. The data-fetching provider (components/layout/providers.tsx) and the catalogue
+ * (components/i18n/messages-provider.tsx) wrap the signed-in layouts and the sign-in page instead.
+ * The page's language is the reader's (lib/server/i18n/request-locale.ts; WCAG 3.1.1).
  */
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
   return (
-    <html lang="en">
+    <html lang={await getLocale()}>
       <body className="min-h-screen font-sans">{children}</body>
     </html>
   );

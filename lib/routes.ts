@@ -32,6 +32,18 @@ const PAGE_PATTERNS: RegExp[] = [
 ];
 
 const PUBLIC_PAGES = new Set(["/login"]);
+const RESERVED_FIRST_SEGMENTS = new Set(["admin", "users", "login", "logout", "api", "patients", "_next"]);
+
+/**
+ * The study code a study-area page path belongs to (`/psoriasis/patients/3`, or `/patients?study=
+ * psoriasis`), else null: the study's default language applies there (docs/decisions/0021).
+ */
+export function studyCodeOfPath(pathWithSearch: string): string | null {
+  const url = new URL(pathWithSearch, "http://registry.invalid");
+  const first = url.pathname.split("/")[1] ?? "";
+  if (first === "patients") return url.searchParams.get("study");
+  return /^[a-z0-9_-]+$/.test(first) && !RESERVED_FIRST_SEGMENTS.has(first) ? first : null;
+}
 
 export function isKnownPage(pathname: string): boolean {
   return PAGE_PATTERNS.some((pattern) => pattern.test(pathname));

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { MessagesProvider } from "@/components/i18n/messages-provider";
 import { Providers } from "@/components/layout/providers";
 import { StudyNotFound } from "@/components/study-area/study-not-found";
 import { StudyShellHeader } from "@/components/study-area/study-shell-header";
@@ -11,7 +12,18 @@ import { themeStyleText } from "@/lib/theme/study-theme";
 export const dynamic = "force-dynamic";
 
 /** The study shell: loads the study by code, applies its theme, or says 'Study Not Found'. */
-export default async function StudyAreaLayout({
+export default async function StudyAreaLayout(props: {
+  children: ReactNode;
+  params: Promise<{ studyCode: string }>;
+}) {
+  return (
+    <MessagesProvider namespaces="all">
+      <StudyArea {...props} />
+    </MessagesProvider>
+  );
+}
+
+async function StudyArea({
   children,
   params,
 }: {

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { usePathname, useSearchParams } from "next/navigation";
 import { CHANGE_PASSWORD_PATH, changePasswordUrl } from "@/lib/routes";
@@ -10,6 +11,7 @@ import { CHANGE_PASSWORD_PATH, changePasswordUrl } from "@/lib/routes";
  * On a phone it is a key icon (its name stays "Change password" for readers).
  */
 export function ChangePasswordLink() {
+  const t = useTranslations("auth.menu");
   const pathname = usePathname();
   const search = useSearchParams();
   const query = search.toString();
@@ -21,7 +23,7 @@ export function ChangePasswordLink() {
     <Link
       href={href}
       className="shrink-0 rounded-md p-1 text-sm text-slate-600 hover:text-slate-900 hover:underline sm:p-0"
-      title="Change password"
+      title={t("changePassword")}
     >
       <svg
         aria-hidden="true"
@@ -34,7 +36,7 @@ export function ChangePasswordLink() {
         <circle cx="6.5" cy="13.5" r="3.5" />
         <path d="M9 11l7-7M13.5 6.5l2 2M11.5 8.5l1.5 1.5" strokeLinecap="round" />
       </svg>
-      <span className="sr-only sm:not-sr-only">Change password</span>
+      <span className="sr-only sm:not-sr-only">{t("changePassword")}</span>
     </Link>
   );
 }

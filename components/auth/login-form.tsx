@@ -1,6 +1,7 @@
 "use client";
 
 import { signIn } from "next-auth/react";
+import { useTranslations } from "next-intl";
 import { useSearchParams } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
@@ -10,6 +11,7 @@ import { Label } from "@/components/ui/label";
 import { safeReturnUrl } from "@/lib/routes";
 
 export function LoginForm() {
+  const t = useTranslations("auth.login");
   const searchParams = useSearchParams();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
@@ -20,7 +22,7 @@ export function LoginForm() {
     event.preventDefault();
     setError(null);
     if (!email.trim() || !password) {
-      setError("Email and password are required");
+      setError(t("required"));
       return;
     }
     setBusy(true);
@@ -29,14 +31,14 @@ export function LoginForm() {
       if (!result || result.error || !result.ok) {
         // next-auth passes the server's detail through; CredentialsSignin is its generic code.
         const detail = result?.error && result.error !== "CredentialsSignin" ? result.error : null;
-        setError(detail ?? "Invalid credentials");
+        setError(detail ?? t("invalid"));
         setBusy(false);
         return;
       }
       // A full navigation so the server renders the next page with the new cookie.
       window.location.assign(safeReturnUrl(searchParams.get("returnUrl")));
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : "Invalid credentials");
+      setError(caught instanceof Error ? caught.message : t("invalid"));
       setBusy(false);
     }
   }
@@ -45,7 +47,7 @@ export function LoginForm() {
     <form onSubmit={onSubmit} className="mt-6 space-y-4" noValidate>
       {error && <Alert>{error}</Alert>}
       <div>
-        <Label htmlFor="email">Email</Label>
+        <Label htmlFor="email">{t("email")}</Label>
         <Input
           id="email"
           name="email"
@@ -57,7 +59,7 @@ export function LoginForm() {
         />
       </div>
       <div>
-        <Label htmlFor="password">Password</Label>
+        <Label htmlFor="password">{t("password")}</Label>
         <Input
           id="password"
           name="password"
@@ -69,7 +71,7 @@ export function LoginForm() {
         />
       </div>
       <Button type="submit" className="w-full" disabled={busy}>
-        {busy ? "Signing in..." : "Sign in"}
+        {busy ? t("submitting") : t("submit")}
       </Button>
     </form>
   );

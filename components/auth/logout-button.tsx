@@ -1,9 +1,11 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { apiFetch } from "@/lib/client/api-fetch";
 
 export function LogoutButton() {
+  const t = useTranslations("auth.menu");
   const [busy, setBusy] = useState(false);
   async function logout() {
     setBusy(true);
@@ -23,7 +25,7 @@ export function LogoutButton() {
       disabled={busy}
       className="rounded-md px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100"
     >
-      Logout
+      {t("logout")}
     </button>
   );
 }

@@ -1,8 +1,12 @@
 import { Suspense } from "react";
+import { LanguageSwitch } from "@/components/i18n/language-switch";
 import { ChangePasswordLink } from "./change-password-link";
 import { LogoutButton } from "./logout-button";
 
-/** The signed-in user's name, their own password change and Logout, at the right of every header. */
+/**
+ * The signed-in user's name, the language, their own password change and Logout, at the right of
+ * every header.
+ */
 export function UserMenu({ fullName }: { fullName: string }) {
   return (
     <div className="ml-auto flex items-center gap-3">
@@ -13,6 +17,7 @@ export function UserMenu({ fullName }: { fullName: string }) {
       <Suspense fallback={null}>
         <ChangePasswordLink />
       </Suspense>
+      <LanguageSwitch signedIn />
       <LogoutButton />
     </div>
   );

@@ -1,12 +1,13 @@
+import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { UserMenu } from "@/components/auth/user-menu";
 import { AdminNavLink } from "./admin-nav-link";
 
 const ADMIN_LINKS = [
-  { href: "/admin/studies", label: "Studies" },
-  { href: "/admin/templates", label: "Templates" },
-  { href: "/admin/users", label: "Users" },
-  { href: "/admin/audit-logs", label: "Audit Logs" },
+  { href: "/admin/studies", label: "studies" },
+  { href: "/admin/templates", label: "templates" },
+  { href: "/admin/users", label: "users" },
+  { href: "/admin/audit-logs", label: "auditLogs" },
 ] as const;
 
 /**
@@ -14,20 +15,27 @@ const ADMIN_LINKS = [
  * On a phone the brand and the user menu share the first line (Logout stays on screen) and the
  * links wrap onto a line of their own; from `md` up everything sits on one line.
  */
-export function AdminHeader({ fullName, showAdminLinks }: { fullName: string; showAdminLinks: boolean }) {
+export async function AdminHeader({
+  fullName,
+  showAdminLinks,
+}: {
+  fullName: string;
+  showAdminLinks: boolean;
+}) {
+  const t = await getTranslations();
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-1 px-4 py-2 sm:px-6 md:h-14 md:flex-nowrap md:gap-x-6 md:py-0">
         <Link href="/admin/studies" className="shrink-0 text-base font-semibold text-slate-900">
-          Clinical Registry
+          {t("common.appName")}
         </Link>
         {showAdminLinks && (
           <nav
-            aria-label="Administration"
+            aria-label={t("layout.admin.navigation")}
             className="order-last -mx-3 flex w-[calc(100%+1.5rem)] flex-wrap items-center gap-1 md:order-none md:mx-0 md:w-auto"
           >
             {ADMIN_LINKS.map((link) => (
-              <AdminNavLink key={link.href} href={link.href} label={link.label} />
+              <AdminNavLink key={link.href} href={link.href} label={t(`layout.admin.${link.label}`)} />
             ))}
           </nav>
         )}

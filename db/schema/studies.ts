@@ -12,6 +12,7 @@ import {
   unique,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { LOCALES, type Locale } from "../../lib/i18n/locales";
 import { createdAt, instant, updatedAt, version } from "./columns";
 import { users } from "./users";
 
@@ -26,6 +27,8 @@ export const studies = pgTable(
     // The subdomain segment; defaults to the code.
     domain: text("domain").notNull().unique(),
     isActive: boolean("is_active").notNull().default(true),
+    // The language of the study's pages for readers who chose none (Basic Info; decision 0021).
+    defaultLanguage: text("default_language").$type<Locale>(),
     // The whole study configuration, one JSONB document validated by lib/schemas (decision 0006).
     config: jsonb("config").$type<Record<string, unknown>>().notNull().default({}),
     // Optimistic concurrency (decision 0007): every update names the version it was based on and
@@ -35,7 +38,10 @@ export const studies = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [check("studies_code_format_check", sql`${t.code} ~ '^[a-z0-9_]+$'`)],
+  (t) => [
+    check("studies_code_format_check", sql`${t.code} ~ '^[a-z0-9_]+$'`),
+    check("studies_default_language_check", inList(t.defaultLanguage, LOCALES)),
+  ],
 );
 
 // `rejected` is ours (spec §4 lists the other four): a rejected draft stays on record, immutable,

@@ -1,6 +1,7 @@
 import { inList } from "./sql-helpers";
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { LOCALES, type Locale } from "../../lib/i18n/locales";
 import { createdAt, instant, updatedAt, version } from "./columns";
 
 export const ROLE_LEVELS = ["superadmin", "admin", "user"] as const;
@@ -24,6 +25,9 @@ export const users = pgTable(
     // Set when an administrator gives a temporary password: every call but the password change
     // answers 403 until the user has chosen their own.
     mustChangePassword: boolean("must_change_password").notNull().default(false),
+    // The language the user chose on their account page; null follows the study and the browser
+    // (lib/i18n/locales.ts chooseLocale, docs/decisions/0021).
+    locale: text("locale").$type<Locale>(),
     // Optimistic concurrency of the admin edit (decision 0007).
     version: version(),
     createdAt: createdAt(),
@@ -32,6 +36,7 @@ export const users = pgTable(
   (t) => [
     check("users_role_level_check", inList(t.roleLevel, ROLE_LEVELS)),
     check("users_email_lowercase_check", sql`${t.email} = lower(${t.email})`),
+    check("users_locale_check", inList(t.locale, LOCALES)),
     index("users_full_name_idx").on(t.fullName),
   ],
 );

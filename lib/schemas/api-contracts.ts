@@ -81,7 +81,15 @@ import {
   UploadQuery,
   UploadResponse,
 } from "./contents";
-import { DetailResponse, LoginBody, RefreshBody, RegisterBody, TokenResponse, UserResponse } from "./auth";
+import {
+  DetailResponse,
+  LoginBody,
+  OwnLocaleBody,
+  RefreshBody,
+  RegisterBody,
+  TokenResponse,
+  UserResponse,
+} from "./auth";
 
 export type ApiContract = {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -119,6 +127,14 @@ export const API_CONTRACTS: ApiContract[] = [
     response: TokenResponse,
   },
   { method: "GET", path: "/api/auth/me", summary: "The signed-in user", auth: true, response: UserResponse },
+  {
+    method: "PUT",
+    path: "/api/auth/me/locale",
+    summary: "Choose the signed-in user's own language (en, it; null follows the study and the browser)",
+    auth: true,
+    body: OwnLocaleBody,
+    response: UserResponse,
+  },
   {
     method: "POST",
     path: "/api/auth/logout",

@@ -1,3 +1,4 @@
+import { LOCALES } from "@/lib/i18n/locales";
 import { z } from "zod";
 
 export const RoleLevelSchema = z.enum(["superadmin", "admin", "user"]);
@@ -55,7 +56,15 @@ export const UserResponse = z.object({
   role_level: RoleLevelSchema,
   is_active: z.boolean(),
   last_login: z.string().nullable(),
+  /** The language chosen on the account page; null follows the study and the browser. */
+  locale: z.enum(LOCALES).nullable(),
 });
 export type UserResponse = z.infer<typeof UserResponse>;
+
+/** PUT /api/auth/me/locale: the signed-in user's own language (null: no preference). */
+export const OwnLocaleBody = z.strictObject({
+  locale: z.enum(LOCALES, { error: "locale must be one of: en, it, or null" }).nullable(),
+});
+export type OwnLocaleBody = z.infer<typeof OwnLocaleBody>;
 
 export const DetailResponse = z.object({ detail: z.string() });

@@ -131,6 +131,21 @@ const EXPECTED_AUDIT: Record<string, Entry> = {
       },
     ],
   },
+  "PUT /api/auth/me/locale": {
+    prepare: (f) => ownCaller(f.user),
+    request: () => ({ body: { locale: "it" } }),
+    rows: (f) => [
+      {
+        action: "update",
+        entityType: "user",
+        entityId: String(f.user.id),
+        studyId: null,
+        reason: "Language chosen by the user",
+        oldValues: { locale: null },
+        newValues: { locale: "it" },
+      },
+    ],
+  },
   "POST /api/auth/register": {
     request: () => ({ body: newUserBody("register") }),
     rows: (_f, answer) => [

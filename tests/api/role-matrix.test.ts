@@ -151,6 +151,11 @@ const RULES: Record<string, Rule> = {
       body: { current_password: actor.password, new_password: `matrix passphrase ${n}` },
     }),
   },
+  "PUT /api/auth/me/locale": {
+    need: { kind: "session" },
+    target: "none",
+    request: ({ n }) => ({ body: { locale: n % 2 === 0 ? "it" : "en" } }),
+  },
   "POST /api/auth/register": {
     need: { kind: "platform", permission: "users.create" },
     target: "none",

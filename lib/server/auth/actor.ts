@@ -1,4 +1,5 @@
 import "server-only";
+import type { Locale } from "@/lib/i18n/locales";
 import { eq, sql } from "drizzle-orm";
 import { decode } from "next-auth/jwt";
 import type { Db } from "@/db/client";
@@ -19,6 +20,8 @@ export type Actor = PolicyActor & {
   via: "cookie" | "bearer";
   /** A temporary password is in force: only the password change (and me, logout) may be called. */
   mustChangePassword: boolean;
+  /** The language chosen on the account page, if any (docs/decisions/0021). */
+  locale: Locale | null;
   /**
    * This request passed the notification barrier (session-watch.ts): every change committed before
    * it arrived has been heard, so watched copies (the study context) are as current as a read.
@@ -50,6 +53,7 @@ export async function resolveActor(db: Db, headers: Headers): Promise<Actor | nu
     sessionId: session.id,
     via: credentials.via,
     mustChangePassword: user.mustChangePassword,
+    locale: user.locale ?? null,
     heard: current.heard,
   };
 }

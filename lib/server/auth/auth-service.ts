@@ -29,6 +29,7 @@ export function toUserResponse(user: UserRow): UserResponse {
     role_level: user.roleLevel,
     is_active: user.isActive,
     last_login: user.lastLogin ? user.lastLogin.toISOString() : null,
+    locale: user.locale ?? null,
   };
 }
 

@@ -1,15 +1,21 @@
 import "server-only";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
+import { cache } from "react";
 import { getDb } from "@/db/client";
 import { CHANGE_PASSWORD_PATH, loginUrl } from "@/lib/routes";
 import { REQUEST_ID_HEADER, trustedRequestId } from "../api/request-context";
 import { resolveActor, type Actor } from "./actor";
 
+/** The signed-in actor of this page request, or null: resolved once per request (React cache). */
+export const currentPageActor = cache(async (): Promise<Actor | null> =>
+  resolveActor(await getDb(), await headers()),
+);
+
 /** For server pages and layouts: the signed-in actor, or a redirect to /login with returnUrl. */
 export async function requirePageActor(): Promise<Actor> {
   const requestHeaders = await headers();
-  const actor = await resolveActor(await getDb(), requestHeaders);
+  const actor = await currentPageActor();
   const path = requestHeaders.get("x-request-path") ?? "/admin/studies";
   if (!actor) redirect(loginUrl(path));
   // A temporary password is changed before anything else (the API refuses everything else too).

@@ -27,6 +27,7 @@ const summaryColumns = {
   description: studies.description,
   domain: studies.domain,
   isActive: studies.isActive,
+  defaultLanguage: studies.defaultLanguage,
   version: studies.version,
   fieldCount,
   createdAt: studies.createdAt,

@@ -142,6 +142,7 @@ export async function registerUser(
     role_level: created.role_level,
     is_active: created.is_active,
     last_login: created.last_login,
+    locale: created.locale,
   };
 }
 

@@ -32,6 +32,7 @@ export const adminUserFixture = (
   id,
   email: `user${id}@example.org`,
   full_name: `User ${id}`,
+  locale: null,
   is_superuser: false,
   role_level: "user",
   is_active: true,
