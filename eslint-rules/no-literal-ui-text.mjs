@@ -57,4 +57,5 @@ const rule = {
   },
 };
 
-export default { rules: { "no-literal-ui-text": rule } };
+const plugin = { rules: { "no-literal-ui-text": rule } };
+export default plugin;
