@@ -1,0 +1,41 @@
+/**
+ * A message given by code that does not know the reader's language: a pure module (lib/forms,
+ * lib/schemas: a zod issue's message) or a service's error `detail` (docs/decisions/0021). It is
+ * the catalogue key and its values in one string, so it travels wherever only a string fits, and
+ * is put into words where the reader's language is known: the API's error mapper (by the request's
+ * language) and the screen (`useMessage`). Text that is not a reference passes through unchanged
+ * (a study's own words, which are not in our catalogues).
+ *
+ *   messageRef("forms.required", { label: "Sesso" })  →  "i18n:forms.required?label=Sesso"
+ */
+const PREFIX = "i18n:";
+
+export type MessageValues = Record<string, string | number>;
+export type MessageRef = { key: string; values: MessageValues };
+
+export function messageRef(key: string, values: MessageValues = {}): string {
+  // A number's name is marked with "#" (never part of an argument name) so it comes back a number.
+  const query = new URLSearchParams(
+    Object.entries(values).map(([name, value]) =>
+      typeof value === "number" ? [`#${name}`, String(value)] : [name, value],
+    ),
+  ).toString();
+  return `${PREFIX}${key}${query ? `?${query}` : ""}`;
+}
+
+export function readMessageRef(text: string): MessageRef | null {
+  if (!text.startsWith(PREFIX)) return null;
+  const [key = "", query = ""] = text.slice(PREFIX.length).split(/\?(.*)/s, 2);
+  const values: MessageValues = {};
+  for (const [name, value] of new URLSearchParams(query)) {
+    if (name.startsWith("#")) values[name.slice(1)] = Number(value);
+    else values[name] = value;
+  }
+  return { key, values };
+}
+
+/** Puts a message into words with a translator of the reader's language (next-intl's `t`). */
+export function wordsOf(text: string, t: (key: string, values?: MessageValues) => string): string {
+  const ref = readMessageRef(text);
+  return ref ? t(ref.key, ref.values) : text;
+}

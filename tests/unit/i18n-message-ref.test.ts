@@ -1,0 +1,34 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { messageRef, readMessageRef, wordsOf } from "@/lib/i18n/message-ref";
+
+describe("message references", () => {
+  it("carry a key and its values, text and numbers alike, through one string", () => {
+    fc.assert(
+      fc.property(
+        fc.stringMatching(/^[a-z][a-zA-Z]*(\.[a-z][a-zA-Z]*){0,3}$/),
+        fc.dictionary(
+          fc.stringMatching(/^[a-z][a-zA-Z]{0,10}$/),
+          fc.oneof(
+            fc.string(),
+            fc.integer(),
+            fc.double({ noNaN: true, noDefaultInfinity: true }).map((x) => (x === 0 ? 0 : x)),
+          ),
+        ),
+        (key, values) => {
+          expect(readMessageRef(messageRef(key, values))).toEqual({ key, values });
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it("leave other text alone", () => {
+    expect(readMessageRef("Psoriasis onset is required")).toBeNull();
+    const t = (key: string, values?: Record<string, string | number>) => `${key}:${JSON.stringify(values)}`;
+    expect(wordsOf("Plain words", t)).toBe("Plain words");
+    expect(wordsOf(messageRef("forms.required", { label: "Sesso" }), t)).toBe(
+      'forms.required:{"label":"Sesso"}',
+    );
+  });
+});
