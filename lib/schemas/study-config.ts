@@ -172,22 +172,39 @@ export type Category = z.infer<typeof CategorySchema>;
 // Calculations
 // ---------------------------------------------------------------------------------------------
 
+/** The formula parts' messages: the config check and the Calculation dialog say the same. */
+export const FORMULA_MESSAGES = {
+  improvement: "Choose the baseline field, the baseline visit and the current field",
+  threshold: "Choose a field and a numeric threshold",
+  fields: "Choose at least one field",
+  expression: "Expression is required",
+} as const;
+
 export const CalculationFormulaSchema = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("improvement_percentage"),
-    baseline_field: z.string().min(1),
-    baseline_visit: z.string().min(1),
-    current_field: z.string().min(1),
+    baseline_field: z.string().min(1, FORMULA_MESSAGES.improvement),
+    baseline_visit: z.string().refine((visit) => visit.trim() !== "", FORMULA_MESSAGES.improvement),
+    current_field: z.string().min(1, FORMULA_MESSAGES.improvement),
   }),
   z.object({
     type: z.literal("threshold"),
-    field: z.string().min(1),
+    field: z.string().min(1, FORMULA_MESSAGES.threshold),
     operator: z.enum(THRESHOLD_OPERATORS),
-    threshold: z.number().finite(),
+    threshold: z.number({ error: FORMULA_MESSAGES.threshold }).finite(FORMULA_MESSAGES.threshold),
   }),
-  z.object({ type: z.literal("sum"), fields: z.array(z.string().min(1)).min(1) }),
-  z.object({ type: z.literal("average"), fields: z.array(z.string().min(1)).min(1) }),
-  z.object({ type: z.literal("custom_expression"), expression: z.string().min(1, "Expression is required") }),
+  z.object({
+    type: z.literal("sum"),
+    fields: z.array(z.string().min(1, FORMULA_MESSAGES.fields)).min(1, FORMULA_MESSAGES.fields),
+  }),
+  z.object({
+    type: z.literal("average"),
+    fields: z.array(z.string().min(1, FORMULA_MESSAGES.fields)).min(1, FORMULA_MESSAGES.fields),
+  }),
+  z.object({
+    type: z.literal("custom_expression"),
+    expression: z.string().refine((source) => source.trim() !== "", FORMULA_MESSAGES.expression),
+  }),
 ]);
 export type CalculationFormula = z.infer<typeof CalculationFormulaSchema>;
 
