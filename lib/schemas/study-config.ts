@@ -224,6 +224,12 @@ export type Calculation = z.infer<typeof CalculationSchema>;
 export const HEX_COLOUR = /^#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
 export const HEX_COLOUR_MESSAGE = "Colour must be a hex value such as #1d4ed8";
 const cssColor = z.string().regex(HEX_COLOUR, HEX_COLOUR_MESSAGE);
+export const LOGO_DIMENSION_MESSAGE = "Enter a whole number between 1 and 2000";
+const logoDimension = z
+  .number({ error: LOGO_DIMENSION_MESSAGE })
+  .int(LOGO_DIMENSION_MESSAGE)
+  .min(1, LOGO_DIMENSION_MESSAGE)
+  .max(2000, LOGO_DIMENSION_MESSAGE);
 
 export const UiSettingsSchema = z.object({
   primary_color: cssColor.optional(),
@@ -236,8 +242,8 @@ export const UiSettingsSchema = z.object({
   font_size_base: z.string().max(10).optional(),
   border_radius: z.string().max(10).optional(),
   logo_url: z.string().max(2000).optional(),
-  logo_width: z.number().int().positive().max(2000).optional(),
-  logo_height: z.number().int().positive().max(2000).optional(),
+  logo_width: logoDimension.optional(),
+  logo_height: logoDimension.optional(),
   custom_css: z.string().max(20_000).optional(),
 });
 export type UiSettings = z.infer<typeof UiSettingsSchema>;
