@@ -1,4 +1,7 @@
-import type { ZodType } from "zod";
+import type { z } from "zod";
+
+/** Any zod schema, full or zod/mini (the sign-in body is mini: docs/decisions/0020). */
+type ZodType = z.core.$ZodType;
 import { HealthResponse } from "./health";
 import {
   FieldSchemaQuery,
