@@ -1,7 +1,4 @@
-import type { z } from "zod";
-
-/** Any zod schema, full or zod/mini (the sign-in body is mini: docs/decisions/0020). */
-type ZodType = z.core.$ZodType;
+import type { ZodType } from "zod";
 import { HealthResponse } from "./health";
 import {
   FieldSchemaQuery,

@@ -24,7 +24,7 @@ const ERROR_SCHEMA = {
   required: ["detail"],
 };
 
-const toJson = (schema: z.core.$ZodType, io: "input" | "output") =>
+const toJson = (schema: z.ZodType, io: "input" | "output") =>
   z.toJSONSchema(schema, { io, unrepresentable: "any", target: "openapi-3.0" });
 
 /** OpenAPI 3 document generated from the same zod schemas the routes parse with. */

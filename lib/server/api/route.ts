@@ -1,9 +1,6 @@
 import "server-only";
 import { NextResponse } from "next/server";
-import { z } from "zod";
-
-/** Any zod schema, full or zod/mini (the sign-in body is mini: docs/decisions/0020). */
-type ZodType<T> = z.core.$ZodType<T>;
+import { z, type ZodType } from "zod";
 import { getDb, type Db } from "@/db/client";
 import { resolveActor, type Actor } from "../auth/actor";
 import { recordDenial } from "../audit/denial-aggregator";
@@ -133,12 +130,12 @@ export function withEdgeHeaders(response: Response, req: Request, requestId: str
 
 function parse<T>(schema: ZodType<T> | undefined, input: unknown, location: string): T {
   if (!schema) return undefined as T;
-  const result = z.safeParse(schema, input);
+  const result = schema.safeParse(input);
   if (!result.success) throw new ApiError("validation", zodIssues(result.error, location));
   return result.data;
 }
 
-function zodIssues(error: z.core.$ZodError, location: string): ValidationIssue[] {
+function zodIssues(error: z.ZodError, location: string): ValidationIssue[] {
   return error.issues.map((issue) => ({
     loc: [location, ...issue.path.map((p) => (typeof p === "number" ? p : String(p)))],
     msg: issue.message,

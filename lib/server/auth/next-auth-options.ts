@@ -2,7 +2,7 @@ import "server-only";
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { getDb } from "@/db/client";
-import { LoginBody, LOGIN_MESSAGES } from "@/lib/schemas/login-body";
+import { LoginBody } from "@/lib/schemas/auth";
 import { ApiError } from "../api/errors";
 import { requestMeta } from "../api/request-meta";
 import { setResponseCookie } from "../api/request-context";
@@ -37,7 +37,7 @@ export function nextAuthOptions(secure: boolean): NextAuthOptions {
         async authorize(credentials, req) {
           const parsed = LoginBody.safeParse(credentials ?? {});
           if (!parsed.success)
-            throw new Error(parsed.error.issues[0]?.message ?? LOGIN_MESSAGES.emailRequired);
+            throw new Error(parsed.error.issues[0]?.message ?? "Email and password are required");
           const headers = new Headers();
           for (const [key, value] of Object.entries(req.headers ?? {})) {
             if (typeof value === "string") headers.set(key, value);
