@@ -1,16 +1,23 @@
 "use client";
 
 import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
 import { SI_NO } from "@/components/forms/boolean-labels";
 import { DynamicForm, type FormValues } from "@/components/forms/dynamic-form";
+import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CONTROL_CLASS } from "@/components/ui/control-class";
 import { Dialog } from "@/components/ui/dialog";
+import { FieldError, invalidProps } from "@/components/ui/field-error";
 import { Label } from "@/components/ui/label";
+import { applyServerErrors, bodyIssues } from "@/lib/client/apply-server-errors";
+import { schemaResolver } from "@/lib/client/schema-resolver";
 import { useUpdatePatient } from "@/lib/client/patient-detail";
 import { fieldsForEntity } from "@/lib/forms";
-import type { PatientResponse, PatientUpdateBody } from "@/lib/schemas/patients";
+import { PatientUpdateBody, type PatientResponse } from "@/lib/schemas/patients";
 import type { StudyConfig } from "@/lib/schemas/study-config";
+import { errorText } from "./format";
 import { ReasonedSaveStep } from "./reasoned-save-step";
 import { saveRefusal, type SaveRefusal } from "./save-outcome";
 
@@ -32,45 +39,79 @@ export function EditPatientDialog(props: Props) {
 }
 
 type Core = { code: string; birth_date: string; sex: "M" | "F"; height_cm: string; weight_kg: string };
+const CORE_FIELDS = ["code", "birth_date", "sex", "height_cm", "weight_kg"] as const;
 
+/**
+ * The fixed fields' part of the API's update body, with code, birth date and sex asked for (they are
+ * shown filled, so an emptied one is an error, not "unchanged"): the rules and words of
+ * `PatientUpdateBody` (docs/decisions/0020).
+ */
+const fixed = PatientUpdateBody.shape;
+const CoreBody = z.object({
+  code: fixed.code.unwrap(),
+  birth_date: fixed.birth_date.unwrap(),
+  sex: fixed.sex.unwrap(),
+  height_cm: fixed.height_cm,
+  weight_kg: fixed.weight_kg,
+});
+type CoreBody = z.infer<typeof CoreBody>;
+
+/** An empty measure clears it; an empty date is a missing one. */
 const measure = (text: string) => (text.trim() === "" ? null : Number(text));
+const toCoreBody = (core: Core) => ({
+  code: core.code,
+  birth_date: core.birth_date || undefined,
+  sex: core.sex,
+  height_cm: measure(core.height_cm),
+  weight_kg: measure(core.weight_kg),
+});
 
 function EditPatientSteps({ patient, config, onClose, onSaved, onReload }: Props) {
   const update = useUpdatePatient(patient.id);
-  const [core, setCore] = useState<Core>({
-    code: patient.code,
-    birth_date: patient.birth_date,
-    sex: patient.sex,
-    height_cm: patient.height_cm === null ? "" : String(patient.height_cm),
-    weight_kg: patient.weight_kg === null ? "" : String(patient.weight_kg),
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<Core, unknown, CoreBody>({
+    defaultValues: {
+      code: patient.code,
+      birth_date: patient.birth_date,
+      sex: patient.sex,
+      height_cm: patient.height_cm === null ? "" : String(patient.height_cm),
+      weight_kg: patient.weight_kg === null ? "" : String(patient.weight_kg),
+    },
+    resolver: schemaResolver<Core, CoreBody>(CoreBody, toCoreBody),
   });
-  const [custom, setCustom] = useState<FormValues | null>(null);
+  // Kept across the steps: a refusal about the fixed fields goes back to them with the answers kept.
+  const [checked, setChecked] = useState<{ core: CoreBody; custom: FormValues } | null>(null);
+  const [step, setStep] = useState<"fields" | "reason">("fields");
   const [refusal, setRefusal] = useState<SaveRefusal | null>(null);
-  const set = (key: keyof Core) => (e: { target: { value: string } }) =>
-    setCore((c) => ({ ...c, [key]: e.target.value }));
+  const [fieldsFailure, setFieldsFailure] = useState<string | null>(null);
 
   async function save(reason: string) {
+    if (!checked) return;
     setRefusal(null);
     const body: PatientUpdateBody = {
       version: patient.version,
       reason,
-      code: core.code,
-      birth_date: core.birth_date,
-      sex: core.sex,
-      height_cm: measure(core.height_cm),
-      weight_kg: measure(core.weight_kg),
-      custom_fields: custom ?? {},
+      ...checked.core,
+      custom_fields: checked.custom,
     };
     try {
       await update.mutateAsync(body);
       onSaved("Patient updated");
       onClose();
     } catch (error) {
-      setRefusal(saveRefusal(error));
+      if (bodyIssues(error).some((issue) => (CORE_FIELDS as readonly string[]).includes(issue.path))) {
+        // The server refused a fixed field: show it under that field.
+        setStep("fields");
+        setFieldsFailure(applyServerErrors(error, setError, CORE_FIELDS, errorText(error)));
+      } else setRefusal(saveRefusal(error));
     }
   }
 
-  if (custom !== null)
+  if (step === "reason")
     return (
       <ReasonedSaveStep
         pending={update.isPending}
@@ -81,52 +122,59 @@ function EditPatientSteps({ patient, config, onClose, onSaved, onReload }: Props
       />
     );
 
+  const control = (name: keyof Core, id: string) => ({
+    id,
+    ...register(name),
+    ...invalidProps(id, errors[name]?.message),
+  });
+
   return (
-    <div className="space-y-4">
+    // Any submit shows the fixed fields' messages too, even when the study's fields refuse first.
+    <div className="space-y-4" onSubmitCapture={() => void handleSubmit(() => undefined)()}>
+      {fieldsFailure && (
+        <Alert>
+          <p>{fieldsFailure}</p>
+        </Alert>
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
           <Label htmlFor="edit-patient-code">Patient Code *</Label>
-          <input id="edit-patient-code" value={core.code} onChange={set("code")} className={CONTROL_CLASS} />
+          <input {...control("code", "edit-patient-code")} className={CONTROL_CLASS} />
+          <FieldError id="edit-patient-code" error={errors.code?.message} />
         </div>
         <div>
           <Label htmlFor="edit-patient-birth">Birth Date *</Label>
-          <input
-            id="edit-patient-birth"
-            type="date"
-            value={core.birth_date}
-            onChange={set("birth_date")}
-            className={CONTROL_CLASS}
-          />
+          <input {...control("birth_date", "edit-patient-birth")} type="date" className={CONTROL_CLASS} />
+          <FieldError id="edit-patient-birth" error={errors.birth_date?.message} />
         </div>
         <div>
           <Label htmlFor="edit-patient-sex">Sex *</Label>
-          <select id="edit-patient-sex" value={core.sex} onChange={set("sex")} className={CONTROL_CLASS}>
+          <select {...control("sex", "edit-patient-sex")} className={CONTROL_CLASS}>
             <option value="M">Male</option>
             <option value="F">Female</option>
           </select>
+          <FieldError id="edit-patient-sex" error={errors.sex?.message} />
         </div>
         <div className="grid grid-cols-2 gap-2">
           <div>
             <Label htmlFor="edit-patient-height">Height (cm)</Label>
             <input
-              id="edit-patient-height"
+              {...control("height_cm", "edit-patient-height")}
               type="number"
               step="0.1"
-              value={core.height_cm}
-              onChange={set("height_cm")}
               className={CONTROL_CLASS}
             />
+            <FieldError id="edit-patient-height" error={errors.height_cm?.message} />
           </div>
           <div>
             <Label htmlFor="edit-patient-weight">Weight (kg)</Label>
             <input
-              id="edit-patient-weight"
+              {...control("weight_kg", "edit-patient-weight")}
               type="number"
               step="0.1"
-              value={core.weight_kg}
-              onChange={set("weight_kg")}
               className={CONTROL_CLASS}
             />
+            <FieldError id="edit-patient-weight" error={errors.weight_kg?.message} />
           </div>
         </div>
       </div>
@@ -136,16 +184,20 @@ function EditPatientSteps({ patient, config, onClose, onSaved, onReload }: Props
         entity="patient"
         defaultOpenCategory="demographic"
         booleanLabels={SI_NO}
-        defaultValues={patient.custom_fields}
-        onSubmit={(cleaned) => setCustom(cleaned)}
+        defaultValues={checked?.custom ?? patient.custom_fields}
+        onSubmit={(custom) =>
+          handleSubmit((core) => {
+            setFieldsFailure(null);
+            setChecked({ core, custom });
+            setStep("reason");
+          })()
+        }
       >
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" disabled={!core.code.trim() || !core.birth_date}>
-            Continue
-          </Button>
+          <Button type="submit">Continue</Button>
         </div>
       </DynamicForm>
     </div>

@@ -50,7 +50,7 @@ export function PatientDetail({
   const [editing, setEditing] = useState<VisitResponse | null>(null);
   const [unlocking, setUnlocking] = useState<VisitResponse | null>(null);
   const [viewing, setViewing] = useState<VisitResponse | null>(null);
-  const [unlockError, setUnlockError] = useState<string | null>(null);
+  const [unlockError, setUnlockError] = useState<unknown>(null);
 
   const crumbs = (
     <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
@@ -112,7 +112,7 @@ export function PatientDetail({
       say(`Visit ${unlocking.visit_number} unlocked`);
       setUnlocking(null);
     } catch (error) {
-      setUnlockError(errorText(error));
+      setUnlockError(error);
     }
   }
 

@@ -1,71 +1,79 @@
 "use client";
 
-import { useId, useState, type FormEvent, type ReactNode } from "react";
+import { useId, type ReactNode } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import { Label } from "@/components/ui/label";
-import { REASON_LIMITS } from "@/lib/schemas/patients";
 import { FieldError } from "@/components/ui/field-error";
-
-/** The same limits the API enforces (21 CFR 11.10(e): every change of clinical data says why). */
-export function reasonProblem(reason: string): string | null {
-  const length = reason.trim().length;
-  if (length < REASON_LIMITS.min) return `Reason must be at least ${REASON_LIMITS.min} characters`;
-  if (length > REASON_LIMITS.max) return `Reason must be at most ${REASON_LIMITS.max} characters`;
-  return null;
-}
+import { Label } from "@/components/ui/label";
+import { placeServerErrors } from "@/lib/client/apply-server-errors";
+import { schemaResolver } from "@/lib/client/schema-resolver";
+import { REASON_LIMITS, ReasonBody } from "@/lib/schemas/patients";
+import { errorText } from "./format";
 
 type ReasonFormProps = {
   confirmLabel: string;
   pending?: boolean;
-  /** The server's answer, e.g. a 423 for a visit locked meanwhile. */
-  error?: string | null;
+  /**
+   * The refused call, e.g. a 423 for a visit locked meanwhile: its detail is shown above the
+   * buttons, and a 422 on `reason` under the box.
+   */
+  error?: unknown;
   /** E.g. a stale-write notice with its Reload. */
   extra?: ReactNode;
   onConfirm: (reason: string) => void;
   onCancel: () => void;
 };
 
-/** Asks why clinical data is changed before the change is sent. */
-export function ReasonForm({ confirmLabel, pending, error, extra, onConfirm, onCancel }: ReasonFormProps) {
-  const [reason, setReason] = useState("");
-  const [problem, setProblem] = useState<string | null>(null);
-  const id = useId();
+type Values = { reason: string };
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = reasonProblem(reason);
-    setProblem(found);
-    if (!found) onConfirm(reason.trim());
-  }
+/**
+ * Asks why clinical data is changed before the change is sent. The rule and its words are the API's
+ * `ReasonBody` (3 to 500 characters after trimming; docs/decisions/0020).
+ */
+export function ReasonForm({ confirmLabel, pending, error, extra, onConfirm, onCancel }: ReasonFormProps) {
+  const id = useId();
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<Values, unknown, ReasonBody>({
+    defaultValues: { reason: "" },
+    resolver: schemaResolver<Values, ReasonBody>(ReasonBody),
+  });
+  const reason = useWatch({ control, name: "reason" });
+  // A refusal is about the reason that was sent: the parent clears it when the next one is sent.
+  const refused = error == null ? null : placeServerErrors(error, ["reason"], errorText(error));
+  const problem = errors.reason?.message ?? refused?.fields.reason;
+  const boxId = `${id}-reason`;
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-3">
+    <form onSubmit={handleSubmit((body) => onConfirm(body.reason))} noValidate className="space-y-3">
       <p className="text-sm text-slate-600">
         Changes to clinical data are recorded in the audit trail with your reason.
       </p>
       <div>
-        <Label htmlFor={`${id}-reason`}>Reason for change *</Label>
+        <Label htmlFor={boxId}>Reason for change *</Label>
         <textarea
-          id={`${id}-reason`}
-          value={reason}
+          id={boxId}
           rows={3}
+          {...register("reason")}
           aria-invalid={problem ? true : undefined}
-          aria-describedby={`${id}-hint${problem ? ` ${id}-error` : ""}`}
-          onChange={(e) => setReason(e.target.value)}
+          aria-describedby={`${id}-hint${problem ? ` ${boxId}-error` : ""}`}
           className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
         />
         <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
           {REASON_LIMITS.min}–{REASON_LIMITS.max} characters ({reason.trim().length} now).
         </p>
-        <FieldError id={id} error={problem} />
+        <FieldError id={boxId} error={problem} />
       </div>
-      {error && (
+      {refused?.form && (
         <div
           role="alert"
           className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
         >
-          {error}
+          {refused.form}
         </div>
       )}
       {extra}

@@ -21,7 +21,7 @@ export function ReasonedSaveStep({ pending, refusal, onConfirm, onReload, onClos
     <ReasonForm
       confirmLabel="Save changes"
       pending={pending}
-      error={refusal && !refusal.stale ? refusal.detail : null}
+      error={refusal && !refusal.stale ? refusal.error : null}
       extra={
         refusal?.stale ? (
           <StaleNotice

@@ -1,28 +1,33 @@
 "use client";
 
 import { useId, useMemo, useState, type ReactNode } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { SI_NO } from "@/components/forms/boolean-labels";
 import { DynamicForm, type FormValues } from "@/components/forms/dynamic-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CONTROL_CLASS } from "@/components/ui/control-class";
 import { Dialog } from "@/components/ui/dialog";
+import { FieldError, invalidProps } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { applyServerErrors } from "@/lib/client/apply-server-errors";
+import { ApiClientError } from "@/lib/client/api-fetch";
 import { useCreatePatient } from "@/lib/client/patients";
+import { schemaResolver } from "@/lib/client/schema-resolver";
 import { fieldsForEntity } from "@/lib/forms";
+import { PatientCreateBody } from "@/lib/schemas/patients";
 import type { StudyConfig } from "@/lib/schemas/study-config";
 import {
+  BASE_FIELDS,
   BASE_LABELS,
-  checkDraft,
+  customFieldIssues,
+  draftBody,
   EMPTY_DRAFT,
   NAIVE_FLAGS,
-  serverErrors,
   type BaseKey,
   type PatientDraft,
-  type ServerErrors,
 } from "./patient-draft";
-import { FieldError } from "@/components/ui/field-error";
 
 export type AddPatientDialogProps = {
   studyId: number;
@@ -32,12 +37,11 @@ export type AddPatientDialogProps = {
   onCreated: () => void;
 };
 
-const NO_SERVER_ERRORS: ServerErrors = { base: {}, custom: {} };
-
 /**
  * Add patient (spec §2 Patients list, §5): the fixed fields, then the study's patient fields by
- * category through the form engine (demographic open first, booleans SI/NO). Mount it per opening:
- * closing unmounts it, so the next opening starts empty.
+ * category through the form engine (demographic open first, booleans SI/NO). The fixed fields are
+ * checked by the API's `PatientCreateBody` (docs/decisions/0020). Mount it per opening: closing
+ * unmounts it, so the next opening starts empty.
  */
 export function AddPatientDialog({ studyId, config, onClose, onCreated }: AddPatientDialogProps) {
   const id = useId();
@@ -47,40 +51,42 @@ export function AddPatientDialog({ studyId, config, onClose, onCreated }: AddPat
     () => new Set<string>(NAIVE_FLAGS.filter((flag) => fields.some((f) => f.name === flag))),
     [fields],
   );
-  const [draft, setDraft] = useState<PatientDraft>(EMPTY_DRAFT);
-  const [attempted, setAttempted] = useState(false);
-  const [server, setServer] = useState<ServerErrors>(NO_SERVER_ERRORS);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setValue,
+    setError,
+    formState: { errors },
+  } = useForm<PatientDraft, unknown, PatientCreateBody>({
+    defaultValues: EMPTY_DRAFT,
+    resolver: schemaResolver<PatientDraft, PatientCreateBody>(PatientCreateBody, (draft) =>
+      draftBody(draft, studyId, naiveInForm),
+    ),
+  });
+  const naive = useWatch({ control, name: [...NAIVE_FLAGS] });
+  const [customErrors, setCustomErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const create = useCreatePatient(studyId);
-
-  const checked = checkDraft(draft, naiveInForm);
-  const errors = { ...(attempted && !checked.ok ? checked.errors : {}), ...server.base };
   const controlId = (key: BaseKey) => `${id}-${key}`;
 
-  function set<K extends keyof PatientDraft>(key: K, value: PatientDraft[K]) {
-    setDraft((d) => ({ ...d, [key]: value }));
-    // A server message is about the value that was sent: editing the field retires it.
-    if (server.base[key]) setServer((s) => ({ ...s, base: { ...s.base, [key]: undefined } }));
-  }
-
-  async function submit(customFields: FormValues) {
-    if (!checked.ok) {
-      const first = (Object.keys(BASE_LABELS) as BaseKey[]).find((key) => checked.errors[key]);
-      if (first) document.getElementById(controlId(first))?.focus();
-      return;
-    }
+  async function send(body: PatientCreateBody, customFields: FormValues) {
     setFailure(null);
-    setServer(NO_SERVER_ERRORS);
+    setCustomErrors({});
     try {
-      await create.mutateAsync({ ...checked.body, custom_fields: customFields });
+      await create.mutateAsync({ ...body, custom_fields: customFields });
       onCreated();
     } catch (error) {
-      setServer(serverErrors(error));
+      // A duplicate code (409) belongs under the code; a 422 under the fields its issues name.
+      if (error instanceof ApiClientError && error.status === 409 && typeof error.detail === "string")
+        setError("code", { type: "server", message: error.detail }, { shouldFocus: true });
+      else applyServerErrors(error, setError, BASE_FIELDS, "");
+      setCustomErrors(customFieldIssues(error));
       setFailure(`Error creating patient: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
 
-  const customErrors = Object.entries(server.custom);
+  const customList = Object.entries(customErrors);
   const labelOf = (name: string) => fields.find((f) => f.name === name)?.label ?? name;
 
   return (
@@ -101,13 +107,13 @@ export function AddPatientDialog({ studyId, config, onClose, onCreated }: AddPat
       }
     >
       {/* Any submit (the button, or Enter in a field) shows the fixed fields' messages too. */}
-      <div className="space-y-5" onSubmitCapture={() => setAttempted(true)}>
+      <div className="space-y-5" onSubmitCapture={() => void handleSubmit(() => undefined)()}>
         {failure && (
           <Alert>
             <p>{failure}</p>
-            {customErrors.length > 0 && (
+            {customList.length > 0 && (
               <ul className="mt-1 list-disc pl-5">
-                {customErrors.map(([name, message]) => (
+                {customList.map(([name, message]) => (
                   <li key={name}>
                     {labelOf(name)}: {message}
                   </li>
@@ -117,38 +123,22 @@ export function AddPatientDialog({ studyId, config, onClose, onCreated }: AddPat
           </Alert>
         )}
         <div className="grid gap-4 sm:grid-cols-2">
-          <Row id={controlId("code")} label={BASE_LABELS.code} required error={errors.code}>
+          <Row id={controlId("code")} label={BASE_LABELS.code} required error={errors.code?.message}>
             {(a11y) => (
-              <Input
-                {...a11y}
-                form={formId}
-                value={draft.code}
-                onChange={(e) => set("code", e.target.value)}
-                autoComplete="off"
-                maxLength={50}
-              />
+              <Input {...a11y} {...register("code")} form={formId} autoComplete="off" maxLength={50} />
             )}
           </Row>
-          <Row id={controlId("birth_date")} label={BASE_LABELS.birth_date} required error={errors.birth_date}>
-            {(a11y) => (
-              <Input
-                {...a11y}
-                form={formId}
-                type="date"
-                value={draft.birth_date}
-                onChange={(e) => set("birth_date", e.target.value)}
-              />
-            )}
+          <Row
+            id={controlId("birth_date")}
+            label={BASE_LABELS.birth_date}
+            required
+            error={errors.birth_date?.message}
+          >
+            {(a11y) => <Input {...a11y} {...register("birth_date")} form={formId} type="date" />}
           </Row>
-          <Row id={controlId("sex")} label={BASE_LABELS.sex} required error={errors.sex}>
+          <Row id={controlId("sex")} label={BASE_LABELS.sex} required error={errors.sex?.message}>
             {(a11y) => (
-              <select
-                {...a11y}
-                form={formId}
-                className={CONTROL_CLASS}
-                value={draft.sex}
-                onChange={(e) => set("sex", e.target.value as PatientDraft["sex"])}
-              >
+              <select {...a11y} {...register("sex")} form={formId} className={CONTROL_CLASS}>
                 <option value="">Seleziona...</option>
                 <option value="M">M</option>
                 <option value="F">F</option>
@@ -157,40 +147,41 @@ export function AddPatientDialog({ studyId, config, onClose, onCreated }: AddPat
           </Row>
           <div className="hidden sm:block" />
           {(["height_cm", "weight_kg"] as const).map((key) => (
-            <Row key={key} id={controlId(key)} label={BASE_LABELS[key]} error={errors[key]}>
+            <Row key={key} id={controlId(key)} label={BASE_LABELS[key]} error={errors[key]?.message}>
               {(a11y) => (
                 <Input
                   {...a11y}
+                  {...register(key)}
                   form={formId}
                   type="number"
                   step="0.1"
                   min="0"
                   inputMode="decimal"
-                  value={draft[key]}
-                  onChange={(e) => set(key, e.target.value)}
                 />
               )}
             </Row>
           ))}
-          {NAIVE_FLAGS.filter((flag) => !naiveInForm.has(flag)).map((flag) => (
-            <fieldset key={flag}>
-              <legend className="mb-1 block text-sm font-medium text-slate-700">{BASE_LABELS[flag]}</legend>
-              <div className="flex gap-4">
-                {([true, false] as const).map((choice) => (
-                  <label key={String(choice)} className="inline-flex items-center gap-2 text-sm">
-                    <input
-                      type="radio"
-                      form={formId}
-                      name={`${id}-${flag}`}
-                      checked={draft[flag] === choice}
-                      onChange={() => set(flag, choice)}
-                    />
-                    {choice ? SI_NO.yes : SI_NO.no}
-                  </label>
-                ))}
-              </div>
-            </fieldset>
-          ))}
+          {NAIVE_FLAGS.map((flag, index) => ({ flag, value: naive[index] }))
+            .filter(({ flag }) => !naiveInForm.has(flag))
+            .map(({ flag, value }) => (
+              <fieldset key={flag}>
+                <legend className="mb-1 block text-sm font-medium text-slate-700">{BASE_LABELS[flag]}</legend>
+                <div className="flex gap-4">
+                  {([true, false] as const).map((choice) => (
+                    <label key={String(choice)} className="inline-flex items-center gap-2 text-sm">
+                      <input
+                        type="radio"
+                        form={formId}
+                        name={`${id}-${flag}`}
+                        checked={value === choice}
+                        onChange={() => setValue(flag, choice)}
+                      />
+                      {choice ? SI_NO.yes : SI_NO.no}
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
+            ))}
         </div>
         {fields.length === 0 && (
           <p className="text-sm text-slate-600">No patient fields configured for this study.</p>
@@ -202,7 +193,7 @@ export function AddPatientDialog({ studyId, config, onClose, onCreated }: AddPat
           defaultOpenCategory="demographic"
           booleanLabels={SI_NO}
           formId={formId}
-          onSubmit={submit}
+          onSubmit={(customFields) => handleSubmit((body) => send(body, customFields))()}
         />
       </div>
     </Dialog>
@@ -241,7 +232,7 @@ function Row({
       </Label>
       {children({
         id,
-        ...(error && { "aria-invalid": true as const, "aria-describedby": `${id}-error` }),
+        ...invalidProps(id, error),
         ...(required && { "aria-required": true as const }),
       })}
       <FieldError id={id} error={error} />

@@ -1,11 +1,11 @@
-import { serverIssues } from "@/lib/client/apply-server-errors";
-import { ApiClientError } from "@/lib/client/api-fetch";
+import { bodyIssues } from "@/lib/client/apply-server-errors";
 import type { PatientCreateBody } from "@/lib/schemas/patients";
 
 /**
  * The fixed part of the add-patient dialog (spec §3 Patient, §5 Add patient): code, birth date and
  * sex required, height and weight optional numbers, the two naive flags as SI/NO. The dialog is one
- * of the screens the spec has in Italian (§1), hence the labels and messages.
+ * of the screens the spec has in Italian (§1), hence the labels; the rules and their messages are the
+ * API's `PatientCreateBody` (docs/decisions/0020).
  */
 export const BASE_LABELS = {
   code: "Codice Paziente",
@@ -19,6 +19,8 @@ export const BASE_LABELS = {
 
 export type BaseKey = keyof typeof BASE_LABELS;
 export const NAIVE_FLAGS = ["naive_systemic", "naive_biologic"] as const;
+/** The fixed fields a refusal can name, as the body calls them. */
+export const BASE_FIELDS = Object.keys(BASE_LABELS) as BaseKey[];
 
 export type PatientDraft = {
   code: string;
@@ -40,67 +42,38 @@ export const EMPTY_DRAFT: PatientDraft = {
   naive_biologic: false,
 };
 
-export type DraftErrors = Partial<Record<BaseKey, string>>;
-
-const required = (key: BaseKey) => `${BASE_LABELS[key]} è obbligatorio`;
-
-function measure(value: string, key: BaseKey, errors: DraftErrors): number | null | undefined {
-  if (value.trim() === "") return undefined;
-  const number = Number(value);
-  if (!Number.isFinite(number) || number <= 0)
-    errors[key] = `${BASE_LABELS[key]} deve essere un numero maggiore di 0`;
-  return number;
-}
+/** An empty box is no answer (so "required" speaks); a measure's text becomes its number. */
+const measure = (text: string) => (text.trim() === "" ? undefined : Number(text));
 
 /**
- * The draft's errors, or the request body's fixed part. `naiveInForm` names the naive flags the
- * study defines as patient fields: those are answered in the study's form (where their conditions
- * live) and travel in custom_fields, so they are left out here.
+ * The request body the draft stands for, before the schema checks it. `naiveInForm` names the naive
+ * flags the study defines as patient fields: those are answered in the study's form (where their
+ * conditions live) and travel in custom_fields, so they are left out here.
  */
-export function checkDraft(
+export function draftBody(
   draft: PatientDraft,
+  studyId: number,
   naiveInForm: ReadonlySet<string>,
-):
-  | { ok: true; body: Omit<PatientCreateBody, "study_id" | "custom_fields"> }
-  | { ok: false; errors: DraftErrors } {
-  const errors: DraftErrors = {};
-  if (!draft.code.trim()) errors.code = required("code");
-  if (!draft.birth_date) errors.birth_date = required("birth_date");
-  if (draft.sex === "") errors.sex = required("sex");
-  const height = measure(draft.height_cm, "height_cm", errors);
-  const weight = measure(draft.weight_kg, "weight_kg", errors);
-  if (Object.keys(errors).length > 0 || draft.sex === "") return { ok: false, errors };
-  const body: Omit<PatientCreateBody, "study_id" | "custom_fields"> = {
-    code: draft.code.trim(),
-    birth_date: draft.birth_date,
-    sex: draft.sex,
-    ...(height !== undefined && { height_cm: height }),
-    ...(weight !== undefined && { weight_kg: weight }),
+): Record<keyof PatientCreateBody, unknown> {
+  return {
+    study_id: studyId,
+    code: draft.code,
+    birth_date: draft.birth_date || undefined,
+    sex: draft.sex || undefined,
+    height_cm: measure(draft.height_cm),
+    weight_kg: measure(draft.weight_kg),
+    naive_systemic: naiveInForm.has("naive_systemic") ? undefined : draft.naive_systemic,
+    naive_biologic: naiveInForm.has("naive_biologic") ? undefined : draft.naive_biologic,
+    custom_fields: {},
   };
-  for (const flag of NAIVE_FLAGS) if (!naiveInForm.has(flag)) body[flag] = draft[flag];
-  return { ok: true, body };
 }
 
-export type ServerErrors = {
-  /** Messages for the fixed fields, shown under them. */
-  base: DraftErrors;
-  /** Messages for the study's fields, by field name (the form engine already checks these first). */
-  custom: Record<string, string>;
-};
-
-/** Maps a refused create onto the fields: 422 `loc` paths, and the duplicate-code 409. */
-export function serverErrors(error: unknown): ServerErrors {
-  const result: ServerErrors = { base: {}, custom: {} };
-  if (!(error instanceof ApiClientError)) return result;
-  if (error.status === 409 && typeof error.detail === "string") {
-    result.base.code = error.detail;
-    return result;
-  }
-  for (const { loc, msg } of serverIssues(error)) {
-    const [where, key, field] = loc;
-    if (where !== "body" || typeof key !== "string") continue;
-    if (key === "custom_fields" && typeof field === "string") result.custom[field] ??= msg;
-    else if (key in BASE_LABELS) result.base[key as BaseKey] ??= msg;
+/** A refused create's messages about the study's fields, by field name (first per field). */
+export function customFieldIssues(error: unknown): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const { loc, msg } of bodyIssues(error)) {
+    const [, key, field] = loc;
+    if (key === "custom_fields" && typeof field === "string") result[field] ??= msg;
   }
   return result;
 }

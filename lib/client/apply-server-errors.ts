@@ -26,13 +26,37 @@ export function bodyIssues(error: unknown): BodyIssue[] {
     .map((issue) => ({ ...issue, path: issue.loc.slice(1).join(".") }));
 }
 
+/** Where a refusal's messages go: the first message per field shown, and the whole form's message. */
+export type PlacedErrors = { fields: Record<string, string>; form: string | null };
+
+/**
+ * Reads a refusal for a form that shows `fields` (body paths such as `reason` or `settings.url`):
+ * - every 422 issue on a field shown: its message under that field (the first per field), no form message;
+ * - an issue for a path the form does not show: its path and message in the form message (never lost);
+ * - any other refusal: the server's `detail` text, else `fallback` (the screen's "Failed to ...").
+ * Pure, so a form whose refusal comes from its parent can read it while rendering.
+ */
+export function placeServerErrors(error: unknown, fields: readonly string[], fallback: string): PlacedErrors {
+  const issues = serverIssues(error);
+  if (issues.length === 0) {
+    const detail = error instanceof ApiClientError ? error.detail : null;
+    return { fields: {}, form: typeof detail === "string" && detail ? detail : fallback };
+  }
+  const shown = new Set<string>(fields);
+  const placed: Record<string, string> = {};
+  const unplaced: string[] = [];
+  for (const issue of issues) {
+    const path = issue.loc[0] === "body" ? issue.loc.slice(1).join(".") : "";
+    if (!shown.has(path)) unplaced.push(path ? `${path}: ${issue.msg}` : issue.msg);
+    else placed[path] ??= issue.msg;
+  }
+  return { fields: placed, form: unplaced.length > 0 ? unplaced.join("; ") : null };
+}
+
 /**
  * Puts each 422 issue on the react-hook-form field it names (the body key, or a nested path such as
- * `settings.url`), the first message per field, and returns the message for the whole form:
- * - every issue landed on a field shown: null (the fields say it);
- * - an issue for a path the form does not show: its path and message, so nothing is lost;
- * - any other refusal: the server's `detail` text, else `fallback` (the screen's "Failed to ...").
- * `fields` lists the paths the form shows.
+ * `settings.url`), focusing the first, and returns the message for the whole form, as
+ * `placeServerErrors` reads them. `fields` lists the paths the form shows.
  */
 export function applyServerErrors<T extends FieldValues>(
   error: unknown,
@@ -40,27 +64,9 @@ export function applyServerErrors<T extends FieldValues>(
   fields: readonly FieldPath<T>[],
   fallback: string,
 ): string | null {
-  const issues = serverIssues(error);
-  if (issues.length === 0) {
-    const detail = error instanceof ApiClientError ? error.detail : null;
-    return typeof detail === "string" && detail ? detail : fallback;
-  }
-  const shown = new Set<string>(fields);
-  const placed = new Set<string>();
-  const unplaced: string[] = [];
-  for (const issue of issues) {
-    const path = issue.loc[0] === "body" ? issue.loc.slice(1).join(".") : "";
-    if (!shown.has(path)) {
-      unplaced.push(path ? `${path}: ${issue.msg}` : issue.msg);
-      continue;
-    }
-    if (placed.has(path)) continue;
-    setError(
-      path as FieldPath<T>,
-      { type: "server", message: issue.msg },
-      { shouldFocus: placed.size === 0 },
-    );
-    placed.add(path);
-  }
-  return unplaced.length > 0 ? unplaced.join("; ") : null;
+  const placed = placeServerErrors(error, fields, fallback);
+  Object.entries(placed.fields).forEach(([path, message], index) =>
+    setError(path as FieldPath<T>, { type: "server", message }, { shouldFocus: index === 0 }),
+  );
+  return placed.form;
 }

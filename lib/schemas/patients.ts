@@ -18,12 +18,15 @@ export const idOf = (what: string) =>
 
 export const REASON_LIMITS = { min: 3, max: 500 } as const;
 
-/** Changing or deleting clinical data needs a reason (21 CFR 11.10(e)); it is kept in the audit row. */
+/**
+ * Changing or deleting clinical data needs a reason (21 CFR 11.10(e)); it is kept in the audit row.
+ * The reason dialog resolves over this schema, so the API and the screen say the same words.
+ */
 export const ChangeReason = z
-  .string({ error: "reason is required: say why this clinical data is changed" })
+  .string({ error: "Reason is required: say why this clinical data is changed" })
   .trim()
-  .min(REASON_LIMITS.min, `reason must be at least ${REASON_LIMITS.min} characters`)
-  .max(REASON_LIMITS.max, `reason must be at most ${REASON_LIMITS.max} characters`);
+  .min(REASON_LIMITS.min, `Reason must be at least ${REASON_LIMITS.min} characters`)
+  .max(REASON_LIMITS.max, `Reason must be at most ${REASON_LIMITS.max} characters`);
 
 export const ReasonBody = z.object({ reason: ChangeReason });
 export type ReasonBody = z.infer<typeof ReasonBody>;
@@ -43,6 +46,7 @@ export const PATIENT_MESSAGES = {
   notFound: "Patient not found",
   codeRequired: "Patient code is required",
   codeTooLong: `Patient code must be at most ${PATIENT_LIMITS.code} characters`,
+  sexRequired: "Sex is required",
   sex: "Sex must be M or F",
   codeTaken: (code: string) => `A patient with code "${code}" already exists in this study`,
   lockedVisit: (n: number) =>
@@ -64,7 +68,9 @@ const PatientCode = z
   .max(PATIENT_LIMITS.code, PATIENT_MESSAGES.codeTooLong)
   .superRefine(visibleIdentifier("Patient code"));
 
-const Sex = z.enum(["M", "F"], { error: PATIENT_MESSAGES.sex });
+const Sex = z.enum(["M", "F"], {
+  error: (issue) => (issue.input === undefined ? PATIENT_MESSAGES.sexRequired : PATIENT_MESSAGES.sex),
+});
 
 /** Spec §5: code, birth date and sex required; height and weight optional numbers. */
 export const PatientCreateBody = z.object({

@@ -172,22 +172,39 @@ export type Category = z.infer<typeof CategorySchema>;
 // Calculations
 // ---------------------------------------------------------------------------------------------
 
+/** The formula parts' messages: the config check and the Calculation dialog say the same. */
+export const FORMULA_MESSAGES = {
+  improvement: "Choose the baseline field, the baseline visit and the current field",
+  threshold: "Choose a field and a numeric threshold",
+  fields: "Choose at least one field",
+  expression: "Expression is required",
+} as const;
+
 export const CalculationFormulaSchema = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("improvement_percentage"),
-    baseline_field: z.string().min(1),
-    baseline_visit: z.string().min(1),
-    current_field: z.string().min(1),
+    baseline_field: z.string().min(1, FORMULA_MESSAGES.improvement),
+    baseline_visit: z.string().refine((visit) => visit.trim() !== "", FORMULA_MESSAGES.improvement),
+    current_field: z.string().min(1, FORMULA_MESSAGES.improvement),
   }),
   z.object({
     type: z.literal("threshold"),
-    field: z.string().min(1),
+    field: z.string().min(1, FORMULA_MESSAGES.threshold),
     operator: z.enum(THRESHOLD_OPERATORS),
-    threshold: z.number().finite(),
+    threshold: z.number({ error: FORMULA_MESSAGES.threshold }).finite(FORMULA_MESSAGES.threshold),
   }),
-  z.object({ type: z.literal("sum"), fields: z.array(z.string().min(1)).min(1) }),
-  z.object({ type: z.literal("average"), fields: z.array(z.string().min(1)).min(1) }),
-  z.object({ type: z.literal("custom_expression"), expression: z.string().min(1, "Expression is required") }),
+  z.object({
+    type: z.literal("sum"),
+    fields: z.array(z.string().min(1, FORMULA_MESSAGES.fields)).min(1, FORMULA_MESSAGES.fields),
+  }),
+  z.object({
+    type: z.literal("average"),
+    fields: z.array(z.string().min(1, FORMULA_MESSAGES.fields)).min(1, FORMULA_MESSAGES.fields),
+  }),
+  z.object({
+    type: z.literal("custom_expression"),
+    expression: z.string().refine((source) => source.trim() !== "", FORMULA_MESSAGES.expression),
+  }),
 ]);
 export type CalculationFormula = z.infer<typeof CalculationFormulaSchema>;
 
@@ -207,6 +224,12 @@ export type Calculation = z.infer<typeof CalculationSchema>;
 export const HEX_COLOUR = /^#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
 export const HEX_COLOUR_MESSAGE = "Colour must be a hex value such as #1d4ed8";
 const cssColor = z.string().regex(HEX_COLOUR, HEX_COLOUR_MESSAGE);
+export const LOGO_DIMENSION_MESSAGE = "Enter a whole number between 1 and 2000";
+const logoDimension = z
+  .number({ error: LOGO_DIMENSION_MESSAGE })
+  .int(LOGO_DIMENSION_MESSAGE)
+  .min(1, LOGO_DIMENSION_MESSAGE)
+  .max(2000, LOGO_DIMENSION_MESSAGE);
 
 export const UiSettingsSchema = z.object({
   primary_color: cssColor.optional(),
@@ -219,8 +242,8 @@ export const UiSettingsSchema = z.object({
   font_size_base: z.string().max(10).optional(),
   border_radius: z.string().max(10).optional(),
   logo_url: z.string().max(2000).optional(),
-  logo_width: z.number().int().positive().max(2000).optional(),
-  logo_height: z.number().int().positive().max(2000).optional(),
+  logo_width: logoDimension.optional(),
+  logo_height: logoDimension.optional(),
   custom_css: z.string().max(20_000).optional(),
 });
 export type UiSettings = z.infer<typeof UiSettingsSchema>;

@@ -14,6 +14,7 @@ import { MESSAGES } from "@/lib/schemas/study-config-rules";
 import {
   NAME_MAX_LENGTH,
   NAME_PATTERN,
+  CalculationSchema,
   THRESHOLD_OPERATORS,
   type Calculation,
   type CalculationFormula,
@@ -110,39 +111,66 @@ export function tryCalculation(
   return { value: run.results[draft.name] ?? null, error: run.errors[draft.name] ?? null };
 }
 
-/** Checks of the dialog's Save: the same messages as the config rules, plus the work budget. */
+/**
+ * The rules of one calculation in the dialog (docs/decisions/0020): the config's `CalculationSchema`
+ * (the formula parts and their messages) with what the config check (`studyConfigIssues`) asks of
+ * each entry on save, in its messages: name and label present, the name well formed, not taken by
+ * another calculation or a field, the expression parsed. `trial` runs the calculation on the "try
+ * it" samples: an expression over the engine's work budget would be cut off in every form, so it is
+ * never saved. Each rule sits on its own property, so all the messages show at once.
+ */
+export function calculationEntrySchema(
+  others: readonly Calculation[],
+  fieldNames: ReadonlySet<string>,
+  trial: (calculation: Calculation) => TryResult,
+) {
+  return CalculationSchema.extend({
+    label: CalculationSchema.shape.label.refine((label) => label.trim() !== "", MESSAGES.calculationRequired),
+    name: CalculationSchema.shape.name.superRefine((name, ctx) => {
+      const problem = !name.trim()
+        ? MESSAGES.calculationRequired
+        : name.length > NAME_MAX_LENGTH || !NAME_PATTERN.test(name)
+          ? MESSAGES.calculationName
+          : others.some((other) => other.name === name)
+            ? MESSAGES.calculationUnique
+            : fieldNames.has(name)
+              ? MESSAGES.calculationClashesWithField
+              : null;
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    }),
+  }).superRefine((calculation, ctx) => {
+    const f = calculation.formula;
+    if (f.type !== "custom_expression") return;
+    const parsed = parseExpression(f.expression);
+    const path = ["formula", "expression"];
+    if (!parsed.ok) ctx.addIssue({ code: "custom", path, message: parsed.error });
+    else {
+      const { error } = trial(calculation);
+      if (error === WORK_LIMIT_MESSAGE || error === BACKSTOP_MESSAGE)
+        ctx.addIssue({ code: "custom", path, message: error });
+    }
+  });
+}
+
+/** An issue's place in the dialog: the name, the label, the expression, or the formula as a whole. */
+export function calculationErrorKey(path: readonly PropertyKey[]): keyof CalculationErrors | null {
+  if (path[0] === "name" || path[0] === "label") return path[0];
+  if (path[0] !== "formula") return null;
+  return path[1] === "expression" ? "expression" : "formula";
+}
+
+/** Checks of the dialog's Save (see `calculationEntrySchema`): the first message per place. */
 export function validateCalculation(
   draft: Calculation,
   others: readonly Calculation[],
   fieldNames: ReadonlySet<string>,
   trial: TryResult,
 ): CalculationErrors {
+  const parsed = calculationEntrySchema(others, fieldNames, () => trial).safeParse(draft);
   const errors: CalculationErrors = {};
-  if (!draft.name.trim() || !draft.label.trim()) {
-    if (!draft.label.trim()) errors.label = MESSAGES.calculationRequired;
-    if (!draft.name.trim()) errors.name = MESSAGES.calculationRequired;
-  } else if (draft.name.length > NAME_MAX_LENGTH || !NAME_PATTERN.test(draft.name)) {
-    errors.name = MESSAGES.calculationName;
-  } else if (others.some((other) => other.name === draft.name)) {
-    errors.name = MESSAGES.calculationUnique;
-  } else if (fieldNames.has(draft.name)) {
-    errors.name = MESSAGES.calculationClashesWithField;
-  }
-  const f = draft.formula;
-  if (f.type === "custom_expression") {
-    const parsed = parseExpression(f.expression);
-    if (!f.expression.trim()) errors.expression = "Expression is required";
-    else if (!parsed.ok) errors.expression = parsed.error;
-    // An expression over the work budget would be cut off in every form: never saved.
-    else if (trial.error === WORK_LIMIT_MESSAGE || trial.error === BACKSTOP_MESSAGE)
-      errors.expression = trial.error;
-  } else if (f.type === "improvement_percentage") {
-    if (!f.baseline_field || !f.current_field || !f.baseline_visit.trim())
-      errors.formula = "Choose the baseline field, the baseline visit and the current field";
-  } else if (f.type === "threshold") {
-    if (!f.field || !Number.isFinite(f.threshold)) errors.formula = "Choose a field and a numeric threshold";
-  } else if (f.fields.length === 0) {
-    errors.formula = "Choose at least one field";
+  for (const issue of parsed.error?.issues ?? []) {
+    const key = calculationErrorKey(issue.path);
+    if (key) errors[key] ??= issue.message;
   }
   return errors;
 }

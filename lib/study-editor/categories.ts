@@ -44,6 +44,14 @@ export function fieldsInCategory(
  * code and label present, the code not taken within the entity. Values are normalized first
  * (`categoryDraftToEntry`).
  */
+/** A category's label: the config's `CategorySchema` label, present (the config check's message). */
+export const categoryLabelSchema = CategorySchema.shape.label.min(1, CATEGORY_MESSAGES.required);
+
+/** The inline rename's rule (the code is fixed, so only the label can be missing). */
+export const categoryRenameSchema = CategorySchema.pick({ label: true }).extend({
+  label: categoryLabelSchema,
+});
+
 export function categoryEntrySchema(categories: readonly Category[], entity: FieldEntity) {
   return CategorySchema.pick({ code: true, label: true }).extend({
     code: CategorySchema.shape.code
@@ -52,7 +60,7 @@ export function categoryEntrySchema(categories: readonly Category[], entity: Fie
         (code) => !categories.some((c) => c.entity === entity && c.code === code),
         CATEGORY_MESSAGES.unique,
       ),
-    label: CategorySchema.shape.label.min(1, CATEGORY_MESSAGES.required),
+    label: categoryLabelSchema,
   });
 }
 
@@ -77,8 +85,10 @@ export function validateNewCategory(
 export function validateCategoryLabel(
   label: string,
 ): { ok: true; value: string } | { ok: false; error: string } {
-  const trimmed = label.trim();
-  return trimmed ? { ok: true, value: trimmed } : { ok: false, error: CATEGORY_MESSAGES.required };
+  const parsed = categoryLabelSchema.safeParse(label.trim());
+  return parsed.success
+    ? { ok: true, value: parsed.data }
+    : { ok: false, error: parsed.error.issues[0]!.message };
 }
 
 /** Appends a category to its entity, after that entity's last one. Validate first. */

@@ -4,11 +4,13 @@
  * own check or a server 422) onto the field they belong to. The validation itself is the one config
  * check in lib/schemas/study-config-rules.ts; nothing here repeats it.
  */
+import { z } from "zod";
 import { MESSAGES } from "@/lib/schemas/study-config-rules";
 import { parseNumber } from "@/lib/forms/parse-number";
 import {
   NAME_MAX_LENGTH,
   NAME_PATTERN,
+  SubFieldSchema,
   type SubField,
   type Condition,
   type DataField,
@@ -313,23 +315,37 @@ export function subFieldDraft(name: string, sub: SubField): SubFieldDraft {
 }
 
 /**
- * The sub-field a draft describes, or the message to show. `editing` is the name the sub-field had
- * (null when adding), so keeping its own name is not a clash. Options: one per line, blank lines
- * dropped; number sub-fields keep an optional min and max.
+ * The rules of one sub-field in the array editor (docs/decisions/0020): the config's `SubFieldSchema`
+ * (its label rule and message) with the name the schema keys it by: present, well formed (the
+ * config check's field-name message), not taken by another sub-field, and the bounds in order.
+ * `editing` is the name the sub-field had (null when adding), so keeping its own name is no clash.
+ * Each rule sits on the property it is about, so every message shows under its box.
  */
-export function buildSubField(
-  draft: SubFieldDraft,
-  schema: Readonly<Record<string, SubField>>,
-  editing: string | null,
-): { ok: true; name: string; subField: SubField } | { ok: false; error: string } {
-  const name = draft.name.trim();
-  const label = draft.label.trim();
-  if (!name || !label) return { ok: false, error: SUB_FIELD_MESSAGES.required };
-  if (name.length > NAME_MAX_LENGTH || !NAME_PATTERN.test(name))
-    return { ok: false, error: SUB_FIELD_MESSAGES.format };
-  if (name !== editing && Object.hasOwn(schema, name)) return { ok: false, error: SUB_FIELD_MESSAGES.unique };
-  const subField: SubField = { type: draft.type, label };
-  if (OPTION_FIELD_TYPES.has(draft.type)) subField.options = parseOptionLines(draft.optionsText);
+export function subFieldEntrySchema(schema: Readonly<Record<string, SubField>>, editing: string | null) {
+  return SubFieldSchema.extend({
+    name: z.string().superRefine((name, ctx) => {
+      const problem = !name
+        ? SUB_FIELD_MESSAGES.required
+        : name.length > NAME_MAX_LENGTH || !NAME_PATTERN.test(name)
+          ? SUB_FIELD_MESSAGES.format
+          : name !== editing && Object.hasOwn(schema, name)
+            ? SUB_FIELD_MESSAGES.unique
+            : null;
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    }),
+  }).superRefine(({ validation }, ctx) => {
+    const { min, max } = validation ?? {};
+    if (min !== undefined && max !== undefined && min > max)
+      ctx.addIssue({ code: "custom", path: ["max"], message: SUB_FIELD_MESSAGES.bounds });
+  });
+}
+export type SubFieldEntry = SubField & { name: string };
+
+/**
+ * What a draft stands for, before `subFieldEntrySchema` checks it: name and label trimmed; options
+ * one per line, blank lines dropped; number sub-fields keep an optional min and max.
+ */
+export function subFieldDraftToEntry(draft: SubFieldDraft): Record<keyof SubFieldEntry, unknown> {
   const validation: SubField["validation"] = {};
   if (draft.required) validation.required = true;
   if (draft.type === "number") {
@@ -337,11 +353,31 @@ export function buildSubField(
     const max = parseNumber(draft.max.trim());
     if (min !== undefined) validation.min = min;
     if (max !== undefined) validation.max = max;
-    if (min !== undefined && max !== undefined && min > max)
-      return { ok: false, error: SUB_FIELD_MESSAGES.bounds };
   }
-  if (Object.keys(validation).length > 0) subField.validation = validation;
-  return { ok: true, name, subField };
+  return {
+    name: draft.name.trim(),
+    type: draft.type,
+    label: draft.label.trim(),
+    options: OPTION_FIELD_TYPES.has(draft.type) ? parseOptionLines(draft.optionsText) : undefined,
+    validation: Object.keys(validation).length > 0 ? validation : undefined,
+  };
+}
+
+/** The sub-field a draft describes, or the first message to show (see `subFieldEntrySchema`). */
+export function buildSubField(
+  draft: SubFieldDraft,
+  schema: Readonly<Record<string, SubField>>,
+  editing: string | null,
+): { ok: true; name: string; subField: SubField } | { ok: false; error: string } {
+  const parsed = subFieldEntrySchema(schema, editing).safeParse(subFieldDraftToEntry(draft));
+  if (!parsed.success) return { ok: false, error: parsed.error.issues[0]!.message };
+  const { name, ...subField } = parsed.data;
+  return { ok: true, name, subField: withoutUndefined(subField) };
+}
+
+/** The entry's sub-field as stored: no keys for absent options or validation. */
+export function withoutUndefined(subField: SubField): SubField {
+  return Object.fromEntries(Object.entries(subField).filter(([, value]) => value !== undefined)) as SubField;
 }
 
 /** The schema with one sub-field put in place (a renamed one keeps its position). */

@@ -163,7 +163,7 @@ test("the add-patient dialog works by keyboard alone", async ({ page }) => {
   await expect(dialog.getByLabel(/Codice Paziente/)).toBeFocused();
   // Enter in a field submits: the required messages appear, nothing is sent.
   await page.keyboard.press("Enter");
-  await expect(dialog.getByText("Codice Paziente è obbligatorio")).toBeVisible();
+  await expect(dialog.getByText("Patient code is required")).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
   await expect(add).toBeFocused();

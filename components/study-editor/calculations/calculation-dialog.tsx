@@ -1,30 +1,48 @@
 "use client";
 
 import { useId, useMemo, useState } from "react";
+import { useForm, useWatch, type FieldErrors } from "react-hook-form";
 import { CONTROL_CLASS } from "@/components/ui/control-class";
 import { Dialog, SaveCancelFooter } from "@/components/ui/dialog";
 import { FieldError, invalidProps } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { schemaResolver } from "@/lib/client/schema-resolver";
 import type { Calculation, CalculationFormula, DataField, VisitType } from "@/lib/schemas/study-config";
 import {
+  calculationEntrySchema,
+  calculationErrorKey,
   calculationNameFromLabel,
   emptyFormula,
   followsLabel,
   FORMULA_TYPES,
   numberFields,
   tryCalculation,
-  validateCalculation,
   type CalculationErrors,
   type FormulaType,
 } from "@/lib/study-editor/calculations";
 import { FormulaFields } from "./formula-fields";
 import { TryItPanel } from "./try-it-panel";
 
+/** The messages of a refused Save by the dialog's places (name, label, formula, expression). */
+function placed(errors: FieldErrors<Calculation>): CalculationErrors {
+  const found: CalculationErrors = {};
+  const walk = (node: unknown, path: string[]) => {
+    if (!node || typeof node !== "object") return;
+    const { message, ref: _ref, type: _type, types: _types, ...children } = node as Record<string, unknown>;
+    const key = calculationErrorKey(path);
+    if (typeof message === "string" && key) found[key] ??= message;
+    for (const [child, value] of Object.entries(children)) walk(value, [...path, child]);
+  };
+  for (const [key, value] of Object.entries(errors)) walk(value, [key]);
+  return found;
+}
+
 /**
- * Add or edit one calculation, mounted fresh for each opening. Save checks the name and the
- * formula with the config's own messages and runs the formula on the sample values of the "try it"
- * panel: an expression over the engine's time budget is refused there.
+ * Add or edit one calculation, mounted fresh for each opening. Save checks the entry with the
+ * config's own rules and messages (`calculationEntrySchema`, docs/decisions/0020) and runs the
+ * formula on the sample values of the "try it" panel: an expression over the engine's time budget
+ * is refused there.
  */
 export function CalculationDialog({
   editing,
@@ -42,33 +60,44 @@ export function CalculationDialog({
   onClose: () => void;
 }) {
   const id = useId();
-  const [draft, setDraft] = useState<Calculation>(
-    () => editing ?? { name: "", label: "", description: "", formula: emptyFormula("sum") },
-  );
   const [samples, setSamples] = useState<Record<string, string>>({});
   const [baselineSamples, setBaselineSamples] = useState<Record<string, string>>({});
-  const [errors, setErrors] = useState<CalculationErrors>({});
   const others = useMemo(() => calculations.filter((c) => c.name !== editing?.name), [calculations, editing]);
   const numbers = useMemo(() => numberFields(dataFields), [dataFields]);
+  const fieldNames = useMemo(() => new Set(dataFields.map((f) => f.name)), [dataFields]);
+  const {
+    register,
+    control,
+    handleSubmit,
+    getValues,
+    setValue,
+    clearErrors,
+    formState: { errors: formErrors },
+  } = useForm<Calculation, unknown, Calculation>({
+    defaultValues: editing ?? { name: "", label: "", description: "", formula: emptyFormula("sum") },
+    // Rebuilt each render, so the budget check runs on the samples shown.
+    resolver: schemaResolver<Calculation, Calculation>(
+      calculationEntrySchema(others, fieldNames, (draft) =>
+        tryCalculation(draft, others, samples, baselineSamples),
+      ),
+      ({ description, ...rest }) =>
+        description?.trim() ? { ...rest, description: description.trim() } : rest,
+    ),
+  });
+  const draft = useWatch({ control }) as Calculation;
+  const errors = placed(formErrors);
 
-  function setLabel(label: string) {
-    setDraft((d) => ({ ...d, label, name: followsLabel(d.name) ? calculationNameFromLabel(label) : d.name }));
-  }
+  const label = register("label", {
+    onChange: (e: { target: { value: string } }) => {
+      if (followsLabel(getValues("name"))) setValue("name", calculationNameFromLabel(e.target.value));
+    },
+  });
   const setFormula = (formula: CalculationFormula) => {
-    setDraft((d) => ({ ...d, formula }));
+    setValue("formula", formula);
     // A refusal of the last Save is about the formula it saw, not this one.
-    setErrors(({ expression: _e, formula: _f, ...rest }) => rest);
+    clearErrors("formula");
   };
-
-  function save() {
-    const trial = tryCalculation(draft, others, samples, baselineSamples);
-    const fieldNames = new Set(dataFields.map((f) => f.name));
-    const found = validateCalculation(draft, others, fieldNames, trial);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    const { description, ...rest } = draft;
-    onSave(description?.trim() ? { ...rest, description: description.trim() } : rest);
-  }
+  const save = handleSubmit((calculation) => onSave(calculation));
 
   const a11y = (key: keyof CalculationErrors) => invalidProps(`${id}-${key}`, errors[key]);
   const message = (key: keyof CalculationErrors) => <FieldError id={`${id}-${key}`} error={errors[key]} />;
@@ -79,39 +108,24 @@ export function CalculationDialog({
       onClose={onClose}
       title={editing ? "Edit Calculation" : "Add Calculation"}
       className="max-w-2xl"
-      footer={<SaveCancelFooter onSave={save} onCancel={onClose} />}
+      footer={<SaveCancelFooter onSave={() => void save()} onCancel={onClose} />}
     >
       <div className="grid gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
             <Label htmlFor={`${id}-label`}>Label *</Label>
-            <Input
-              id={`${id}-label`}
-              value={draft.label}
-              onChange={(e) => setLabel(e.target.value)}
-              {...a11y("label")}
-            />
+            <Input id={`${id}-label`} {...label} {...a11y("label")} />
             {message("label")}
           </div>
           <div>
             <Label htmlFor={`${id}-name`}>Name *</Label>
-            <Input
-              id={`${id}-name`}
-              value={draft.name}
-              maxLength={50}
-              onChange={(e) => setDraft({ ...draft, name: e.target.value })}
-              {...a11y("name")}
-            />
+            <Input id={`${id}-name`} maxLength={50} {...register("name")} {...a11y("name")} />
             {message("name")}
           </div>
         </div>
         <div>
           <Label htmlFor={`${id}-description`}>Description</Label>
-          <Input
-            id={`${id}-description`}
-            value={draft.description ?? ""}
-            onChange={(e) => setDraft({ ...draft, description: e.target.value })}
-          />
+          <Input id={`${id}-description`} {...register("description")} />
         </div>
         <div>
           <Label htmlFor={`${id}-type`}>Formula type</Label>

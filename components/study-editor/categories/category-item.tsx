@@ -1,14 +1,16 @@
 "use client";
 
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { useForm } from "react-hook-form";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import type { Category, DataField } from "@/lib/schemas/study-config";
-import { validateCategoryLabel } from "@/lib/study-editor/categories";
+import { schemaResolver } from "@/lib/client/schema-resolver";
+import { categoryRenameSchema } from "@/lib/study-editor/categories";
 import type { Direction } from "@/lib/study-editor/order";
-import { FieldError } from "@/components/ui/field-error";
+import { FieldError, invalidProps } from "@/components/ui/field-error";
 
 export type CategoryItemProps = {
   category: Category;
@@ -35,8 +37,17 @@ export function CategoryItem({
   onDelete,
 }: CategoryItemProps) {
   const [editing, setEditing] = useState(false);
-  const [label, setLabel] = useState(category.label);
-  const [error, setError] = useState<string | null>(null);
+  // The rename resolves over the config's label rule (docs/decisions/0020), the label trimmed.
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<{ label: string }, unknown, { label: string }>({
+    defaultValues: { label: category.label },
+    resolver: schemaResolver(categoryRenameSchema, (values) => ({ label: values.label.trim() })),
+  });
+  const error = errors.label?.message;
   const [expanded, setExpanded] = useState(false);
   const id = useId();
   // After Save or Cancel the input goes away; put focus back on Edit rather than lose it to <body>.
@@ -53,16 +64,15 @@ export function CategoryItem({
   }
 
   function startEdit() {
-    setLabel(category.label);
-    setError(null);
+    reset({ label: category.label });
     setEditing(true);
   }
 
   function save() {
-    const result = validateCategoryLabel(label);
-    if (!result.ok) return setError(result.error);
-    onRename(result.value);
-    stopEdit();
+    void handleSubmit(({ label }) => {
+      onRename(label);
+      stopEdit();
+    })();
   }
 
   // Enter saves and Escape cancels; neither may reach a form around the editor.
@@ -87,12 +97,10 @@ export function CategoryItem({
             <div className="flex items-center gap-2">
               <Input
                 id={`${id}-label`}
-                value={label}
                 autoFocus
-                onChange={(e) => setLabel(e.target.value)}
+                {...register("label")}
                 onKeyDown={onKeyDown}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? `${id}-error` : undefined}
+                {...invalidProps(id, error)}
               />
               <Button className="px-3 py-1" onClick={save}>
                 Save

@@ -5,9 +5,8 @@ import { CONTROL_CLASS } from "@/components/ui/control-class";
 import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import type { UiSettings } from "@/lib/schemas/study-config";
-import { HEX_COLOUR_MESSAGE } from "@/lib/schemas/study-config";
-import { isHexColour, toRgbHex } from "@/lib/theme/study-theme";
+import { UiSettingsSchema, type UiSettings } from "@/lib/schemas/study-config";
+import { toRgbHex } from "@/lib/theme/study-theme";
 
 export type PanelProps = { settings: UiSettings; onChange: (next: UiSettings) => void };
 
@@ -55,6 +54,15 @@ export function SelectField({
 }
 
 /**
+ * The config's own rule for a setting (`UiSettingsSchema`, docs/decisions/0020): its message for
+ * `value`, or null. These fields edit the editor's draft as they are typed (not a form of their own),
+ * so they read the schema directly; the config check says the same on save.
+ */
+function settingProblem(key: keyof UiSettings, value: unknown): string | null {
+  return UiSettingsSchema.shape[key].safeParse(value).error?.issues[0]?.message ?? null;
+}
+
+/**
  * A colour picker and its hex text. What is typed goes into the settings as it is, valid or not:
  * an invalid value is marked on the field with its message, survives switching tabs, and the
  * study's config check refuses to save it, rather than being dropped while the old colour is
@@ -72,7 +80,8 @@ export function ColourField({
   onChange: (next: string | undefined) => void;
 }) {
   const id = useId();
-  const invalid = value !== undefined && value !== "" && !isHexColour(value);
+  // Every colour setting has the one colour rule.
+  const problem = value ? settingProblem("primary_color", value) : null;
 
   return (
     <div>
@@ -92,25 +101,22 @@ export function ColourField({
           spellCheck={false}
           autoComplete="off"
           onChange={(event) => onChange(event.target.value.trim() || undefined)}
-          aria-invalid={invalid}
-          aria-describedby={invalid ? `${id}-error` : undefined}
+          aria-invalid={problem !== null}
+          aria-describedby={problem ? `${id}-error` : undefined}
           className="w-36 font-mono"
         />
       </div>
-      <FieldError id={id} error={invalid ? HEX_COLOUR_MESSAGE : null} />
+      <FieldError id={id} error={problem} />
     </div>
   );
 }
 
-const DIMENSION_MESSAGE = "Enter a whole number between 1 and 2000";
-
-/** "" → undefined (use the suggestion), a whole 1–2000 → number, anything else → null (invalid). */
-function parseDimension(raw: string): number | undefined | null {
+/** "" → no value (use the suggestion); else the number and the config's message if it is refused. */
+function parseDimension(raw: string): { value: number | undefined; problem: string | null } {
   const text = raw.trim();
-  if (text === "") return undefined;
-  if (!/^\d{1,4}$/.test(text)) return null;
+  if (text === "") return { value: undefined, problem: null };
   const value = Number(text);
-  return value >= 1 && value <= 2000 ? value : null;
+  return { value, problem: settingProblem("logo_width", value) };
 }
 
 /** A logo width or height, with the same draft rule as colours: only valid numbers are applied. */
@@ -128,7 +134,7 @@ export function DimensionField({
   const id = useId();
   const [draft, setDraft] = useState<string | null>(null);
   const text = draft ?? (value === undefined ? "" : String(value));
-  const invalid = draft !== null && parseDimension(draft) === null;
+  const problem = draft === null ? null : parseDimension(draft).problem;
 
   return (
     <div>
@@ -145,16 +151,16 @@ export function DimensionField({
         onChange={(event) => {
           setDraft(event.target.value);
           const parsed = parseDimension(event.target.value);
-          if (parsed !== null) onChange(parsed);
+          if (!parsed.problem) onChange(parsed.value);
         }}
         onBlur={() => {
-          if (!invalid) setDraft(null);
+          if (!problem) setDraft(null);
         }}
-        aria-invalid={invalid}
-        aria-describedby={invalid ? `${id}-error` : undefined}
+        aria-invalid={problem !== null}
+        aria-describedby={problem ? `${id}-error` : undefined}
         className="w-32"
       />
-      <FieldError id={id} error={invalid ? DIMENSION_MESSAGE : null} />
+      <FieldError id={id} error={problem} />
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { PatientList } from "@/components/patients/patient-list";
 import { DEMO_STUDY_CONFIG } from "@/db/seed/demo-study-config";
 import type { Category, DataField } from "@/lib/schemas/study-config";
-import { PatientListResponse, PatientResponse } from "@/lib/schemas/patients";
+import { PATIENT_MESSAGES, PatientListResponse, PatientResponse } from "@/lib/schemas/patients";
 import { invalid, ok, refuse, route, serveApi, type Reply } from "@/tests/support/msw/api";
 import { patientFixture } from "@/tests/support/msw/fixtures";
 import { renderWithQuery } from "./render-with-query";
@@ -37,20 +37,46 @@ function fillRequired(dialog: HTMLElement) {
 }
 
 describe("Add patient dialog", () => {
-  it("requires code, birth date and sex before anything is sent", async () => {
+  it("requires code, birth date and sex before anything is sent, in the API's words", async () => {
     const { calls, user, dialog } = await openDialog(NO_FIELDS, created);
     expect(within(dialog).getByLabelText(/Codice Paziente/)).toHaveFocus();
     await user.click(within(dialog).getByRole("button", { name: "Salva Paziente" }));
-    expect(await within(dialog).findByText("Codice Paziente è obbligatorio")).toBeInTheDocument();
-    expect(within(dialog).getByText("Data di Nascita è obbligatorio")).toBeInTheDocument();
-    expect(within(dialog).getByText("Sesso è obbligatorio")).toBeInTheDocument();
+    // PatientCreateBody's messages (PATIENT_MESSAGES and CalendarDate): the server says the same.
+    expect(await within(dialog).findByText(PATIENT_MESSAGES.codeRequired)).toBeInTheDocument();
+    expect(within(dialog).getByText("Birth date is required")).toBeInTheDocument();
+    expect(within(dialog).getByText(PATIENT_MESSAGES.sexRequired)).toBeInTheDocument();
     expect(within(dialog).getByLabelText(/Codice Paziente/)).toHaveAttribute("aria-invalid", "true");
+    expect(within(dialog).getByLabelText(/Codice Paziente/)).toHaveAccessibleDescription(
+      PATIENT_MESSAGES.codeRequired,
+    );
+    expect(within(dialog).getByLabelText(/Codice Paziente/)).toHaveFocus();
     expect(calls.filter((c) => c.method === "POST")).toHaveLength(0);
     // Sex offers exactly M and F; height and weight step by 0.1.
     const sexOptions = within(within(dialog).getByLabelText(/Sesso/)).getAllByRole("option");
     expect(sexOptions.map((o) => (o as HTMLOptionElement).value)).toEqual(["", "M", "F"]);
     expect(within(dialog).getByLabelText("Altezza (cm)")).toHaveAttribute("step", "0.1");
     expect(within(dialog).getByLabelText("Peso (kg)")).toHaveAttribute("step", "0.1");
+  });
+
+  it("checks height and weight by the schema's rules: a blank is no answer, zero is refused", async () => {
+    const { calls, user, dialog } = await openDialog(NO_FIELDS, created);
+    fillRequired(dialog);
+    fireEvent.change(within(dialog).getByLabelText("Peso (kg)"), { target: { value: "0" } });
+    fireEvent.change(within(dialog).getByLabelText(/Codice Paziente/), { target: { value: "   " } });
+    await user.click(within(dialog).getByRole("button", { name: "Salva Paziente" }));
+    expect(await within(dialog).findByText("Weight must be greater than 0")).toBeInTheDocument();
+    expect(within(dialog).getByLabelText("Peso (kg)")).toHaveAttribute("aria-invalid", "true");
+    // A code of spaces is trimmed by the schema, so it is a missing code.
+    expect(within(dialog).getByText(PATIENT_MESSAGES.codeRequired)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText("Altezza (cm)")).not.toHaveAttribute("aria-invalid");
+    expect(calls.filter((c) => c.method === "POST")).toHaveLength(0);
+    // Fixing the values clears the messages as they are typed, and the trimmed code is sent.
+    fireEvent.change(within(dialog).getByLabelText("Peso (kg)"), { target: { value: "61.5" } });
+    fireEvent.change(within(dialog).getByLabelText(/Codice Paziente/), { target: { value: " PT-901 " } });
+    await waitFor(() => expect(within(dialog).queryByText("Weight must be greater than 0")).toBeNull());
+    await user.click(within(dialog).getByRole("button", { name: "Salva Paziente" }));
+    await waitFor(() => expect(calls.filter((c) => c.method === "POST")).toHaveLength(1));
+    expect(calls.find((c) => c.method === "POST")!.body).toMatchObject({ code: "PT-901", weight_kg: 61.5 });
   });
 
   it("says when the study has no patient fields, asks the naive flags as SI/NO, creates, refreshes and resets", async () => {

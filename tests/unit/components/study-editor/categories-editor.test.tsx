@@ -159,11 +159,16 @@ describe("CategoriesEditor", () => {
     expect(input).toHaveFocus();
 
     await user.clear(input);
+    await user.type(input, "   ");
     await user.click(within(item).getByRole("button", { name: "Save" }));
-    expect(within(item).getByRole("alert")).toHaveTextContent("Code and Label are required");
+    // The config's label rule (categoryLabelSchema) after trimming, tied to the box.
+    expect(await within(item).findByRole("alert")).toHaveTextContent("Code and Label are required");
+    expect(input).toHaveAccessibleDescription("Code and Label are required");
     expect(changes).toHaveLength(0);
 
-    await user.type(input, "Medical history{Enter}");
+    await user.clear(input);
+    await user.type(input, " Medical history {Enter}");
+    await waitFor(() => expect(changes).toHaveLength(1));
     expect(changes.at(-1)?.categories[0]).toEqual({
       code: "history",
       label: "Medical history",
@@ -171,7 +176,7 @@ describe("CategoriesEditor", () => {
       entity: "patient",
     });
     expect(changes.at(-1)?.dataFields).toBe(dataFields);
-    expect(screen.getByRole("button", { name: "Edit Medical history" })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole("button", { name: "Edit Medical history" })).toHaveFocus());
 
     await user.click(screen.getByRole("button", { name: "Edit Medical history" }));
     await user.type(screen.getByLabelText("Label"), " x{Escape}");

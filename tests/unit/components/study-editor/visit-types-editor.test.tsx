@@ -111,7 +111,9 @@ describe("VisitTypesEditor", () => {
       description: "Primary endpoint",
     });
     expect(rowText().at(-1)).toEqual(["3", "week_12"]);
-    expect(opener).toHaveFocus();
+    // The dialog gives focus back in its effect's cleanup, which React may run after the commit
+    // that removed it (the save resolves after the click): wait for it rather than race it.
+    await waitFor(() => expect(opener).toHaveFocus());
   });
 
   it("checks the entry with the config's VisitTypeSchema: its messages, tied to Label and Order", async () => {

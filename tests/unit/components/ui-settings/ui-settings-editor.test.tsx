@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { UiSettingsEditor } from "@/components/study-editor/ui-settings/ui-settings-editor";
-import { UiSettingsSchema, type UiSettings } from "@/lib/schemas/study-config";
+import { LOGO_DIMENSION_MESSAGE, UiSettingsSchema, type UiSettings } from "@/lib/schemas/study-config";
 
 function renderEditor(settings: UiSettings = {}) {
   const onChange = vi.fn<(next: UiSettings) => void>();
@@ -199,8 +199,21 @@ describe("UiSettingsEditor", () => {
     expect(onChange).toHaveBeenLastCalledWith({ logo_width: 200 });
     onChange.mockClear();
     await user.type(screen.getByLabelText("Logo Height"), "5000");
-    expect(screen.getByText("Enter a whole number between 1 and 2000")).toBeInTheDocument();
+    // The config's own rule and message (UiSettingsSchema.logo_height), tied to the box.
+    expect(LOGO_DIMENSION_MESSAGE).toBe("Enter a whole number between 1 and 2000");
+    expect(screen.getByLabelText("Logo Height")).toHaveAccessibleDescription(LOGO_DIMENSION_MESSAGE);
     expect(onChange).not.toHaveBeenCalledWith({ logo_height: 5000 });
+    expect(UiSettingsSchema.safeParse({ logo_height: 5000 }).error?.issues[0]?.message).toBe(
+      LOGO_DIMENSION_MESSAGE,
+    );
+    await user.clear(screen.getByLabelText("Logo Height"));
+    await user.type(screen.getByLabelText("Logo Height"), "1.5");
+    expect(screen.getByLabelText("Logo Height")).toHaveAttribute("aria-invalid", "true");
+    expect(onChange).not.toHaveBeenCalledWith({ logo_height: 1.5 });
+    await user.clear(screen.getByLabelText("Logo Height"));
+    await user.type(screen.getByLabelText("Logo Height"), "60");
+    expect(screen.getByLabelText("Logo Height")).toHaveAttribute("aria-invalid", "false");
+    expect(onChange).toHaveBeenLastCalledWith({ logo_height: 60 });
   });
 
   it("edits custom CSS with a counter and shows what the study area will receive", async () => {

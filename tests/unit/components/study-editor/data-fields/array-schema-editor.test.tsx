@@ -1,9 +1,10 @@
-import { render, screen, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ArraySchemaEditor } from "@/components/study-editor/data-fields/array-schema-editor";
 import type { SubField } from "@/lib/schemas/study-config";
+import { SUB_FIELD_MESSAGES } from "@/lib/study-editor/data-fields";
 
 function renderEditor(start: Record<string, SubField> = {}) {
   const changes: Record<string, SubField>[] = [];
@@ -33,10 +34,21 @@ describe("ArraySchemaEditor", () => {
     const { user, last } = renderEditor();
     await user.click(screen.getByRole("button", { name: "Add Sub-field" }));
     await user.click(within(session()).getByRole("button", { name: "Add" }));
-    expect(screen.getByRole("alert")).toHaveTextContent("Name and Label are required");
-    await user.type(within(session()).getByLabelText("Name"), "site");
+    // The config's sub-field rules (subFieldEntrySchema), each message under its box.
+    const name = within(session()).getByLabelText("Name");
+    const label = within(session()).getByLabelText("Label");
+    await waitFor(() => expect(name).toHaveAccessibleDescription("Name and Label are required"));
+    expect(label).toHaveAccessibleDescription("Name and Label are required");
+    await user.type(name, "site");
+    await user.type(label, "   ");
     await user.click(within(session()).getByRole("button", { name: "Add" }));
+    await waitFor(() => expect(name).not.toHaveAttribute("aria-invalid"));
+    expect(label).toHaveAttribute("aria-invalid", "true");
     expect(screen.getByRole("alert")).toHaveTextContent("Name and Label are required");
+    await user.clear(name);
+    await user.type(name, "Site");
+    await user.click(within(session()).getByRole("button", { name: "Add" }));
+    expect(await within(session()).findByText(SUB_FIELD_MESSAGES.format)).toBeInTheDocument();
     expect(last()).toBeUndefined();
   });
 
@@ -52,6 +64,7 @@ describe("ArraySchemaEditor", () => {
       "scalp{Enter}{Enter}  {Enter}elbow{Enter}",
     );
     await user.click(within(s).getByRole("button", { name: "Add" }));
+    await waitFor(() => expect(last()).toBeDefined());
     expect(last()).toEqual({
       site: {
         type: "radio",
@@ -74,11 +87,19 @@ describe("ArraySchemaEditor", () => {
     await user.selectOptions(within(s).getByLabelText("Type"), "number");
     await user.type(within(s).getByLabelText("Min"), "0");
     await user.click(within(s).getByRole("button", { name: "Add" }));
-    expect(last()).toEqual({ area: { type: "number", label: "Area", validation: { min: 0 } } });
+    await waitFor(() =>
+      expect(last()).toEqual({ area: { type: "number", label: "Area", validation: { min: 0 } } }),
+    );
 
     await user.click(screen.getByRole("button", { name: "Edit sub-field Area" }));
+    await user.type(within(session()).getByLabelText("Max"), "-1");
+    await user.click(within(session()).getByRole("button", { name: "Update" }));
+    expect(await within(session()).findByText(SUB_FIELD_MESSAGES.bounds)).toBeInTheDocument();
+    expect(within(session()).getByLabelText("Max")).toHaveAttribute("aria-invalid", "true");
+    await user.clear(within(session()).getByLabelText("Max"));
     await user.type(within(session()).getByLabelText("Max"), "100");
     await user.click(within(session()).getByRole("button", { name: "Update" }));
+    await waitFor(() => expect(screen.queryByRole("group", { name: /sub-field/i })).toBeNull());
     expect(last()).toEqual({ area: { type: "number", label: "Area", validation: { min: 0, max: 100 } } });
   });
 
@@ -96,7 +117,7 @@ describe("ArraySchemaEditor", () => {
     await user.clear(name);
     await user.type(name, "body_site");
     await user.click(within(session()).getByRole("button", { name: "Update" }));
-    expect(Object.keys(last()!)).toEqual(["body_site", "area"]);
+    await waitFor(() => expect(Object.keys(last()!)).toEqual(["body_site", "area"]));
     expect(screen.getByRole("button", { name: "Add Sub-field" })).toBeEnabled();
   });
 
@@ -106,7 +127,10 @@ describe("ArraySchemaEditor", () => {
     await user.type(within(session()).getByLabelText("Name"), "site");
     await user.type(within(session()).getByLabelText("Label"), "Again");
     await user.click(within(session()).getByRole("button", { name: "Add" }));
-    expect(screen.getByRole("alert")).toHaveTextContent("A sub-field with this name already exists");
+    expect(await screen.findByRole("alert")).toHaveTextContent("A sub-field with this name already exists");
+    expect(within(session()).getByLabelText("Name")).toHaveAccessibleDescription(
+      "A sub-field with this name already exists",
+    );
   });
 
   it("deletes after confirmation", async () => {

@@ -1,0 +1,86 @@
+import { render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { EditPatientDialog } from "@/components/patient-detail/edit-patient-dialog";
+import { PATIENT_MESSAGES, PatientResponse } from "@/lib/schemas/patients";
+import { invalid, ok, route, serveApi, type ApiCall, type Reply } from "@/tests/support/msw/api";
+import { patient, smallConfig, withQueryClient } from "./fixtures";
+
+function renderDialog(answer: () => Reply) {
+  const calls = serveApi(route("PUT", "/api/patients/{id}", answer));
+  const props = { onClose: vi.fn(), onSaved: vi.fn(), onReload: vi.fn() };
+  render(
+    withQueryClient(
+      <EditPatientDialog open patient={patient({ version: 2 })} config={smallConfig} {...props} />,
+    ),
+  );
+  return { ...props, calls, user: userEvent.setup() };
+}
+
+const puts = (calls: ApiCall[]) => calls.filter((c) => c.method === "PUT");
+
+describe("Edit patient", () => {
+  it("checks the fixed fields by the API's update body before asking the reason", async () => {
+    const { user, calls } = renderDialog(() => ok(PatientResponse, patient({ version: 3 })));
+    const code = screen.getByLabelText("Patient Code *");
+    await user.clear(code);
+    await user.clear(screen.getByLabelText("Birth Date *"));
+    await user.clear(screen.getByLabelText("Weight (kg)"));
+    await user.type(screen.getByLabelText("Weight (kg)"), "-2");
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+    expect(await screen.findByText(PATIENT_MESSAGES.codeRequired)).toBeInTheDocument();
+    expect(code).toHaveAccessibleDescription(PATIENT_MESSAGES.codeRequired);
+    expect(screen.getByText("Birth date is required")).toBeInTheDocument();
+    expect(screen.getByText("Weight must be greater than 0")).toBeInTheDocument();
+    expect(screen.queryByLabelText("Reason for change *")).not.toBeInTheDocument();
+    expect(puts(calls)).toHaveLength(0);
+  });
+
+  it("sends the checked fields with the version and the trimmed reason; an emptied measure is cleared", async () => {
+    const { user, calls, onSaved } = renderDialog(() => ok(PatientResponse, patient({ version: 3 })));
+    await user.clear(screen.getByLabelText("Patient Code *"));
+    await user.type(screen.getByLabelText("Patient Code *"), " PSO-070 ");
+    await user.clear(screen.getByLabelText("Height (cm)"));
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+    await user.type(await screen.findByLabelText("Reason for change *"), "  Typo in code ");
+    await user.click(screen.getByRole("button", { name: "Save changes" }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith("Patient updated"));
+    expect(puts(calls)[0]!.body).toEqual({
+      version: 2,
+      reason: "Typo in code",
+      code: "PSO-070",
+      birth_date: "1980-05-17",
+      sex: "F",
+      height_cm: null,
+      weight_kg: 68.2,
+      custom_fields: {},
+    });
+  });
+
+  it("puts a 422 on a fixed field back under that field, with the answers kept", async () => {
+    const { user } = renderDialog(() =>
+      invalid({ loc: ["body", "code"], msg: "Patient code must not contain invisible characters" }),
+    );
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+    await user.type(await screen.findByLabelText("Reason for change *"), "Source check");
+    await user.click(screen.getByRole("button", { name: "Save changes" }));
+    const code = await screen.findByLabelText("Patient Code *");
+    expect(code).toHaveValue("PSO-007");
+    expect(code).toHaveAttribute("aria-invalid", "true");
+    expect(code).toHaveAccessibleDescription("Patient code must not contain invisible characters");
+  });
+
+  it("shows a 422 on the reason under the reason box", async () => {
+    const { user } = renderDialog(() =>
+      invalid({ loc: ["body", "reason"], msg: "Reason must be at most 500 characters" }),
+    );
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+    await user.type(await screen.findByLabelText("Reason for change *"), "Source check");
+    await user.click(screen.getByRole("button", { name: "Save changes" }));
+    await waitFor(() =>
+      expect(screen.getByLabelText("Reason for change *")).toHaveAccessibleDescription(
+        /Reason must be at most 500 characters/,
+      ),
+    );
+  });
+});
