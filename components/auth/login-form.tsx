@@ -1,7 +1,6 @@
 "use client";
 
 import { signIn } from "next-auth/react";
-import { useTranslations } from "next-intl";
 import { useSearchParams } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
@@ -10,8 +9,17 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { safeReturnUrl } from "@/lib/routes";
 
-export function LoginForm() {
-  const t = useTranslations("auth.login");
+export type LoginWords = Record<
+  "email" | "password" | "submit" | "submitting" | "required" | "invalid",
+  string
+>;
+
+/**
+ * The sign-in form. Its words come from the page (a server component): the sign-in page loads no
+ * translation runtime, to stay within its JavaScript budget (docs/decisions/0021).
+ */
+export function LoginForm({ words }: { words: LoginWords }) {
+  const t = (key: keyof LoginWords) => words[key];
   const searchParams = useSearchParams();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");

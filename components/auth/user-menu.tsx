@@ -1,5 +1,5 @@
 import { Suspense } from "react";
-import { LanguageSwitch } from "@/components/i18n/language-switch";
+import { LanguageSwitchHere } from "@/components/i18n/language-switch-here";
 import { ChangePasswordLink } from "./change-password-link";
 import { LogoutButton } from "./logout-button";
 
@@ -17,7 +17,7 @@ export function UserMenu({ fullName }: { fullName: string }) {
       <Suspense fallback={null}>
         <ChangePasswordLink />
       </Suspense>
-      <LanguageSwitch signedIn />
+      <LanguageSwitchHere signedIn />
       <LogoutButton />
     </div>
   );

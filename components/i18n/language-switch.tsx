@@ -1,22 +1,30 @@
 "use client";
 
-import { useLocale, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { apiFetch, ApiClientError } from "@/lib/client/api-fetch";
-import { LOCALE_COOKIE, LOCALES, isLocale } from "@/lib/i18n/locales";
+import { LOCALE_COOKIE, LOCALES, isLocale, type Locale } from "@/lib/i18n/locales";
 
 const YEAR_S = 365 * 24 * 60 * 60;
+
+export type LanguageSwitchWords = { label: string; failed: string } & Record<Locale, string>;
 
 /**
  * The header's language choice (docs/decisions/0021). Signed in, it is saved on the account (and
  * in the cookie, so the sign-in page after Logout speaks it too); before sign-in, in the cookie.
  * The page is then rendered again in place (router.refresh): client state, such as a form being
- * filled in, is kept.
+ * filled in, is kept. Its words come from the server component that places it (the sign-in page
+ * loads no translation runtime: its JavaScript budget, decision 0021).
  */
-export function LanguageSwitch({ signedIn }: { signedIn: boolean }) {
-  const t = useTranslations("common.language");
-  const locale = useLocale();
+export function LanguageSwitch({
+  signedIn,
+  locale,
+  words,
+}: {
+  signedIn: boolean;
+  locale: Locale;
+  words: LanguageSwitchWords;
+}) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const [error, setError] = useState<string | null>(null);
@@ -27,7 +35,7 @@ export function LanguageSwitch({ signedIn }: { signedIn: boolean }) {
     try {
       if (signedIn) await apiFetch("/auth/me/locale", { method: "PUT", json: { locale: next } });
     } catch (caught) {
-      setError(t("failed", { detail: caught instanceof ApiClientError ? caught.message : String(caught) }));
+      setError(`${words.failed} ${caught instanceof ApiClientError ? caught.message : String(caught)}`);
       return;
     }
     document.cookie = `${LOCALE_COOKIE}=${next}; Path=/; Max-Age=${YEAR_S}; SameSite=Lax`;
@@ -37,7 +45,7 @@ export function LanguageSwitch({ signedIn }: { signedIn: boolean }) {
   return (
     <span className="inline-flex items-center gap-1">
       <select
-        aria-label={t("label")}
+        aria-label={words.label}
         value={locale}
         disabled={pending}
         onChange={(event) => void choose(event.target.value)}
@@ -45,7 +53,7 @@ export function LanguageSwitch({ signedIn }: { signedIn: boolean }) {
       >
         {LOCALES.map((option) => (
           <option key={option} value={option} lang={option}>
-            {t(option)}
+            {words[option]}
           </option>
         ))}
       </select>

@@ -1,0 +1,14 @@
+import { getLocale, getTranslations } from "next-intl/server";
+import { LanguageSwitch } from "./language-switch";
+
+/** The language switch with its words and the page's language, for server components to place. */
+export async function LanguageSwitchHere({ signedIn }: { signedIn: boolean }) {
+  const [t, locale] = await Promise.all([getTranslations("common.language"), getLocale()]);
+  return (
+    <LanguageSwitch
+      signedIn={signedIn}
+      locale={locale}
+      words={{ label: t("label"), failed: t("failed"), en: t("en"), it: t("it") }}
+    />
+  );
+}
