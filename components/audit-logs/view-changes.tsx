@@ -37,6 +37,9 @@ export function ViewChanges({ entry }: { entry: AuditLogEntry }) {
 
 function ChangeTable({ entry }: { entry: AuditLogEntry }) {
   const t = useTranslations("audit.changes");
+  // A yes/no answer in the reader's words; every other value as it was stored.
+  const shown = (value: unknown) =>
+    typeof value === "boolean" ? (value ? t("yes") : t("no")) : displayValue(value);
   const { labels, version } = useLabelsAt(entry.study_id, entry.timestamp);
   const changes = fieldChanges(entry.old_values, entry.new_values, labels);
   if (changes.length === 0) return <p className="mt-1 text-xs text-slate-500">{t("none")}</p>;
@@ -72,8 +75,8 @@ function ChangeTable({ entry }: { entry: AuditLogEntry }) {
               <th scope="row" className="py-1 pr-2 text-left font-medium break-words text-slate-700">
                 {change.label}
               </th>
-              <td className="py-1 pr-2 break-words text-red-800">{displayValue(change.before)}</td>
-              <td className="py-1 break-words text-green-800">{displayValue(change.after)}</td>
+              <td className="py-1 pr-2 break-words text-red-800">{shown(change.before)}</td>
+              <td className="py-1 break-words text-green-800">{shown(change.after)}</td>
             </tr>
           ))}
         </tbody>
