@@ -1,9 +1,11 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
+import { useWords } from "@/components/i18n/use-words";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FieldError, invalidProps } from "@/components/ui/field-error";
@@ -12,11 +14,13 @@ import { Label } from "@/components/ui/label";
 import { apiFetch } from "@/lib/client/api-fetch";
 import { applyServerErrors } from "@/lib/client/apply-server-errors";
 import { schemaResolver } from "@/lib/client/schema-resolver";
-import { MIN_PASSWORD, PasswordChangeBody, USER_LIMITS, USER_MESSAGES } from "@/lib/schemas/users";
+import { messageRef } from "@/lib/i18n/message-ref";
+import { MIN_PASSWORD, PasswordChangeBody, USER_LIMITS } from "@/lib/schemas/users";
 
 type Values = { current_password: string; new_password: string; confirm: string };
 const FIELDS = ["current_password", "new_password", "confirm"] as const;
-export const PASSWORDS_DIFFER = "The two new passwords do not match";
+/** The confirmation's message, put into the reader's words where it is shown. */
+export const PASSWORDS_DIFFER = messageRef("users.password.mismatch");
 
 /**
  * The API's body schema plus the confirmation, which only this form has (the API never sees it).
@@ -38,6 +42,8 @@ const PasswordChangeForm = PasswordChangeBody.extend({ confirm: z.string() })
  * Cancel, and Continue after the change, lead back to `returnUrl` (the page it was opened from).
  */
 export function ChangePasswordForm({ mustChange, returnUrl }: { mustChange: boolean; returnUrl: string }) {
+  const t = useTranslations("users.password");
+  const words = useWords();
   const [formError, setFormError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const {
@@ -58,12 +64,13 @@ export function ChangePasswordForm({ mustChange, returnUrl }: { mustChange: bool
       setDone(true);
       reset();
     } catch (error) {
-      setFormError(applyServerErrors(error, setError, FIELDS, "Failed to change password"));
+      setFormError(applyServerErrors(error, setError, FIELDS, t("failed")));
     }
   });
 
   const field = (id: keyof Values, label: string, autoComplete: string, hint?: string) => {
-    const error = errors[id]?.message;
+    const message = errors[id]?.message;
+    const error = message ? words(message) : undefined;
     return (
       <div>
         <Label htmlFor={id}>{label}</Label>
@@ -91,41 +98,36 @@ export function ChangePasswordForm({ mustChange, returnUrl }: { mustChange: bool
 
   return (
     <div className="mx-auto max-w-md">
-      <h1 className="mb-2 text-2xl font-semibold">Change password</h1>
+      <h1 className="mb-2 text-2xl font-semibold">{t("title")}</h1>
       {mustChange && !done && (
         <Alert tone="info" className="mb-4">
-          {USER_MESSAGES.passwordChangeRequired}
+          {t("mustChange")}
         </Alert>
       )}
       {done && (
         <Alert tone="info" className="mb-4">
-          Password changed. Your other sessions have been signed out.{" "}
+          {t("changed")}{" "}
           <Link href={returnUrl} className="font-medium underline">
-            Continue
+            {t("continue")}
           </Link>
         </Alert>
       )}
-      {formError && <Alert className="mb-4">{formError}</Alert>}
+      {formError && <Alert className="mb-4">{words(formError)}</Alert>}
       <form
         noValidate
         onSubmit={(event) => void submit(event)}
         className="space-y-4 rounded-lg border border-slate-200 bg-white p-4"
       >
-        {field("current_password", "Current password", "current-password")}
-        {field(
-          "new_password",
-          "New password",
-          "new-password",
-          `At least ${MIN_PASSWORD} characters, not a commonly used password.`,
-        )}
-        {field("confirm", "Confirm new password", "new-password")}
+        {field("current_password", t("current"), "current-password")}
+        {field("new_password", t("new"), "new-password", t("hint", { min: MIN_PASSWORD }))}
+        {field("confirm", t("confirm"), "new-password")}
         <div className="flex flex-wrap items-center gap-3">
           <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? "Saving..." : "Change password"}
+            {isSubmitting ? t("saving") : t("submit")}
           </Button>
           {!(mustChange && !done) && (
             <Link href={returnUrl} className="text-sm font-medium text-slate-700 hover:underline">
-              Cancel
+              {t("cancel")}
             </Link>
           )}
         </div>

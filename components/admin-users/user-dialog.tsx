@@ -1,6 +1,8 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { useWords } from "@/components/i18n/use-words";
 import { useForm, useWatch } from "react-hook-form";
 import { CONTROL_CLASS } from "@/components/ui/control-class";
 import { FieldError, invalidProps } from "@/components/ui/field-error";
@@ -14,9 +16,7 @@ import {
   AdminUserCreateBody,
   AdminUserUpdateBody,
   MIN_PASSWORD,
-  ROLE_LEVEL_LABELS,
   USER_LIMITS,
-  USER_MESSAGES,
   type AdminUserResponse,
 } from "@/lib/schemas/users";
 
@@ -42,6 +42,8 @@ export function UserDialog({
   onClose: () => void;
   onSaved: (user: AdminUserResponse, created: boolean) => void;
 }) {
+  const t = useTranslations("users");
+  const words = useWords();
   const save = useSaveUser();
   const [formError, setFormError] = useState<string | null>(null);
   const levels = canManageAdmins ? (["user", "admin", "superadmin"] as const) : (["user"] as const);
@@ -83,7 +85,7 @@ export function UserDialog({
   const submit = handleSubmit((body) => {
     setFormError(null);
     const onError = (error: unknown) =>
-      setFormError(applyServerErrors(error, setError, FIELDS, USER_MESSAGES.saveFailed));
+      setFormError(applyServerErrors(error, setError, FIELDS, t("messages.saveFailed")));
     if (!user) {
       save.mutate(
         { body: body as AdminUserCreateBody },
@@ -97,23 +99,24 @@ export function UserDialog({
     }
   });
 
-  const message = (field: keyof Values) => errors[field]?.message;
-  const passwordHint = user
-    ? "Sets a temporary password: the user is signed out and must choose a new one at next sign-in."
-    : `At least ${MIN_PASSWORD} characters, not a commonly used password.`;
+  const message = (field: keyof Values) => {
+    const text = errors[field]?.message;
+    return text ? words(text) : undefined;
+  };
+  const passwordHint = user ? t("dialog.temporaryHint") : t("dialog.passwordHint", { min: MIN_PASSWORD });
 
   return (
     <FormDialog
-      title={user ? "Edit User" : "Create User"}
+      title={user ? t("dialog.editTitle") : t("dialog.createTitle")}
       formId="user-form"
-      submitLabel={user ? "Update" : "Create"}
+      submitLabel={user ? t("dialog.update") : t("dialog.create")}
       pending={save.isPending}
       onClose={onClose}
       onSubmit={(event) => void submit(event)}
-      formError={formError}
+      formError={formError && words(formError)}
     >
       <div>
-        <Label htmlFor="user-email">Email</Label>
+        <Label htmlFor="user-email">{t("dialog.email")}</Label>
         <Input
           id="user-email"
           type="email"
@@ -125,7 +128,7 @@ export function UserDialog({
         <FieldError id="user-email" error={message("email")} />
       </div>
       <div>
-        <Label htmlFor="user-full-name">Full name</Label>
+        <Label htmlFor="user-full-name">{t("dialog.fullName")}</Label>
         <Input
           id="user-full-name"
           maxLength={USER_LIMITS.fullName}
@@ -136,7 +139,7 @@ export function UserDialog({
       </div>
       {!isSelf && (
         <div>
-          <Label htmlFor="user-password">{user ? "Temporary password (optional)" : "Password"}</Label>
+          <Label htmlFor="user-password">{user ? t("dialog.temporaryPassword") : t("dialog.password")}</Label>
           <Input
             id="user-password"
             type="password"
@@ -156,7 +159,7 @@ export function UserDialog({
         </div>
       )}
       <div>
-        <Label htmlFor="user-role-level">Role level</Label>
+        <Label htmlFor="user-role-level">{t("dialog.roleLevel")}</Label>
         <select
           id="user-role-level"
           className={CONTROL_CLASS}
@@ -165,7 +168,7 @@ export function UserDialog({
         >
           {[...new Set<string>([...levels, roleLevel ?? user?.role_level ?? "user"])].map((level) => (
             <option key={level} value={level}>
-              {ROLE_LEVEL_LABELS[level as keyof typeof ROLE_LEVEL_LABELS]}
+              {t(`roleLevels.${level as AdminUserResponse["role_level"]}`)}
             </option>
           ))}
         </select>
@@ -174,7 +177,7 @@ export function UserDialog({
       {user && !isSelf && (
         <label className="flex items-center gap-2 text-sm text-slate-700">
           <input type="checkbox" {...register("is_active")} />
-          Active
+          {t("dialog.active")}
         </label>
       )}
     </FormDialog>

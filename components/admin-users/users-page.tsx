@@ -1,5 +1,6 @@
 "use client";
 
+import { useFormatter, useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -8,10 +9,8 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { CONTROL_CLASS } from "@/components/ui/control-class";
 import { failureText, loadFailureText, useAdminUsers, useDeactivateUser } from "@/lib/client/admin-team";
-import { ROLE_LEVEL_LABELS, USER_LIMITS, USER_MESSAGES, type AdminUserResponse } from "@/lib/schemas/users";
+import { USER_LIMITS, type AdminUserResponse } from "@/lib/schemas/users";
 import { UserDialog } from "./user-dialog";
-
-const dateTime = (value: string | null) => (value ? new Date(value).toLocaleString() : "Never");
 
 /**
  * Spec §2 Users page: search, role filter, table, 20 per page, create/edit modal; the delete action
@@ -25,6 +24,11 @@ export function UsersPage({
   currentUserId: number;
   canManageAdmins: boolean;
 }) {
+  const t = useTranslations("users");
+  const tUi = useTranslations("ui");
+  const format = useFormatter();
+  const dateTime = (value: string | null) =>
+    value ? format.dateTime(new Date(value), { dateStyle: "short", timeStyle: "medium" }) : t("table.never");
   const [searchInput, setSearchInput] = useState("");
   const [search, setSearch] = useState("");
   const [roleLevel, setRoleLevel] = useState("");
@@ -45,36 +49,36 @@ export function UsersPage({
   }
 
   function confirmDeactivate(user: AdminUserResponse) {
-    if (!window.confirm(USER_MESSAGES.confirmDeactivate(user.full_name))) return;
+    if (!window.confirm(t("messages.confirmDeactivate", { name: user.full_name }))) return;
     setActionError(null);
     setNotice(null);
     deactivate.mutate(user.id, {
-      onSuccess: () => setNotice(`${user.full_name} was deactivated.`),
-      onError: (error) => setActionError(failureText(error, USER_MESSAGES.deactivateFailed)),
+      onSuccess: () => setNotice(t("notices.deactivated", { name: user.full_name })),
+      onError: (error) => setActionError(failureText(error, t("messages.deactivateFailed"))),
     });
   }
 
   return (
     <>
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold">Users</h1>
-        <Button onClick={() => setEditing("new")}>Create User</Button>
+        <h1 className="text-2xl font-semibold">{t("title")}</h1>
+        <Button onClick={() => setEditing("new")}>{t("create")}</Button>
       </div>
 
       <form onSubmit={submitSearch} className="mb-4 flex flex-wrap items-end gap-3" role="search">
         <div className="min-w-0 flex-1 basis-56">
-          <Label htmlFor="user-search">Search</Label>
+          <Label htmlFor="user-search">{t("search.label")}</Label>
           <Input
             id="user-search"
             type="search"
-            placeholder="Search by email or name"
+            placeholder={t("search.placeholder")}
             value={searchInput}
             maxLength={USER_LIMITS.search}
             onChange={(event) => setSearchInput(event.target.value)}
           />
         </div>
         <div className="basis-40">
-          <Label htmlFor="user-role-filter">Role</Label>
+          <Label htmlFor="user-role-filter">{t("roleFilter.label")}</Label>
           <select
             id="user-role-filter"
             className={CONTROL_CLASS}
@@ -84,14 +88,14 @@ export function UsersPage({
               setPage(1);
             }}
           >
-            <option value="">All roles</option>
-            <option value="superadmin">Superadmin</option>
-            <option value="admin">Admin</option>
-            <option value="user">User</option>
+            <option value="">{t("roleFilter.all")}</option>
+            <option value="superadmin">{t("roleLevels.superadmin")}</option>
+            <option value="admin">{t("roleLevels.admin")}</option>
+            <option value="user">{t("roleLevels.user")}</option>
           </select>
         </div>
         <Button type="submit" variant="secondary">
-          Search
+          {t("search.submit")}
         </Button>
       </form>
 
@@ -102,31 +106,31 @@ export function UsersPage({
       )}
       {actionError && <Alert className="mb-4">{actionError}</Alert>}
       {users.error && (
-        <Alert className="mb-4">{loadFailureText(users.error, USER_MESSAGES.loadFailed)}</Alert>
+        <Alert className="mb-4">{loadFailureText(users.error, t("messages.loadFailed"))}</Alert>
       )}
 
       <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
         <table className="w-full text-left text-sm">
-          <caption className="sr-only">Users</caption>
+          <caption className="sr-only">{t("table.caption")}</caption>
           <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold text-slate-600 uppercase">
             <tr>
               <th scope="col" className="px-3 py-2">
-                Name
+                {t("table.name")}
               </th>
               <th scope="col" className="hidden px-3 py-2 md:table-cell">
-                Email
+                {t("table.email")}
               </th>
               <th scope="col" className="hidden px-3 py-2 sm:table-cell">
-                Role
+                {t("table.role")}
               </th>
               <th scope="col" className="px-3 py-2">
-                Status
+                {t("table.status")}
               </th>
               <th scope="col" className="hidden px-3 py-2 md:table-cell">
-                Last login
+                {t("table.lastLogin")}
               </th>
               <th scope="col" className="px-3 py-2">
-                <span className="sr-only">Actions</span>
+                <span className="sr-only">{t("table.actions")}</span>
               </th>
             </tr>
           </thead>
@@ -134,14 +138,14 @@ export function UsersPage({
             {users.isPending && (
               <tr>
                 <td colSpan={6} className="px-3 py-8 text-center text-slate-500">
-                  Loading users...
+                  {t("table.loading")}
                 </td>
               </tr>
             )}
             {users.data && users.data.items.length === 0 && (
               <tr>
                 <td colSpan={6} className="px-3 py-8 text-center text-slate-500">
-                  No users found
+                  {t("table.empty")}
                 </td>
               </tr>
             )}
@@ -151,15 +155,15 @@ export function UsersPage({
                   <div className="font-medium text-slate-900">{user.full_name}</div>
                   {/* On a phone the email sits under the name instead of in a column of its own. */}
                   <div className="text-xs break-all text-slate-500 md:hidden">{user.email}</div>
-                  <div className="text-xs text-slate-500 sm:hidden">{ROLE_LEVEL_LABELS[user.role_level]}</div>
+                  <div className="text-xs text-slate-500 sm:hidden">{t(`roleLevels.${user.role_level}`)}</div>
                 </td>
                 <td className="hidden px-3 py-2 break-all md:table-cell">{user.email}</td>
-                <td className="hidden px-3 py-2 sm:table-cell">{ROLE_LEVEL_LABELS[user.role_level]}</td>
+                <td className="hidden px-3 py-2 sm:table-cell">{t(`roleLevels.${user.role_level}`)}</td>
                 <td className="px-3 py-2">
                   {user.is_active ? (
-                    <Badge tone="success">Active</Badge>
+                    <Badge tone="success">{tUi("status.active")}</Badge>
                   ) : (
-                    <Badge tone="muted">Inactive</Badge>
+                    <Badge tone="muted">{tUi("status.inactive")}</Badge>
                   )}
                 </td>
                 <td className="hidden px-3 py-2 md:table-cell">{dateTime(user.last_login)}</td>
@@ -168,20 +172,20 @@ export function UsersPage({
                     <Button
                       variant="ghost"
                       className="px-2 py-1"
-                      aria-label={`Edit ${user.full_name}`}
+                      aria-label={t("table.editLabel", { name: user.full_name })}
                       onClick={() => setEditing(user)}
                     >
-                      Edit
+                      {t("table.edit")}
                     </Button>
                     {user.is_active && user.id !== currentUserId && (
                       <Button
                         variant="destructive"
                         className="px-2 py-1"
-                        aria-label={`Deactivate ${user.full_name}`}
+                        aria-label={t("table.deactivateLabel", { name: user.full_name })}
                         disabled={deactivate.isPending}
                         onClick={() => confirmDeactivate(user)}
                       >
-                        Deactivate
+                        {t("table.deactivate")}
                       </Button>
                     )}
                   </div>
@@ -192,16 +196,17 @@ export function UsersPage({
         </table>
       </div>
 
-      <nav aria-label="Pagination" className="mt-4 flex flex-wrap items-center justify-between gap-2 text-sm">
-        <span className="text-slate-600">
-          {total} user{total === 1 ? "" : "s"} · Page {page} of {pages}
-        </span>
+      <nav
+        aria-label={tUi("pagination.label")}
+        className="mt-4 flex flex-wrap items-center justify-between gap-2 text-sm"
+      >
+        <span className="text-slate-600">{t("summary", { total, page, pages })}</span>
         <div className="flex gap-2">
           <Button variant="secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-            Previous
+            {tUi("pagination.previous")}
           </Button>
           <Button variant="secondary" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-            Next
+            {tUi("pagination.next")}
           </Button>
         </div>
       </nav>
@@ -215,7 +220,7 @@ export function UsersPage({
           onSaved={(saved, created) => {
             setEditing(null);
             setActionError(null);
-            setNotice(created ? `User ${saved.email} created.` : `User ${saved.email} saved.`);
+            setNotice(t(created ? "notices.created" : "notices.saved", { email: saved.email }));
           }}
         />
       )}

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { CONTROL_CLASS } from "@/components/ui/control-class";
@@ -9,7 +10,8 @@ import { EMPTY_AUDIT_FILTERS, type AuditFilterValues } from "@/lib/client/audit-
 import { AUDIT_ACTIONS } from "@/lib/schemas/audit-actions";
 import { AUDIT_LOG_LIMITS } from "@/lib/schemas/audit-logs";
 
-const ENTITY_TYPES = [
+/** The stored entity types; their names on screen come from the catalogue (audit.entityTypes). */
+export const ENTITY_TYPES = [
   "patient",
   "visit",
   "therapy_line",
@@ -31,6 +33,7 @@ const ENTITY_TYPES = [
  * Patient ID (the patient's rows and its visits'), so a monitor's question has one filter.
  */
 export function AuditLogFilters({ onApply }: { onApply: (filters: AuditFilterValues) => void }) {
+  const t = useTranslations("audit");
   const [values, setValues] = useState<AuditFilterValues>(EMPTY_AUDIT_FILTERS);
   const set = (name: keyof AuditFilterValues) => (event: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [name]: event.target.value }));
@@ -44,49 +47,49 @@ export function AuditLogFilters({ onApply }: { onApply: (filters: AuditFilterVal
     <form
       onSubmit={submit}
       role="search"
-      aria-label="Audit log filters"
+      aria-label={t("filters.label")}
       className="mb-4 grid grid-cols-1 gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-3"
     >
       <div>
-        <Label htmlFor="audit-search">Search</Label>
+        <Label htmlFor="audit-search">{t("filters.search")}</Label>
         <Input
           id="audit-search"
           type="search"
-          placeholder="User email or entity"
+          placeholder={t("filters.searchPlaceholder")}
           maxLength={AUDIT_LOG_LIMITS.search}
           value={values.search}
           onChange={set("search")}
         />
       </div>
       <div>
-        <Label htmlFor="audit-action">Action</Label>
+        <Label htmlFor="audit-action">{t("filters.action")}</Label>
         <select id="audit-action" className={CONTROL_CLASS} value={values.action} onChange={set("action")}>
-          <option value="">All actions</option>
+          <option value="">{t("filters.allActions")}</option>
           {AUDIT_ACTIONS.map((action) => (
             <option key={action} value={action}>
-              {action}
+              {t(`actions.${action}`)}
             </option>
           ))}
         </select>
       </div>
       <div>
-        <Label htmlFor="audit-entity-type">Entity Type</Label>
+        <Label htmlFor="audit-entity-type">{t("filters.entityType")}</Label>
         <select
           id="audit-entity-type"
           className={CONTROL_CLASS}
           value={values.entity_type}
           onChange={set("entity_type")}
         >
-          <option value="">All entity types</option>
+          <option value="">{t("filters.allEntityTypes")}</option>
           {ENTITY_TYPES.map((type) => (
             <option key={type} value={type}>
-              {type}
+              {t(`entityTypes.${type}`)}
             </option>
           ))}
         </select>
       </div>
       <div>
-        <Label htmlFor="audit-study-id">Study ID</Label>
+        <Label htmlFor="audit-study-id">{t("filters.studyId")}</Label>
         <Input
           id="audit-study-id"
           type="number"
@@ -98,7 +101,7 @@ export function AuditLogFilters({ onApply }: { onApply: (filters: AuditFilterVal
         />
       </div>
       <div>
-        <Label htmlFor="audit-patient-id">Patient ID</Label>
+        <Label htmlFor="audit-patient-id">{t("filters.patientId")}</Label>
         <Input
           id="audit-patient-id"
           type="number"
@@ -110,7 +113,7 @@ export function AuditLogFilters({ onApply }: { onApply: (filters: AuditFilterVal
         />
       </div>
       <div>
-        <Label htmlFor="audit-start-date">Start Date</Label>
+        <Label htmlFor="audit-start-date">{t("filters.startDate")}</Label>
         <Input
           id="audit-start-date"
           type="datetime-local"
@@ -119,11 +122,11 @@ export function AuditLogFilters({ onApply }: { onApply: (filters: AuditFilterVal
         />
       </div>
       <div>
-        <Label htmlFor="audit-end-date">End Date</Label>
+        <Label htmlFor="audit-end-date">{t("filters.endDate")}</Label>
         <Input id="audit-end-date" type="datetime-local" value={values.end_date} onChange={set("end_date")} />
       </div>
       <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-3">
-        <Button type="submit">Apply Filters</Button>
+        <Button type="submit">{t("filters.apply")}</Button>
         <Button
           variant="secondary"
           onClick={() => {
@@ -131,7 +134,7 @@ export function AuditLogFilters({ onApply }: { onApply: (filters: AuditFilterVal
             onApply(EMPTY_AUDIT_FILTERS);
           }}
         >
-          Clear
+          {t("filters.clear")}
         </Button>
         {/* The security view: refused accesses, which no patient trail shows (docs/decisions/0018). */}
         <Button
@@ -142,7 +145,7 @@ export function AuditLogFilters({ onApply }: { onApply: (filters: AuditFilterVal
             onApply(security);
           }}
         >
-          Security: refused accesses
+          {t("filters.security")}
         </Button>
       </div>
     </form>

@@ -1,8 +1,11 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/badge";
 import { EmailText } from "@/components/ui/email-text";
 import type { AuditLogEntry } from "@/lib/schemas/audit-logs";
+import { AUDIT_ACTIONS, type AuditAction } from "@/lib/schemas/audit-actions";
+import { ENTITY_TYPES } from "./audit-log-filters";
 import { ViewChanges } from "./view-changes";
 
 /** Stored in UTC, shown in the viewer's zone with the zone named; the UTC instant is the tooltip. */
@@ -16,7 +19,22 @@ const viewerTime = new Intl.DateTimeFormat(undefined, {
   timeZoneName: "short",
 });
 
-const HEADERS = ["Timestamp", "User", "Action", "Entity", "IP Address", "Details"] as const;
+const HEADERS = ["timestamp", "user", "action", "entity", "ipAddress", "details"] as const;
+
+const isAction = (code: string): code is AuditAction => (AUDIT_ACTIONS as readonly string[]).includes(code);
+const isEntityType = (code: string): code is (typeof ENTITY_TYPES)[number] =>
+  (ENTITY_TYPES as readonly string[]).includes(code);
+
+/** An audit action's name in the reader's words; a code the catalogue does not know, as stored. */
+export function useActionName(): (code: string) => string {
+  const t = useTranslations("audit.actions");
+  return (code) => (isAction(code) ? t(code) : code);
+}
+
+function useEntityTypeName(): (code: string) => string {
+  const t = useTranslations("audit.entityTypes");
+  return (code) => (isEntityType(code) ? t(code) : code);
+}
 
 /** How many refusals a counted access_denied row stands for (docs/decisions/0018), else null. */
 export function refusalCount(entry: Pick<AuditLogEntry, "action" | "new_values">): number | null {
@@ -27,10 +45,11 @@ export function refusalCount(entry: Pick<AuditLogEntry, "action" | "new_values">
 
 function ActionBadge({ entry }: { entry: Pick<AuditLogEntry, "action" | "new_values"> }) {
   const { action } = entry;
+  const actionName = useActionName();
   const count = refusalCount(entry);
   return (
     <Badge tone={action === "access_denied" || action === "delete" ? "muted" : "neutral"}>
-      {action}
+      {actionName(action)}
       {count !== null && count > 1 && ` ×${count}`}
     </Badge>
   );
@@ -43,10 +62,12 @@ export function AuditLogTable({
   entries: AuditLogEntry[] | undefined;
   loading: boolean;
 }) {
+  const t = useTranslations("audit.table");
+  const entityTypeName = useEntityTypeName();
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
       <table className="w-full text-left text-sm">
-        <caption className="sr-only">Audit logs</caption>
+        <caption className="sr-only">{t("caption")}</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold text-slate-600 uppercase">
           <tr>
             {HEADERS.map((header) => (
@@ -54,12 +75,12 @@ export function AuditLogTable({
                 key={header}
                 scope="col"
                 className={
-                  header === "Timestamp" || header === "Details"
+                  header === "timestamp" || header === "details"
                     ? "px-3 py-2"
                     : "hidden px-3 py-2 md:table-cell"
                 }
               >
-                {header}
+                {t(header)}
               </th>
             ))}
           </tr>
@@ -68,14 +89,14 @@ export function AuditLogTable({
           {loading && !entries && (
             <tr>
               <td colSpan={6} className="px-3 py-8 text-center text-slate-500">
-                Loading audit logs...
+                {t("loading")}
               </td>
             </tr>
           )}
           {entries && entries.length === 0 && (
             <tr>
               <td colSpan={6} className="px-3 py-8 text-center text-slate-500">
-                No audit logs found
+                {t("empty")}
               </td>
             </tr>
           )}
@@ -86,33 +107,37 @@ export function AuditLogTable({
               data-testid="audit-row"
             >
               <td className="px-3 py-2 md:whitespace-nowrap">
-                <time dateTime={entry.timestamp} title={`${entry.timestamp} (UTC)`}>
+                <time dateTime={entry.timestamp} title={t("utc", { timestamp: entry.timestamp })}>
                   {viewerTime.format(new Date(entry.timestamp))}
                 </time>
                 {/* On a phone user, action and entity sit under the time instead of in columns. */}
                 <div className="mt-1 space-y-0.5 text-xs text-slate-600 md:hidden">
                   <ActionBadge entry={entry} />
-                  <div>{entry.user_email === null ? "System" : <EmailText email={entry.user_email} />}</div>
                   <div>
-                    {entry.entity_type}
+                    {entry.user_email === null ? t("system") : <EmailText email={entry.user_email} />}
+                  </div>
+                  <div>
+                    {entityTypeName(entry.entity_type)}
                     {entry.entity_id !== null && ` #${entry.entity_id}`}
                   </div>
                 </div>
               </td>
               <td className="hidden min-w-44 px-3 py-2 md:table-cell">
-                <div>{entry.user_email === null ? "System" : <EmailText email={entry.user_email} />}</div>
-                {entry.user_id !== null && <div className="text-xs text-slate-500">ID: {entry.user_id}</div>}
+                <div>{entry.user_email === null ? t("system") : <EmailText email={entry.user_email} />}</div>
+                {entry.user_id !== null && (
+                  <div className="text-xs text-slate-500">{t("id", { id: entry.user_id })}</div>
+                )}
               </td>
               <td className="hidden px-3 py-2 md:table-cell">
                 <ActionBadge entry={entry} />
               </td>
               <td className="hidden px-3 py-2 md:table-cell">
-                <div>{entry.entity_type}</div>
+                <div>{entityTypeName(entry.entity_type)}</div>
                 {entry.entity_id !== null && (
-                  <div className="text-xs text-slate-500">ID: {entry.entity_id}</div>
+                  <div className="text-xs text-slate-500">{t("id", { id: entry.entity_id })}</div>
                 )}
                 {entry.study_id !== null && (
-                  <div className="text-xs text-slate-500">Study: {entry.study_id}</div>
+                  <div className="text-xs text-slate-500">{t("study", { id: entry.study_id })}</div>
                 )}
               </td>
               <td className="hidden px-3 py-2 md:table-cell">{entry.ip_address ?? "—"}</td>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -18,7 +19,6 @@ import { AuditStatistics } from "./audit-statistics";
 import { ChainVerification } from "./chain-verification";
 
 const PAGE_SIZE = 50;
-const EXPORT_FAILED = "Failed to export audit logs. Please try again.";
 
 /**
  * Spec §2 Audit Logs page: filters, statistics toggle, CSV export, the table with View Changes,
@@ -26,6 +26,7 @@ const EXPORT_FAILED = "Failed to export audit logs. Please try again.";
  * (cursor), so the server seeks to the next page instead of counting its way there.
  */
 export function AuditLogsPage() {
+  const t = useTranslations("audit");
   const [filters, setFilters] = useState<AuditFilterValues>(EMPTY_AUDIT_FILTERS);
   const [page, setPage] = useState(1);
   const [cursor, setCursor] = useState<AuditPageCursor | null>(null);
@@ -57,7 +58,7 @@ export function AuditLogsPage() {
       await downloadAuditCsv(filters);
     } catch (error) {
       console.error(error);
-      setExportError(EXPORT_FAILED);
+      setExportError(t("exportFailed"));
     } finally {
       setExporting(false);
     }
@@ -66,21 +67,19 @@ export function AuditLogsPage() {
   return (
     <>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold">Audit Logs</h1>
+        <h1 className="text-2xl font-semibold">{t("title")}</h1>
         <div className="flex flex-wrap gap-2">
           <Button variant="secondary" aria-expanded={showStats} onClick={() => setShowStats((s) => !s)}>
-            {showStats ? "Hide Statistics" : "Show Statistics"}
+            {showStats ? t("hideStatistics") : t("showStatistics")}
           </Button>
           <Button onClick={exportCsv} disabled={exporting}>
-            {exporting ? "Exporting..." : "Export to CSV"}
+            {exporting ? t("exporting") : t("export")}
           </Button>
         </div>
       </div>
 
       <p className="mb-4 rounded-md border border-blue-200 bg-blue-50 px-3 py-2 text-sm text-blue-900">
-        Compliance notice: this audit trail records who did what and when, in UTC, for GDPR, FDA 21 CFR Part
-        11 and ISO 13485. Entries can never be changed or deleted, and each is chained to the one before it,
-        so any tampering is detected.
+        {t("compliance")}
       </p>
 
       {exportError && <Alert className="mb-4">{exportError}</Alert>}

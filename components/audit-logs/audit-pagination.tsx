@@ -1,5 +1,6 @@
 "use client";
 
+import { useFormatter, useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 
 /** Up to five page numbers around the current one (spec §2). */
@@ -20,24 +21,30 @@ export function AuditPagination({
   total: number;
   onPage: (page: number) => void;
 }) {
+  const t = useTranslations("ui.pagination");
+  const format = useFormatter();
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(page * pageSize, total);
   return (
-    <nav aria-label="Pagination" className="mt-4 flex flex-wrap items-center justify-between gap-2 text-sm">
+    <nav aria-label={t("label")} className="mt-4 flex flex-wrap items-center justify-between gap-2 text-sm">
       <p className="text-slate-600" data-testid="showing">
-        Showing {from.toLocaleString()} to {to.toLocaleString()} of {total.toLocaleString()} results
+        {t("showing", {
+          from: format.number(from),
+          to: format.number(to),
+          total: format.number(total),
+        })}
       </p>
       <div className="flex flex-wrap gap-1">
         <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-          Previous
+          {t("previous")}
         </Button>
         {pageWindow(page, pages).map((n) => (
           <Button
             key={n}
             variant={n === page ? "primary" : "secondary"}
             aria-current={n === page ? "page" : undefined}
-            aria-label={`Page ${n}`}
+            aria-label={t("page", { page: n })}
             className="min-w-9 px-2"
             onClick={() => onPage(n)}
           >
@@ -45,7 +52,7 @@ export function AuditPagination({
           </Button>
         ))}
         <Button variant="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-          Next
+          {t("next")}
         </Button>
       </div>
     </nav>

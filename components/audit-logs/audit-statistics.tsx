@@ -1,9 +1,20 @@
 "use client";
 
+import { useFormatter, useTranslations } from "next-intl";
 import { useEffect } from "react";
 import { useAuditStatistics, type AuditFilterValues } from "@/lib/client/audit-logs";
+import { useActionName } from "./audit-log-table";
 
-function TopList({ title, counts }: { title: string; counts: Record<string, number> }) {
+function TopList({
+  title,
+  counts,
+  nameOf = (name) => name,
+}: {
+  title: string;
+  counts: Record<string, number>;
+  nameOf?: (name: string) => string;
+}) {
+  const format = useFormatter();
   const entries = Object.entries(counts);
   return (
     <div className="min-w-0">
@@ -14,8 +25,8 @@ function TopList({ title, counts }: { title: string; counts: Record<string, numb
         <ol className="mt-1 space-y-0.5 text-sm">
           {entries.map(([name, n]) => (
             <li key={name} className="flex justify-between gap-2">
-              <span className="truncate">{name}</span>
-              <span className="text-slate-600 tabular-nums">{n.toLocaleString()}</span>
+              <span className="truncate">{nameOf(name)}</span>
+              <span className="text-slate-600 tabular-nums">{format.number(n)}</span>
             </li>
           ))}
         </ol>
@@ -26,6 +37,9 @@ function TopList({ title, counts }: { title: string; counts: Record<string, numb
 
 /** Spec §2: Total Entries, top 5 by action, top 5 users (for the dates and study filtered). */
 export function AuditStatistics({ filters }: { filters: AuditFilterValues }) {
+  const t = useTranslations("audit.statistics");
+  const format = useFormatter();
+  const actionName = useActionName();
   const stats = useAuditStatistics(filters, true);
   // Spec §8: audit load failures are only logged.
   useEffect(() => {
@@ -33,17 +47,17 @@ export function AuditStatistics({ filters }: { filters: AuditFilterValues }) {
   }, [stats.error]);
   return (
     <section
-      aria-label="Statistics"
+      aria-label={t("label")}
       className="mb-4 grid gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-3"
     >
       <div>
-        <h3 className="text-sm font-semibold text-slate-700">Total Entries</h3>
+        <h3 className="text-sm font-semibold text-slate-700">{t("total")}</h3>
         <p className="text-2xl font-semibold tabular-nums" data-testid="total-entries">
-          {stats.data ? stats.data.total_entries.toLocaleString() : "…"}
+          {stats.data ? format.number(stats.data.total_entries) : "…"}
         </p>
       </div>
-      <TopList title="Top actions" counts={stats.data?.entries_by_action ?? {}} />
-      <TopList title="Top users" counts={stats.data?.entries_by_user ?? {}} />
+      <TopList title={t("topActions")} counts={stats.data?.entries_by_action ?? {}} nameOf={actionName} />
+      <TopList title={t("topUsers")} counts={stats.data?.entries_by_user ?? {}} />
     </section>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import { useFormatter, useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { useChainVerification, useStartChainVerification } from "@/lib/client/audit-logs";
@@ -9,25 +10,27 @@ import { useChainVerification, useStartChainVerification } from "@/lib/client/au
  * polled each second; the result names the first broken row and the cases found.
  */
 export function ChainVerification() {
+  const t = useTranslations("audit.chain");
+  const format = useFormatter();
   const [jobId, setJobId] = useState<string | null>(null);
   const start = useStartChainVerification();
   const job = useChainVerification(jobId).data;
   const running = start.isPending || job?.state === "running";
   return (
-    <section aria-label="Chain verification" className="mb-4 rounded-lg border border-slate-200 bg-white p-4">
+    <section aria-label={t("label")} className="mb-4 rounded-lg border border-slate-200 bg-white p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 className="text-base font-semibold">Chain verification</h2>
+        <h2 className="text-base font-semibold">{t("title")}</h2>
         <Button
           variant="secondary"
           disabled={running}
           onClick={() => start.mutate(undefined, { onSuccess: (started) => setJobId(started.id) })}
         >
-          {running ? "Verifying..." : "Verify Chain Integrity"}
+          {running ? t("verifying") : t("verify")}
         </Button>
       </div>
       {start.isError && (
         <p role="alert" className="mt-2 text-sm text-red-700">
-          Could not start the verification: {start.error.message}
+          {t("startFailed", { detail: start.error.message })}
         </p>
       )}
       {job && (
@@ -38,24 +41,28 @@ export function ChainVerification() {
                 className="w-full"
                 max={Math.max(job.total_rows, 1)}
                 value={job.rows_checked}
-                aria-label="Verification progress"
+                aria-label={t("progress")}
               />
               <p className="text-slate-600">
-                {job.rows_checked.toLocaleString()} of {job.total_rows.toLocaleString()} rows checked
+                {t("rowsChecked", {
+                  checked: format.number(job.rows_checked),
+                  total: format.number(job.total_rows),
+                })}
               </p>
             </>
           )}
           {(job.state === "failed" || job.state === "interrupted") && <p role="alert">{job.error}</p>}
           {job.state === "done" && job.ok && (
             <p role="status" className="text-green-800">
-              Chain intact: {job.rows_checked.toLocaleString()} rows checked, every hash and link holds.
+              {t("intact", { checked: format.number(job.rows_checked) })}
             </p>
           )}
           {job.state === "done" && !job.ok && (
             <div role="alert" className="text-red-800">
               <p className="font-semibold">
-                Chain broken
-                {job.first_broken_row_id !== null && `: first broken row #${job.first_broken_row_id}`}
+                {job.first_broken_row_id === null
+                  ? t("broken")
+                  : t("brokenAt", { id: job.first_broken_row_id })}
               </p>
               <ul className="mt-1 list-disc pl-5">
                 {job.findings.map((finding, i) => (

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useMemo } from "react";
 import { useProtocolVersions } from "@/lib/client/protocol-versions";
 import { useStudy } from "@/lib/client/studies";
@@ -24,42 +25,47 @@ function useLabelsAt(studyId: number | null, timestamp: string) {
 }
 
 export function ViewChanges({ entry }: { entry: AuditLogEntry }) {
+  const t = useTranslations("audit.changes");
   if (!entry.old_values && !entry.new_values) return null;
   return (
     <details className="mt-1" data-testid="view-changes">
-      <summary className="cursor-pointer text-xs font-medium text-brand-700 select-none">
-        View Changes
-      </summary>
+      <summary className="cursor-pointer text-xs font-medium text-brand-700 select-none">{t("view")}</summary>
       <ChangeTable entry={entry} />
     </details>
   );
 }
 
 function ChangeTable({ entry }: { entry: AuditLogEntry }) {
+  const t = useTranslations("audit.changes");
+  // A yes/no answer in the reader's words; every other value as it was stored.
+  const shown = (value: unknown) =>
+    typeof value === "boolean" ? (value ? t("yes") : t("no")) : displayValue(value);
   const { labels, version } = useLabelsAt(entry.study_id, entry.timestamp);
   const changes = fieldChanges(entry.old_values, entry.new_values, labels);
-  if (changes.length === 0) return <p className="mt-1 text-xs text-slate-500">No field changed.</p>;
+  if (changes.length === 0) return <p className="mt-1 text-xs text-slate-500">{t("none")}</p>;
   return (
     <>
       {entry.study_id !== null && (
         <p className="mt-1 text-xs text-slate-500" data-testid="protocol-version">
-          {version
-            ? `Protocol version ${version.version_number}${version.version_label ? ` (${version.version_label})` : ""}`
-            : "Before the study's first protocol version: labels of the current configuration"}
+          {!version
+            ? t("beforeFirstVersion")
+            : version.version_label
+              ? t("protocolVersionLabel", { number: version.version_number, label: version.version_label })
+              : t("protocolVersion", { number: version.version_number })}
         </p>
       )}
       <table className="mt-1 w-full table-fixed text-xs">
-        <caption className="sr-only">Changes of entry {entry.id}</caption>
+        <caption className="sr-only">{t("caption", { id: entry.id })}</caption>
         <thead className="text-left text-slate-500">
           <tr>
             <th scope="col" className="w-1/3 py-1 pr-2 font-medium">
-              Field
+              {t("field")}
             </th>
             <th scope="col" className="py-1 pr-2 font-medium">
-              Old value
+              {t("oldValue")}
             </th>
             <th scope="col" className="py-1 font-medium">
-              New value
+              {t("newValue")}
             </th>
           </tr>
         </thead>
@@ -69,8 +75,8 @@ function ChangeTable({ entry }: { entry: AuditLogEntry }) {
               <th scope="row" className="py-1 pr-2 text-left font-medium break-words text-slate-700">
                 {change.label}
               </th>
-              <td className="py-1 pr-2 break-words text-red-800">{displayValue(change.before)}</td>
-              <td className="py-1 break-words text-green-800">{displayValue(change.after)}</td>
+              <td className="py-1 pr-2 break-words text-red-800">{shown(change.before)}</td>
+              <td className="py-1 break-words text-green-800">{shown(change.after)}</td>
             </tr>
           ))}
         </tbody>

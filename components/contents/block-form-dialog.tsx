@@ -1,9 +1,11 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
 import { errorAt } from "@/components/forms/engine-resolver";
+import { useWords } from "@/components/i18n/use-words";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CONTROL_CLASS } from "@/components/ui/control-class";
@@ -16,10 +18,8 @@ import { useCreateContent, useUpdateContent } from "@/lib/client/contents";
 import { schemaResolver } from "@/lib/client/schema-resolver";
 import type { Placement } from "@/lib/contents/builder";
 import {
-  BLOCK_TYPE_LABELS,
   checkBlock,
   CONTENT_LIMITS,
-  CONTENT_MESSAGES,
   ContentBlockCreateBody,
   ContentBlockUpdateBody,
   EDITABLE_BLOCK_TYPES,
@@ -27,6 +27,7 @@ import {
   type ContentBlockType,
 } from "@/lib/schemas/contents";
 import { BlockSettingsFields, type Settings } from "./block-settings-fields";
+import { useContentWords } from "./content-words";
 import { RichTextEditor } from "./rich-text-editor";
 
 export type BlockFormTarget =
@@ -96,6 +97,9 @@ export function BlockFormDialog({
   target: BlockFormTarget;
   onClose: () => void;
 }) {
+  const t = useTranslations("contents");
+  const words = useWords();
+  const contentWords = useContentWords();
   const editing = target.mode === "edit" ? target.block : null;
   const [formError, setFormError] = useState<string | null>(null);
   const create = useCreateContent(studyId);
@@ -138,8 +142,11 @@ export function BlockFormDialog({
       )(values, context, options),
   });
   const [type, settings, html] = useWatch({ control, name: ["type", "settings", "html"] });
-  const errorFor = (field: string) => errorAt(errors, `settings.${field}`);
-  const titleError = errors.title?.message;
+  const errorFor = (field: string) => {
+    const text = errorAt(errors, `settings.${field}`);
+    return text ? words(text) : undefined;
+  };
+  const titleError = errors.title?.message ? words(errors.title.message) : undefined;
 
   const submit = handleSubmit((body) => {
     setFormError(null);
@@ -148,12 +155,12 @@ export function BlockFormDialog({
     if (editing) {
       update.mutate(
         { id: editing.id, body: body as ContentBlockUpdateBody },
-        { onSuccess: onClose, onError: (e) => onError(e, CONTENT_MESSAGES.updateFailed) },
+        { onSuccess: onClose, onError: (e) => onError(e, t("messages.updateFailed")) },
       );
     } else {
       create.mutate(body as ContentBlockCreateBody, {
         onSuccess: onClose,
-        onError: (e) => onError(e, CONTENT_MESSAGES.createFailed),
+        onError: (e) => onError(e, t("messages.createFailed")),
       });
     }
   });
@@ -162,24 +169,24 @@ export function BlockFormDialog({
     <Dialog
       open
       onClose={onClose}
-      title={editing ? "Edit Content Block" : "Add Content Block"}
+      title={editing ? t("form.editTitle") : t("form.addTitle")}
       className="max-w-3xl"
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={pending}>
-            Cancel
+            {t("form.cancel")}
           </Button>
           <Button type="submit" form="block-form" disabled={pending}>
-            {pending ? "Saving..." : editing ? "Update" : "Create"}
+            {pending ? t("form.saving") : editing ? t("form.update") : t("form.create")}
           </Button>
         </>
       }
     >
       <form id="block-form" noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
-        {formError && <Alert>{formError}</Alert>}
+        {formError && <Alert>{words(formError)}</Alert>}
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
-            <Label htmlFor="block-type">Block Type</Label>
+            <Label htmlFor="block-type">{t("form.type")}</Label>
             <select
               id="block-type"
               className={CONTROL_CLASS}
@@ -193,13 +200,13 @@ export function BlockFormDialog({
             >
               {EDITABLE_BLOCK_TYPES.map((key) => (
                 <option key={key} value={key}>
-                  {BLOCK_TYPE_LABELS[key]}
+                  {contentWords.blockType(key)}
                 </option>
               ))}
             </select>
           </div>
           <div>
-            <Label htmlFor="block-title">{type === "button" ? "Button Text" : "Title"}</Label>
+            <Label htmlFor="block-title">{type === "button" ? t("form.buttonText") : t("form.title")}</Label>
             <Input
               id="block-title"
               maxLength={CONTENT_LIMITS.title}
@@ -218,10 +225,10 @@ export function BlockFormDialog({
         />
         {!WITHOUT_CONTENT.has(type) && (
           <div>
-            <Label htmlFor="block-content">Content</Label>
+            <Label htmlFor="block-content">{t("form.content")}</Label>
             <RichTextEditor
               id="block-content"
-              label="Content"
+              label={t("form.content")}
               value={html}
               onChange={(next) => setValue("html", next)}
             />
@@ -229,7 +236,7 @@ export function BlockFormDialog({
         )}
         <label className="flex items-center gap-2 text-sm text-slate-800">
           <input type="checkbox" {...register("is_visible")} />
-          Visible to users
+          {t("form.visible")}
         </label>
       </form>
     </Dialog>

@@ -1,6 +1,8 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { useWords } from "@/components/i18n/use-words";
 import { Button } from "@/components/ui/button";
 import { CONTROL_CLASS } from "@/components/ui/control-class";
 import { FieldError, invalidProps } from "@/components/ui/field-error";
@@ -10,15 +12,14 @@ import { uploadFile } from "@/lib/client/contents";
 import { failureText } from "@/lib/client/admin-team";
 import {
   BUTTON_STYLES,
-  CONTENT_MESSAGES,
   INFO_BOX_VARIANTS,
-  LAYOUT_LABELS,
   LAYOUT_SPANS,
   LAYOUTS,
   type ContentBlockType,
   type Layout,
 } from "@/lib/schemas/contents";
 import { formatFileSize, MAX_UPLOAD_FILE_SIZE_TEXT, uploadSizeProblem } from "@/lib/schemas/uploads";
+import { useContentWords } from "./content-words";
 import { RichTextEditor } from "./rich-text-editor";
 
 export type Settings = Record<string, unknown>;
@@ -35,17 +36,18 @@ const ATTACHMENT_ACCEPT = ".pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.txt,.zip";
 
 /** The inputs each block type adds to the form (spec §3 settings by type). */
 export function BlockSettingsFields({ type, settings, onChange, studyId, errorFor }: Props) {
+  const t = useTranslations("contents.settings");
   const set = (key: string, value: unknown) => onChange({ ...settings, [key]: value });
   switch (type) {
     case "button":
       return (
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
-            <Label htmlFor="block-url">Button URL</Label>
+            <Label htmlFor="block-url">{t("buttonUrl")}</Label>
             <Input
               id="block-url"
               type="url"
-              placeholder="https://example.org"
+              placeholder={t("urlPlaceholder")}
               value={str(settings.url)}
               {...invalidProps("block-url", errorFor("url"))}
               onChange={(event) => set("url", event.target.value)}
@@ -53,7 +55,7 @@ export function BlockSettingsFields({ type, settings, onChange, studyId, errorFo
             <FieldError id="block-url" error={errorFor("url")} />
           </div>
           <div>
-            <Label htmlFor="block-style">Button Style</Label>
+            <Label htmlFor="block-style">{t("buttonStyle")}</Label>
             <select
               id="block-style"
               className={CONTROL_CLASS}
@@ -62,7 +64,7 @@ export function BlockSettingsFields({ type, settings, onChange, studyId, errorFo
             >
               {BUTTON_STYLES.map((style) => (
                 <option key={style} value={style}>
-                  {style}
+                  {t(`styles.${style}`)}
                 </option>
               ))}
             </select>
@@ -72,7 +74,7 @@ export function BlockSettingsFields({ type, settings, onChange, studyId, errorFo
     case "info_box":
       return (
         <div>
-          <Label htmlFor="block-variant">Box Style</Label>
+          <Label htmlFor="block-variant">{t("boxStyle")}</Label>
           <select
             id="block-variant"
             className={CONTROL_CLASS}
@@ -81,7 +83,7 @@ export function BlockSettingsFields({ type, settings, onChange, studyId, errorFo
           >
             {INFO_BOX_VARIANTS.map((variant) => (
               <option key={variant} value={variant}>
-                {variant}
+                {t(`variants.${variant}`)}
               </option>
             ))}
           </select>
@@ -101,6 +103,8 @@ export function BlockSettingsFields({ type, settings, onChange, studyId, errorFo
 }
 
 function ColumnsFields({ settings, onChange }: Pick<Props, "settings" | "onChange">) {
+  const t = useTranslations("contents.settings");
+  const words = useContentWords();
   const layout = (str(settings.layout, "2") in LAYOUT_SPANS ? str(settings.layout, "2") : "2") as Layout;
   const columns = Array.isArray(settings.columns) ? (settings.columns as { content: string }[]) : [];
   const setColumn = (index: number, content: string) => {
@@ -111,7 +115,7 @@ function ColumnsFields({ settings, onChange }: Pick<Props, "settings" | "onChang
   return (
     <div className="space-y-3">
       <div>
-        <Label htmlFor="block-columns-layout">Column Layout</Label>
+        <Label htmlFor="block-columns-layout">{t("columnLayout")}</Label>
         <select
           id="block-columns-layout"
           className={CONTROL_CLASS}
@@ -120,17 +124,17 @@ function ColumnsFields({ settings, onChange }: Pick<Props, "settings" | "onChang
         >
           {LAYOUTS.map((key) => (
             <option key={key} value={key}>
-              {LAYOUT_LABELS[key]}
+              {words.layout(key)}
             </option>
           ))}
         </select>
       </div>
       {LAYOUT_SPANS[layout].map((_, index) => (
         <div key={`${layout}-${index}`}>
-          <Label htmlFor={`block-column-${index}`}>Column {index + 1}</Label>
+          <Label htmlFor={`block-column-${index}`}>{t("column", { number: index + 1 })}</Label>
           <RichTextEditor
             id={`block-column-${index}`}
-            label={`Column ${index + 1}`}
+            label={t("column", { number: index + 1 })}
             value={columns[index]?.content ?? ""}
             onChange={(html) => setColumn(index, html)}
             height={160}
@@ -142,20 +146,21 @@ function ColumnsFields({ settings, onChange }: Pick<Props, "settings" | "onChang
 }
 
 function CardsFields({ settings, onChange }: Pick<Props, "settings" | "onChange">) {
+  const t = useTranslations("contents.settings");
   const cards = Array.isArray(settings.cards)
     ? (settings.cards as { title: string; description: string }[])
     : [];
   const setCards = (next: typeof cards) => onChange({ ...settings, cards: next });
   return (
     <fieldset className="space-y-3">
-      <legend className="mb-1 text-sm font-medium text-slate-700">Cards</legend>
+      <legend className="mb-1 text-sm font-medium text-slate-700">{t("cards")}</legend>
       {cards.map((card, index) => (
         <div
           key={index}
           className="grid gap-2 rounded-md border border-slate-200 p-3 sm:grid-cols-[1fr_2fr_auto]"
         >
           <div>
-            <Label htmlFor={`card-title-${index}`}>Card {index + 1} title</Label>
+            <Label htmlFor={`card-title-${index}`}>{t("cardTitle", { number: index + 1 })}</Label>
             <Input
               id={`card-title-${index}`}
               value={card.title}
@@ -165,7 +170,7 @@ function CardsFields({ settings, onChange }: Pick<Props, "settings" | "onChange"
             />
           </div>
           <div>
-            <Label htmlFor={`card-description-${index}`}>Card {index + 1} description</Label>
+            <Label htmlFor={`card-description-${index}`}>{t("cardDescription", { number: index + 1 })}</Label>
             <Input
               id={`card-description-${index}`}
               value={card.description}
@@ -177,21 +182,23 @@ function CardsFields({ settings, onChange }: Pick<Props, "settings" | "onChange"
           <Button
             variant="destructive"
             className="self-end"
-            aria-label={`Remove card ${index + 1}`}
+            aria-label={t("removeCard", { number: index + 1 })}
             onClick={() => setCards(cards.filter((_, i) => i !== index))}
           >
-            Remove
+            {t("remove")}
           </Button>
         </div>
       ))}
       <Button variant="secondary" onClick={() => setCards([...cards, { title: "", description: "" }])}>
-        Add Card
+        {t("addCard")}
       </Button>
     </fieldset>
   );
 }
 
 function AttachmentField({ settings, onChange, studyId, errorFor }: Omit<Props, "type">) {
+  const t = useTranslations("contents");
+  const words = useWords();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const fileName = str(settings.file_name);
@@ -203,15 +210,16 @@ function AttachmentField({ settings, onChange, studyId, errorFor }: Omit<Props, 
       const uploaded = await uploadFile(`/upload?study_id=${studyId}`, file);
       onChange({ file_url: uploaded.file_url, file_name: uploaded.file_name, file_size: uploaded.file_size });
     } catch (caught) {
-      setError(`${CONTENT_MESSAGES.uploadFailed}: ${failureText(caught, "")}`.replace(/: $/, ""));
+      const detail = failureText(caught, "");
+      setError(detail ? t("settings.uploadFailed", { detail: words(detail) }) : t("messages.uploadFailed"));
     } finally {
       setBusy(false);
     }
   }
-  const problem = error ?? errorFor("file_url");
+  const problem = error ? words(error) : errorFor("file_url");
   return (
     <div>
-      <Label htmlFor="block-file">File</Label>
+      <Label htmlFor="block-file">{t("settings.file")}</Label>
       <input
         id="block-file"
         type="file"
@@ -232,16 +240,19 @@ function AttachmentField({ settings, onChange, studyId, errorFor }: Omit<Props, 
         }}
       />
       <p id="block-file-hint" className="mt-1 text-xs text-slate-500">
-        pdf, doc, docx, xls, xlsx, ppt, pptx, txt or zip; at most {MAX_UPLOAD_FILE_SIZE_TEXT}.
+        {t("settings.fileHint", { max: MAX_UPLOAD_FILE_SIZE_TEXT })}
       </p>
       {busy && (
         <p role="status" className="text-sm text-slate-600">
-          Uploading...
+          {t("settings.uploading")}
         </p>
       )}
       {fileName && (
         <p className="mt-1 text-sm text-slate-800" data-testid="attachment-current">
-          {fileName} ({formatFileSize(Number(settings.file_size) || 0)})
+          {t("settings.currentFile", {
+            name: fileName,
+            size: formatFileSize(Number(settings.file_size) || 0),
+          })}
         </p>
       )}
       {problem && (

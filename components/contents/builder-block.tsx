@@ -1,17 +1,19 @@
 "use client";
 
 import { useDraggable } from "@dnd-kit/core";
+import { useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { CONTROL_CLASS } from "@/components/ui/control-class";
-import { blockLabel, placementId } from "@/lib/contents/builder";
-import { BLOCK_TYPE_LABELS, type ContentBlock } from "@/lib/schemas/contents";
+import { placementId, type MoveTarget } from "@/lib/contents/builder";
+import type { ContentBlock } from "@/lib/schemas/contents";
+import { useContentWords } from "./content-words";
 
 type Props = {
   block: ContentBlock;
   canEdit: boolean;
-  targets: { id: string; label: string }[];
+  targets: MoveTarget[];
   onMove: (block: ContentBlock, targetId: string) => void;
   onEdit: (block: ContentBlock) => void;
   onDelete: (block: ContentBlock) => void;
@@ -41,7 +43,9 @@ export function BuilderBlock({
     data: { block },
     disabled: !canEdit,
   });
-  const label = blockLabel(block);
+  const t = useTranslations("contents.block");
+  const words = useContentWords();
+  const label = words.blockLabel(block);
   const current = placementId(block);
   return (
     <div
@@ -58,7 +62,7 @@ export function BuilderBlock({
           <button
             type="button"
             className="cursor-grab touch-none rounded px-1 text-slate-500 hover:bg-slate-100"
-            aria-label={`Drag ${label}`}
+            aria-label={t("drag", { label })}
             {...attributes}
             {...listeners}
           >
@@ -68,22 +72,24 @@ export function BuilderBlock({
         <div className="min-w-0 flex-1">
           <p className="break-words font-medium text-slate-900">{label}</p>
           <div className="mt-1 flex flex-wrap gap-1">
-            <Badge>{BLOCK_TYPE_LABELS[block.type]}</Badge>
-            {!block.is_visible && <Badge tone="muted">Hidden</Badge>}
+            <Badge>{words.blockType(block.type)}</Badge>
+            {!block.is_visible && <Badge tone="muted">{t("hidden")}</Badge>}
           </div>
         </div>
       </div>
       {canEdit && (
         <div className="space-y-1">
           <select
-            aria-label={`Move ${label} to`}
+            aria-label={t("moveTo", { label })}
             className={cn(CONTROL_CLASS, "py-1 text-xs")}
             value={current}
             onChange={(event) => onMove(block, event.target.value)}
           >
             {targets.map((target) => (
               <option key={target.id} value={target.id}>
-                {target.id === current ? `${target.label} (here)` : `Move to ${target.label}`}
+                {target.id === current
+                  ? t("here", { target: words.target(target) })
+                  : t("moveToTarget", { target: words.target(target) })}
               </option>
             ))}
           </select>
@@ -91,7 +97,7 @@ export function BuilderBlock({
             <Button
               variant="ghost"
               className="px-2 py-1 text-xs"
-              aria-label={`Move ${label} up`}
+              aria-label={t("up", { label })}
               disabled={first}
               onClick={() => onStep(block, -1)}
             >
@@ -100,7 +106,7 @@ export function BuilderBlock({
             <Button
               variant="ghost"
               className="px-2 py-1 text-xs"
-              aria-label={`Move ${label} down`}
+              aria-label={t("down", { label })}
               disabled={last}
               onClick={() => onStep(block, 1)}
             >
@@ -109,18 +115,18 @@ export function BuilderBlock({
             <Button
               variant="ghost"
               className="px-2 py-1 text-xs"
-              aria-label={`Edit ${label}`}
+              aria-label={t("editLabel", { label })}
               onClick={() => onEdit(block)}
             >
-              Edit
+              {t("edit")}
             </Button>
             <Button
               variant="destructive"
               className="px-2 py-1 text-xs"
-              aria-label={`Delete ${label}`}
+              aria-label={t("deleteLabel", { label })}
               onClick={() => onDelete(block)}
             >
-              Delete
+              {t("delete")}
             </Button>
           </div>
         </div>

@@ -1,9 +1,11 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { contentBlocksOnly } from "@/lib/contents/builder";
-import { BLOCK_TYPE_LABELS, CONTENT_MESSAGES, previewText, type ContentBlock } from "@/lib/schemas/contents";
+import { previewText, type ContentBlock } from "@/lib/schemas/contents";
+import { useContentWords } from "./content-words";
 
 type Props = {
   tree: ContentBlock[];
@@ -17,18 +19,20 @@ type Props = {
 
 /** List View (spec §2): type badge, Hidden badge, title, text preview, button link; editors act. */
 export function ContentListView({ tree, canEdit, busy, onAdd, onEdit, onToggle, onDelete }: Props) {
+  const t = useTranslations("contents");
+  const words = useContentWords();
   const blocks = contentBlocksOnly(tree);
   return (
     <div className="space-y-4">
-      {canEdit && <Button onClick={onAdd}>Add Block</Button>}
+      {canEdit && <Button onClick={onAdd}>{t("list.addBlock")}</Button>}
       {blocks.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600">
-          {CONTENT_MESSAGES.empty}
+          {t("messages.empty")}
         </p>
       ) : (
-        <ul className="space-y-3" aria-label="Content blocks">
+        <ul className="space-y-3" aria-label={t("list.label")}>
           {blocks.map((block) => {
-            const label = block.title || BLOCK_TYPE_LABELS[block.type];
+            const label = words.blockLabel(block);
             const url = typeof block.settings.url === "string" ? block.settings.url : "";
             return (
               <li
@@ -37,15 +41,15 @@ export function ContentListView({ tree, canEdit, busy, onAdd, onEdit, onToggle, 
               >
                 <div className="min-w-0 space-y-1">
                   <div className="flex flex-wrap items-center gap-2">
-                    <Badge>{BLOCK_TYPE_LABELS[block.type]}</Badge>
-                    {!block.is_visible && <Badge tone="muted">Hidden</Badge>}
+                    <Badge>{words.blockType(block.type)}</Badge>
+                    {!block.is_visible && <Badge tone="muted">{t("list.hidden")}</Badge>}
                   </div>
                   {block.title && <h3 className="break-words font-semibold text-slate-900">{block.title}</h3>}
                   {previewText(block.content.html) && (
                     <p className="break-words text-sm text-slate-600">{previewText(block.content.html)}</p>
                   )}
                   {block.type === "button" && url && (
-                    <p className="break-all text-sm text-slate-600">Link: {url}</p>
+                    <p className="break-all text-sm text-slate-600">{t("list.link", { url })}</p>
                   )}
                 </div>
                 {canEdit && (
@@ -53,21 +57,27 @@ export function ContentListView({ tree, canEdit, busy, onAdd, onEdit, onToggle, 
                     <Button
                       variant="secondary"
                       disabled={busy}
-                      aria-label={`${block.is_visible ? "Hide" : "Show"} ${label}`}
+                      aria-label={
+                        block.is_visible ? t("list.hideLabel", { label }) : t("list.showLabel", { label })
+                      }
                       onClick={() => onToggle(block)}
                     >
-                      {block.is_visible ? "Hide" : "Show"}
+                      {block.is_visible ? t("list.hide") : t("list.show")}
                     </Button>
-                    <Button variant="secondary" aria-label={`Edit ${label}`} onClick={() => onEdit(block)}>
-                      Edit
+                    <Button
+                      variant="secondary"
+                      aria-label={t("list.editLabel", { label })}
+                      onClick={() => onEdit(block)}
+                    >
+                      {t("list.edit")}
                     </Button>
                     <Button
                       variant="destructive"
                       disabled={busy}
-                      aria-label={`Delete ${label}`}
+                      aria-label={t("list.deleteLabel", { label })}
                       onClick={() => onDelete(block)}
                     >
-                      Delete
+                      {t("list.delete")}
                     </Button>
                   </div>
                 )}

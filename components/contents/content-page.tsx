@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
@@ -13,7 +14,7 @@ import {
   useUpdateContent,
 } from "@/lib/client/contents";
 import { placementOfDropId } from "@/lib/contents/builder";
-import { CONTENT_MESSAGES, type ContentBlock, type Layout } from "@/lib/schemas/contents";
+import type { ContentBlock, Layout } from "@/lib/schemas/contents";
 import { BlockFormDialog, type BlockFormTarget } from "./block-form-dialog";
 import { ContentListView } from "./content-list-view";
 import { PageBuilder } from "./page-builder";
@@ -30,6 +31,7 @@ export function ContentPage({
   studyName: string;
   canEdit: boolean;
 }) {
+  const t = useTranslations("contents");
   const [view, setView] = useState<View>("list");
   const [form, setForm] = useState<BlockFormTarget | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
@@ -45,7 +47,7 @@ export function ContentPage({
   function deleteBlock(block: ContentBlock, question: string) {
     if (!window.confirm(question)) return;
     setActionError(null);
-    remove.mutate(block.id, { onError: fail(CONTENT_MESSAGES.deleteFailed) });
+    remove.mutate(block.id, { onError: fail(t("messages.deleteFailed")) });
   }
 
   function move(block: ContentBlock, targetId: string) {
@@ -54,7 +56,7 @@ export function ContentPage({
     setActionError(null);
     update.mutate(
       { id: block.id, body: { parent_id: placement.parentId, column_index: placement.columnIndex } },
-      { onError: fail(CONTENT_MESSAGES.moveFailed) },
+      { onError: fail(t("messages.moveFailed")) },
     );
   }
 
@@ -62,7 +64,7 @@ export function ContentPage({
     setActionError(null);
     create.mutate(
       { type: "layout_row", settings: { layout }, is_visible: true },
-      { onError: fail(CONTENT_MESSAGES.createFailed) },
+      { onError: fail(t("messages.createFailed")) },
     );
   }
 
@@ -70,29 +72,27 @@ export function ContentPage({
     <div className="space-y-6">
       <div>
         <Link href="/admin/studies" className="text-sm font-medium text-brand-700 hover:underline">
-          ← Back to Studies
+          {t("back")}
         </Link>
         <h1 className="mt-2 break-words text-2xl font-semibold text-slate-900">
-          {CONTENT_MESSAGES.title(studyName)}
+          {t("title", { study: studyName })}
         </h1>
-        {!canEdit && (
-          <p className="mt-1 text-sm text-slate-600">Read-only: only superusers can edit homepage content.</p>
-        )}
+        {!canEdit && <p className="mt-1 text-sm text-slate-600">{t("readOnly")}</p>}
       </div>
       {actionError && <Alert>{actionError}</Alert>}
-      {contents.isError && <Alert>{loadFailureText(contents.error, CONTENT_MESSAGES.loadFailed)}</Alert>}
+      {contents.isError && <Alert>{loadFailureText(contents.error, t("messages.loadFailed"))}</Alert>}
       <Tabs
-        label="Content views"
+        label={t("views.label")}
         tabs={[
-          { key: "list", label: "List View" },
-          { key: "builder", label: "Builder View" },
+          { key: "list", label: t("views.list") },
+          { key: "builder", label: t("views.builder") },
         ]}
         active={view}
         onChange={setView}
       >
         {contents.isPending ? (
           <p role="status" className="text-sm text-slate-600">
-            Loading content blocks...
+            {t("loading")}
           </p>
         ) : view === "list" ? (
           <ContentListView
@@ -104,10 +104,10 @@ export function ContentPage({
             onToggle={(block) =>
               update.mutate(
                 { id: block.id, body: { is_visible: !block.is_visible } },
-                { onError: fail(CONTENT_MESSAGES.updateFailed) },
+                { onError: fail(t("messages.updateFailed")) },
               )
             }
-            onDelete={(block) => deleteBlock(block, CONTENT_MESSAGES.confirmDelete)}
+            onDelete={(block) => deleteBlock(block, t("messages.confirmDelete"))}
           />
         ) : (
           <PageBuilder
@@ -117,11 +117,11 @@ export function ContentPage({
             onAddBlock={(placement) => setForm({ mode: "create", placement })}
             onMove={move}
             onEdit={(block) => setForm({ mode: "edit", block })}
-            onDeleteBlock={(block) => deleteBlock(block, CONTENT_MESSAGES.confirmDeleteBlock)}
-            onDeleteRow={(row) => deleteBlock(row, CONTENT_MESSAGES.confirmDeleteRow)}
+            onDeleteBlock={(block) => deleteBlock(block, t("messages.confirmDeleteBlock"))}
+            onDeleteRow={(row) => deleteBlock(row, t("messages.confirmDeleteRow"))}
             onReorder={(ids) => {
               setActionError(null);
-              reorder.mutate(ids, { onError: fail(CONTENT_MESSAGES.moveFailed) });
+              reorder.mutate(ids, { onError: fail(t("messages.moveFailed")) });
             }}
           />
         )}

@@ -9,6 +9,7 @@ import {
   useSensors,
   type DragEndEvent,
 } from "@dnd-kit/core";
+import { useTranslations } from "next-intl";
 import { useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
@@ -24,15 +25,9 @@ import {
   steppedIds,
   type Placement,
 } from "@/lib/contents/builder";
-import {
-  CONTENT_MESSAGES,
-  LAYOUT_LABELS,
-  LAYOUTS,
-  layoutOf,
-  type ContentBlock,
-  type Layout,
-} from "@/lib/schemas/contents";
+import { LAYOUTS, layoutOf, type ContentBlock, type Layout } from "@/lib/schemas/contents";
 import { BuilderBlock } from "./builder-block";
+import { useContentWords } from "./content-words";
 
 type Props = {
   tree: ContentBlock[];
@@ -82,6 +77,8 @@ function DropZone({
 export function PageBuilder(props: Props) {
   const { tree, canEdit, onAddRow, onAddBlock, onMove, onEdit, onDeleteBlock, onDeleteRow, onReorder } =
     props;
+  const t = useTranslations("contents");
+  const words = useContentWords();
   const [choosingLayout, setChoosingLayout] = useState(false);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
@@ -114,7 +111,7 @@ export function PageBuilder(props: Props) {
       />
     ));
   const layoutMenu = choosingLayout && (
-    <div role="group" aria-label="Choose a layout" className="flex flex-wrap gap-2">
+    <div role="group" aria-label={t("builder.chooseLayout")} className="flex flex-wrap gap-2">
       {LAYOUTS.map((layout) => (
         <Button
           key={layout}
@@ -124,7 +121,7 @@ export function PageBuilder(props: Props) {
             onAddRow(layout);
           }}
         >
-          {LAYOUT_LABELS[layout]}
+          {words.layout(layout)}
         </Button>
       ))}
     </div>
@@ -135,20 +132,20 @@ export function PageBuilder(props: Props) {
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_16rem]">
         <div className="min-w-0 space-y-4">
           <div className="flex flex-wrap items-center justify-between gap-2">
-            <h2 className="text-lg font-semibold text-slate-900">Page Builder</h2>
+            <h2 className="text-lg font-semibold text-slate-900">{t("builder.title")}</h2>
             {canEdit && rows.length > 0 && (
               <Button onClick={() => setChoosingLayout((open) => !open)} aria-expanded={choosingLayout}>
-                Add Layout Row
+                {t("builder.addRow")}
               </Button>
             )}
           </div>
           {rows.length > 0 && layoutMenu}
           {rows.length === 0 ? (
             <div className="space-y-3 rounded-lg border border-dashed border-slate-300 p-8 text-center">
-              <h3 className="text-base font-semibold text-slate-900">{CONTENT_MESSAGES.noLayout}</h3>
+              <h3 className="text-base font-semibold text-slate-900">{t("messages.noLayout")}</h3>
               {canEdit && (
                 <Button onClick={() => setChoosingLayout((open) => !open)} aria-expanded={choosingLayout}>
-                  {CONTENT_MESSAGES.addFirstRow}
+                  {t("messages.addFirstRow")}
                 </Button>
               )}
               <div className="flex justify-center">{layoutMenu}</div>
@@ -157,19 +154,19 @@ export function PageBuilder(props: Props) {
             rows.map((row, rowIndex) => (
               <article
                 key={row.id}
-                aria-label={`Row ${rowIndex + 1}`}
+                aria-label={t("builder.row", { row: rowIndex + 1 })}
                 className="space-y-2 rounded-lg border border-slate-200 bg-slate-50 p-3"
               >
                 <div className="flex items-center justify-between gap-2">
                   <h3 className="text-sm font-medium text-slate-700">
-                    Row {rowIndex + 1} · {LAYOUT_LABELS[layoutOf(row)]}
+                    {t("builder.rowHeading", { row: rowIndex + 1, layout: words.layout(layoutOf(row)) })}
                   </h3>
                   {canEdit && (
                     <div className="flex gap-1">
                       <Button
                         variant="ghost"
                         className="px-2 py-1 text-xs"
-                        aria-label={`Move row ${rowIndex + 1} up`}
+                        aria-label={t("builder.moveRowUp", { row: rowIndex + 1 })}
                         disabled={rowIndex === 0}
                         onClick={() => step(rows)(row, -1)}
                       >
@@ -178,7 +175,7 @@ export function PageBuilder(props: Props) {
                       <Button
                         variant="ghost"
                         className="px-2 py-1 text-xs"
-                        aria-label={`Move row ${rowIndex + 1} down`}
+                        aria-label={t("builder.moveRowDown", { row: rowIndex + 1 })}
                         disabled={rowIndex === rows.length - 1}
                         onClick={() => step(rows)(row, 1)}
                       >
@@ -187,10 +184,10 @@ export function PageBuilder(props: Props) {
                       <Button
                         variant="destructive"
                         className="px-2 py-1 text-xs"
-                        aria-label={`Delete row ${rowIndex + 1}`}
+                        aria-label={t("builder.deleteRowLabel", { row: rowIndex + 1 })}
                         onClick={() => onDeleteRow(row)}
                       >
-                        Delete Row
+                        {t("builder.deleteRow")}
                       </Button>
                     </div>
                   )}
@@ -200,7 +197,7 @@ export function PageBuilder(props: Props) {
                     <DropZone
                       key={columnIndex}
                       id={columnDropId(row.id, columnIndex)}
-                      label={`Row ${rowIndex + 1} · Column ${columnIndex + 1}`}
+                      label={t("builder.column", { row: rowIndex + 1, column: columnIndex + 1 })}
                       className={cn("min-w-0 bg-white", SPAN_CLASS[column.span])}
                     >
                       {blockList(column.blocks)}
@@ -208,10 +205,13 @@ export function PageBuilder(props: Props) {
                         <Button
                           variant="ghost"
                           className="w-full text-xs"
-                          aria-label={`Add Block to row ${rowIndex + 1}, column ${columnIndex + 1}`}
+                          aria-label={t("builder.addBlockLabel", {
+                            row: rowIndex + 1,
+                            column: columnIndex + 1,
+                          })}
                           onClick={() => onAddBlock({ parentId: row.id, columnIndex })}
                         >
-                          + Add Block
+                          {t("builder.addBlock")}
                         </Button>
                       )}
                     </DropZone>
@@ -222,10 +222,10 @@ export function PageBuilder(props: Props) {
           )}
         </div>
         <aside className="min-w-0 space-y-2">
-          <h2 className="text-lg font-semibold text-slate-900">Available Blocks</h2>
-          <DropZone id={AVAILABLE_DROP_ID} label="Available Blocks">
+          <h2 className="text-lg font-semibold text-slate-900">{t("builder.available")}</h2>
+          <DropZone id={AVAILABLE_DROP_ID} label={t("builder.available")}>
             {availableBlocks(tree).length === 0 ? (
-              <p className="p-2 text-xs text-slate-500">Every block is placed in a row.</p>
+              <p className="p-2 text-xs text-slate-500">{t("builder.allPlaced")}</p>
             ) : (
               blockList(availableBlocks(tree))
             )}

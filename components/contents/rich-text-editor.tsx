@@ -2,6 +2,7 @@
 
 import { EditorContent, useEditor, type Editor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
+import { useTranslations } from "next-intl";
 import { cn } from "@/components/ui/cn";
 import { isHttpUrl, CONTENT_LIMITS } from "@/lib/schemas/contents";
 import { RICH_TEXT_CLASS } from "./rich-html";
@@ -15,32 +16,38 @@ type Props = {
   height?: number;
 };
 
-const TOOLS: { label: string; run: (e: Editor) => void; active?: (e: Editor) => boolean }[] = [
-  { label: "Bold", run: (e) => e.chain().focus().toggleBold().run(), active: (e) => e.isActive("bold") },
+type Tool = {
+  label: "bold" | "italic" | "heading" | "bulletList" | "numberedList" | "link";
+  run: (e: Editor, prompt: string) => void;
+  active?: (e: Editor) => boolean;
+};
+
+const TOOLS: Tool[] = [
+  { label: "bold", run: (e) => e.chain().focus().toggleBold().run(), active: (e) => e.isActive("bold") },
   {
-    label: "Italic",
+    label: "italic",
     run: (e) => e.chain().focus().toggleItalic().run(),
     active: (e) => e.isActive("italic"),
   },
   {
-    label: "Heading",
+    label: "heading",
     run: (e) => e.chain().focus().toggleHeading({ level: 2 }).run(),
     active: (e) => e.isActive("heading", { level: 2 }),
   },
   {
-    label: "Bullet list",
+    label: "bulletList",
     run: (e) => e.chain().focus().toggleBulletList().run(),
     active: (e) => e.isActive("bulletList"),
   },
   {
-    label: "Numbered list",
+    label: "numberedList",
     run: (e) => e.chain().focus().toggleOrderedList().run(),
     active: (e) => e.isActive("orderedList"),
   },
   {
-    label: "Link",
-    run: (e) => {
-      const url = window.prompt("Link address (https://…)", e.getAttributes("link").href ?? "");
+    label: "link",
+    run: (e, prompt) => {
+      const url = window.prompt(prompt, e.getAttributes("link").href ?? "");
       if (url === null) return;
       if (url.trim() === "") e.chain().focus().unsetLink().run();
       else if (isHttpUrl(url.trim()) || /^mailto:/i.test(url.trim()))
@@ -55,6 +62,7 @@ const TOOLS: { label: string; run: (e: Editor) => void; active?: (e: Editor) => 
  * before storing. immediatelyRender is off, as tiptap requires under server rendering.
  */
 export function RichTextEditor({ id, label, value, onChange, height = CONTENT_LIMITS.editorHeight }: Props) {
+  const t = useTranslations("contents.editor");
   const editor = useEditor({
     immediatelyRender: false,
     extensions: [
@@ -79,7 +87,7 @@ export function RichTextEditor({ id, label, value, onChange, height = CONTENT_LI
     <div className="rounded-md border border-slate-300 bg-white focus-within:ring-2 focus-within:ring-brand-600/30">
       <div
         role="toolbar"
-        aria-label={`${label} formatting`}
+        aria-label={t("toolbar", { label })}
         className="flex flex-wrap gap-1 border-b border-slate-200 p-1"
       >
         {TOOLS.map((tool) => (
@@ -88,10 +96,10 @@ export function RichTextEditor({ id, label, value, onChange, height = CONTENT_LI
             type="button"
             disabled={!editor}
             aria-pressed={editor && tool.active ? tool.active(editor) : undefined}
-            onClick={() => editor && tool.run(editor)}
+            onClick={() => editor && tool.run(editor, t("linkPrompt"))}
             className="rounded px-2 py-1 text-xs font-medium text-slate-700 hover:bg-slate-100 aria-pressed:bg-slate-200"
           >
-            {tool.label}
+            {t(tool.label)}
           </button>
         ))}
       </div>

@@ -1,6 +1,8 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
+import { useWords } from "@/components/i18n/use-words";
 import { useFieldArray, useForm, useWatch } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { CONTROL_CLASS } from "@/components/ui/control-class";
@@ -47,6 +49,9 @@ export function CreateTemplateDialog({
   onClose: () => void;
   onCreated: () => void;
 }) {
+  const t = useTranslations("templates.dialog");
+  const tTypes = useTranslations("templates.fieldTypes");
+  const words = useWords();
   const id = useId();
   const create = useCreateFieldTemplate();
   const [error, setFormError] = useState<string | null>(null);
@@ -79,33 +84,34 @@ export function CreateTemplateDialog({
     } catch (e) {
       applyServerErrors(e, setError, ["name", "description", "category", "fields", ...fieldPaths], "");
       // Spec §8 wording, whatever field the server named.
-      setFormError(`Error creating template: ${errorText(e)}`);
+      setFormError(t("createFailed", { detail: errorText(e) }));
     }
   });
 
-  const nameError = errors.name?.message;
-  const listError = errors.fields?.message ?? errors.fields?.root?.message;
+  const inWords = (text: string | undefined) => (text ? words(text) : undefined);
+  const nameError = inWords(errors.name?.message);
+  const listError = inWords(errors.fields?.message ?? errors.fields?.root?.message);
 
   return (
     <Dialog
       open
       onClose={onClose}
-      title="Create Template"
+      title={t("title")}
       className="max-w-2xl"
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {t("cancel")}
           </Button>
           <Button onClick={() => void submit()} disabled={!canCreate}>
-            {create.isPending ? "Creating..." : "Create"}
+            {create.isPending ? t("creating") : t("create")}
           </Button>
         </>
       }
     >
       <div className="space-y-3">
         <div>
-          <Label htmlFor={`${id}-name`}>Template Name *</Label>
+          <Label htmlFor={`${id}-name`}>{t("name")}</Label>
           <Input
             id={`${id}-name`}
             required
@@ -115,44 +121,46 @@ export function CreateTemplateDialog({
           <FieldError id={`${id}-name`} error={nameError} />
         </div>
         <div>
-          <Label htmlFor={`${id}-description`}>Description</Label>
+          <Label htmlFor={`${id}-description`}>{t("description")}</Label>
           <textarea
             id={`${id}-description`}
             rows={2}
             className={CONTROL_CLASS}
             {...register("description")}
-            {...invalidProps(`${id}-description`, errors.description?.message)}
+            {...invalidProps(`${id}-description`, inWords(errors.description?.message))}
           />
-          <FieldError id={`${id}-description`} error={errors.description?.message} />
+          <FieldError id={`${id}-description`} error={inWords(errors.description?.message)} />
         </div>
         <div>
-          <Label htmlFor={`${id}-category`}>Category</Label>
+          <Label htmlFor={`${id}-category`}>{t("category")}</Label>
           <Input
             id={`${id}-category`}
-            placeholder="Other"
+            placeholder={t("categoryPlaceholder")}
             {...register("category")}
-            {...invalidProps(`${id}-category`, errors.category?.message)}
+            {...invalidProps(`${id}-category`, inWords(errors.category?.message))}
           />
-          <FieldError id={`${id}-category`} error={errors.category?.message} />
+          <FieldError id={`${id}-category`} error={inWords(errors.category?.message)} />
         </div>
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" disabled={!canCreateGlobal} {...register("is_global")} />
-          Global (visible to all users)
-          {!canCreateGlobal && <span className="text-xs text-slate-500">: platform administrators only</span>}
+          {t("global")}
+          {!canCreateGlobal && <span className="text-xs text-slate-500">{t("globalAdminsOnly")}</span>}
         </label>
         <div>
           <div className="mb-2 flex items-center justify-between">
-            <h3 className="text-sm font-medium text-slate-700">Fields ({fields.fields.length})</h3>
+            <h3 className="text-sm font-medium text-slate-700">
+              {t("fields", { count: fields.fields.length })}
+            </h3>
             <Button
               variant="secondary"
               className="px-2 py-1 text-xs"
               onClick={() => fields.append(newTemplateField(getValues("fields"), getValues("category")))}
             >
-              Add Field
+              {t("addField")}
             </Button>
           </div>
           {fields.fields.length === 0 ? (
-            <p className="text-sm text-slate-500">No fields yet: add at least one.</p>
+            <p className="text-sm text-slate-500">{t("noFields")}</p>
           ) : (
             <ul className="space-y-2">
               {fields.fields.map((f, i) => {
@@ -161,51 +169,51 @@ export function CreateTemplateDialog({
                 return (
                   <li
                     key={f.id}
-                    aria-label={`Template field ${i + 1}`}
+                    aria-label={t("fieldLabel", { number: i + 1 })}
                     className="grid gap-2 rounded-md border border-slate-200 p-2 sm:grid-cols-[1fr_1fr_8rem_auto] sm:items-end"
                   >
                     <div>
-                      <Label htmlFor={inputId("name")}>Field Name</Label>
+                      <Label htmlFor={inputId("name")}>{t("fieldName")}</Label>
                       <Input
                         id={inputId("name")}
                         className="font-mono"
                         {...register(`fields.${i}.name`)}
-                        {...invalidProps(inputId("name"), fieldErrors?.name?.message)}
+                        {...invalidProps(inputId("name"), inWords(fieldErrors?.name?.message))}
                       />
-                      <FieldError id={inputId("name")} error={fieldErrors?.name?.message} />
+                      <FieldError id={inputId("name")} error={inWords(fieldErrors?.name?.message)} />
                     </div>
                     <div>
-                      <Label htmlFor={inputId("label")}>Label</Label>
+                      <Label htmlFor={inputId("label")}>{t("label")}</Label>
                       <Input
                         id={inputId("label")}
                         {...register(`fields.${i}.label`)}
-                        {...invalidProps(inputId("label"), fieldErrors?.label?.message)}
+                        {...invalidProps(inputId("label"), inWords(fieldErrors?.label?.message))}
                       />
-                      <FieldError id={inputId("label")} error={fieldErrors?.label?.message} />
+                      <FieldError id={inputId("label")} error={inWords(fieldErrors?.label?.message)} />
                     </div>
                     <div>
-                      <Label htmlFor={inputId("type")}>Type</Label>
+                      <Label htmlFor={inputId("type")}>{t("type")}</Label>
                       <select
                         id={inputId("type")}
                         className={CONTROL_CLASS}
                         {...register(`fields.${i}.type`)}
-                        {...invalidProps(inputId("type"), fieldErrors?.type?.message)}
+                        {...invalidProps(inputId("type"), inWords(fieldErrors?.type?.message))}
                       >
-                        {TEMPLATE_FIELD_TYPES.map((t) => (
-                          <option key={t} value={t}>
-                            {t}
+                        {TEMPLATE_FIELD_TYPES.map((type) => (
+                          <option key={type} value={type}>
+                            {tTypes(type)}
                           </option>
                         ))}
                       </select>
-                      <FieldError id={inputId("type")} error={fieldErrors?.type?.message} />
+                      <FieldError id={inputId("type")} error={inWords(fieldErrors?.type?.message)} />
                     </div>
                     <Button
                       variant="destructive"
                       className="px-2 py-1 text-xs"
-                      aria-label={`Remove field ${listed[i]?.label || i + 1}`}
+                      aria-label={t("removeLabel", { name: listed[i]?.label || i + 1 })}
                       onClick={() => fields.remove(i)}
                     >
-                      Remove
+                      {t("remove")}
                     </Button>
                   </li>
                 );

@@ -1,18 +1,20 @@
 "use client";
 
+import { useFormatter, useTranslations } from "next-intl";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { errorText, useDeleteFieldTemplate, useFieldTemplates } from "@/lib/client/field-templates";
-import { TEMPLATE_MESSAGES, categoryChips, type FieldTemplate } from "@/lib/schemas/field-templates";
+import { categoryChips, type FieldTemplate } from "@/lib/schemas/field-templates";
 import { CreateTemplateDialog } from "./create-template-dialog";
 
 const SHOWN_FIELDS = 4;
 
 /** /admin/templates (spec §2, Field Templates): filter chips, template cards, create and delete. */
 export function FieldTemplatesPage({ canCreateGlobal }: { canCreateGlobal: boolean }) {
+  const t = useTranslations("templates");
   const templates = useFieldTemplates();
   const remove = useDeleteFieldTemplate();
   const [category, setCategory] = useState<string | null>(null);
@@ -20,17 +22,24 @@ export function FieldTemplatesPage({ canCreateGlobal }: { canCreateGlobal: boole
   const [status, setStatus] = useState<{ tone: "info" | "error"; text: string } | null>(null);
 
   const all = templates.data?.templates ?? [];
-  const shown = category === null ? all : all.filter((t) => t.category === category);
-  const chips = categoryChips(all);
+  const shown = category === null ? all : all.filter((template) => template.category === category);
+  const chips = categoryChips(all).map(({ key }) => {
+    const count = key === null ? all.length : all.filter((template) => template.category === key).length;
+    return {
+      key,
+      label: key === null ? t("allChip", { count }) : t("categoryChip", { category: key, count }),
+    };
+  });
 
   async function onDelete(template: FieldTemplate) {
-    if (!window.confirm(TEMPLATE_MESSAGES.deleteConfirm(template.name))) return;
+    if (!window.confirm(t("deleteConfirm", { name: template.name }))) return;
     try {
       await remove.mutateAsync(template.id);
-      setStatus({ tone: "info", text: TEMPLATE_MESSAGES.deleted });
-      if (category !== null && all.filter((t) => t.category === category).length <= 1) setCategory(null);
+      setStatus({ tone: "info", text: t("deleted") });
+      if (category !== null && all.filter((other) => other.category === category).length <= 1)
+        setCategory(null);
     } catch (error) {
-      setStatus({ tone: "error", text: `Error deleting template: ${errorText(error)}` });
+      setStatus({ tone: "error", text: t("deleteFailed", { detail: errorText(error) }) });
     }
   }
 
@@ -38,10 +47,10 @@ export function FieldTemplatesPage({ canCreateGlobal }: { canCreateGlobal: boole
     <div>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-semibold">Field Templates</h1>
-          <p className="text-sm text-slate-600">Reusable sets of fields to import into any study.</p>
+          <h1 className="text-2xl font-semibold">{t("title")}</h1>
+          <p className="text-sm text-slate-600">{t("intro")}</p>
         </div>
-        <Button onClick={() => setCreating(true)}>+ Create Template</Button>
+        <Button onClick={() => setCreating(true)}>{t("create")}</Button>
       </div>
       {status && (
         <Alert tone={status.tone} className="mb-4">
@@ -49,17 +58,17 @@ export function FieldTemplatesPage({ canCreateGlobal }: { canCreateGlobal: boole
         </Alert>
       )}
       {templates.isPending ? (
-        <p className="text-slate-500">Loading templates...</p>
+        <p className="text-slate-500">{t("loading")}</p>
       ) : templates.error ? (
         <Alert>
-          <p>Error loading templates: {errorText(templates.error)}</p>
+          <p>{t("loadFailed", { detail: errorText(templates.error) })}</p>
           <Button variant="secondary" className="mt-2" onClick={() => void templates.refetch()}>
-            Retry
+            {t("retry")}
           </Button>
         </Alert>
       ) : (
         <>
-          <div role="group" aria-label="Filter by category" className="mb-4 flex flex-wrap gap-2">
+          <div role="group" aria-label={t("filterLabel")} className="mb-4 flex flex-wrap gap-2">
             {chips.map((chip) => (
               <button
                 key={chip.key ?? "__all"}
@@ -79,12 +88,16 @@ export function FieldTemplatesPage({ canCreateGlobal }: { canCreateGlobal: boole
           </div>
           {shown.length === 0 ? (
             <p className="rounded-md border border-dashed border-slate-300 px-4 py-8 text-center text-slate-600">
-              {TEMPLATE_MESSAGES.emptyCategory}
+              {t("emptyCategory")}
             </p>
           ) : (
             <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-              {shown.map((t) => (
-                <TemplateCard key={t.id} template={t} onDelete={() => void onDelete(t)} />
+              {shown.map((template) => (
+                <TemplateCard
+                  key={template.id}
+                  template={template}
+                  onDelete={() => void onDelete(template)}
+                />
               ))}
             </ul>
           )}
@@ -96,7 +109,7 @@ export function FieldTemplatesPage({ canCreateGlobal }: { canCreateGlobal: boole
           onClose={() => setCreating(false)}
           onCreated={() => {
             setCreating(false);
-            setStatus({ tone: "info", text: TEMPLATE_MESSAGES.created });
+            setStatus({ tone: "info", text: t("created") });
           }}
         />
       )}
@@ -104,23 +117,27 @@ export function FieldTemplatesPage({ canCreateGlobal }: { canCreateGlobal: boole
   );
 }
 
-function TemplateCard({ template: t, onDelete }: { template: FieldTemplate; onDelete: () => void }) {
-  const more = t.fields.length - SHOWN_FIELDS;
+function TemplateCard({ template, onDelete }: { template: FieldTemplate; onDelete: () => void }) {
+  const t = useTranslations("templates.card");
+  const format = useFormatter();
+  const more = template.fields.length - SHOWN_FIELDS;
   return (
     <li
-      aria-label={`Template ${t.name}`}
+      aria-label={t("label", { name: template.name })}
       className="flex flex-col rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
     >
       <div className="mb-1 flex items-start justify-between gap-2">
-        <h2 className="font-semibold text-slate-900">{t.name}</h2>
-        <Badge tone={t.is_global ? "neutral" : "muted"}>{t.is_global ? "Global" : "Personal"}</Badge>
+        <h2 className="font-semibold text-slate-900">{template.name}</h2>
+        <Badge tone={template.is_global ? "neutral" : "muted"}>
+          {template.is_global ? t("global") : t("personal")}
+        </Badge>
       </div>
       <p className="text-xs text-slate-500">
-        {t.category} · {t.field_count} {t.field_count === 1 ? "field" : "fields"}
+        {t("summary", { category: template.category, count: template.field_count })}
       </p>
-      {t.description && <p className="mt-2 text-sm text-slate-700">{t.description}</p>}
+      {template.description && <p className="mt-2 text-sm text-slate-700">{template.description}</p>}
       <ul className="mt-3 space-y-1 text-sm">
-        {t.fields.slice(0, SHOWN_FIELDS).map((f) => (
+        {template.fields.slice(0, SHOWN_FIELDS).map((f) => (
           <li key={f.name} className="flex gap-2">
             <span className="rounded bg-slate-100 px-1.5 font-mono text-xs leading-5 text-slate-600">
               {f.type}
@@ -129,19 +146,19 @@ function TemplateCard({ template: t, onDelete }: { template: FieldTemplate; onDe
           </li>
         ))}
       </ul>
-      {more > 0 && <p className="mt-1 text-xs text-slate-500">+{more} more fields</p>}
+      {more > 0 && <p className="mt-1 text-xs text-slate-500">{t("more", { count: more })}</p>}
       <div className="mt-auto flex items-center justify-between gap-2 pt-3">
         <span className="text-xs text-slate-500">
-          Created {new Date(t.created_at).toLocaleDateString(undefined, { dateStyle: "medium" })}
+          {t("createdOn", { date: format.dateTime(new Date(template.created_at), { dateStyle: "medium" }) })}
         </span>
-        {t.can_delete && (
+        {template.can_delete && (
           <Button
             variant="destructive"
             className="px-2 py-1 text-xs"
-            aria-label={`Delete template ${t.name}`}
+            aria-label={t("deleteLabel", { name: template.name })}
             onClick={onDelete}
           >
-            Delete
+            {t("delete")}
           </Button>
         )}
       </div>

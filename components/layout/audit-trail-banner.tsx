@@ -1,3 +1,5 @@
+import { useTranslations } from "next-intl";
+
 /**
  * Shown on every admin page while this server found the audit trail broken (docs/decisions/0018):
  * clinical writes are refused until an operator acts. Findings name row ids and counts, which only
@@ -11,16 +13,17 @@ export function AuditTrailBanner({
   /** The findings' messages, or null for someone who may not read the audit logs. */
   findings: string[] | null;
 }) {
+  const t = useTranslations("errors.auditTrail");
   return (
     <div role="alert" className="border-b border-red-300 bg-red-50" data-testid="audit-trail-banner">
       <div className="mx-auto max-w-7xl px-4 py-3 text-sm text-red-900 sm:px-6">
-        <p className="font-semibold">
-          The audit trail is broken: clinical data cannot be changed until an operator has restored or
-          acknowledged it.
-        </p>
+        <p className="font-semibold">{t("broken")}</p>
         <p className="mt-1 break-words">
-          Detected <time dateTime={detectedAt}>{detectedAt.replace("T", " ").slice(0, 19)} UTC</time>.
-          Operators: follow docs/audit-trail-recovery.md (start with <code>npm run audit:verify</code>).
+          {t.rich("detected", {
+            when: detectedAt.replace("T", " ").slice(0, 19),
+            time: (chunks) => <time dateTime={detectedAt}>{chunks}</time>,
+            code: (chunks) => <code>{chunks}</code>,
+          })}
         </p>
         {findings && findings.length > 0 && (
           <ul className="mt-1 list-disc pl-5 break-words">

@@ -1,8 +1,10 @@
 "use client";
 
+import { useFormatter, useTranslations } from "next-intl";
 import Link from "next/link";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { useWords } from "@/components/i18n/use-words";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CONTROL_CLASS } from "@/components/ui/control-class";
@@ -15,75 +17,72 @@ import { applyServerErrors } from "@/lib/client/apply-server-errors";
 import { schemaResolver } from "@/lib/client/schema-resolver";
 import {
   GROUP_LIMITS,
-  GROUP_MESSAGES,
   MedicalGroupCreateBody,
   MedicalGroupUpdateBody,
   type MedicalGroupResponse,
 } from "@/lib/schemas/users";
 
-const shortDate = (iso: string) => new Date(iso).toLocaleDateString();
-
 /** Spec §2 Medical Groups: list with patient counts, create/edit dialog, delete only when empty. */
 export function MedicalGroupsPage({ studyId, studyName }: { studyId: number; studyName: string }) {
+  const t = useTranslations("medicalGroups");
+  const tUi = useTranslations("ui");
+  const format = useFormatter();
   const groups = useMedicalGroups(studyId);
   const remove = useDeleteGroup(studyId);
   const [editing, setEditing] = useState<MedicalGroupResponse | "new" | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
 
   function confirmDelete(group: MedicalGroupResponse) {
-    if (!window.confirm(GROUP_MESSAGES.confirmDelete)) return;
+    if (!window.confirm(t("messages.confirmDelete"))) return;
     setActionError(null);
-    remove.mutate(group.id, { onError: () => setActionError(GROUP_MESSAGES.deleteFailed) });
+    remove.mutate(group.id, { onError: () => setActionError(t("messages.deleteFailed")) });
   }
 
   return (
     <>
       <Link href="/admin/studies" className="text-sm font-medium text-brand-700 hover:underline">
-        ← Studies
+        {tUi("backToStudies")}
       </Link>
       <div className="mt-2 mb-6 flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h1 className="text-2xl font-semibold break-words">Medical Groups: {studyName}</h1>
-          <p className="mt-1 text-sm text-slate-600">
-            Medical groups isolate patient data: a sub-investigator sees and edits only the patients of their
-            own group.
-          </p>
+          <h1 className="text-2xl font-semibold break-words">{t("title", { study: studyName })}</h1>
+          <p className="mt-1 text-sm text-slate-600">{t("intro")}</p>
         </div>
-        <Button onClick={() => setEditing("new")}>Create Medical Group</Button>
+        <Button onClick={() => setEditing("new")}>{t("create")}</Button>
       </div>
       {actionError && <Alert className="mb-4">{actionError}</Alert>}
       {groups.error && (
-        <Alert className="mb-4">{loadFailureText(groups.error, GROUP_MESSAGES.loadFailed)}</Alert>
+        <Alert className="mb-4">{loadFailureText(groups.error, t("messages.loadFailed"))}</Alert>
       )}
-      {groups.isPending && <p className="text-slate-500">{GROUP_MESSAGES.loading}</p>}
+      {groups.isPending && <p className="text-slate-500">{t("loading")}</p>}
       {groups.data && groups.data.items.length === 0 && (
         <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-500">
-          {GROUP_MESSAGES.empty}
+          {t("empty")}
         </p>
       )}
       {groups.data && groups.data.items.length > 0 && (
         <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
           <table className="w-full text-left text-sm">
-            <caption className="sr-only">Medical groups of {studyName}</caption>
+            <caption className="sr-only">{t("table.caption", { study: studyName })}</caption>
             <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold text-slate-600 uppercase">
               <tr>
                 <th scope="col" className="px-3 py-2">
-                  Code
+                  {t("table.code")}
                 </th>
                 <th scope="col" className="px-3 py-2">
-                  Name
+                  {t("table.name")}
                 </th>
                 <th scope="col" className="hidden px-3 py-2 sm:table-cell">
-                  Description
+                  {t("table.description")}
                 </th>
                 <th scope="col" className="px-3 py-2 text-right">
-                  Patients
+                  {t("table.patients")}
                 </th>
                 <th scope="col" className="hidden px-3 py-2 sm:table-cell">
-                  Created
+                  {t("table.created")}
                 </th>
                 <th scope="col" className="px-3 py-2 text-right">
-                  Actions
+                  {t("table.actions")}
                 </th>
               </tr>
             </thead>
@@ -98,28 +97,28 @@ export function MedicalGroupsPage({ studyId, studyName }: { studyId: number; stu
                     {group.description || "-"}
                   </td>
                   <td className="px-3 py-2 text-right tabular-nums">{group.patient_count}</td>
-                  <td className="hidden px-3 py-2 sm:table-cell">{shortDate(group.created_at)}</td>
+                  <td className="hidden px-3 py-2 sm:table-cell">
+                    {format.dateTime(new Date(group.created_at), { dateStyle: "short" })}
+                  </td>
                   <td className="px-3 py-2">
                     <div className="flex justify-end gap-1">
                       <Button
                         variant="ghost"
                         className="px-2 py-1"
-                        aria-label={`Edit ${group.code}`}
+                        aria-label={t("table.editLabel", { code: group.code })}
                         onClick={() => setEditing(group)}
                       >
-                        Edit
+                        {t("table.edit")}
                       </Button>
                       <Button
                         variant="destructive"
                         className="px-2 py-1"
-                        aria-label={`Delete ${group.code}`}
-                        title={
-                          group.patient_count > 0 ? "A group with patients cannot be deleted" : undefined
-                        }
+                        aria-label={t("table.deleteLabel", { code: group.code })}
+                        title={group.patient_count > 0 ? t("table.hasPatients") : undefined}
                         disabled={group.patient_count > 0 || remove.isPending}
                         onClick={() => confirmDelete(group)}
                       >
-                        Delete
+                        {t("table.delete")}
                       </Button>
                     </div>
                   </td>
@@ -152,6 +151,8 @@ function GroupDialog({
   group: MedicalGroupResponse | null;
   onClose: () => void;
 }) {
+  const t = useTranslations("medicalGroups");
+  const words = useWords();
   const [formError, setFormError] = useState<string | null>(null);
   const save = useSaveGroup(studyId);
   // An empty description is stored as none.
@@ -181,31 +182,34 @@ function GroupDialog({
           study_id: studyId,
         })),
   });
-  const message = (field: keyof GroupValues) => errors[field]?.message;
+  const message = (field: keyof GroupValues) => {
+    const text = errors[field]?.message;
+    return text ? words(text) : undefined;
+  };
 
   const submit = handleSubmit((body) => {
     setFormError(null);
     const onError = (error: unknown) =>
-      setFormError(applyServerErrors(error, setError, GROUP_FIELDS, GROUP_MESSAGES.saveFailed));
+      setFormError(applyServerErrors(error, setError, GROUP_FIELDS, t("messages.saveFailed")));
     if (!group) save.mutate({ body: body as MedicalGroupCreateBody }, { onSuccess: onClose, onError });
     else save.mutate({ id: group.id, body: body as MedicalGroupUpdateBody }, { onSuccess: onClose, onError });
   });
 
   return (
     <FormDialog
-      title={group ? "Edit Medical Group" : "Create Medical Group"}
+      title={group ? t("dialog.editTitle") : t("dialog.createTitle")}
       formId="group-form"
-      submitLabel={group ? "Update" : "Create"}
+      submitLabel={group ? t("dialog.update") : t("dialog.create")}
       pending={save.isPending}
       onClose={onClose}
       onSubmit={(event) => void submit(event)}
-      formError={formError}
+      formError={formError && words(formError)}
     >
       <div>
-        <Label htmlFor="group-code">Code</Label>
+        <Label htmlFor="group-code">{t("dialog.code")}</Label>
         <Input
           id="group-code"
-          placeholder="GRP001"
+          placeholder={t("dialog.codePlaceholder")}
           maxLength={GROUP_LIMITS.code}
           autoCapitalize="characters"
           aria-describedby="group-code-hint"
@@ -225,12 +229,12 @@ function GroupDialog({
           <FieldError id="group-code" error={message("code")} />
         ) : (
           <p id="group-code-hint" className="mt-1 text-xs text-slate-500">
-            Uppercase, at most {GROUP_LIMITS.code} characters; it cannot be changed later.
+            {t("dialog.codeHint", { max: GROUP_LIMITS.code })}
           </p>
         )}
       </div>
       <div>
-        <Label htmlFor="group-name">Name</Label>
+        <Label htmlFor="group-name">{t("dialog.name")}</Label>
         <Input
           id="group-name"
           maxLength={GROUP_LIMITS.name}
@@ -240,7 +244,7 @@ function GroupDialog({
         <FieldError id="group-name" error={message("name")} />
       </div>
       <div>
-        <Label htmlFor="group-description">Description (optional)</Label>
+        <Label htmlFor="group-description">{t("dialog.description")}</Label>
         <textarea
           id="group-description"
           className={CONTROL_CLASS}
@@ -251,10 +255,7 @@ function GroupDialog({
         />
         <FieldError id="group-description" error={message("description")} />
       </div>
-      <p className="rounded-md bg-slate-50 p-3 text-xs text-slate-600">
-        Purpose: patients created by a sub-investigator are placed in the sub-investigator&apos;s medical
-        group, and sub-investigators see and edit only the patients of their own group.
-      </p>
+      <p className="rounded-md bg-slate-50 p-3 text-xs text-slate-600">{t("dialog.purpose")}</p>
     </FormDialog>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useEffect, useRef } from "react";
 import { Badge } from "@/components/ui/badge";
@@ -25,32 +26,33 @@ export function StudyList({
   /** Studies whose Edit Config link shows (a data manager configures without admin rights). */
   configurableIds?: "all" | number[];
 }) {
+  const t = useTranslations("studies");
   const { data: studies, isPending, error, refetch, isFetching } = useStudies();
   const created = studies?.find((study) => study.id === createdId);
   return (
     <>
       <div className="mb-6 flex items-center justify-between">
-        <h1 className="text-2xl font-semibold">Studies</h1>
+        <h1 className="text-2xl font-semibold">{t("title")}</h1>
         {canCreate && (
           <Link
             href="/admin/studies/new"
             className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
           >
-            + New Study
+            {t("newStudy")}
           </Link>
         )}
       </div>
-      {isPending && <p className="text-slate-500">Loading studies...</p>}
+      {isPending && <p className="text-slate-500">{t("loading")}</p>}
       {error && (
         <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          <p>Error loading studies: {error.message}</p>
+          <p>{t("loadFailed", { detail: error.message })}</p>
           <Button
             variant="secondary"
             className="mt-2 px-3 py-1"
             onClick={() => void refetch()}
             disabled={isFetching}
           >
-            {isFetching ? "Retrying..." : "Retry"}
+            {isFetching ? t("retrying") : t("retry")}
           </Button>
         </div>
       )}
@@ -59,12 +61,12 @@ export function StudyList({
           role="status"
           className="mb-4 rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900"
         >
-          Study &quot;{created.name}&quot; created.
+          {t("created", { name: created.name })}
         </p>
       )}
       {studies && studies.length === 0 && (
         <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-500">
-          No studies yet
+          {t("empty")}
         </p>
       )}
       {studies && studies.length > 0 && (
@@ -95,19 +97,20 @@ function StudyCard({
   showAdminLinks: boolean;
   canConfigure: boolean;
 }) {
+  const t = useTranslations("studies.card");
   const ref = useRef<HTMLLIElement>(null);
   useEffect(() => {
     if (highlighted) ref.current?.scrollIntoView({ block: "center" });
   }, [highlighted]);
   const allLinks = [
-    { href: `/admin/studies/${study.id}/edit`, label: "Edit Config", admin: true },
-    { href: `/${study.code}`, label: "Public view", admin: false },
-    { href: `/admin/studies/${study.id}/team`, label: "Team", admin: true },
-    { href: `/admin/studies/${study.id}/medical-groups`, label: "Medical Groups", admin: true },
-    { href: `/admin/studies/${study.id}/content`, label: "Homepage Content", admin: true },
-  ];
+    { href: `/admin/studies/${study.id}/edit`, label: "editConfig", admin: true },
+    { href: `/${study.code}`, label: "publicView", admin: false },
+    { href: `/admin/studies/${study.id}/team`, label: "team", admin: true },
+    { href: `/admin/studies/${study.id}/medical-groups`, label: "medicalGroups", admin: true },
+    { href: `/admin/studies/${study.id}/content`, label: "homepageContent", admin: true },
+  ] as const;
   const links = allLinks.filter(
-    (link) => showAdminLinks || !link.admin || (link.label === "Edit Config" && canConfigure),
+    (link) => showAdminLinks || !link.admin || (link.label === "editConfig" && canConfigure),
   );
   return (
     <li
@@ -124,31 +127,33 @@ function StudyCard({
         <h2 id={`study-${study.id}-name`} className="text-lg font-semibold">
           {study.name}
         </h2>
-        <Badge tone={study.is_active ? "success" : "muted"}>{study.is_active ? "Active" : "Inactive"}</Badge>
+        <Badge tone={study.is_active ? "success" : "muted"}>
+          {study.is_active ? t("active") : t("inactive")}
+        </Badge>
       </div>
       <p className="text-sm text-slate-600">{study.disease}</p>
       {study.description && <p className="mt-2 text-sm text-slate-700">{study.description}</p>}
       <dl className="mt-3 grid grid-cols-3 gap-2 text-xs text-slate-500">
         <div>
-          <dt>Code</dt>
+          <dt>{t("code")}</dt>
           <dd className="font-mono text-slate-800">{study.code}</dd>
         </div>
         <div>
-          <dt>Domain</dt>
+          <dt>{t("domain")}</dt>
           <dd className="font-mono text-slate-800">{study.domain}</dd>
         </div>
         <div>
-          <dt>Fields</dt>
+          <dt>{t("fields")}</dt>
           <dd className="text-slate-800">{study.field_count}</dd>
         </div>
       </dl>
       <nav
-        aria-label={`${study.name} links`}
+        aria-label={t("links", { name: study.name })}
         className="mt-4 flex flex-wrap gap-x-3 gap-y-1 border-t border-slate-100 pt-3 text-sm"
       >
         {links.map((link) => (
           <Link key={link.label} href={link.href} className="font-medium text-brand-700 hover:underline">
-            {link.label}
+            {t(link.label)}
           </Link>
         ))}
       </nav>

@@ -1,8 +1,10 @@
 "use client";
 
+import { useFormatter, useTranslations } from "next-intl";
 import Link from "next/link";
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
+import { useWords } from "@/components/i18n/use-words";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CONTROL_CLASS } from "@/components/ui/control-class";
@@ -21,17 +23,13 @@ import { schemaResolver } from "@/lib/client/schema-resolver";
 import {
   assignmentGroup,
   ROLE_PERMISSION_SUMMARY,
-  STUDY_ROLE_LABELS,
   STUDY_ROLE_OPTIONS,
-  TEAM_MESSAGES,
   UserStudyRoleCreateBody,
   UserStudyRoleUpdateBody,
   type AdminUserResponse,
   type MedicalGroupResponse,
   type UserStudyRoleResponse,
 } from "@/lib/schemas/users";
-
-const shortDate = (iso: string) => new Date(iso).toLocaleDateString();
 
 /** Spec §2 Study Team: the assigned users, assign / edit / remove. */
 export function StudyTeamPage({
@@ -43,16 +41,20 @@ export function StudyTeamPage({
   studyName: string;
   currentUserId: number;
 }) {
+  const t = useTranslations("team");
+  const tUi = useTranslations("ui");
+  const tUsers = useTranslations("users");
+  const format = useFormatter();
   const team = useStudyTeam(studyId);
   const remove = useRemoveAssignment(studyId);
   const [editing, setEditing] = useState<UserStudyRoleResponse | "new" | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
 
   function confirmRemove(role: UserStudyRoleResponse) {
-    if (!window.confirm(TEAM_MESSAGES.confirmRemove(role.user_full_name))) return;
+    if (!window.confirm(t("messages.confirmRemove", { name: role.user_full_name }))) return;
     setActionError(null);
     remove.mutate(role.id, {
-      onError: (error) => setActionError(failureText(error, TEAM_MESSAGES.removeFailed)),
+      onError: (error) => setActionError(failureText(error, t("messages.removeFailed"))),
     });
   }
 
@@ -60,45 +62,45 @@ export function StudyTeamPage({
   return (
     <>
       <Link href="/admin/studies" className="text-sm font-medium text-brand-700 hover:underline">
-        ← Studies
+        {tUi("backToStudies")}
       </Link>
       <div className="mt-2 mb-6 flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h1 className="text-2xl font-semibold break-words">Study Team: {studyName}</h1>
-          <p className="mt-1 text-sm text-slate-600">Users assigned to this study and their study roles.</p>
+          <h1 className="text-2xl font-semibold break-words">{t("title", { study: studyName })}</h1>
+          <p className="mt-1 text-sm text-slate-600">{t("intro")}</p>
         </div>
         <Button onClick={() => setEditing("new")} disabled={!team.data}>
-          Assign User
+          {t("assign")}
         </Button>
       </div>
       {actionError && <Alert className="mb-4">{actionError}</Alert>}
-      {team.error && <Alert className="mb-4">{loadFailureText(team.error, TEAM_MESSAGES.loadFailed)}</Alert>}
-      {team.isPending && <p className="text-slate-500">Loading study team...</p>}
+      {team.error && <Alert className="mb-4">{loadFailureText(team.error, t("messages.loadFailed"))}</Alert>}
+      {team.isPending && <p className="text-slate-500">{t("loading")}</p>}
       {team.data && roles.length === 0 && (
         <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-500">
-          No users assigned to this study yet
+          {t("empty")}
         </p>
       )}
       {roles.length > 0 && (
         <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
           <table className="w-full text-left text-sm">
-            <caption className="sr-only">Team of {studyName}</caption>
+            <caption className="sr-only">{t("table.caption", { study: studyName })}</caption>
             <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold text-slate-600 uppercase">
               <tr>
                 <th scope="col" className="px-3 py-2">
-                  User
+                  {t("table.user")}
                 </th>
                 <th scope="col" className="px-3 py-2">
-                  Role
+                  {t("table.role")}
                 </th>
                 <th scope="col" className="hidden px-3 py-2 sm:table-cell">
-                  Medical Group
+                  {t("table.medicalGroup")}
                 </th>
                 <th scope="col" className="hidden px-3 py-2 md:table-cell">
-                  Assigned
+                  {t("table.assigned")}
                 </th>
                 <th scope="col" className="px-3 py-2 text-right">
-                  Actions
+                  {t("table.actions")}
                 </th>
               </tr>
             </thead>
@@ -110,31 +112,35 @@ export function StudyTeamPage({
                     <div className="text-xs break-all text-slate-500">{role.user_email}</div>
                     {role.user_role_level !== "user" && (
                       <span className="mt-1 inline-block rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">
-                        Platform {role.user_role_level.toUpperCase()}
+                        {t("table.platformLevel", {
+                          level: tUsers(`roleLevels.${role.user_role_level}`).toUpperCase(),
+                        })}
                       </span>
                     )}
                   </td>
-                  <td className="px-3 py-2">{STUDY_ROLE_LABELS[role.role]}</td>
+                  <td className="px-3 py-2">{t(`roles.${role.role}`)}</td>
                   <td className="hidden px-3 py-2 sm:table-cell">{role.medical_group_name ?? "-"}</td>
-                  <td className="hidden px-3 py-2 md:table-cell">{shortDate(role.assigned_at)}</td>
+                  <td className="hidden px-3 py-2 md:table-cell">
+                    {format.dateTime(new Date(role.assigned_at), { dateStyle: "short" })}
+                  </td>
                   <td className="px-3 py-2">
                     <div className="flex justify-end gap-1">
                       <Button
                         variant="ghost"
                         className="px-2 py-1"
-                        aria-label={`Edit role of ${role.user_full_name}`}
+                        aria-label={t("table.editLabel", { name: role.user_full_name })}
                         onClick={() => setEditing(role)}
                       >
-                        Edit
+                        {t("table.edit")}
                       </Button>
                       <Button
                         variant="destructive"
                         className="px-2 py-1"
-                        aria-label={`Remove ${role.user_full_name} from the study`}
+                        aria-label={t("table.removeLabel", { name: role.user_full_name })}
                         disabled={remove.isPending}
                         onClick={() => confirmRemove(role)}
                       >
-                        Remove
+                        {t("table.remove")}
                       </Button>
                     </div>
                   </td>
@@ -158,6 +164,15 @@ export function StudyTeamPage({
     </>
   );
 }
+
+/** The roles the spec gives a hint in the role list (Full Access, Read Only...). */
+const HINTED = {
+  principal_investigator: true,
+  study_monitor: true,
+  sub_investigator: true,
+  medico: true,
+} as const;
+type HintedRole = keyof typeof HINTED;
 
 type AssignmentValues = { user_id: string; role: string; medical_group_id: string };
 const ASSIGNMENT_FIELDS = ["user_id", "role", "medical_group_id"] as const;
@@ -188,6 +203,8 @@ function AssignmentDialog({
   currentUserId: number;
   onClose: () => void;
 }) {
+  const t = useTranslations("team");
+  const words = useWords();
   const [formError, setFormError] = useState<string | null>(null);
   const save = useSaveAssignment(studyId);
   const {
@@ -220,12 +237,15 @@ function AssignmentDialog({
   const unassigned = users.filter((u) => u.is_active && !assignedUserIds.has(u.id));
   const isSub = role === "sub_investigator";
   const editingSelf = assignment?.user_id === currentUserId;
-  const message = (field: keyof AssignmentValues) => errors[field]?.message;
+  const message = (field: keyof AssignmentValues) => {
+    const text = errors[field]?.message;
+    return text ? words(text) : undefined;
+  };
 
   const submit = handleSubmit((body) => {
     setFormError(null);
     const onError = (error: unknown) =>
-      setFormError(applyServerErrors(error, setError, ASSIGNMENT_FIELDS, TEAM_MESSAGES.saveFailed));
+      setFormError(applyServerErrors(error, setError, ASSIGNMENT_FIELDS, t("messages.saveFailed")));
     if (!assignment) {
       save.mutate({ body: body as UserStudyRoleCreateBody }, { onSuccess: onClose, onError });
     } else {
@@ -238,35 +258,29 @@ function AssignmentDialog({
 
   return (
     <FormDialog
-      title={assignment ? "Edit Role Assignment" : "Assign User to Study"}
+      title={assignment ? t("dialog.editTitle") : t("dialog.createTitle")}
       formId="assignment-form"
-      submitLabel={assignment ? "Update" : "Assign"}
+      submitLabel={assignment ? t("dialog.update") : t("dialog.assign")}
       pending={save.isPending}
       onClose={onClose}
       onSubmit={(event) => void submit(event)}
-      formError={formError}
+      formError={formError && words(formError)}
       className="max-w-xl"
     >
-      {editingSelf && (
-        <Alert tone="info">
-          You are editing your own role. The change applies from your next request: pages you already have
-          open keep showing your old permissions until you reload them (a logout and new sign-in is not
-          needed).
-        </Alert>
-      )}
+      {editingSelf && <Alert tone="info">{t("dialog.editingSelf")}</Alert>}
       {!assignment && (
         <div>
-          <Label htmlFor="assignment-user">User</Label>
+          <Label htmlFor="assignment-user">{t("dialog.user")}</Label>
           <select
             id="assignment-user"
             className={CONTROL_CLASS}
             {...register("user_id")}
             {...invalidProps("assignment-user", message("user_id"))}
           >
-            <option value="">Select a user</option>
+            <option value="">{t("dialog.selectUser")}</option>
             {unassigned.map((user) => (
               <option key={user.id} value={user.id}>
-                {user.full_name} ({user.email})
+                {t("dialog.userOption", { name: user.full_name, email: user.email })}
               </option>
             ))}
           </select>
@@ -274,7 +288,7 @@ function AssignmentDialog({
         </div>
       )}
       <div>
-        <Label htmlFor="assignment-role">Role</Label>
+        <Label htmlFor="assignment-role">{t("dialog.role")}</Label>
         <select
           id="assignment-role"
           className={CONTROL_CLASS}
@@ -286,10 +300,15 @@ function AssignmentDialog({
           })}
           {...invalidProps("assignment-role", message("role"))}
         >
-          <option value="">Select a role</option>
+          <option value="">{t("dialog.selectRole")}</option>
           {STUDY_ROLE_OPTIONS.map((option) => (
             <option key={option.value} value={option.value}>
-              {option.hint ? `${option.label} (${option.hint})` : option.label}
+              {option.hint && option.value in HINTED
+                ? t("dialog.roleWithHint", {
+                    role: t(`roles.${option.value}`),
+                    hint: t(`roleHints.${option.value as HintedRole}`),
+                  })
+                : t(`roles.${option.value}`)}
             </option>
           ))}
         </select>
@@ -297,17 +316,17 @@ function AssignmentDialog({
       </div>
       {isSub && (
         <div>
-          <Label htmlFor="assignment-group">Medical Group</Label>
+          <Label htmlFor="assignment-group">{t("dialog.medicalGroup")}</Label>
           <select
             id="assignment-group"
             className={CONTROL_CLASS}
             {...register("medical_group_id")}
             {...invalidProps("assignment-group", message("medical_group_id"))}
           >
-            <option value="">Select a medical group</option>
+            <option value="">{t("dialog.selectGroup")}</option>
             {groups.map((group) => (
               <option key={group.id} value={group.id}>
-                {group.name} ({group.code})
+                {t("dialog.groupOption", { name: group.name, code: group.code })}
               </option>
             ))}
           </select>
@@ -319,12 +338,15 @@ function AssignmentDialog({
         className="rounded-md bg-slate-50 p-3 text-xs text-slate-700"
       >
         <h3 id="permissions-summary" className="mb-1 font-semibold text-slate-900">
-          Role permissions
+          {t("dialog.permissions")}
         </h3>
         <ul className="space-y-1">
           {ROLE_PERMISSION_SUMMARY.map((item) => (
             <li key={item.role} className={item.role === role ? "font-semibold text-slate-900" : undefined}>
-              <span className="font-medium">{STUDY_ROLE_LABELS[item.role]}:</span> {item.text}
+              <span className="font-medium">
+                {t("dialog.permissionLine", { role: t(`roles.${item.role}`) })}
+              </span>{" "}
+              {t(`rolePermissions.${item.role}`)}
             </li>
           ))}
         </ul>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from "react";
 import { Button } from "./button";
 import { cn } from "./cn";
@@ -108,12 +109,13 @@ function focusables(root: HTMLElement): HTMLElement[] {
 
 /** The usual Cancel / Save pair for a dialog's footer. */
 export function SaveCancelFooter({ onSave, onCancel }: { onSave: () => void; onCancel: () => void }) {
+  const t = useTranslations("ui.dialog");
   return (
     <>
       <Button variant="secondary" onClick={onCancel}>
-        Cancel
+        {t("cancel")}
       </Button>
-      <Button onClick={onSave}>Save</Button>
+      <Button onClick={onSave}>{t("save")}</Button>
     </>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import type { FormEvent, ReactNode } from "react";
 import { Alert } from "./alert";
 import { Button } from "./button";
@@ -36,6 +37,7 @@ export function FormDialog({
   className,
   children,
 }: FormDialogProps) {
+  const t = useTranslations("ui.dialog");
   return (
     <Dialog
       open
@@ -45,10 +47,10 @@ export function FormDialog({
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={pending}>
-            Cancel
+            {t("cancel")}
           </Button>
           <Button type="submit" form={formId} disabled={pending}>
-            {pending ? "Saving..." : submitLabel}
+            {pending ? t("saving") : submitLabel}
           </Button>
         </>
       }

@@ -38,15 +38,25 @@ export function placementOfDropId(id: string): Placement | null {
   return match ? { parentId: Number(match[1]), columnIndex: Number(match[2]) } : null;
 }
 
-/** The move targets offered to keyboard users, as "Row 2 · Column 1" and "Available Blocks". */
-export function moveTargets(tree: ContentBlock[]): { id: string; label: string }[] {
-  const targets = [{ id: AVAILABLE_DROP_ID, label: "Available Blocks" }];
+/** A move target: the sidebar (no row), or a row's column (both counted from 1). */
+export type MoveTarget = { id: string; label: string; row: number | null; column: number | null };
+
+/**
+ * The move targets offered to keyboard users, as "Row 2 · Column 1" and "Available Blocks"; the
+ * screen words them from `row` and `column` in the reader's language (docs/decisions/0021).
+ */
+export function moveTargets(tree: ContentBlock[]): MoveTarget[] {
+  const targets: MoveTarget[] = [
+    { id: AVAILABLE_DROP_ID, label: "Available Blocks", row: null, column: null },
+  ];
   rowsOf(tree).forEach((row, rowIndex) => {
     const spans: readonly number[] = LAYOUT_SPANS[layoutOf(row)];
     spans.forEach((_, columnIndex) =>
       targets.push({
         id: columnDropId(row.id, columnIndex),
         label: `Row ${rowIndex + 1} · Column ${columnIndex + 1}`,
+        row: rowIndex + 1,
+        column: columnIndex + 1,
       }),
     );
   });

@@ -3,6 +3,28 @@
 import auth from "./auth.json";
 import common from "./common.json";
 import layout from "./layout.json";
+import audit from "./audit.json";
+import contents from "./contents.json";
+import errors from "./errors.json";
+import medicalGroups from "./medicalGroups.json";
+import studies from "./studies.json";
+import team from "./team.json";
+import templates from "./templates.json";
+import ui from "./ui.json";
+import users from "./users.json";
 
-const catalogue = { auth, common, layout };
+const catalogue = {
+  auth,
+  common,
+  layout,
+  audit,
+  contents,
+  errors,
+  medicalGroups,
+  studies,
+  team,
+  templates,
+  ui,
+  users,
+};
 export default catalogue;

@@ -3,9 +3,31 @@
 import auth from "./auth.json";
 import common from "./common.json";
 import layout from "./layout.json";
+import audit from "./audit.json";
+import contents from "./contents.json";
+import errors from "./errors.json";
+import medicalGroups from "./medicalGroups.json";
+import studies from "./studies.json";
+import team from "./team.json";
+import templates from "./templates.json";
+import ui from "./ui.json";
+import users from "./users.json";
 
 import type { Messages } from "@/lib/i18n/catalogue";
 
 // Typed as the English catalogue: a namespace or key missing here does not compile.
-const catalogue: Messages = { auth, common, layout };
+const catalogue: Messages = {
+  auth,
+  common,
+  layout,
+  audit,
+  contents,
+  errors,
+  medicalGroups,
+  studies,
+  team,
+  templates,
+  ui,
+  users,
+};
 export default catalogue;

@@ -1,11 +1,15 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { StudyList } from "@/components/studies/study-list";
 import { requirePageActor } from "@/lib/server/auth/page-session";
 import { canSeeAdminArea } from "@/lib/server/auth/policy";
 import { configurableStudyIds } from "@/lib/server/users/page-access";
 import { canCreateStudies } from "@/lib/server/studies/study-service";
 
-export const metadata: Metadata = { title: "Studies · Clinical Data Registry" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations();
+  return { title: t("ui.pageTitle", { page: t("studies.title") }) };
+}
 
 export default async function StudiesPage({ searchParams }: { searchParams: Promise<{ created?: string }> }) {
   const actor = await requirePageActor();

@@ -1,10 +1,11 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen } from "@testing-library/react";
+import { screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { StudyList } from "@/components/studies/study-list";
 import { StudyListResponse } from "@/lib/schemas/studies";
 import { ok, route, serveApi } from "@/tests/support/msw/api";
 import { studySummaryFixture } from "@/tests/support/msw/fixtures";
+import { renderWithIntl } from "@/tests/support/render-with-intl";
 
 const summary = (id: number, name: string) => studySummaryFixture(id, { name, study_name: name });
 
@@ -21,7 +22,7 @@ describe("StudyList after a create", () => {
         ok(StudyListResponse, [summary(1, "Alpha"), summary(2, "Lupus Cohort")]),
       ),
     );
-    render(
+    renderWithIntl(
       <QueryClientProvider client={new QueryClient()}>
         <StudyList canCreate createdId={2} />
       </QueryClientProvider>,

@@ -1,10 +1,11 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen } from "@testing-library/react";
+import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { StudyList } from "@/components/studies/study-list";
 import { StudyListResponse } from "@/lib/schemas/studies";
 import { callsTo, ok, refuse, route, serveApi } from "@/tests/support/msw/api";
+import { renderWithIntl } from "@/tests/support/render-with-intl";
 
 /** A failed load offers Retry, which asks again. */
 describe("StudyList error state", () => {
@@ -16,7 +17,7 @@ describe("StudyList error state", () => {
       ),
     );
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
+    renderWithIntl(
       <QueryClientProvider client={client}>
         <StudyList canCreate />
       </QueryClientProvider>,

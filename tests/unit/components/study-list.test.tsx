@@ -1,15 +1,16 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen } from "@testing-library/react";
+import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { StudyList } from "@/components/studies/study-list";
 import { StudyListResponse } from "@/lib/schemas/studies";
 import { ok, refuse, route, serveApi, type Reply } from "@/tests/support/msw/api";
 import { studySummaryFixture } from "@/tests/support/msw/fixtures";
+import { renderWithIntl } from "@/tests/support/render-with-intl";
 
 function renderList(reply: Reply, canCreate = true) {
   serveApi(route("GET", "/api/studies", () => reply));
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
+  renderWithIntl(
     <QueryClientProvider client={client}>
       <StudyList canCreate={canCreate} />
     </QueryClientProvider>,

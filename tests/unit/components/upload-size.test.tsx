@@ -6,6 +6,7 @@ import { BrandingPanel } from "@/components/study-editor/ui-settings/branding-pa
 import { UploadResponse } from "@/lib/schemas/contents";
 import { MAX_UPLOAD_FILE_BYTES } from "@/lib/schemas/uploads";
 import { ok, route, serveApi } from "@/tests/support/msw/api";
+import { IntlWrapper } from "@/tests/support/render-with-intl";
 import { renderWithQuery } from "./study-area/render-with-query";
 
 /** A file of `size` bytes (zeros: only the size matters before anything is sent). */
@@ -44,11 +45,13 @@ describe("uploads over the limit are refused before anything is sent, in words",
   it("the attachment block: a 12.5 MB file is refused with its size and the limit; no request", async () => {
     const calls = serveApi(route("POST", "/api/upload", () => ok(UploadResponse, uploaded, 201)));
     renderWithQuery(
-      <BlockFormDialog
-        studyId={3}
-        target={{ mode: "create", placement: { parentId: null, columnIndex: null } }}
-        onClose={vi.fn()}
-      />,
+      <IntlWrapper>
+        <BlockFormDialog
+          studyId={3}
+          target={{ mode: "create", placement: { parentId: null, columnIndex: null } }}
+          onClose={vi.fn()}
+        />
+      </IntlWrapper>,
     );
     const user = userEvent.setup();
     await user.selectOptions(screen.getByLabelText("Block Type"), "attachment");

@@ -1,10 +1,14 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { headers } from "next/headers";
 import { ChangePasswordForm } from "@/components/admin-users/change-password-form";
 import { passwordReturnUrl } from "@/lib/routes";
 import { requirePageActor } from "@/lib/server/auth/page-session";
 
-export const metadata: Metadata = { title: "Change password · Clinical Data Registry" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations();
+  return { title: t("ui.pageTitle", { page: t("users.password.pageTitle") }) };
+}
 
 export default async function ChangePasswordPage({
   searchParams,

@@ -1,14 +1,21 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { StudyEditor } from "@/components/study-editor/study-editor";
 import { Alert } from "@/components/ui/alert";
 import { requirePageActor } from "@/lib/server/auth/page-session";
 import { canCreateStudies } from "@/lib/server/studies/study-service";
 
-export const metadata: Metadata = { title: "Create New Study · Clinical Data Registry" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations();
+  return { title: t("ui.pageTitle", { page: t("studies.new.pageTitle") }) };
+}
 
 export default async function NewStudyPage() {
   // The API refuses too; this only spares a user an editor they cannot save.
   const actor = await requirePageActor();
-  if (!canCreateStudies(actor)) return <Alert>Only platform administrators can create studies.</Alert>;
+  if (!canCreateStudies(actor)) {
+    const t = await getTranslations("studies.new");
+    return <Alert>{t("onlyAdmins")}</Alert>;
+  }
   return <StudyEditor />;
 }

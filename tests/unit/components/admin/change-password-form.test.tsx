@@ -1,15 +1,16 @@
-import { render, screen, waitFor } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { ChangePasswordForm, PASSWORDS_DIFFER } from "@/components/admin-users/change-password-form";
+import { ChangePasswordForm } from "@/components/admin-users/change-password-form";
 import { DetailResponse } from "@/lib/schemas/auth";
 import { PasswordChangeBody, USER_MESSAGES } from "@/lib/schemas/users";
 import { callsTo, invalid, ok, route, serveApi } from "@/tests/support/msw/api";
+import { renderWithIntl } from "@/tests/support/render-with-intl";
 
 describe("Change password", () => {
   it("checks with the API's schema (and the confirmation) before sending", async () => {
     serveApi(route("POST", "/api/auth/password", () => ok(DetailResponse, { detail: "Password changed" })));
-    render(<ChangePasswordForm mustChange={false} returnUrl="/psoriasis/patients" />);
+    renderWithIntl(<ChangePasswordForm mustChange={false} returnUrl="/psoriasis/patients" />);
     const user = userEvent.setup();
     await user.type(screen.getByLabelText("New password"), "short");
     await user.type(screen.getByLabelText("Confirm new password"), "other");
@@ -21,7 +22,9 @@ describe("Change password", () => {
       expect(screen.getByLabelText("Current password")).toHaveAccessibleDescription(at("current_password")!),
     );
     expect(screen.getByLabelText("New password")).toHaveAccessibleDescription(at("new_password")!);
-    expect(screen.getByLabelText("Confirm new password")).toHaveAccessibleDescription(PASSWORDS_DIFFER);
+    expect(screen.getByLabelText("Confirm new password")).toHaveAccessibleDescription(
+      "The two new passwords do not match",
+    );
     expect(callsTo("POST", "/api/auth/password")).toEqual([]);
   });
 
@@ -31,7 +34,7 @@ describe("Change password", () => {
         invalid({ loc: ["body", "current_password"], msg: USER_MESSAGES.currentPasswordWrong }),
       ),
     );
-    render(<ChangePasswordForm mustChange={false} returnUrl="/admin/users" />);
+    renderWithIntl(<ChangePasswordForm mustChange={false} returnUrl="/admin/users" />);
     const user = userEvent.setup();
     await user.type(screen.getByLabelText("Current password"), "wrong one");
     await user.type(screen.getByLabelText("New password"), "a new passphrase");
@@ -49,7 +52,7 @@ describe("Change password", () => {
 
   it("leads back to the returnUrl: Cancel before, Continue after the change", async () => {
     serveApi(route("POST", "/api/auth/password", () => ok(DetailResponse, { detail: "Password changed" })));
-    render(<ChangePasswordForm mustChange={false} returnUrl="/psoriasis/patients?page=2" />);
+    renderWithIntl(<ChangePasswordForm mustChange={false} returnUrl="/psoriasis/patients?page=2" />);
     expect(screen.getByRole("link", { name: "Cancel" })).toHaveAttribute(
       "href",
       "/psoriasis/patients?page=2",
@@ -66,7 +69,7 @@ describe("Change password", () => {
   });
 
   it("offers no way out while a temporary password must be changed", () => {
-    render(<ChangePasswordForm mustChange returnUrl="/admin/studies" />);
+    renderWithIntl(<ChangePasswordForm mustChange returnUrl="/admin/studies" />);
     expect(screen.queryByRole("link", { name: "Cancel" })).toBeNull();
   });
 });

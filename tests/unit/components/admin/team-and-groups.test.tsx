@@ -1,3 +1,4 @@
+import type { ReactElement } from "react";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
@@ -15,7 +16,11 @@ import {
 } from "@/lib/schemas/users";
 import { callsTo, invalid, ok, route, serveApi, type Reply } from "@/tests/support/msw/api";
 import { adminUserFixture, assignmentFixture, medicalGroupFixture } from "@/tests/support/msw/fixtures";
-import { renderWithQuery } from "../study-area/render-with-query";
+import { IntlWrapper } from "@/tests/support/render-with-intl";
+import { renderWithQuery as renderWithQueryOnly } from "../study-area/render-with-query";
+
+/** The page as a signed-in area renders it: a query client and the English catalogue. */
+const renderWithQuery = (ui: ReactElement) => renderWithQueryOnly(<IntlWrapper>{ui}</IntlWrapper>);
 
 function serveTeam(onAssign: () => Reply) {
   serveApi(

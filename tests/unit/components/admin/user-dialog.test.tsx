@@ -1,3 +1,4 @@
+import type { ReactElement } from "react";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
@@ -5,7 +6,11 @@ import { UserDialog } from "@/components/admin-users/user-dialog";
 import { AdminUserCreateBody, AdminUserResponse, AdminUserUpdateBody } from "@/lib/schemas/users";
 import { callsTo, invalid, ok, route, serveApi } from "@/tests/support/msw/api";
 import { adminUserFixture } from "@/tests/support/msw/fixtures";
-import { renderWithQuery } from "../study-area/render-with-query";
+import { IntlWrapper } from "@/tests/support/render-with-intl";
+import { renderWithQuery as renderWithQueryOnly } from "../study-area/render-with-query";
+
+/** The page as a signed-in area renders it: a query client and the English catalogue. */
+const renderWithQuery = (ui: ReactElement) => renderWithQueryOnly(<IntlWrapper>{ui}</IntlWrapper>);
 
 /** The message the API's own schema gives for a body (the first issue at `path`). */
 const schemaMessage = (

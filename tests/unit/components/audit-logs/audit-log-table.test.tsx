@@ -1,8 +1,13 @@
+import type { ReactElement } from "react";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { AuditLogTable } from "@/components/audit-logs/audit-log-table";
 import type { AuditLogEntry } from "@/lib/schemas/audit-logs";
-import { renderWithQuery } from "../study-area/render-with-query";
+import { IntlWrapper } from "@/tests/support/render-with-intl";
+import { renderWithQuery as renderWithQueryOnly } from "../study-area/render-with-query";
+
+/** The page as a signed-in area renders it: a query client and the English catalogue. */
+const renderWithQuery = (ui: ReactElement) => renderWithQueryOnly(<IntlWrapper>{ui}</IntlWrapper>);
 
 const entry = (id: number, user_email: string | null): AuditLogEntry => ({
   id,

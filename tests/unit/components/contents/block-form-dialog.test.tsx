@@ -1,10 +1,15 @@
+import type { ReactElement } from "react";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { BlockFormDialog } from "@/components/contents/block-form-dialog";
 import { ContentBlockResponse, SETTINGS_SCHEMAS, type ContentBlock } from "@/lib/schemas/contents";
 import { apiCalls, invalid, ok, route, serveApi } from "@/tests/support/msw/api";
-import { renderWithQuery } from "../study-area/render-with-query";
+import { IntlWrapper } from "@/tests/support/render-with-intl";
+import { renderWithQuery as renderWithQueryOnly } from "../study-area/render-with-query";
+
+/** The page as a signed-in area renders it: a query client and the English catalogue. */
+const renderWithQuery = (ui: ReactElement) => renderWithQueryOnly(<IntlWrapper>{ui}</IntlWrapper>);
 
 /** The created or updated block as the server answers it. */
 const savedBlock = (id: number, body: Partial<ContentBlock>): ContentBlock => ({

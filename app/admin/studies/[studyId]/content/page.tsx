@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { forbidden, notFound } from "next/navigation";
 import { ContentPage } from "@/components/contents/content-page";
 import { StudyIdParams } from "@/lib/schemas/studies";
@@ -6,7 +7,10 @@ import { requirePageActor } from "@/lib/server/auth/page-session";
 import { studyAccess } from "@/lib/server/auth/policy";
 import { studyPageAccess } from "@/lib/server/users/page-access";
 
-export const metadata: Metadata = { title: "Homepage Content · Clinical Data Registry" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations();
+  return { title: t("ui.pageTitle", { page: t("contents.pageTitle") }) };
+}
 
 /** Readers of the study see the blocks; only superusers (content.edit) change them (spec §6). */
 export default async function HomepageContentPage({ params }: { params: Promise<{ studyId: string }> }) {

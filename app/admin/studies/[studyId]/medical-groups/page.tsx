@@ -1,11 +1,15 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { forbidden, notFound } from "next/navigation";
 import { MedicalGroupsPage } from "@/components/medical-groups/medical-groups-page";
 import { StudyIdParams } from "@/lib/schemas/studies";
 import { requirePageActor } from "@/lib/server/auth/page-session";
 import { studyPageAccess } from "@/lib/server/users/page-access";
 
-export const metadata: Metadata = { title: "Medical Groups · Clinical Data Registry" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations();
+  return { title: t("ui.pageTitle", { page: t("medicalGroups.pageTitle") }) };
+}
 
 export default async function GroupsPage({ params }: { params: Promise<{ studyId: string }> }) {
   const actor = await requirePageActor();

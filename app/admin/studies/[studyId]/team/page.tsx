@@ -1,11 +1,15 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { forbidden, notFound } from "next/navigation";
 import { StudyTeamPage } from "@/components/team/study-team-page";
 import { StudyIdParams } from "@/lib/schemas/studies";
 import { requirePageActor } from "@/lib/server/auth/page-session";
 import { studyPageAccess } from "@/lib/server/users/page-access";
 
-export const metadata: Metadata = { title: "Study Team · Clinical Data Registry" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations();
+  return { title: t("ui.pageTitle", { page: t("team.pageTitle") }) };
+}
 
 export default async function TeamPage({ params }: { params: Promise<{ studyId: string }> }) {
   const actor = await requirePageActor();
