@@ -3,9 +3,25 @@
 import auth from "./auth.json";
 import common from "./common.json";
 import layout from "./layout.json";
+import editor from "./editor.json";
+import editorCalculations from "./editorCalculations.json";
+import editorFields from "./editorFields.json";
+import editorSettings from "./editorSettings.json";
+import editorVersions from "./editorVersions.json";
+import editorVisits from "./editorVisits.json";
 
 import type { Messages } from "@/lib/i18n/catalogue";
 
 // Typed as the English catalogue: a namespace or key missing here does not compile.
-const catalogue: Messages = { auth, common, layout };
+const catalogue: Messages = {
+  auth,
+  common,
+  layout,
+  editor,
+  editorCalculations,
+  editorFields,
+  editorSettings,
+  editorVersions,
+  editorVisits,
+};
 export default catalogue;
