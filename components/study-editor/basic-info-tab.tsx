@@ -1,5 +1,7 @@
 "use client";
 
+import { useTranslations } from "next-intl";
+import { useWords } from "@/components/i18n/use-words";
 import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -14,6 +16,8 @@ type Props = {
 };
 
 export function BasicInfoTab({ basics, onChange, isCreate, errors }: Props) {
+  const t = useTranslations("editor.basic");
+  const words = useWords();
   const set = <K extends keyof StudyBasics>(key: K, value: StudyBasics[K]) =>
     onChange({ ...basics, [key]: value });
   const text = (
@@ -41,7 +45,7 @@ export function BasicInfoTab({ basics, onChange, isCreate, errors }: Props) {
         onChange={(e) => set(key, e.target.value)}
       />
       {errors[key] ? (
-        <FieldError id={`study-${key}`} error={errors[key]} />
+        <FieldError id={`study-${key}`} error={errors[key] && words(errors[key])} />
       ) : (
         extra.hint && (
           <p id={`study-${key}-hint`} className="mt-1 text-xs text-slate-500">
@@ -54,21 +58,19 @@ export function BasicInfoTab({ basics, onChange, isCreate, errors }: Props) {
 
   return (
     <div className="grid max-w-3xl gap-4 sm:grid-cols-2">
-      {text("code", "Study Code", {
+      {text("code", t("code"), {
         required: true,
         disabled: !isCreate,
-        hint: isCreate
-          ? "Lowercase letters, numbers and underscores. It cannot be changed later."
-          : "The code cannot be changed after creation.",
+        hint: isCreate ? t("codeHintCreate") : t("codeHintEdit"),
       })}
-      {text("name", "Study Name", { required: true })}
-      {text("disease", "Disease", { required: true })}
-      {text("domain", "Subdomain", {
-        hint: "Optional; defaults to the study code.",
-        placeholder: basics.code || "defaults to the code",
+      {text("name", t("name"), { required: true })}
+      {text("disease", t("disease"), { required: true })}
+      {text("domain", t("domain"), {
+        hint: t("domainHint"),
+        placeholder: basics.code || t("domainPlaceholder"),
       })}
       <div className="sm:col-span-2">
-        <Label htmlFor="study-description">Description</Label>
+        <Label htmlFor="study-description">{t("description")}</Label>
         <textarea
           id="study-description"
           rows={3}
@@ -84,7 +86,7 @@ export function BasicInfoTab({ basics, onChange, isCreate, errors }: Props) {
           checked={basics.is_active}
           onChange={(e) => set("is_active", e.target.checked)}
         />
-        Active (reachable in the study area)
+        {t("active")}
       </label>
     </div>
   );

@@ -1,3 +1,7 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useWords } from "@/components/i18n/use-words";
 import { cn } from "@/components/ui/cn";
 import type { CompatibilityIssue } from "@/lib/schemas/protocol-versions";
 
@@ -16,6 +20,8 @@ export function CompatibilityIssueList({
   tone: "red" | "amber";
   className?: string;
 }) {
+  const t = useTranslations("editor.compatibility");
+  const words = useWords();
   if (issues.length === 0) return null;
   return (
     <section aria-label={title} className={className}>
@@ -31,9 +37,9 @@ export function CompatibilityIssueList({
               tone === "red" ? "border-red-200 bg-red-50" : "border-amber-200 bg-amber-50",
             )}
           >
-            <p className="break-words">{issue.message}</p>
+            <p className="break-words">{words(issue.message)}</p>
             <p className="mt-1 text-xs text-slate-600">
-              Affected: {issue.affected_patients} patients, {issue.affected_visits} visits
+              {t("affected", { patients: issue.affected_patients, visits: issue.affected_visits })}
             </p>
           </li>
         ))}

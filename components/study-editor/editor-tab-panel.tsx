@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useFieldUsage } from "@/lib/client/field-templates";
 import type { DataField, FieldEntity, StudyConfig } from "@/lib/schemas/study-config";
@@ -48,6 +49,7 @@ export function EditorTabPanel({
   onVersionApproved,
   dictionary,
 }: Props) {
+  const t = useTranslations("editor");
   // One entity for the Categories and Data Fields tabs and the preview beside them.
   const [entity, setEntity] = useState<FieldEntity>("patient");
   const usage = useFieldUsage(tab === "data-fields" ? studyId : undefined);
@@ -120,12 +122,7 @@ export function EditorTabPanel({
         />
       );
     case "dashboard-kpis":
-      return (
-        <PendingTabNotice
-          title="Dashboard KPIs"
-          detail="Configurable dashboard KPIs are coming in the next phase."
-        />
-      );
+      return <PendingTabNotice title={t("tabs.dashboard-kpis")} detail={t("shell.kpisDetail")} />;
     case "version-history":
       // Only saved studies have this tab (editorTabs).
       return studyId === undefined ? null : (

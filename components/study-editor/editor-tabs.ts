@@ -1,14 +1,17 @@
-/** The editor's tabs in the spec's order (§2); Version History exists only for saved studies. */
+/**
+ * The editor's tabs in the spec's order (§2); Version History exists only for saved studies. Their
+ * names are the catalogue's `editor.tabs.<key>` (docs/decisions/0021).
+ */
 export const EDITOR_TABS = [
-  { key: "basic", label: "Basic Info" },
-  { key: "visit-types", label: "Visit Types" },
-  { key: "categories", label: "Categories" },
-  { key: "data-fields", label: "Data Fields" },
-  { key: "therapy-switch", label: "Therapy Switch" },
-  { key: "calculations", label: "Calculations" },
-  { key: "ui-settings", label: "UI Settings" },
-  { key: "dashboard-kpis", label: "Dashboard KPIs" },
-  { key: "version-history", label: "Version History" },
+  { key: "basic" },
+  { key: "visit-types" },
+  { key: "categories" },
+  { key: "data-fields" },
+  { key: "therapy-switch" },
+  { key: "calculations" },
+  { key: "ui-settings" },
+  { key: "dashboard-kpis" },
+  { key: "version-history" },
 ] as const;
 
 export type EditorTabKey = (typeof EDITOR_TABS)[number]["key"];

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useCallback, useDeferredValue, useMemo, useState } from "react";
 import { SI_NO, YES_NO } from "@/components/forms/boolean-labels";
 import { DynamicForm, type FormValues } from "@/components/forms/dynamic-form";
@@ -21,6 +22,7 @@ export function FormPreview({
   entity?: FieldEntity;
   onEntityChange?: (entity: FieldEntity) => void;
 }) {
+  const t = useTranslations("editor.preview");
   const [ownEntity, setOwnEntity] = useState<FieldEntity>("patient");
   const entity = shownEntity ?? ownEntity;
   const [resetCount, setResetCount] = useState(0);
@@ -42,7 +44,9 @@ export function FormPreview({
   const form = useMemo(
     () =>
       fields.length === 0 ? (
-        <p className="text-sm text-slate-500">No {entity} fields configured yet.</p>
+        <p className="text-sm text-slate-500">
+          {entity === "patient" ? t("noPatientFields") : t("noVisitFields")}
+        </p>
       ) : (
         <DynamicForm
           key={`${entity}-${resetCount}`}
@@ -56,16 +60,16 @@ export function FormPreview({
           onValuesChange={onValuesChange}
         />
       ),
-    [fields, entity, resetCount, shown.categories, shown.calculations, onValuesChange],
+    [fields, entity, resetCount, shown.categories, shown.calculations, onValuesChange, t],
   );
 
   return (
     <aside
-      aria-label="Live form preview"
+      aria-label={t("region")}
       className="w-full shrink-0 rounded-lg border border-slate-200 bg-slate-50 p-4 lg:w-[400px]"
     >
       <div className="mb-2 flex items-center justify-between">
-        <h2 className="text-sm font-semibold text-slate-800">Live preview</h2>
+        <h2 className="text-sm font-semibold text-slate-800">{t("heading")}</h2>
         <button
           type="button"
           className="rounded-md border border-slate-300 bg-white px-2 py-1 text-xs font-medium hover:bg-slate-100"
@@ -74,14 +78,14 @@ export function FormPreview({
             setValues({});
           }}
         >
-          Reset Data
+          {t("reset")}
         </button>
       </div>
       <Tabs
-        label="Preview form"
+        label={t("tabs")}
         tabs={[
-          { key: "patient", label: "Patient Form" },
-          { key: "visit", label: "Visit Form" },
+          { key: "patient", label: t("patientForm") },
+          { key: "visit", label: t("visitForm") },
         ]}
         active={entity}
         onChange={(next) => {
@@ -92,7 +96,7 @@ export function FormPreview({
         {form}
       </Tabs>
       <details className="mt-4">
-        <summary className="cursor-pointer text-xs font-semibold text-slate-600">Debug data</summary>
+        <summary className="cursor-pointer text-xs font-semibold text-slate-600">{t("debug")}</summary>
         <pre
           className="mt-2 max-h-60 overflow-auto rounded bg-slate-900 p-2 text-xs text-slate-100"
           data-testid="preview-debug"

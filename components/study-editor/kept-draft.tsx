@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 
 /**
@@ -7,6 +8,7 @@ import { Button } from "@/components/ui/button";
  * only, to copy from, until dismissed. Nothing of it is saved.
  */
 export function KeptDraftPanel({ draft, onDismiss }: { draft: unknown; onDismiss: () => void }) {
+  const t = useTranslations("editor.keptDraft");
   return (
     <section
       aria-labelledby="kept-draft-heading"
@@ -15,19 +17,16 @@ export function KeptDraftPanel({ draft, onDismiss }: { draft: unknown; onDismiss
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div>
           <h2 id="kept-draft-heading" className="font-semibold">
-            Your unsaved draft
+            {t("heading")}
           </h2>
-          <p className="mt-1">
-            The editor now shows the latest saved version. Your changes were not saved; copy what you need
-            from your draft below and apply it again.
-          </p>
+          <p className="mt-1">{t("body")}</p>
         </div>
         <Button variant="secondary" onClick={onDismiss}>
-          Dismiss draft
+          {t("dismiss")}
         </Button>
       </div>
       <label htmlFor="kept-draft-json" className="mt-3 block font-medium">
-        Draft (read only)
+        {t("label")}
       </label>
       <textarea
         id="kept-draft-json"

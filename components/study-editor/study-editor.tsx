@@ -2,7 +2,9 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useEffect, useMemo, useState, type ReactNode } from "react";
+import { useWords } from "@/components/i18n/use-words";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Tabs } from "@/components/ui/tabs";
@@ -26,7 +28,7 @@ import { KeptDraftPanel } from "./kept-draft";
 import { StudyLoadError } from "./study-load-error";
 import { useEditorTab } from "./use-editor-tab";
 import { useKeepDraftOnSignOut } from "./use-kept-draft";
-import { UNSAVED_CHANGES_PROMPT, useUnsavedChanges } from "./use-unsaved-changes";
+import { useUnsavedChanges } from "./use-unsaved-changes";
 
 const EMPTY_BASICS: StudyBasics = {
   code: "",
@@ -55,6 +57,7 @@ const draftKey = (studyId: number | undefined) => `study:${studyId ?? "new"}`;
 
 /** Create mode without a studyId; edit mode loads the study first. */
 export function StudyEditor({ studyId }: { studyId?: number }) {
+  const t = useTranslations("editor");
   const study = useStudy(studyId);
   // After a Reload that replaced the user's draft with the saved version, their draft stays on
   // screen (read only) to copy from; `reloads` remounts the form on the fresh data.
@@ -65,7 +68,7 @@ export function StudyEditor({ studyId }: { studyId?: number }) {
 
   if (studyId === undefined)
     return <StudyEditorForm initial={{ basics: EMPTY_BASICS, config: emptyConfig() }} />;
-  if (study.isPending) return <p className="text-slate-500">Loading study...</p>;
+  if (study.isPending) return <p className="text-slate-500">{t("shell.loadingStudy")}</p>;
   if (study.error)
     return (
       <StudyLoadError error={study.error} retrying={study.isFetching} onRetry={() => void study.refetch()} />
@@ -144,6 +147,10 @@ function StudyEditorForm({
   notice?: ReactNode;
 }) {
   const isCreate = studyId === undefined;
+  const t = useTranslations("editor");
+  const tc = useTranslations("common");
+  const tf = useTranslations("editorFields");
+  const words = useWords();
   const router = useRouter();
   const save = useSaveStudy(studyId);
   const [tab, setTab] = useEditorTab(isCreate);
@@ -161,7 +168,7 @@ function StudyEditorForm({
   const usage = useFieldUsage(studyId);
 
   const dirty = useMemo(() => JSON.stringify(draft) !== saved, [draft, saved]);
-  useUnsavedChanges(dirty && !save.isPending);
+  useUnsavedChanges(dirty && !save.isPending, t("shell.unsavedPrompt"));
   const key = draftKey(studyId);
   useKeepDraftOnSignOut(key, dirty, { draft, version: basedOn } satisfies KeptDraft);
 
@@ -200,15 +207,17 @@ function StudyEditorForm({
     const fieldErrors: BasicErrors = {};
     if (!basics.success)
       for (const issue of basics.error.issues)
-        fieldErrors[issue.path[0] as keyof StudyBasics] ??= issue.message;
+        fieldErrors[issue.path[0] as keyof StudyBasics] ??= words(issue.message);
     setBasicErrors(fieldErrors);
     setConfigIssues(config.success ? null : toPathIssues(config.error.issues));
     if (!basics.success || !config.success) {
       const issues = [
         ...Object.values(fieldErrors),
-        ...(config.success ? [] : config.error.issues.map((i) => `${i.path.join(" › ")}: ${i.message}`)),
+        ...(config.success
+          ? []
+          : config.error.issues.map((i) => `${i.path.join(" › ")}: ${words(i.message)}`)),
       ];
-      setStatus({ tone: "error", text: "Please fix the highlighted errors before saving.", issues });
+      setStatus({ tone: "error", text: t("shell.fixErrors"), issues });
       if (!basics.success) setTab("basic");
       else if (config.error?.issues.some((i) => i.path[0] === "data_fields")) setTab("data-fields");
       setFailedSaves((n) => n + 1);
@@ -216,7 +225,7 @@ function StudyEditorForm({
     }
     // Renaming or removing a field that holds data is allowed, but never unknowingly (decision 0006).
     const risks = draftOrphanRisks(isCreate ? undefined : savedFields, draft.config.data_fields, usage.data);
-    if (risks.length > 0 && !window.confirm(orphanQuestion(risks))) return;
+    if (risks.length > 0 && !window.confirm(orphanQuestion(risks, tf))) return;
     try {
       const result = await save.mutateAsync({ basics: draft.basics, config: config.data, version: basedOn });
       if (isCreate) {
@@ -229,7 +238,7 @@ function StudyEditorForm({
       setBasedOn(result.version);
       setSavedName(result.name);
       setRestored(false);
-      setStatus({ tone: "info", text: "Study saved successfully!" });
+      setStatus({ tone: "info", text: t("shell.saved") });
     } catch (error) {
       onSaveError(error);
     }
@@ -237,7 +246,7 @@ function StudyEditorForm({
 
   function onSaveError(error: unknown) {
     const detail = error instanceof ApiClientError ? error.detail : null;
-    const text = `Error saving study: ${error instanceof Error ? error.message : String(error)}`;
+    const text = t("shell.saveError", { detail: error instanceof Error ? error.message : String(error) });
     if (error instanceof ApiClientError && error.status === 409 && isStaleWriteDetail(detail)) {
       setStatus({ tone: "error", text, stale: true });
       return;
@@ -280,32 +289,32 @@ function StudyEditorForm({
     <div>
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold">
-          {isCreate ? "Create New Study" : `Edit Study: ${savedName}`}
+          {isCreate ? t("shell.createTitle") : t("shell.editTitle", { name: savedName })}
         </h1>
         <div className="flex items-center gap-2">
-          {dirty && <span className="text-sm text-amber-700">Unsaved changes</span>}
+          {dirty && <span className="text-sm text-amber-700">{t("shell.unsavedChanges")}</span>}
           <Link
             href="/admin/studies"
             className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100"
             onClick={(event) => {
               // The page-wide guard asks too; stop it asking twice.
-              if (dirty && !window.confirm(UNSAVED_CHANGES_PROMPT)) event.preventDefault();
+              if (dirty && !window.confirm(t("shell.unsavedPrompt"))) event.preventDefault();
               event.nativeEvent.stopImmediatePropagation();
             }}
           >
-            Cancel
+            {tc("actions.cancel")}
           </Link>
           <Button onClick={onSave} disabled={save.isPending}>
-            {save.isPending ? "Saving..." : "Save Study"}
+            {save.isPending ? tc("states.saving") : t("shell.saveStudy")}
           </Button>
         </div>
       </div>
       {notice}
       {restored && (
         <Alert tone="info" className="mb-4 flex flex-wrap items-center justify-between gap-2">
-          <span>Your unsaved changes were restored.</span>
+          <span>{t("shell.restored")}</span>
           <Button variant="secondary" onClick={discardRestored}>
-            Discard them
+            {t("shell.discardRestored")}
           </Button>
         </Alert>
       )}
@@ -322,24 +331,26 @@ function StudyEditorForm({
           {status.governed && (
             <div className="mt-2">
               <Button variant="secondary" onClick={() => setTab("version-history")}>
-                Open Version History
+                {t("shell.openVersionHistory")}
               </Button>
             </div>
           )}
           {status.stale && onReload && (
             <div className="mt-2 flex flex-wrap items-center gap-3">
-              <p>
-                Your changes are not saved. Reload shows their version; your draft stays on the page, read
-                only, to copy from.
-              </p>
+              <p>{t("shell.staleNote")}</p>
               <Button variant="secondary" onClick={() => void onReload(draft)}>
-                Reload
+                {t("shell.reload")}
               </Button>
             </div>
           )}
         </Alert>
       )}
-      <Tabs label="Study configuration" tabs={editorTabs(isCreate)} active={tab} onChange={setTab}>
+      <Tabs
+        label={t("shell.configurationTabs")}
+        tabs={editorTabs(isCreate).map((item) => ({ key: item.key, label: t(`tabs.${item.key}`) }))}
+        active={tab}
+        onChange={setTab}
+      >
         {tab === "basic" ? (
           <BasicInfoTab
             basics={draft.basics}
@@ -367,7 +378,11 @@ function StudyEditorForm({
                     onImported: (result) =>
                       void onReload?.(
                         null,
-                        `Data dictionary imported: ${result.created} created, ${result.updated} updated, ${result.kept} kept.`,
+                        t("shell.dictionaryImported", {
+                          created: result.created,
+                          updated: result.updated,
+                          kept: result.kept,
+                        }),
                       ),
                   }
             }
@@ -377,10 +392,7 @@ function StudyEditorForm({
               const carried =
                 JSON.stringify({ ...draft, config: approved }) ===
                 JSON.stringify({ ...(JSON.parse(saved) as Snapshot), config: approved });
-              void onReload?.(
-                carried ? null : draft,
-                "Version status updated! The approved version is now the study's configuration.",
-              );
+              void onReload?.(carried ? null : draft, t("shell.versionApproved"));
             }}
           />
         )}

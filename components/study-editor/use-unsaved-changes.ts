@@ -3,13 +3,12 @@
 import { useEffect } from "react";
 import { isRedirectingToSignIn } from "@/lib/client/api-fetch";
 
-export const UNSAVED_CHANGES_PROMPT = "You have unsaved changes. Leave without saving?";
-
 /**
  * While `dirty`, asks before the page is left: reloads and closing the tab (beforeunload) and
- * clicks on in-app links, which client-side navigation would otherwise follow silently.
+ * clicks on in-app links, which client-side navigation would otherwise follow silently. `prompt`
+ * is the question in the reader's language (the browser words its own for beforeunload).
  */
-export function useUnsavedChanges(dirty: boolean) {
+export function useUnsavedChanges(dirty: boolean, prompt: string) {
   useEffect(() => {
     if (!dirty) return;
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
@@ -21,7 +20,7 @@ export function useUnsavedChanges(dirty: boolean) {
     const onClick = (event: MouseEvent) => {
       const anchor = (event.target as Element | null)?.closest?.("a[href]");
       if (!anchor || anchor.getAttribute("target") === "_blank" || event.defaultPrevented) return;
-      if (!window.confirm(UNSAVED_CHANGES_PROMPT)) {
+      if (!window.confirm(prompt)) {
         event.preventDefault();
         event.stopPropagation();
       }
@@ -32,5 +31,5 @@ export function useUnsavedChanges(dirty: boolean) {
       window.removeEventListener("beforeunload", onBeforeUnload);
       document.removeEventListener("click", onClick, true);
     };
-  }, [dirty]);
+  }, [dirty, prompt]);
 }

@@ -3,8 +3,11 @@
  * the dashboard's efficacy figure): "PASI improvement ≥ 75%", not `pasi_improvement gte 75`.
  * Names become the labels the study gives them; operators become symbols. Pure: no I/O. (The data
  * dictionary keeps its own machine-readable text, lib/dictionary/formula-text.ts, which must
- * round-trip; this one is for people.)
+ * round-trip; this one is for people.) The words are the catalogue's (`editorCalculations.sentence`,
+ * docs/decisions/0021): a screen passes its language's translator, English otherwise.
  */
+import { createTranslator } from "next-intl";
+import englishCalculations from "@/messages/en/editorCalculations.json";
 import type {
   Calculation,
   CalculationFormula,
@@ -21,6 +24,17 @@ export const THRESHOLD_SYMBOLS: Record<ThresholdOperator, string> = {
   eq: "=",
   ne: "≠",
 };
+
+export type SentenceKey = keyof typeof englishCalculations.sentence;
+/** Says one sentence of the catalogue in the reader's language (next-intl's `t`, its keys under `sentence`). */
+export type SaySentence = (key: SentenceKey, values: Record<string, string>) => string;
+
+const english = createTranslator({
+  locale: "en",
+  messages: { sentence: englishCalculations.sentence },
+  namespace: "sentence",
+});
+const inEnglish: SaySentence = (key, values) => english(key, values);
 
 /** What the names of a formula are looked up in: the study's own definitions. */
 export type CalculationContext = {
@@ -55,8 +69,10 @@ function visitLabel(code: string, context: CalculationContext): string {
 }
 
 /** "A", "A and B", "A, B and C". */
-function list(items: string[]): string {
-  return items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+function list(items: string[], say: SaySentence): string {
+  return items.length < 2
+    ? items.join("")
+    : say("list", { first: items.slice(0, -1).join(", "), last: items.at(-1) ?? "" });
 }
 
 const number = (value: number) => (Object.is(value, -0) ? "0" : String(value));
@@ -65,48 +81,78 @@ const number = (value: number) => (Object.is(value, -0) ? "0" : String(value));
  * The formula as a sentence, or null for a custom expression: it has no sentence, and is shown as
  * the Python expression it is.
  */
-export function formulaSentence(formula: CalculationFormula, context: CalculationContext): string | null {
+export function formulaSentence(
+  formula: CalculationFormula,
+  context: CalculationContext,
+  say: SaySentence = inEnglish,
+): string | null {
   switch (formula.type) {
     case "improvement_percentage": {
       const current = named(formula.current_field, context).text;
       const visit = visitLabel(formula.baseline_visit, context);
       if (formula.current_field === formula.baseline_field)
-        return `% improvement in ${current} since ${visit}`;
-      return `% improvement of ${current} over ${named(formula.baseline_field, context).text} at ${visit}`;
+        return say("improvementSince", { field: current, visit });
+      return say("improvementOver", {
+        current,
+        baseline: named(formula.baseline_field, context).text,
+        visit,
+      });
     }
     case "threshold": {
       const subject = named(formula.field, context);
-      // A no-break space keeps the comparison together: "≥ 75%" never splits over two lines.
-      return `${subject.text} ${THRESHOLD_SYMBOLS[formula.operator]}\u00a0${number(formula.threshold)}${subject.percent ? "%" : ""}`;
+      // The catalogue's no-break space keeps the comparison together: "≥ 75%" never splits.
+      return say("threshold", {
+        subject: subject.text,
+        operator: THRESHOLD_SYMBOLS[formula.operator],
+        threshold: number(formula.threshold),
+        percent: subject.percent ? "yes" : "no",
+      });
     }
     case "sum":
-      return `Sum of ${list(formula.fields.map((name) => named(name, context).text))}`;
+      return say("sum", {
+        fields: list(
+          formula.fields.map((name) => named(name, context).text),
+          say,
+        ),
+      });
     case "average":
-      return `Average of ${list(formula.fields.map((name) => named(name, context).text))}`;
+      return say("average", {
+        fields: list(
+          formula.fields.map((name) => named(name, context).text),
+          say,
+        ),
+      });
     case "custom_expression":
       return null;
   }
 }
 
-export function calculationSentence(calculation: Calculation, context: CalculationContext): string | null {
-  return formulaSentence(calculation.formula, context);
+export function calculationSentence(
+  calculation: Calculation,
+  context: CalculationContext,
+  say: SaySentence = inEnglish,
+): string | null {
+  return formulaSentence(calculation.formula, context, say);
 }
 
 /**
  * Every calculation of a study by name, as a screen shows it in one line: its sentence, or its
  * label when it is a custom expression.
  */
-export function calculationSummaries(config: {
-  data_fields: readonly DataField[];
-  calculations: readonly Calculation[];
-  visit_types: readonly VisitType[];
-}): Record<string, string> {
+export function calculationSummaries(
+  config: {
+    data_fields: readonly DataField[];
+    calculations: readonly Calculation[];
+    visit_types: readonly VisitType[];
+  },
+  say: SaySentence = inEnglish,
+): Record<string, string> {
   const context = {
     dataFields: config.data_fields,
     calculations: config.calculations,
     visitTypes: config.visit_types,
   };
   return Object.fromEntries(
-    config.calculations.map((c) => [c.name, calculationSentence(c, context) ?? c.label]),
+    config.calculations.map((c) => [c.name, calculationSentence(c, context, say) ?? c.label]),
   );
 }

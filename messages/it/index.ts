@@ -12,6 +12,12 @@ import team from "./team.json";
 import templates from "./templates.json";
 import ui from "./ui.json";
 import users from "./users.json";
+import editor from "./editor.json";
+import editorCalculations from "./editorCalculations.json";
+import editorFields from "./editorFields.json";
+import editorSettings from "./editorSettings.json";
+import editorVersions from "./editorVersions.json";
+import editorVisits from "./editorVisits.json";
 
 import type { Messages } from "@/lib/i18n/catalogue";
 
@@ -29,5 +35,11 @@ const catalogue: Messages = {
   templates,
   ui,
   users,
+  editor,
+  editorCalculations,
+  editorFields,
+  editorSettings,
+  editorVersions,
+  editorVisits,
 };
 export default catalogue;

@@ -86,36 +86,36 @@ test("an admin adds a calculation and a switch field and tries them in the previ
   await expect(page.getByLabel("Prompt message")).toHaveValue(
     "Il paziente sta continuando la stessa terapia?",
   );
-  await page.getByRole("button", { name: "Aggiungi campo" }).click();
-  let fieldDialog = page.getByRole("dialog", { name: "Aggiungi campo" });
+  await page.getByRole("button", { name: "Add field" }).click();
+  let fieldDialog = page.getByRole("dialog", { name: "Add field" });
   await fieldDialog.getByRole("button", { name: "Save" }).click();
   await expect(fieldDialog.getByRole("alert")).toHaveText("Nome e Label sono obbligatori");
-  await fieldDialog.getByLabel("Nome *").fill("motivo");
+  await fieldDialog.getByLabel("Name *").fill("motivo");
   await fieldDialog.getByLabel("Label *").fill("Motivo");
-  await fieldDialog.getByLabel("Tipo").selectOption("select");
-  await fieldDialog.getByLabel(/^Opzioni/).fill("efficacia|Perdita di efficacia\naltro|Altro");
-  await fieldDialog.getByLabel("Obbligatorio").check();
+  await fieldDialog.getByLabel("Type").selectOption("select");
+  await fieldDialog.getByLabel(/^Options/).fill("efficacia|Perdita di efficacia\naltro|Altro");
+  await fieldDialog.getByLabel("Required").check();
   await fieldDialog.getByRole("button", { name: "Save" }).click();
 
-  await page.getByRole("button", { name: "Aggiungi campo" }).click();
-  fieldDialog = page.getByRole("dialog", { name: "Aggiungi campo" });
-  await fieldDialog.getByLabel("Nome *").fill("motivo");
+  await page.getByRole("button", { name: "Add field" }).click();
+  fieldDialog = page.getByRole("dialog", { name: "Add field" });
+  await fieldDialog.getByLabel("Name *").fill("motivo");
   await fieldDialog.getByLabel("Label *").fill("Dettagli");
   await fieldDialog.getByRole("button", { name: "Save" }).click();
   await expect(fieldDialog.getByRole("alert")).toHaveText("Un campo con questo nome esiste già");
-  await fieldDialog.getByLabel("Nome *").fill("dettagli");
-  await fieldDialog.getByLabel("Obbligatorio").check();
-  await fieldDialog.getByLabel("Condizionale su").selectOption("motivo");
-  await fieldDialog.getByLabel("Valore").selectOption("altro");
+  await fieldDialog.getByLabel("Name *").fill("dettagli");
+  await fieldDialog.getByLabel("Required").check();
+  await fieldDialog.getByLabel("Conditional on").selectOption("motivo");
+  await fieldDialog.getByLabel("Value").selectOption("altro");
   await fieldDialog.getByRole("button", { name: "Save" }).click();
   await expect(fieldDialog).toBeHidden();
 
   // The name is fixed once created.
   await page.getByRole("listitem", { name: "Motivo" }).getByRole("button", { name: "Edit" }).click();
-  await expect(page.getByRole("dialog", { name: "Modifica campo" }).getByLabel("Nome *")).toBeDisabled();
-  await page.getByRole("dialog", { name: "Modifica campo" }).getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByRole("dialog", { name: "Edit field" }).getByLabel("Name *")).toBeDisabled();
+  await page.getByRole("dialog", { name: "Edit field" }).getByRole("button", { name: "Cancel" }).click();
 
-  const preview = page.getByRole("complementary", { name: "Anteprima" });
+  const preview = page.getByRole("complementary", { name: "Preview" });
   await expect(preview).toContainText("Il paziente sta continuando la stessa terapia?");
   await preview.getByRole("button", { name: "No" }).click();
   await preview.getByRole("button", { name: "Continua" }).click();

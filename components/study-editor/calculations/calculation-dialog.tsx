@@ -1,6 +1,8 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId, useMemo, useState } from "react";
+import { useWords } from "@/components/i18n/use-words";
 import { useForm, useWatch, type FieldErrors } from "react-hook-form";
 import { CONTROL_CLASS } from "@/components/ui/control-class";
 import { Dialog, SaveCancelFooter } from "@/components/ui/dialog";
@@ -60,6 +62,8 @@ export function CalculationDialog({
   onClose: () => void;
 }) {
   const id = useId();
+  const t = useTranslations("editorCalculations");
+  const words = useWords();
   const [samples, setSamples] = useState<Record<string, string>>({});
   const [baselineSamples, setBaselineSamples] = useState<Record<string, string>>({});
   const others = useMemo(() => calculations.filter((c) => c.name !== editing?.name), [calculations, editing]);
@@ -100,44 +104,46 @@ export function CalculationDialog({
   const save = handleSubmit((calculation) => onSave(calculation));
 
   const a11y = (key: keyof CalculationErrors) => invalidProps(`${id}-${key}`, errors[key]);
-  const message = (key: keyof CalculationErrors) => <FieldError id={`${id}-${key}`} error={errors[key]} />;
+  const message = (key: keyof CalculationErrors) => (
+    <FieldError id={`${id}-${key}`} error={errors[key] && words(errors[key])} />
+  );
 
   return (
     <Dialog
       open
       onClose={onClose}
-      title={editing ? "Edit Calculation" : "Add Calculation"}
+      title={editing ? t("edit") : t("add")}
       className="max-w-2xl"
       footer={<SaveCancelFooter onSave={() => void save()} onCancel={onClose} />}
     >
       <div className="grid gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
-            <Label htmlFor={`${id}-label`}>Label *</Label>
+            <Label htmlFor={`${id}-label`}>{t("label")}</Label>
             <Input id={`${id}-label`} {...label} {...a11y("label")} />
             {message("label")}
           </div>
           <div>
-            <Label htmlFor={`${id}-name`}>Name *</Label>
+            <Label htmlFor={`${id}-name`}>{t("name")}</Label>
             <Input id={`${id}-name`} maxLength={50} {...register("name")} {...a11y("name")} />
             {message("name")}
           </div>
         </div>
         <div>
-          <Label htmlFor={`${id}-description`}>Description</Label>
+          <Label htmlFor={`${id}-description`}>{t("description")}</Label>
           <Input id={`${id}-description`} {...register("description")} />
         </div>
         <div>
-          <Label htmlFor={`${id}-type`}>Formula type</Label>
+          <Label htmlFor={`${id}-type`}>{t("formulaType")}</Label>
           <select
             id={`${id}-type`}
             className={CONTROL_CLASS}
             value={draft.formula.type}
             onChange={(e) => setFormula(emptyFormula(e.target.value as FormulaType))}
           >
-            {FORMULA_TYPES.map((t) => (
-              <option key={t.type} value={t.type}>
-                {t.label}
+            {FORMULA_TYPES.map(({ type }) => (
+              <option key={type} value={type}>
+                {t(`types.${type}`)}
               </option>
             ))}
           </select>
@@ -147,7 +153,7 @@ export function CalculationDialog({
           onChange={setFormula}
           numberFields={numbers}
           visitTypes={visitTypes}
-          expressionError={errors.expression}
+          expressionError={errors.expression && words(errors.expression)}
           expressionErrorId={`${id}-expression-error`}
         />
         {message("formula")}

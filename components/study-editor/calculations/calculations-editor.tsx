@@ -1,10 +1,14 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { Calculation, DataField, VisitType } from "@/lib/schemas/study-config";
-import { calculationSentence, type CalculationContext } from "@/lib/study-editor/calculation-sentence";
-import { FORMULA_TYPES } from "@/lib/study-editor/calculations";
+import {
+  calculationSentence,
+  type CalculationContext,
+  type SaySentence,
+} from "@/lib/study-editor/calculation-sentence";
 import { CalculationDialog } from "./calculation-dialog";
 
 type DialogState = { editing: Calculation | null } | null;
@@ -24,6 +28,8 @@ export function CalculationsEditor({
   visitTypes: VisitType[];
   onChange: (next: Calculation[]) => void;
 }) {
+  const t = useTranslations("editorCalculations");
+  const tc = useTranslations("common.actions");
   const [dialog, setDialog] = useState<DialogState>(null);
   const context = { dataFields, calculations, visitTypes };
 
@@ -38,7 +44,7 @@ export function CalculationsEditor({
   }
 
   function remove(calculation: Calculation) {
-    if (!window.confirm(`Delete calculation "${calculation.label}"?`)) return;
+    if (!window.confirm(t("deleteConfirm", { label: calculation.label }))) return;
     onChange(calculations.filter((c) => c.name !== calculation.name));
   }
 
@@ -47,17 +53,15 @@ export function CalculationsEditor({
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h2 id="calculations-heading" className="text-lg font-semibold text-slate-900">
-            Calculations
+            {t("heading")}
           </h2>
-          <p className="text-sm text-slate-600">
-            Values computed from each visit&apos;s data, shown in the visit form and stored with the visit.
-          </p>
+          <p className="text-sm text-slate-600">{t("intro")}</p>
         </div>
-        <Button onClick={() => setDialog({ editing: null })}>Add Calculation</Button>
+        <Button onClick={() => setDialog({ editing: null })}>{t("add")}</Button>
       </div>
       {calculations.length === 0 ? (
         <p className="rounded-md border border-dashed border-slate-300 bg-white p-4 text-sm text-slate-600">
-          No calculations yet.
+          {t("empty")}
         </p>
       ) : (
         <ul className="space-y-2">
@@ -72,17 +76,15 @@ export function CalculationsEditor({
                   {calculation.label}{" "}
                   <span className="font-mono text-xs text-slate-500">{calculation.name}</span>
                 </p>
-                <p className="text-xs text-slate-600">
-                  {FORMULA_TYPES.find((t) => t.type === calculation.formula.type)?.label}
-                </p>
+                <p className="text-xs text-slate-600">{t(`types.${calculation.formula.type}`)}</p>
                 <CalculationSummary calculation={calculation} context={context} />
               </div>
               <div className="flex gap-2">
                 <Button variant="secondary" onClick={() => setDialog({ editing: calculation })}>
-                  Edit
+                  {tc("edit")}
                 </Button>
                 <Button variant="destructive" onClick={() => remove(calculation)}>
-                  Delete
+                  {tc("delete")}
                 </Button>
               </div>
             </li>
@@ -111,7 +113,9 @@ function CalculationSummary({
   calculation: Calculation;
   context: CalculationContext;
 }) {
-  const sentence = calculationSentence(calculation, context);
+  const t = useTranslations("editorCalculations");
+  const say: SaySentence = (key, values) => t(`sentence.${key}`, values);
+  const sentence = calculationSentence(calculation, context, say);
   return sentence === null ? (
     <p className="font-mono text-xs text-slate-700 break-words" data-testid="calculation-summary">
       {calculation.formula.type === "custom_expression" && calculation.formula.expression}

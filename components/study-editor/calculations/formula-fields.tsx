@@ -1,11 +1,15 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId } from "react";
 import { CONTROL_CLASS } from "@/components/ui/control-class";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import type { CalculationFormula, DataField, VisitType } from "@/lib/schemas/study-config";
-import { THRESHOLD_LABELS, THRESHOLD_OPERATORS } from "@/lib/study-editor/calculations";
+import { THRESHOLD_OPERATORS } from "@/lib/study-editor/calculations";
+
+/** What a custom expression looks like (code, the same in every language). */
+const EXPRESSION_EXAMPLE = "round(data['pasi_score'] / 72 * 100, 1)";
 
 /** A picker of number fields; a value that is not one (e.g. another calculation) stays offered. */
 function FieldPicker({
@@ -21,12 +25,13 @@ function FieldPicker({
   fields: readonly DataField[];
   onChange: (value: string) => void;
 }) {
+  const t = useTranslations("editorCalculations");
   const known = fields.some((f) => f.name === value);
   return (
     <div>
       <Label htmlFor={id}>{label}</Label>
       <select id={id} className={CONTROL_CLASS} value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value="">Select a number field</option>
+        <option value="">{t("chooseNumberField")}</option>
         {value && !known && <option value={value}>{value}</option>}
         {fields.map((f) => (
           <option key={`${f.entity}:${f.name}`} value={f.name}>
@@ -55,19 +60,20 @@ export function FormulaFields({
   expressionErrorId: string;
 }) {
   const id = useId();
+  const t = useTranslations("editorCalculations");
   switch (formula.type) {
     case "improvement_percentage":
       return (
         <div className="grid gap-4 sm:grid-cols-3">
           <FieldPicker
             id={`${id}-baseline-field`}
-            label="Baseline field"
+            label={t("baselineField")}
             value={formula.baseline_field}
             fields={numberFields}
             onChange={(baseline_field) => onChange({ ...formula, baseline_field })}
           />
           <div>
-            <Label htmlFor={`${id}-baseline-visit`}>Baseline visit</Label>
+            <Label htmlFor={`${id}-baseline-visit`}>{t("baselineVisit")}</Label>
             <select
               id={`${id}-baseline-visit`}
               className={CONTROL_CLASS}
@@ -86,7 +92,7 @@ export function FormulaFields({
           </div>
           <FieldPicker
             id={`${id}-current-field`}
-            label="Current field"
+            label={t("currentField")}
             value={formula.current_field}
             fields={numberFields}
             onChange={(current_field) => onChange({ ...formula, current_field })}
@@ -98,13 +104,13 @@ export function FormulaFields({
         <div className="grid gap-4 sm:grid-cols-3">
           <FieldPicker
             id={`${id}-field`}
-            label="Field"
+            label={t("field")}
             value={formula.field}
             fields={numberFields}
             onChange={(field) => onChange({ ...formula, field })}
           />
           <div>
-            <Label htmlFor={`${id}-operator`}>Operator</Label>
+            <Label htmlFor={`${id}-operator`}>{t("operator")}</Label>
             <select
               id={`${id}-operator`}
               className={CONTROL_CLASS}
@@ -113,13 +119,13 @@ export function FormulaFields({
             >
               {THRESHOLD_OPERATORS.map((op) => (
                 <option key={op} value={op}>
-                  {THRESHOLD_LABELS[op]}
+                  {t(`operators.${op}`)}
                 </option>
               ))}
             </select>
           </div>
           <div>
-            <Label htmlFor={`${id}-threshold`}>Threshold</Label>
+            <Label htmlFor={`${id}-threshold`}>{t("threshold")}</Label>
             <Input
               id={`${id}-threshold`}
               type="number"
@@ -135,9 +141,9 @@ export function FormulaFields({
       return (
         <fieldset>
           <legend className="mb-1 text-sm font-medium text-slate-700">
-            Fields to {formula.type === "sum" ? "add up" : "average"}
+            {formula.type === "sum" ? t("fieldsToSum") : t("fieldsToAverage")}
           </legend>
-          {numberFields.length === 0 && <p className="text-sm text-slate-500">No number fields yet.</p>}
+          {numberFields.length === 0 && <p className="text-sm text-slate-500">{t("noNumberFields")}</p>}
           <div className="grid gap-1 sm:grid-cols-2">
             {numberFields.map((f) => (
               <label key={`${f.entity}:${f.name}`} className="flex items-center gap-2 text-sm">
@@ -162,13 +168,13 @@ export function FormulaFields({
     case "custom_expression":
       return (
         <div>
-          <Label htmlFor={`${id}-expression`}>Expression (Python, over the visit&apos;s data dict)</Label>
+          <Label htmlFor={`${id}-expression`}>{t("expression")}</Label>
           <textarea
             id={`${id}-expression`}
             rows={3}
             spellCheck={false}
             className={`${CONTROL_CLASS} font-mono`}
-            placeholder="round(data['pasi_score'] / 72 * 100, 1)"
+            placeholder={EXPRESSION_EXAMPLE}
             value={formula.expression}
             onChange={(e) => onChange({ ...formula, expression: e.target.value })}
             {...(expressionError

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId, useMemo } from "react";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -8,6 +9,7 @@ import type { Calculation } from "@/lib/schemas/study-config";
 import { errorPosition, sampleKeys, tryCalculation } from "@/lib/study-editor/calculations";
 
 function Result({ value, error, expression }: { value: unknown; error: string | null; expression?: string }) {
+  const t = useTranslations("editorCalculations");
   if (error) {
     const position = errorPosition(error);
     return (
@@ -26,7 +28,8 @@ function Result({ value, error, expression }: { value: unknown; error: string | 
   }
   return (
     <p role="status" className="text-sm text-slate-800">
-      Result: <strong>{value === null ? "—" : String(value)}</strong>
+      {t("result")}
+      <strong>{value === null ? "—" : String(value)}</strong>
     </p>
   );
 }
@@ -51,6 +54,7 @@ export function TryItPanel({
   onBaselineSamplesChange: (samples: Record<string, string>) => void;
 }) {
   const id = useId();
+  const t = useTranslations("editorCalculations");
   const keys = useMemo(() => sampleKeys(draft.formula), [draft.formula]);
   const baselineKey = draft.formula.type === "improvement_percentage" ? draft.formula.baseline_field : "";
   const syntax =
@@ -65,12 +69,12 @@ export function TryItPanel({
   return (
     <section aria-labelledby={`${id}-heading`} className="rounded-md border border-slate-200 bg-slate-50 p-3">
       <h3 id={`${id}-heading`} className="text-sm font-semibold text-slate-800">
-        Try it
+        {t("tryIt")}
       </h3>
       <div className="mt-2 grid gap-3 sm:grid-cols-2">
         {baselineKey && (
           <div>
-            <Label htmlFor={`${id}-baseline`}>Baseline {baselineKey}</Label>
+            <Label htmlFor={`${id}-baseline`}>{t("baselineSample", { name: baselineKey })}</Label>
             <Input
               id={`${id}-baseline`}
               inputMode="decimal"
@@ -81,7 +85,7 @@ export function TryItPanel({
         )}
         {keys.map((key) => (
           <div key={key}>
-            <Label htmlFor={`${id}-${key}`}>Sample {key}</Label>
+            <Label htmlFor={`${id}-${key}`}>{t("sample", { name: key })}</Label>
             <Input
               id={`${id}-${key}`}
               value={samples[key] ?? ""}

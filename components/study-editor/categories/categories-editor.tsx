@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
@@ -27,8 +28,6 @@ export type CategoriesEditorProps = {
   onEntityChange?: (entity: FieldEntity) => void;
 };
 
-const TAB_LABELS: Record<FieldEntity, string> = { patient: "Patient Categories", visit: "Visit Categories" };
-
 /**
  * The Categories tab of the study editor: the sections of the patient and visit forms, one tab per
  * entity. Controlled: every change goes out through `onChange` and is saved with the study.
@@ -40,6 +39,7 @@ export function CategoriesEditor({
   entity: controlledEntity,
   onEntityChange,
 }: CategoriesEditorProps) {
+  const t = useTranslations("editorFields.categories");
   const [ownEntity, setOwnEntity] = useState<FieldEntity>("patient");
   const entity = controlledEntity ?? ownEntity;
   const setEntity = (next: FieldEntity) => {
@@ -68,7 +68,7 @@ export function CategoriesEditor({
   }
 
   function remove(category: Category) {
-    if (!window.confirm(`Delete category "${category.label}"? Its fields will become uncategorized.`)) return;
+    if (!window.confirm(t("deleteConfirm", { label: category.label }))) return;
     willDelete(
       current.map((c) => c.code),
       category.code,
@@ -102,18 +102,16 @@ export function CategoriesEditor({
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h2 id={`${id}-heading`} className="text-lg font-semibold text-slate-900">
-            Categories
+            {t("heading")}
           </h2>
-          <p className="text-sm text-slate-600">
-            Sections that group the fields of the patient and visit forms.
-          </p>
+          <p className="text-sm text-slate-600">{t("intro")}</p>
         </div>
         <Button ref={addRef} onClick={() => setAdding(true)}>
-          Add Category
+          {t("add")}
         </Button>
       </div>
 
-      <div role="tablist" aria-label="Category entity" className="flex gap-1 border-b border-slate-200">
+      <div role="tablist" aria-label={t("entityTabs")} className="flex gap-1 border-b border-slate-200">
         {FIELD_ENTITIES.map((e) => (
           <button
             key={e}
@@ -135,7 +133,9 @@ export function CategoriesEditor({
                 : "border-transparent text-slate-600 hover:text-slate-900",
             )}
           >
-            {TAB_LABELS[e]} ({byEntity[e].length})
+            {e === "patient"
+              ? t("patientTab", { count: byEntity[e].length })
+              : t("visitTab", { count: byEntity[e].length })}
           </button>
         ))}
       </div>
@@ -150,7 +150,7 @@ export function CategoriesEditor({
       >
         {current.length === 0 ? (
           <p className="rounded-md border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-600">
-            No categories yet.
+            {t("empty")}
           </p>
         ) : (
           <ul className="space-y-2">

@@ -1,6 +1,8 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId, useMemo } from "react";
+import { useWords } from "@/components/i18n/use-words";
 import { useForm } from "react-hook-form";
 import { Dialog, SaveCancelFooter, saveOnEnter } from "@/components/ui/dialog";
 import { FieldError, invalidProps } from "@/components/ui/field-error";
@@ -29,6 +31,8 @@ export type CategoryDialogProps = {
  */
 export function CategoryDialog({ entity, categories, onSave, onClose }: CategoryDialogProps) {
   const id = useId();
+  const t = useTranslations("editorFields.categories");
+  const words = useWords();
   const resolver = useMemo(
     () =>
       schemaResolver<CategoryDraft, CategoryDraft>(
@@ -43,21 +47,21 @@ export function CategoryDialog({ entity, categories, onSave, onClose }: Category
     formState: { errors },
   } = useForm<CategoryDraft, unknown, CategoryDraft>({ defaultValues: { code: "", label: "" }, resolver });
   const save = () => void handleSubmit((entry) => onSave(entry))();
-  const codeError = errors.code?.message;
-  const labelError = errors.label?.message;
+  const codeError = errors.code?.message && words(errors.code.message);
+  const labelError = errors.label?.message && words(errors.label.message);
 
   // Enter saves, and must not submit a form the study editor may have around its tabs.
   return (
     <Dialog
       open
       onClose={onClose}
-      title="Add Category"
-      description={`A new section of the ${entity} form.`}
+      title={t("add")}
+      description={entity === "patient" ? t("patientDescription") : t("visitDescription")}
       footer={<SaveCancelFooter onSave={save} onCancel={onClose} />}
     >
       <div className="grid gap-4" onKeyDown={saveOnEnter(save)}>
         <div>
-          <Label htmlFor={`${id}-code`}>Code</Label>
+          <Label htmlFor={`${id}-code`}>{t("code")}</Label>
           <Input
             id={`${id}-code`}
             {...register("code", {
@@ -72,12 +76,12 @@ export function CategoryDialog({ entity, categories, onSave, onClose }: Category
             autoComplete="off"
           />
           <p id={`${id}-code-hint`} className="mt-1 text-xs text-slate-500">
-            Lowercase letters, numbers and underscores; it cannot be changed later.
+            {t("codeHint")}
           </p>
           <FieldError id={`${id}-code`} error={codeError} />
         </div>
         <div>
-          <Label htmlFor={`${id}-label`}>Label</Label>
+          <Label htmlFor={`${id}-label`}>{t("label")}</Label>
           <Input id={`${id}-label`} {...register("label")} {...invalidProps(`${id}-label`, labelError)} />
           <FieldError id={`${id}-label`} error={labelError} />
         </div>

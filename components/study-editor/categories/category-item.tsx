@@ -1,6 +1,8 @@
 "use client";
 
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { useTranslations } from "next-intl";
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { useWords } from "@/components/i18n/use-words";
 import { useForm } from "react-hook-form";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -36,6 +38,9 @@ export function CategoryItem({
   onRename,
   onDelete,
 }: CategoryItemProps) {
+  const t = useTranslations("editorFields.categories");
+  const tc = useTranslations("common.actions");
+  const words = useWords();
   const [editing, setEditing] = useState(false);
   // The rename resolves over the config's label rule (docs/decisions/0020), the label trimmed.
   const {
@@ -47,7 +52,7 @@ export function CategoryItem({
     defaultValues: { label: category.label },
     resolver: schemaResolver(categoryRenameSchema, (values) => ({ label: values.label.trim() })),
   });
-  const error = errors.label?.message;
+  const error = errors.label?.message && words(errors.label.message);
   const [expanded, setExpanded] = useState(false);
   const id = useId();
   // After Save or Cancel the input goes away; put focus back on Edit rather than lose it to <body>.
@@ -86,14 +91,15 @@ export function CategoryItem({
     }
   }
 
-  const count = `${fields.length} ${fields.length === 1 ? "field" : "fields"}`;
+  const count = t("count", { count: fields.length });
+  const mono = (chunks: ReactNode) => <code className="font-mono">{chunks}</code>;
 
   return (
     <li className="rounded-lg border border-slate-200 bg-white">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2 px-3 py-3 sm:px-4">
         {editing ? (
           <div className="min-w-48 flex-1">
-            <Label htmlFor={`${id}-label`}>Label</Label>
+            <Label htmlFor={`${id}-label`}>{t("label")}</Label>
             <div className="flex items-center gap-2">
               <Input
                 id={`${id}-label`}
@@ -103,23 +109,21 @@ export function CategoryItem({
                 {...invalidProps(id, error)}
               />
               <Button className="px-3 py-1" onClick={save}>
-                Save
+                {tc("save")}
               </Button>
               <Button variant="secondary" className="px-3 py-1" onClick={stopEdit}>
-                Cancel
+                {tc("cancel")}
               </Button>
             </div>
             <FieldError id={id} error={error} />
             <p className="mt-1 text-xs text-slate-500">
-              Code <code className="font-mono">{category.code}</code> cannot be changed.
+              {t.rich("codeLocked", { code: category.code, mono })}
             </p>
           </div>
         ) : (
           <div className="min-w-48 flex-1">
             <h3 className="font-medium text-slate-900">{category.label}</h3>
-            <p className="text-xs text-slate-500">
-              Code <code className="font-mono">{category.code}</code>
-            </p>
+            <p className="text-xs text-slate-500">{t.rich("codeShown", { code: category.code, mono })}</p>
           </div>
         )}
         <Badge tone="muted">{count}</Badge>
@@ -127,7 +131,7 @@ export function CategoryItem({
           <Button
             variant="ghost"
             className="px-2"
-            aria-label={`Move ${category.label} up`}
+            aria-label={t("moveUp", { label: category.label })}
             disabled={isFirst}
             onClick={() => onMove("up")}
           >
@@ -136,7 +140,7 @@ export function CategoryItem({
           <Button
             variant="ghost"
             className="px-2"
-            aria-label={`Move ${category.label} down`}
+            aria-label={t("moveDown", { label: category.label })}
             disabled={isLast}
             onClick={() => onMove("down")}
           >
@@ -147,36 +151,40 @@ export function CategoryItem({
             className="whitespace-nowrap px-2 py-1"
             aria-expanded={expanded}
             aria-controls={`${id}-fields`}
-            aria-label={`${expanded ? "Hide" : "Show"} fields in ${category.label}`}
+            aria-label={
+              expanded
+                ? t("hideFieldsLabel", { label: category.label })
+                : t("showFieldsLabel", { label: category.label })
+            }
             onClick={() => setExpanded((open) => !open)}
           >
-            {expanded ? "Hide" : "Show"} fields
+            {expanded ? t("hideFields") : t("showFields")}
           </Button>
           {!editing && (
             <Button
               id={`${id}-edit`}
               variant="secondary"
               className="px-3 py-1"
-              aria-label={`Edit ${category.label}`}
+              aria-label={t("editLabel", { label: category.label })}
               onClick={startEdit}
             >
-              Edit
+              {tc("edit")}
             </Button>
           )}
           <Button
             variant="destructive"
             className="px-3 py-1"
-            aria-label={`Delete ${category.label}`}
+            aria-label={t("deleteLabel", { label: category.label })}
             data-delete-key={category.code}
             onClick={onDelete}
           >
-            Delete
+            {tc("delete")}
           </Button>
         </div>
       </div>
       <div id={`${id}-fields`} hidden={!expanded} className="border-t border-slate-100 px-4 py-3">
         {fields.length === 0 ? (
-          <p className="text-sm text-slate-500">No fields in this category.</p>
+          <p className="text-sm text-slate-500">{t("noFields")}</p>
         ) : (
           <ul className="space-y-1 text-sm">
             {fields.map((field) => (

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { dataDictionaryUrl } from "@/lib/client/data-dictionary";
@@ -15,18 +16,19 @@ export type DictionaryBarProps = {
 
 /** Download / Import data dictionary, above the Data Fields editor of a saved study. */
 export function DataDictionaryBar({ studyId, version, dirty, onImported }: DictionaryBarProps) {
+  const t = useTranslations("editor.dictionary");
   const [open, setOpen] = useState(false);
   return (
-    <div className="mb-4 flex flex-wrap items-center gap-2" role="group" aria-label="Data dictionary">
+    <div className="mb-4 flex flex-wrap items-center gap-2" role="group" aria-label={t("group")}>
       <a
         href={dataDictionaryUrl(studyId)}
         download
         className="inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100"
       >
-        Download data dictionary
+        {t("download")}
       </a>
       <Button variant="secondary" onClick={() => setOpen(true)}>
-        Import data dictionary
+        {t("import")}
       </Button>
       {open && (
         <DictionaryImportDialog

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId, useState, type ChangeEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -7,9 +8,6 @@ import { Dialog } from "@/components/ui/dialog";
 import { useImportDictionary, usePreviewDictionary } from "@/lib/client/data-dictionary";
 import type { DictionaryImportResponse, DictionaryPreviewResponse } from "@/lib/schemas/data-dictionary";
 import { canApply, DictionaryPreview } from "./dictionary-preview";
-
-export const DIRTY_EDITOR_MESSAGE =
-  "The editor has unsaved changes. Save or discard them first: an import replaces the saved configuration.";
 
 type Props = {
   studyId: number;
@@ -24,6 +22,8 @@ type Props = {
 /** Import data dictionary: choose a CSV, see what it would change, apply it. */
 export function DictionaryImportDialog({ studyId, version, dirty, onClose, onImported }: Props) {
   const inputId = useId();
+  const t = useTranslations("editor.dictionary");
+  const tc = useTranslations("common.actions");
   const previewCall = usePreviewDictionary(studyId);
   const importCall = useImportDictionary(studyId);
   const [file, setFile] = useState<{ name: string; csv: string } | null>(null);
@@ -42,7 +42,10 @@ export function DictionaryImportDialog({ studyId, version, dirty, onClose, onImp
       setPreview(await previewCall.mutateAsync(csv));
     } catch (failure) {
       setError(
-        `Could not preview ${chosen.name}: ${failure instanceof Error ? failure.message : String(failure)}`,
+        t("previewFailed", {
+          file: chosen.name,
+          detail: failure instanceof Error ? failure.message : String(failure),
+        }),
       );
     }
   }
@@ -53,7 +56,7 @@ export function DictionaryImportDialog({ studyId, version, dirty, onClose, onImp
     try {
       onImported(await importCall.mutateAsync({ csv: file.csv, version }));
     } catch (failure) {
-      setError(`Import refused: ${failure instanceof Error ? failure.message : String(failure)}`);
+      setError(t("importRefused", { detail: failure instanceof Error ? failure.message : String(failure) }));
     }
   }
 
@@ -63,25 +66,25 @@ export function DictionaryImportDialog({ studyId, version, dirty, onClose, onImp
     <Dialog
       open
       onClose={onClose}
-      title="Import data dictionary"
-      description="A CSV in the layout of Download data dictionary: new fields are created, listed ones updated, the others kept."
+      title={t("import")}
+      description={t("description")}
       className="max-w-3xl"
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={importCall.isPending}>
-            Cancel
+            {tc("cancel")}
           </Button>
           <Button onClick={() => void apply()} disabled={!ready}>
-            {importCall.isPending ? "Importing..." : "Apply import"}
+            {importCall.isPending ? t("importing") : t("apply")}
           </Button>
         </>
       }
     >
       <div className="space-y-4">
-        {dirty && <Alert>{DIRTY_EDITOR_MESSAGE}</Alert>}
+        {dirty && <Alert>{t("dirty")}</Alert>}
         <div>
           <label htmlFor={inputId} className="mb-1 block text-sm font-medium text-slate-800">
-            Data dictionary file (.csv)
+            {t("fileLabel")}
           </label>
           <input
             id={inputId}
@@ -92,7 +95,7 @@ export function DictionaryImportDialog({ studyId, version, dirty, onClose, onImp
             className="block w-full max-w-full text-sm file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5"
           />
         </div>
-        {previewCall.isPending && <p role="status">Checking {file?.name ?? "the file"}...</p>}
+        {previewCall.isPending && <p role="status">{t("checking", { file: file?.name ?? t("theFile") })}</p>}
         {error && <Alert>{error}</Alert>}
         {preview && <DictionaryPreview preview={preview} />}
       </div>

@@ -1,14 +1,10 @@
 "use client";
 
+import { useTranslations } from "next-intl";
+import { useWords } from "@/components/i18n/use-words";
 import type { DictionaryChange, DictionaryPreviewResponse } from "@/lib/schemas/data-dictionary";
 import { CompatibilityIssueList } from "../compatibility-issue-list";
 
-const STATUS_LABEL: Record<DictionaryChange["status"], string> = {
-  created: "Created",
-  updated: "Updated",
-  unchanged: "Unchanged",
-  kept: "Kept",
-};
 const STATUS_CLASS: Record<DictionaryChange["status"], string> = {
   created: "bg-green-100 text-green-800",
   updated: "bg-amber-100 text-amber-800",
@@ -16,12 +12,16 @@ const STATUS_CLASS: Record<DictionaryChange["status"], string> = {
   kept: "bg-blue-100 text-blue-800",
 };
 
-const show = (value: unknown) => (value === null || value === undefined ? "(none)" : JSON.stringify(value));
+type Translate = ReturnType<typeof useTranslations<"editor.dictionary">>;
 
-function what(change: DictionaryChange): string {
-  if (change.kind === "calculation") return "calculation";
-  if (change.kind === "category") return `${change.entity} category`;
-  return `${change.entity} field`;
+const show = (value: unknown, t: Translate) =>
+  value === null || value === undefined ? t("none") : JSON.stringify(value);
+
+function what(change: DictionaryChange, t: Translate): string {
+  if (change.kind === "calculation") return t("calculation");
+  if (change.kind === "category")
+    return change.entity === "patient" ? t("patientCategory") : t("visitCategory");
+  return change.entity === "patient" ? t("patientField") : t("visitField");
 }
 
 /** True when the import may be applied: no problem in the file and nothing breaking stored data. */
@@ -34,6 +34,9 @@ export function canApply(preview: DictionaryPreviewResponse): boolean {
  * would break, and a table of the fields and calculations it creates, updates and keeps.
  */
 export function DictionaryPreview({ preview }: { preview: DictionaryPreviewResponse }) {
+  const t = useTranslations("editor.dictionary");
+  const tc = useTranslations("editor.compatibility");
+  const words = useWords();
   const { issues, compatibility, changes } = preview;
   const count = (status: DictionaryChange["status"]) =>
     changes.filter((c) => c.kind !== "category" && c.status === status).length;
@@ -42,58 +45,61 @@ export function DictionaryPreview({ preview }: { preview: DictionaryPreviewRespo
     <div className="space-y-4 text-sm">
       {issues.length > 0 && (
         <section
-          aria-label="Problems in the file"
+          aria-label={t("problemsRegion")}
           className="rounded-md border border-red-200 bg-red-50 px-3 py-2"
         >
-          <h3 className="font-semibold text-red-800">
-            {issues.length} problem{issues.length === 1 ? "" : "s"} in the file: fix them and choose the file
-            again
-          </h3>
+          <h3 className="font-semibold text-red-800">{t("problems", { count: issues.length })}</h3>
           <ul className="mt-1 list-disc space-y-1 pl-5 text-red-800">
             {issues.map((issue, i) => (
               <li key={i} className="break-words">
-                {issue.row === null ? "File" : `Row ${issue.row}`}
-                {issue.column ? `, ${issue.column}` : ""}: {issue.message}
+                {issue.row === null ? t("file") : t("row", { row: issue.row })}
+                {issue.column ? `, ${issue.column}` : ""}: {words(issue.message)}
               </li>
             ))}
           </ul>
         </section>
       )}
       {compatibility && (
-        <section aria-label="Effect on stored data" className="space-y-2">
+        <section aria-label={t("effectRegion")} className="space-y-2">
           <p className={compatibility.compatible ? "font-medium text-green-800" : "font-medium text-red-800"}>
             {compatibility.compatible
-              ? "Compatible with the data already entered: the import becomes a new protocol version."
-              : `Breaking: ${compatibility.affected_patients} patients and ${compatibility.affected_visits} visits are affected. Change the file, or make an amendment in Version History.`}
+              ? t("compatible")
+              : t("breaking", {
+                  patients: compatibility.affected_patients,
+                  visits: compatibility.affected_visits,
+                })}
           </p>
           <CompatibilityIssueList
-            title="Breaking changes"
+            title={tc("breakingChanges")}
             issues={compatibility.breaking_changes}
             tone="red"
           />
-          <CompatibilityIssueList title="Warnings" issues={compatibility.warnings} tone="amber" />
+          <CompatibilityIssueList title={tc("warnings")} issues={compatibility.warnings} tone="amber" />
         </section>
       )}
       {issues.length === 0 && (
         <p role="status">
-          {count("created")} created, {count("updated")} updated, {count("unchanged")} unchanged,{" "}
-          {count("kept")} kept
-          {count("kept") > 0 ? " (in the study, not in the file: an import never deletes them)" : ""}.
+          {t(count("kept") > 0 ? "summaryKept" : "summary", {
+            created: count("created"),
+            updated: count("updated"),
+            unchanged: count("unchanged"),
+            kept: count("kept"),
+          })}
         </p>
       )}
       {listed.length > 0 && (
         <table className="w-full table-fixed border-collapse text-left">
-          <caption className="sr-only">Changes the import makes</caption>
+          <caption className="sr-only">{t("caption")}</caption>
           <thead>
             <tr className="border-b border-slate-200 text-xs uppercase text-slate-500">
               <th scope="col" className="w-20 py-1 pr-2 sm:w-24">
-                Change
+                {t("change")}
               </th>
               <th scope="col" className="py-1 pr-2">
-                Name
+                {t("name")}
               </th>
               <th scope="col" className="w-2/5 py-1">
-                Details
+                {t("details")}
               </th>
             </tr>
           </thead>
@@ -107,14 +113,14 @@ export function DictionaryPreview({ preview }: { preview: DictionaryPreviewRespo
                   <span
                     className={`rounded px-1.5 py-0.5 text-xs font-medium ${STATUS_CLASS[change.status]}`}
                   >
-                    {STATUS_LABEL[change.status]}
+                    {t(`status.${change.status}`)}
                   </span>
                 </td>
                 <td className="break-words py-1 pr-2">
                   <span className="font-mono">{change.name}</span>
                   <span className="block text-xs text-slate-500">
-                    {what(change)}
-                    {change.row !== null ? ` · row ${change.row}` : ""}
+                    {what(change, t)}
+                    {change.row !== null ? t("rowOf", { row: change.row }) : ""}
                   </span>
                 </td>
                 <td className="break-words py-1 text-xs">
@@ -122,17 +128,17 @@ export function DictionaryPreview({ preview }: { preview: DictionaryPreviewRespo
                     <ul>
                       {change.changes.map((p) => (
                         <li key={p.property}>
-                          <span className="font-medium">{p.property}</span>: {show(p.before)} →{" "}
-                          {show(p.after)}
+                          <span className="font-medium">{p.property}</span>: {show(p.before, t)} →{" "}
+                          {show(p.after, t)}
                         </li>
                       ))}
                     </ul>
                   ) : change.status === "kept" ? (
-                    "Not in the file: left as it is"
+                    t("notInFile")
                   ) : change.kind === "category" ? (
-                    "New category, labelled with its code"
+                    t("newCategory")
                   ) : (
-                    "New"
+                    t("new")
                   )}
                 </td>
               </tr>

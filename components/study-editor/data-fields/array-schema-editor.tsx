@@ -1,6 +1,8 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
+import { useWords } from "@/components/i18n/use-words";
 import { useForm, useWatch } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
@@ -39,6 +41,8 @@ type Session = { editing: string | null; key: number } | null;
  * time: while one is open, the other Add and Edit buttons are disabled.
  */
 export function ArraySchemaEditor({ fieldLabel, schema, onChange }: ArraySchemaEditorProps) {
+  const t = useTranslations("editorFields.subFields");
+  const tc = useTranslations("common.actions");
   const [session, setSession] = useState<Session>(null);
   const entries = Object.entries(schema);
 
@@ -46,24 +50,27 @@ export function ArraySchemaEditor({ fieldLabel, schema, onChange }: ArraySchemaE
   const open = (editing: string | null) => setSession((s) => ({ editing, key: (s?.key ?? 0) + 1 }));
 
   function remove(name: string) {
-    if (!window.confirm(`Delete sub-field "${schema[name]?.label ?? name}"?`)) return;
+    if (!window.confirm(t("deleteConfirm", { label: schema[name]?.label ?? name }))) return;
     onChange(removeSubField(schema, name));
   }
 
   return (
-    <section aria-label={`Sub-fields of ${fieldLabel}`} className="rounded-md border border-slate-200 p-3">
+    <section
+      aria-label={t("region", { label: fieldLabel })}
+      className="rounded-md border border-slate-200 p-3"
+    >
       <div className="mb-2 flex items-center justify-between gap-2">
-        <h4 className="text-sm font-medium text-slate-700">Sub-fields ({entries.length})</h4>
+        <h4 className="text-sm font-medium text-slate-700">{t("heading", { count: entries.length })}</h4>
         <Button
           variant="secondary"
           className="px-2 py-1 text-xs"
           disabled={session !== null}
           onClick={() => open(null)}
         >
-          Add Sub-field
+          {t("add")}
         </Button>
       </div>
-      {entries.length === 0 && !session && <p className="text-sm text-slate-500">No sub-fields yet.</p>}
+      {entries.length === 0 && !session && <p className="text-sm text-slate-500">{t("empty")}</p>}
       {entries.length > 0 && (
         <ul className="mb-2 divide-y divide-slate-100 text-sm">
           {entries.map(([name, sub]) => (
@@ -78,20 +85,20 @@ export function ArraySchemaEditor({ fieldLabel, schema, onChange }: ArraySchemaE
                 <Button
                   variant="ghost"
                   className="px-2 py-1 text-xs"
-                  aria-label={`Edit sub-field ${sub.label}`}
+                  aria-label={t("editLabel", { label: sub.label })}
                   disabled={session !== null}
                   onClick={() => open(name)}
                 >
-                  Edit
+                  {tc("edit")}
                 </Button>
                 <Button
                   variant="destructive"
                   className="px-2 py-1 text-xs"
-                  aria-label={`Delete sub-field ${sub.label}`}
+                  aria-label={t("deleteLabel", { label: sub.label })}
                   disabled={session !== null}
                   onClick={() => remove(name)}
                 >
-                  Delete
+                  {tc("delete")}
                 </Button>
               </span>
             </li>
@@ -130,6 +137,9 @@ function SubFieldForm({
   onCancel: () => void;
 }) {
   const id = useId();
+  const t = useTranslations("editorFields.subFields");
+  const tc = useTranslations("common.actions");
+  const words = useWords();
   const {
     register,
     control,
@@ -147,34 +157,35 @@ function SubFieldForm({
     id: `${id}-${key}`,
     ...invalidProps(`${id}-${key}`, errors[key]?.message),
   });
-  const message = (key: "name" | "label" | "max") => (
-    <FieldError id={`${id}-${key}`} error={errors[key]?.message} />
-  );
+  const message = (key: "name" | "label" | "max") => {
+    const text = errors[key]?.message;
+    return <FieldError id={`${id}-${key}`} error={text && words(text)} />;
+  };
   const save = () => void handleSubmit(onSave)();
 
   return (
     <div
       role="group"
-      aria-label={editing === null ? "New sub-field" : `Edit sub-field ${editing}`}
+      aria-label={editing === null ? t("newGroup") : t("editGroup", { name: editing })}
       className="space-y-2 rounded-md bg-slate-50 p-3"
     >
       <div className="grid gap-2 sm:grid-cols-3">
         <div>
-          <Label htmlFor={`${id}-name`}>Name</Label>
+          <Label htmlFor={`${id}-name`}>{t("name")}</Label>
           <Input {...box("name")} {...register("name")} />
           {message("name")}
         </div>
         <div>
-          <Label htmlFor={`${id}-label`}>Label</Label>
+          <Label htmlFor={`${id}-label`}>{t("label")}</Label>
           <Input {...box("label")} {...register("label")} />
           {message("label")}
         </div>
         <div>
-          <Label htmlFor={`${id}-type`}>Type</Label>
+          <Label htmlFor={`${id}-type`}>{t("type")}</Label>
           <select id={`${id}-type`} className={CONTROL_CLASS} {...register("type")}>
-            {SUB_FIELD_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {t}
+            {SUB_FIELD_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {type}
               </option>
             ))}
           </select>
@@ -182,18 +193,18 @@ function SubFieldForm({
       </div>
       {OPTION_FIELD_TYPES.has(type) && (
         <div>
-          <Label htmlFor={`${id}-options`}>Options (one per line)</Label>
+          <Label htmlFor={`${id}-options`}>{t("options")}</Label>
           <textarea id={`${id}-options`} rows={3} className={CONTROL_CLASS} {...register("optionsText")} />
         </div>
       )}
       {type === "number" && (
         <div className="grid grid-cols-2 gap-2">
           <div>
-            <Label htmlFor={`${id}-min`}>Min</Label>
+            <Label htmlFor={`${id}-min`}>{t("min")}</Label>
             <Input id={`${id}-min`} type="number" step="any" {...register("min")} />
           </div>
           <div>
-            <Label htmlFor={`${id}-max`}>Max</Label>
+            <Label htmlFor={`${id}-max`}>{t("max")}</Label>
             <Input {...box("max")} type="number" step="any" {...register("max")} />
             {message("max")}
           </div>
@@ -201,14 +212,14 @@ function SubFieldForm({
       )}
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" {...register("required")} />
-        Required
+        {t("required")}
       </label>
       <div className="flex gap-2">
         <Button className={cn("px-3 py-1")} onClick={save}>
-          {editing === null ? "Add" : "Update"}
+          {editing === null ? t("addButton") : t("update")}
         </Button>
         <Button variant="secondary" className="px-3 py-1" onClick={onCancel}>
-          Cancel
+          {tc("cancel")}
         </Button>
       </div>
     </div>

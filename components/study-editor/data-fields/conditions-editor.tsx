@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
@@ -7,7 +8,6 @@ import { CONTROL_CLASS } from "@/components/ui/control-class";
 import type { Condition, ConditionOperator, FieldCondition } from "@/lib/schemas/study-config";
 import {
   CONDITION_OPERATORS,
-  OPERATOR_LABELS,
   appendAt,
   children,
   groupKind,
@@ -32,6 +32,8 @@ export type ConditionsEditorProps = {
 };
 
 const SMALL = "px-2 py-1 text-xs";
+/** What a list looks like when typed (a format, the same in every language). */
+const LIST_EXAMPLE = "a, b, c";
 
 /**
  * One condition of a field: a comparison, or and/or groups nested to any depth. Every edit goes out
@@ -39,6 +41,7 @@ const SMALL = "px-2 py-1 text-xs";
  */
 export function ConditionsEditor({ label, value, onChange, targets }: ConditionsEditorProps) {
   const id = useId();
+  const t = useTranslations("editorFields.conditions");
   const change = (path: ConditionPath, next: Condition | null) => {
     if (!value) return;
     onChange(replaceAt(value, path, next) ?? undefined);
@@ -52,14 +55,14 @@ export function ConditionsEditor({ label, value, onChange, targets }: Conditions
       </legend>
       {!value ? (
         <div className="flex flex-wrap items-center gap-2">
-          <span className="text-sm text-slate-500">No condition: always.</span>
+          <span className="text-sm text-slate-500">{t("none")}</span>
           <Button
             variant="secondary"
             className={SMALL}
             disabled={targets.length === 0}
             onClick={() => onChange(newComparison(targets))}
           >
-            Add condition
+            {t("addCondition")}
           </Button>
           <Button
             variant="secondary"
@@ -67,11 +70,9 @@ export function ConditionsEditor({ label, value, onChange, targets }: Conditions
             disabled={targets.length === 0}
             onClick={() => onChange({ and: [newComparison(targets)] })}
           >
-            Add group
+            {t("addGroup")}
           </Button>
-          {targets.length === 0 && (
-            <span className="text-xs text-slate-500">Add another field first to build a condition.</span>
-          )}
+          {targets.length === 0 && <span className="text-xs text-slate-500">{t("needTargets")}</span>}
         </div>
       ) : (
         <ConditionNode
@@ -100,8 +101,11 @@ function ConditionNode(props: NodeProps) {
   const { node, path, targets, onReplace, onAppend } = props;
   const kind = groupKind(node);
   const selectId = useId();
+  const t = useTranslations("editorFields.conditions");
   const where =
-    path.length === 0 ? props.rootLabel : `${props.rootLabel} item ${path.map((p) => p + 1).join(".")}`;
+    path.length === 0
+      ? props.rootLabel
+      : t("item", { where: props.rootLabel, path: path.map((p) => p + 1).join(".") });
   if (!kind)
     return (
       <div className="space-y-2">
@@ -119,14 +123,14 @@ function ConditionNode(props: NodeProps) {
               className={SMALL}
               onClick={() => onAppend(path, newComparison(targets))}
             >
-              Add condition
+              {t("addCondition")}
             </Button>
             <Button
               variant="secondary"
               className={SMALL}
               onClick={() => onAppend(path, { or: [newComparison(targets)] })}
             >
-              Add group
+              {t("addGroup")}
             </Button>
           </div>
         )}
@@ -137,7 +141,7 @@ function ConditionNode(props: NodeProps) {
   return (
     <div
       role="group"
-      aria-label={`${where} group`}
+      aria-label={t("group", { where })}
       className={cn(
         "space-y-2 rounded-md border-l-4 py-1 pl-3",
         kind === "and" ? "border-brand-600/50" : "border-amber-400",
@@ -145,28 +149,28 @@ function ConditionNode(props: NodeProps) {
     >
       <div className="flex flex-wrap items-center gap-2">
         <label className="text-xs font-medium text-slate-600" htmlFor={selectId}>
-          Match
+          {t("match")}
         </label>
         <select
           id={selectId}
-          aria-label={`${where} match`}
+          aria-label={t("matchLabel", { where })}
           className={cn(CONTROL_CLASS, "w-auto py-1 text-xs")}
           value={kind}
           onChange={(e) => onReplace(path, setGroupKind(node, e.target.value as "and" | "or"))}
         >
-          <option value="and">all of (and)</option>
-          <option value="or">any of (or)</option>
+          <option value="and">{t("all")}</option>
+          <option value="or">{t("any")}</option>
         </select>
         <Button
           variant="destructive"
           className={SMALL}
-          aria-label={`Remove ${where} group`}
+          aria-label={t("removeGroupLabel", { where })}
           onClick={() => onReplace(path, null)}
         >
-          Remove group
+          {t("removeGroup")}
         </Button>
       </div>
-      {list.length === 0 && <p className="text-xs text-slate-500">Empty group: always true.</p>}
+      {list.length === 0 && <p className="text-xs text-slate-500">{t("emptyGroup")}</p>}
       {list.map((child, index) => (
         <ConditionNode key={index} {...props} node={child} path={[...path, index]} />
       ))}
@@ -174,20 +178,20 @@ function ConditionNode(props: NodeProps) {
         <Button
           variant="secondary"
           className={SMALL}
-          aria-label={`Add condition to ${where}`}
+          aria-label={t("addConditionTo", { where })}
           onClick={() => onAppend(path, newComparison(targets))}
         >
-          Add condition
+          {t("addCondition")}
         </Button>
         <Button
           variant="secondary"
           className={SMALL}
-          aria-label={`Add group to ${where}`}
+          aria-label={t("addGroupTo", { where })}
           onClick={() =>
             onAppend(path, { [kind === "and" ? "or" : "and"]: [newComparison(targets)] } as Condition)
           }
         >
-          Add group
+          {t("addGroup")}
         </Button>
       </div>
     </div>
@@ -207,33 +211,36 @@ function Comparison({
   onChange: (next: FieldCondition) => void;
   onRemove: () => void;
 }) {
-  const target = targets.find((t) => t.name === condition.field);
+  const t = useTranslations("editorFields.conditions");
+  const target = targets.find((candidate) => candidate.name === condition.field);
   const kind = valueKind(condition.operator, target);
   // A list typed as text keeps the user's spelling while they type ("1, " before "1, 2").
   const [listDraft, setListDraft] = useState<string | null>(null);
   const knownTarget = !!target || condition.field === "";
 
   return (
-    <div className="flex flex-wrap items-start gap-2" role="group" aria-label={`${where} comparison`}>
+    <div className="flex flex-wrap items-start gap-2" role="group" aria-label={t("comparison", { where })}>
       <select
-        aria-label={`${where} field`}
+        aria-label={t("field", { where })}
         className={cn(CONTROL_CLASS, "w-auto min-w-32 flex-1 py-1 text-xs")}
         value={condition.field}
         onChange={(e) => {
-          const next = targets.find((t) => t.name === e.target.value);
+          const next = targets.find((candidate) => candidate.name === e.target.value);
           onChange(withFittingValue({ ...condition, field: e.target.value }, next));
           setListDraft(null);
         }}
       >
-        {!knownTarget && <option value={condition.field}>{condition.field} (missing field)</option>}
-        {targets.map((t) => (
-          <option key={t.name} value={t.name}>
-            {t.label} ({t.name})
+        {!knownTarget && (
+          <option value={condition.field}>{t("missingField", { name: condition.field })}</option>
+        )}
+        {targets.map((candidate) => (
+          <option key={candidate.name} value={candidate.name}>
+            {candidate.label} ({candidate.name})
           </option>
         ))}
       </select>
       <select
-        aria-label={`${where} operator`}
+        aria-label={t("operator", { where })}
         className={cn(CONTROL_CLASS, "w-auto py-1 text-xs")}
         value={condition.operator}
         onChange={(e) => {
@@ -243,7 +250,7 @@ function Comparison({
       >
         {CONDITION_OPERATORS.map((op) => (
           <option key={op} value={op}>
-            {OPERATOR_LABELS[op]}
+            {t(`operators.${op}`)}
           </option>
         ))}
       </select>
@@ -251,7 +258,7 @@ function Comparison({
         <input
           type="number"
           step="any"
-          aria-label={`${where} value`}
+          aria-label={t("value", { where })}
           className={cn(CONTROL_CLASS, "w-28 py-1 text-xs")}
           value={typeof condition.value === "number" ? condition.value : ""}
           onChange={(e) =>
@@ -262,7 +269,7 @@ function Comparison({
       {kind === "text" && (
         <input
           type="text"
-          aria-label={`${where} value`}
+          aria-label={t("value", { where })}
           className={cn(CONTROL_CLASS, "w-40 py-1 text-xs")}
           value={typeof condition.value === "string" ? condition.value : ""}
           onChange={(e) => onChange({ ...condition, value: e.target.value })}
@@ -270,18 +277,18 @@ function Comparison({
       )}
       {kind === "boolean" && (
         <select
-          aria-label={`${where} value`}
+          aria-label={t("value", { where })}
           className={cn(CONTROL_CLASS, "w-auto py-1 text-xs")}
           value={String(condition.value === true)}
           onChange={(e) => onChange({ ...condition, value: e.target.value === "true" })}
         >
-          <option value="true">Yes</option>
-          <option value="false">No</option>
+          <option value="true">{t("yes")}</option>
+          <option value="false">{t("no")}</option>
         </select>
       )}
       {kind === "option" && (
         <select
-          aria-label={`${where} value`}
+          aria-label={t("value", { where })}
           className={cn(CONTROL_CLASS, "w-auto py-1 text-xs")}
           value={typeof condition.value === "string" ? condition.value : ""}
           onChange={(e) => onChange({ ...condition, value: e.target.value })}
@@ -294,7 +301,7 @@ function Comparison({
         </select>
       )}
       {kind === "option-list" && (
-        <fieldset className="flex flex-wrap gap-2" aria-label={`${where} values`}>
+        <fieldset className="flex flex-wrap gap-2" aria-label={t("values", { where })}>
           {target?.options?.map((o) => {
             const list = Array.isArray(condition.value) ? condition.value : [];
             const checked = list.includes(o.value);
@@ -319,8 +326,8 @@ function Comparison({
       {kind === "text-list" && (
         <input
           type="text"
-          aria-label={`${where} values (comma separated)`}
-          placeholder="a, b, c"
+          aria-label={t("listValues", { where })}
+          placeholder={LIST_EXAMPLE}
           className={cn(CONTROL_CLASS, "w-40 py-1 text-xs")}
           value={listDraft ?? listText(condition.value)}
           onChange={(e) => {
@@ -333,10 +340,10 @@ function Comparison({
       <Button
         variant="destructive"
         className={SMALL}
-        aria-label={`Remove ${where} comparison`}
+        aria-label={t("removeLabel", { where })}
         onClick={onRemove}
       >
-        Remove
+        {t("remove")}
       </Button>
     </div>
   );

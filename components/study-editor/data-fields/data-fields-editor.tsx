@@ -1,6 +1,7 @@
 "use client";
 
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useTranslations } from "next-intl";
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Tabs } from "@/components/ui/tabs";
@@ -41,7 +42,8 @@ export type DataFieldsEditorProps = {
   onGoToCategories?: () => void;
 };
 
-const ENTITY_LABEL: Record<FieldEntity, string> = { patient: "Patient", visit: "Visit" };
+/** The Data Fields words (`editorFields`, docs/decisions/0021). */
+export type FieldsTranslator = ReturnType<typeof useTranslations<"editorFields">>;
 const HIGHLIGHT_MS = 2000;
 const NO_TARGETS: readonly ConditionTarget[] = [];
 
@@ -79,6 +81,7 @@ function added(field: DataField): DataField {
  */
 export function DataFieldsEditor(props: DataFieldsEditorProps) {
   const { dataFields, categories, entity, onEntityChange, issues, usage } = props;
+  const t = useTranslations("editorFields");
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [highlighted, setHighlighted] = useState<string | null>(null);
@@ -102,18 +105,23 @@ export function DataFieldsEditor(props: DataFieldsEditorProps) {
     latest.current.onChange(list.map((f, i) => (i === index ? next : f)));
   }, []);
 
-  const onCardDelete = useCallback((uid: string) => {
-    const { dataFields: list, usage: counts } = latest.current;
-    const field = list.find((f) => uidOf(f) === uid);
-    if (!field) return;
-    const origin = originOf(field);
-    const count = origin ? (counts?.[field.entity]?.[origin] ?? 0) : 0;
-    const warning =
-      count > 0 ? ` ${recordsText(count)} hold a value for it; that data will no longer be shown.` : "";
-    if (!window.confirm(`Delete field "${field.label}"?${warning}`)) return;
-    latest.current.onChange(list.filter((f) => f !== field));
-    setSelected((s) => without(s, uid));
-  }, []);
+  const onCardDelete = useCallback(
+    (uid: string) => {
+      const { dataFields: list, usage: counts } = latest.current;
+      const field = list.find((f) => uidOf(f) === uid);
+      if (!field) return;
+      const origin = originOf(field);
+      const count = origin ? (counts?.[field.entity]?.[origin] ?? 0) : 0;
+      const question =
+        count > 0
+          ? t("deleteConfirmData", { label: field.label, count })
+          : t("deleteConfirm", { label: field.label });
+      if (!window.confirm(question)) return;
+      latest.current.onChange(list.filter((f) => f !== field));
+      setSelected((s) => without(s, uid));
+    },
+    [t],
+  );
 
   const onToggle = useCallback(
     (uid: string) => setExpanded((s) => (s.has(uid) ? without(s, uid) : new Set(s).add(uid))),
@@ -185,7 +193,7 @@ export function DataFieldsEditor(props: DataFieldsEditorProps) {
   const navGroups = useMemo<NavGroup[]>(() => {
     const codes = new Set(entityCategories.map((c) => c.code));
     const groups: NavGroup[] = entityCategories.map((c) => ({ key: c.code, label: c.label, items: [] }));
-    const loose: NavGroup = { key: "", label: "Uncategorized", items: [] };
+    const loose: NavGroup = { key: "", label: t("uncategorized"), items: [] };
     for (const { field, uid } of [...entries].sort((a, b) => (a.field.order ?? 0) - (b.field.order ?? 0))) {
       const group =
         field.category && codes.has(field.category) ? groups.find((g) => g.key === field.category) : loose;
@@ -196,7 +204,7 @@ export function DataFieldsEditor(props: DataFieldsEditorProps) {
       });
     }
     return [...groups, loose].filter((g) => g.items.length > 0);
-  }, [entries, entityCategories, byIndex, dataFields]);
+  }, [entries, entityCategories, byIndex, dataFields, t]);
 
   const risks = useMemo(
     () => draftOrphanRisks(props.savedFields, dataFields, usage),
@@ -224,37 +232,43 @@ export function DataFieldsEditor(props: DataFieldsEditorProps) {
     setDialog(null);
     setNotice({
       tone: "info",
-      text: `Imported ${imported.length} ${imported.length === 1 ? "field" : "fields"} from "${template.name}": ${imported.map((f) => f.name).join(", ")}`,
+      text: t("imported", {
+        count: imported.length,
+        template: template.name,
+        names: imported.map((f) => f.name).join(", "),
+      }),
     });
     const first = imported[0];
     if (first) scrollTo.current = uidOf(first);
   }
 
   const selectedFields = entries.filter((e) => selected.has(e.uid)).map((e) => e.field);
+  const mono = (chunks: ReactNode) => <code className="font-mono">{chunks}</code>;
 
   return (
     <section aria-labelledby="data-fields-heading" className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h2 id="data-fields-heading" className="text-lg font-semibold text-slate-900">
-            Data Fields
+            {t("heading")}
           </h2>
-          <p className="text-sm text-slate-600">The fields of the patient and visit forms.</p>
+          <p className="text-sm text-slate-600">{t("intro")}</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button onClick={() => setDialog("add")}>Add Field</Button>
+          <Button onClick={() => setDialog("add")}>{t("addField")}</Button>
           <Button variant="secondary" onClick={() => setDialog("library")}>
-            Templates
+            {t("templates")}
           </Button>
           <Button
             variant="secondary"
             onClick={() => {
-              if (selectedFields.length === 0)
-                setNotice({ tone: "error", text: "Please select at least one field" });
+              if (selectedFields.length === 0) setNotice({ tone: "error", text: t("selectAtLeastOne") });
               else setDialog("save");
             }}
           >
-            Save as Template{selectedFields.length > 0 ? ` (${selectedFields.length})` : ""}
+            {selectedFields.length > 0
+              ? t("saveAsTemplateCount", { count: selectedFields.length })
+              : t("saveAsTemplate")}
           </Button>
         </div>
       </div>
@@ -263,34 +277,35 @@ export function DataFieldsEditor(props: DataFieldsEditorProps) {
         <Alert tone={notice.tone} className="flex items-start justify-between gap-2">
           <span>{notice.text}</span>
           <button type="button" className="text-xs underline" onClick={() => setNotice(null)}>
-            Dismiss
+            {t("dismiss")}
           </button>
         </Alert>
       )}
       {risks.length > 0 && (
         <Alert tone="error">
-          <p className="font-medium">
-            These fields hold data that the forms will no longer show once you save:
-          </p>
+          <p className="font-medium">{t("risksHeading")}</p>
           <ul className="mt-1 list-disc pl-5">
             {risks.map((r) => (
               <li key={`${r.entity}:${r.name}`}>
-                {ENTITY_LABEL[r.entity]} field <code className="font-mono">{r.name}</code>{" "}
-                {r.kind === "renamed" ? "renamed" : "removed"}: {recordsText(r.count)} hold a value for it.
+                {t.rich("riskLine", {
+                  entity: r.entity,
+                  name: r.name,
+                  kind: r.kind,
+                  count: r.count,
+                  mono,
+                })}
               </li>
             ))}
           </ul>
-          <p className="mt-1">
-            The data stays stored under the old name; rename the field back to show it again.
-          </p>
+          <p className="mt-1">{t("risksNote")}</p>
         </Alert>
       )}
 
       <Tabs
-        label="Field entity"
+        label={t("entityTabs")}
         tabs={[
-          { key: "patient", label: `Patient Fields (${counts.patient})` },
-          { key: "visit", label: `Visit Fields (${counts.visit})` },
+          { key: "patient", label: t("patientFields", { count: counts.patient }) },
+          { key: "visit", label: t("visitFields", { count: counts.visit }) },
         ]}
         active={entity}
         onChange={(next) => onEntityChange(next)}
@@ -300,12 +315,10 @@ export function DataFieldsEditor(props: DataFieldsEditorProps) {
             role="status"
             className="mb-4 flex flex-wrap items-center gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
           >
-            <span>
-              No {entity} categories yet: the {entity} form shows its fields without sections.
-            </span>
+            <span>{entity === "patient" ? t("noPatientCategories") : t("noVisitCategories")}</span>
             {props.onGoToCategories && (
               <button type="button" className="font-medium underline" onClick={props.onGoToCategories}>
-                Add categories in the Categories tab
+                {t("goToCategories")}
               </button>
             )}
           </div>
@@ -315,10 +328,13 @@ export function DataFieldsEditor(props: DataFieldsEditorProps) {
           <div className="min-w-0 flex-1">
             {entries.length === 0 ? (
               <p className="rounded-md border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-600">
-                No {entity} fields yet. Use Add Field or Templates.
+                {entity === "patient" ? t("noPatientFields") : t("noVisitFields")}
               </p>
             ) : (
-              <ul className="space-y-2" aria-label={`${ENTITY_LABEL[entity]} fields`}>
+              <ul
+                className="space-y-2"
+                aria-label={entity === "patient" ? t("patientFieldList") : t("visitFieldList")}
+              >
                 {entries.map(({ field, index, uid }) => {
                   const errors = byIndex.get(index);
                   const isOpen = expanded.has(uid) || !!errors;
@@ -334,7 +350,7 @@ export function DataFieldsEditor(props: DataFieldsEditorProps) {
                       targets={isOpen ? targets.filter((t) => t.name !== field.name) : NO_TARGETS}
                       categories={entityCategories}
                       isNew={originOf(field) === null}
-                      dataWarning={dataWarning(field, usage)}
+                      dataWarning={dataWarning(field, usage, t)}
                       onChange={onCardChange}
                       onDelete={onCardDelete}
                       onToggle={onToggle}
@@ -348,15 +364,10 @@ export function DataFieldsEditor(props: DataFieldsEditorProps) {
         </div>
       </Tabs>
 
-      <AddFieldDialog
-        open={dialog === "add"}
-        entityLabel={ENTITY_LABEL[entity]}
-        onPick={add}
-        onClose={() => setDialog(null)}
-      />
+      <AddFieldDialog open={dialog === "add"} entity={entity} onPick={add} onClose={() => setDialog(null)} />
       <TemplateLibraryDialog
         open={dialog === "library"}
-        entityLabel={ENTITY_LABEL[entity]}
+        entity={entity}
         onImport={importTemplate}
         onClose={() => setDialog(null)}
       />
@@ -390,12 +401,11 @@ export function draftOrphanRisks(
 }
 
 /** The question Save Study asks before it leaves data behind. */
-export function orphanQuestion(risks: readonly OrphanRisk[]): string {
-  const lines = risks.map(
-    (r) =>
-      `- ${ENTITY_LABEL[r.entity]} field "${r.name}" ${r.kind}: ${recordsText(r.count)} hold a value for it`,
+export function orphanQuestion(risks: readonly OrphanRisk[], t: FieldsTranslator): string {
+  const lines = risks.map((r) =>
+    t("orphanLine", { entity: r.entity, name: r.name, kind: r.kind, count: r.count }),
   );
-  return `Saving leaves data behind that the forms will no longer show:\n${lines.join("\n")}\nSave anyway?`;
+  return t("orphanQuestion", { lines: lines.join("\n") });
 }
 
 function without(set: ReadonlySet<string>, uid: string): ReadonlySet<string> {
@@ -404,15 +414,15 @@ function without(set: ReadonlySet<string>, uid: string): ReadonlySet<string> {
   return next;
 }
 
-function recordsText(count: number) {
-  return `${count} ${count === 1 ? "record" : "records"}`;
-}
-
 /** A string (not an object), so an unchanged warning does not break the card's memo. */
-function dataWarning(field: DataField, usage: FieldUsageCounts | undefined): string | null {
+function dataWarning(
+  field: DataField,
+  usage: FieldUsageCounts | undefined,
+  t: FieldsTranslator,
+): string | null {
   const origin = originOf(field);
   if (!origin || origin === field.name) return null;
   const count = usage?.[field.entity]?.[origin] ?? 0;
   if (count === 0) return null;
-  return `${recordsText(count)} hold a value for "${origin}". Renaming leaves that data under the old name, where the forms no longer show it.`;
+  return t("renameWarning", { count, origin });
 }

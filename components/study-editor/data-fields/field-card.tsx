@@ -1,6 +1,8 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { memo, useId, useState } from "react";
+import { useWords } from "@/components/i18n/use-words";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
@@ -49,10 +51,12 @@ export type FieldCardProps = {
 
 const TEXT_TYPES: ReadonlySet<string> = new Set(["text", "textarea", "email"]);
 const CONDITION_KEYS = [
-  ["show_if", "Show if"],
-  ["required_if", "Required if"],
-  ["enable_if", "Enable if"],
+  ["show_if", "showIf"],
+  ["required_if", "requiredIf"],
+  ["enable_if", "enableIf"],
 ] as const;
+/** What a pattern looks like (a regular expression, the same in every language). */
+const PATTERN_EXAMPLE = "^[A-Z]{2}\\d+$";
 
 function numberOrUndefined(text: string): number | undefined {
   if (text.trim() === "") return undefined;
@@ -67,6 +71,9 @@ function numberOrUndefined(text: string): number | undefined {
 export const FieldCard = memo(function FieldCard(props: FieldCardProps) {
   const { uid, field, errors, expanded, highlighted, selected, dataWarning } = props;
   const id = useId();
+  const t = useTranslations("editorFields.card");
+  const tc = useTranslations("common.actions");
+  const words = useWords();
   const set = (next: DataField) => props.onChange(uid, next);
   const setValidation = (patch: Partial<FieldValidation>) => {
     const validation: FieldValidation = { ...field.validation, ...patch };
@@ -91,7 +98,9 @@ export const FieldCard = memo(function FieldCard(props: FieldCardProps) {
       setOptionsText(optionLines(field.options));
   }
 
-  const errorText = (key: string) => <FieldError id={`${id}-${key}`} error={errors?.[key]} />;
+  const errorText = (key: string) => (
+    <FieldError id={`${id}-${key}`} error={errors?.[key] && words(errors[key])} />
+  );
   const invalid = (key: string) =>
     errors?.[key] ? { "aria-invalid": true as const, "aria-describedby": `${id}-${key}-error` } : {};
   const shownKeys = new Set([
@@ -110,7 +119,7 @@ export const FieldCard = memo(function FieldCard(props: FieldCardProps) {
     <li
       id={`field-card-${uid}`}
       data-field-name={field.name}
-      aria-label={`Field ${field.label}`}
+      aria-label={t("region", { label: field.label })}
       className={cn(
         "scroll-mt-24 rounded-lg border bg-white transition-shadow duration-300",
         errors ? "border-red-400" : "border-slate-200",
@@ -120,40 +129,42 @@ export const FieldCard = memo(function FieldCard(props: FieldCardProps) {
       <div className="flex flex-wrap items-center gap-2 px-3 py-2">
         <input
           type="checkbox"
-          aria-label={`Select ${field.label} for a template`}
+          aria-label={t("select", { label: field.label })}
           checked={selected}
           onChange={(e) => props.onSelect(uid, e.target.checked)}
         />
         {/* At least 10rem for the title: on a phone the buttons wrap below rather than squeeze it. */}
         <div className="min-w-0 flex-1 basis-40">
-          <h3 className="truncate font-medium text-slate-900">{field.label || "(no label)"}</h3>
+          <h3 className="truncate font-medium text-slate-900">{field.label || t("noLabel")}</h3>
           <p className="truncate text-xs text-slate-500">
             <code className="font-mono">{field.name}</code>
-            {field.validation?.required && " · required"}
-            {field.show_if && " · conditional"}
+            {field.validation?.required && t("requiredMark")}
+            {field.show_if && t("conditionalMark")}
           </p>
         </div>
         {/* One group: on a narrow screen it wraps below the title as a whole. */}
         <div className="ml-auto flex items-center gap-2">
           <Badge tone="muted">{field.type}</Badge>
-          {errors && <span className="text-xs font-medium text-red-700">Has errors</span>}
+          {errors && <span className="text-xs font-medium text-red-700">{t("hasErrors")}</span>}
           <Button
             variant="secondary"
             className="px-2 py-1 text-xs"
             aria-expanded={expanded}
             aria-controls={`${id}-body`}
-            aria-label={`${expanded ? "Collapse" : "Edit"} ${field.label}`}
+            aria-label={
+              expanded ? t("collapseLabel", { label: field.label }) : t("editLabel", { label: field.label })
+            }
             onClick={() => props.onToggle(uid)}
           >
-            {expanded ? "Collapse" : "Edit"}
+            {expanded ? t("collapse") : t("edit")}
           </Button>
           <Button
             variant="destructive"
             className="px-2 py-1 text-xs"
-            aria-label={`Delete ${field.label}`}
+            aria-label={t("deleteLabel", { label: field.label })}
             onClick={() => props.onDelete(uid)}
           >
-            Delete
+            {tc("delete")}
           </Button>
         </div>
       </div>
@@ -169,14 +180,14 @@ export const FieldCard = memo(function FieldCard(props: FieldCardProps) {
               {otherErrors.map(([key, message]) => (
                 <li key={key}>
                   {key ? `${key}: ` : ""}
-                  {message}
+                  {words(message)}
                 </li>
               ))}
             </ul>
           )}
           <div className="grid gap-3 sm:grid-cols-2">
             <div>
-              <Label htmlFor={`${id}-label`}>Label</Label>
+              <Label htmlFor={`${id}-label`}>{t("label")}</Label>
               <Input
                 id={`${id}-label`}
                 value={field.label}
@@ -186,7 +197,7 @@ export const FieldCard = memo(function FieldCard(props: FieldCardProps) {
               {errorText("label")}
             </div>
             <div>
-              <Label htmlFor={`${id}-name`}>Field Name</Label>
+              <Label htmlFor={`${id}-name`}>{t("name")}</Label>
               <Input
                 id={`${id}-name`}
                 value={field.name}
@@ -198,7 +209,7 @@ export const FieldCard = memo(function FieldCard(props: FieldCardProps) {
               {errorText("name")}
             </div>
             <div>
-              <Label htmlFor={`${id}-type`}>Type</Label>
+              <Label htmlFor={`${id}-type`}>{t("type")}</Label>
               <select
                 id={`${id}-type`}
                 className={CONTROL_CLASS}
@@ -218,16 +229,16 @@ export const FieldCard = memo(function FieldCard(props: FieldCardProps) {
               {errorText("type")}
             </div>
             <div>
-              <Label htmlFor={`${id}-category`}>Category</Label>
+              <Label htmlFor={`${id}-category`}>{t("category")}</Label>
               <select
                 id={`${id}-category`}
                 className={CONTROL_CLASS}
                 value={field.category ?? ""}
                 onChange={(e) => set({ ...field, category: e.target.value || null })}
               >
-                <option value="">Uncategorized</option>
+                <option value="">{t("uncategorized")}</option>
                 {field.category && !props.categories.some((c) => c.code === field.category) && (
-                  <option value={field.category}>{field.category} (missing)</option>
+                  <option value={field.category}>{t("missingCategory", { code: field.category })}</option>
                 )}
                 {props.categories.map((c) => (
                   <option key={c.code} value={c.code}>
@@ -238,7 +249,7 @@ export const FieldCard = memo(function FieldCard(props: FieldCardProps) {
             </div>
           </div>
           <div>
-            <Label htmlFor={`${id}-description`}>Description</Label>
+            <Label htmlFor={`${id}-description`}>{t("description")}</Label>
             <textarea
               id={`${id}-description`}
               rows={2}
@@ -253,27 +264,25 @@ export const FieldCard = memo(function FieldCard(props: FieldCardProps) {
           </div>
           {(OPTION_FIELD_TYPES.has(field.type) || errors?.options) && (
             <div>
-              <Label htmlFor={`${id}-options`}>Options (one per line)</Label>
+              <Label htmlFor={`${id}-options`}>{t("options")}</Label>
               <textarea
                 id={`${id}-options`}
                 rows={4}
                 className={CONTROL_CLASS}
                 value={optionsText}
-                placeholder={"mild\nmoderate\nsevere"}
+                placeholder={t("optionsPlaceholder")}
                 onChange={(e) => {
                   setOptionsText(e.target.value);
                   set({ ...field, options: parseOptionText(e.target.value) });
                 }}
                 {...invalid("options")}
               />
-              <p className="mt-1 text-xs text-slate-500">
-                Blank lines are dropped; write value|label for a different label.
-              </p>
+              <p className="mt-1 text-xs text-slate-500">{t("optionsHint")}</p>
               {errorText("options")}
             </div>
           )}
           <fieldset className="rounded-md border border-slate-200 p-3">
-            <legend className="px-1 text-sm font-medium text-slate-700">Validation</legend>
+            <legend className="px-1 text-sm font-medium text-slate-700">{t("validation")}</legend>
             <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
               <label className="col-span-2 flex items-center gap-2 text-sm sm:col-span-3">
                 <input
@@ -281,12 +290,12 @@ export const FieldCard = memo(function FieldCard(props: FieldCardProps) {
                   checked={v.required === true}
                   onChange={(e) => setValidation({ required: e.target.checked || undefined })}
                 />
-                Required
+                {t("required")}
               </label>
               {field.type === "number" &&
                 (["min", "max"] as const).map((key) => (
                   <div key={key}>
-                    <Label htmlFor={`${id}-${key}`}>{key === "min" ? "Min" : "Max"}</Label>
+                    <Label htmlFor={`${id}-${key}`}>{key === "min" ? t("min") : t("max")}</Label>
                     <Input
                       id={`${id}-${key}`}
                       type="number"
@@ -301,7 +310,7 @@ export const FieldCard = memo(function FieldCard(props: FieldCardProps) {
                   {(["min_length", "max_length"] as const).map((key) => (
                     <div key={key}>
                       <Label htmlFor={`${id}-${key}`}>
-                        {key === "min_length" ? "Min length" : "Max length"}
+                        {key === "min_length" ? t("minLength") : t("maxLength")}
                       </Label>
                       <Input
                         id={`${id}-${key}`}
@@ -317,11 +326,11 @@ export const FieldCard = memo(function FieldCard(props: FieldCardProps) {
                     </div>
                   ))}
                   <div className="col-span-2 sm:col-span-1">
-                    <Label htmlFor={`${id}-pattern`}>Pattern</Label>
+                    <Label htmlFor={`${id}-pattern`}>{t("pattern")}</Label>
                     <Input
                       id={`${id}-pattern`}
                       className="font-mono"
-                      placeholder="^[A-Z]{2}\d+$"
+                      placeholder={PATTERN_EXAMPLE}
                       value={v.pattern ?? ""}
                       onChange={(e) => setValidation({ pattern: e.target.value || undefined })}
                     />
@@ -338,7 +347,7 @@ export const FieldCard = memo(function FieldCard(props: FieldCardProps) {
                 checked={field.show_in_table === true}
                 onChange={(e) => set({ ...field, show_in_table: e.target.checked })}
               />
-              Show in table
+              {t("showInTable")}
             </label>
             <label className="flex items-center gap-2 text-sm">
               <input
@@ -346,7 +355,7 @@ export const FieldCard = memo(function FieldCard(props: FieldCardProps) {
                 checked={field.show_in_form !== false}
                 onChange={(e) => set({ ...field, show_in_form: e.target.checked })}
               />
-              Show in form
+              {t("showInForm")}
             </label>
             <label className="flex items-center gap-2 text-sm">
               <input
@@ -357,10 +366,10 @@ export const FieldCard = memo(function FieldCard(props: FieldCardProps) {
                   set(e.target.checked ? { ...rest, identifier: true } : rest);
                 }}
               />
-              Identifier (removed from de-identified exports)
+              {t("identifier")}
             </label>
             <div className="w-24">
-              <Label htmlFor={`${id}-order`}>Order</Label>
+              <Label htmlFor={`${id}-order`}>{t("order")}</Label>
               <Input
                 id={`${id}-order`}
                 type="number"
@@ -388,7 +397,7 @@ export const FieldCard = memo(function FieldCard(props: FieldCardProps) {
             {CONDITION_KEYS.map(([key, label]) => (
               <div key={key}>
                 <ConditionsEditor
-                  label={label}
+                  label={t(label)}
                   value={field[key]}
                   targets={props.targets}
                   onChange={(condition) => setCondition(key, condition)}

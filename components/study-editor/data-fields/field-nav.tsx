@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { memo } from "react";
 import { cn } from "@/components/ui/cn";
 
@@ -20,10 +21,11 @@ export const FieldNav = memo(function FieldNav({
   groups: NavGroup[];
   onNavigate: (uid: string) => void;
 }) {
+  const t = useTranslations("editorFields");
   if (groups.length === 0) return null;
   return (
     <nav
-      aria-label="Fields by category"
+      aria-label={t("nav")}
       className="max-h-56 w-full shrink-0 overflow-y-auto rounded-md border border-slate-200 bg-white p-2 lg:sticky lg:top-4 lg:max-h-[70vh] lg:w-52"
     >
       {groups.map((group) => (

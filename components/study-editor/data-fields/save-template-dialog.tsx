@@ -1,6 +1,8 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
+import { useWords } from "@/components/i18n/use-words";
 import { get, useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Dialog, saveOnEnter } from "@/components/ui/dialog";
@@ -10,7 +12,11 @@ import { Label } from "@/components/ui/label";
 import { applyServerErrors } from "@/lib/client/apply-server-errors";
 import { errorText, useCreateFieldTemplate } from "@/lib/client/field-templates";
 import { schemaResolver } from "@/lib/client/schema-resolver";
-import { FieldTemplateCreateBody, TEMPLATE_MESSAGES } from "@/lib/schemas/field-templates";
+import {
+  FieldTemplateCreateBody,
+  TEMPLATE_DEFAULT_CATEGORY,
+  TEMPLATE_MESSAGES,
+} from "@/lib/schemas/field-templates";
 import type { DataField } from "@/lib/schemas/study-config";
 import { toTemplateField } from "@/lib/study-editor/data-fields";
 
@@ -41,6 +47,11 @@ export function SaveTemplateDialog({
   onClose: () => void;
 }) {
   const id = useId();
+  const t = useTranslations("editorFields.saveTemplate");
+  const tf = useTranslations("editorFields");
+  const tc = useTranslations("common");
+  const words = useWords();
+  const say = (text: string | undefined) => text && words(text);
   const create = useCreateFieldTemplate();
   const [error, setFormError] = useState<string | null>(null);
   const {
@@ -60,18 +71,18 @@ export function SaveTemplateDialog({
     })),
   });
   // A problem with the selected fields (none, or one the API refuses) has no input of its own here.
-  const fieldsProblem = firstMessage(get(errors, "fields"));
+  const fieldsProblem = say(firstMessage(get(errors, "fields")));
 
   const save = handleSubmit(async (body) => {
     setFormError(null);
     try {
       await create.mutateAsync(body);
       reset();
-      onSaved(TEMPLATE_MESSAGES.saved);
+      onSaved(words(TEMPLATE_MESSAGES.saved));
     } catch (e) {
       applyServerErrors(e, setError, ["name", "description", "category"], "");
       // Spec §8 wording, whatever field the server named.
-      setFormError(`Error saving template: ${errorText(e)}`);
+      setFormError(t("failed", { detail: errorText(e) }));
     }
   });
 
@@ -79,52 +90,55 @@ export function SaveTemplateDialog({
     <Dialog
       open={open}
       onClose={onClose}
-      title="Save as Template"
-      description={`${fields.length} selected ${fields.length === 1 ? "field" : "fields"}: ${fields.map((f) => f.label).join(", ") || "none"}`}
+      title={tf("saveAsTemplate")}
+      description={t("description", {
+        count: fields.length,
+        labels: fields.map((f) => f.label).join(", ") || t("none"),
+      })}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {tc("actions.cancel")}
           </Button>
           <Button onClick={() => void save()} disabled={create.isPending}>
-            {create.isPending ? "Saving..." : "Save Template"}
+            {create.isPending ? tc("states.saving") : t("save")}
           </Button>
         </>
       }
     >
       <div className="space-y-3" onKeyDown={saveOnEnter(() => void save())}>
         <div>
-          <Label htmlFor={`${id}-name`}>Template Name</Label>
+          <Label htmlFor={`${id}-name`}>{t("name")}</Label>
           <Input
             id={`${id}-name`}
             required
             {...register("name")}
             {...invalidProps(`${id}-name`, errors.name?.message)}
           />
-          <FieldError id={`${id}-name`} error={errors.name?.message} />
+          <FieldError id={`${id}-name`} error={say(errors.name?.message)} />
         </div>
         <div>
-          <Label htmlFor={`${id}-description`}>Description</Label>
+          <Label htmlFor={`${id}-description`}>{t("descriptionLabel")}</Label>
           <Input
             id={`${id}-description`}
             {...register("description")}
             {...invalidProps(`${id}-description`, errors.description?.message)}
           />
-          <FieldError id={`${id}-description`} error={errors.description?.message} />
+          <FieldError id={`${id}-description`} error={say(errors.description?.message)} />
         </div>
         <div>
-          <Label htmlFor={`${id}-category`}>Category</Label>
+          <Label htmlFor={`${id}-category`}>{t("category")}</Label>
           <Input
             id={`${id}-category`}
-            placeholder="Other"
+            placeholder={TEMPLATE_DEFAULT_CATEGORY}
             {...register("category")}
             {...invalidProps(`${id}-category`, errors.category?.message)}
           />
-          <FieldError id={`${id}-category`} error={errors.category?.message} />
+          <FieldError id={`${id}-category`} error={say(errors.category?.message)} />
         </div>
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" {...register("is_global")} />
-          Global (visible to all users)
+          {t("global")}
         </label>
         <FieldError id={`${id}-fields`} error={fieldsProblem} />
         {error && (

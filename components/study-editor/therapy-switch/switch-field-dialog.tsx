@@ -1,6 +1,8 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId, useMemo } from "react";
+import { useWords } from "@/components/i18n/use-words";
 import { get, useForm, useWatch } from "react-hook-form";
 import { CONTROL_CLASS } from "@/components/ui/control-class";
 import { Dialog, SaveCancelFooter } from "@/components/ui/dialog";
@@ -35,6 +37,8 @@ export function SwitchFieldDialog({
   onClose: () => void;
 }) {
   const id = useId();
+  const t = useTranslations("editorVisits.switch");
+  const words = useWords();
   const editingName = editing?.name ?? null;
   const resolver = useMemo(
     () =>
@@ -65,31 +69,34 @@ export function SwitchFieldDialog({
     options: (get(errors, "options") as { message?: string } | undefined)?.message,
     conditional: (get(errors, "conditional_on") as { message?: string } | undefined)?.message,
   };
-  const message = (key: keyof SwitchFieldErrors) => <FieldError id={`${id}-${key}`} error={shown[key]} />;
+  const message = (key: keyof SwitchFieldErrors) => {
+    const text = shown[key];
+    return <FieldError id={`${id}-${key}`} error={text && words(text)} />;
+  };
   const invalid = (key: keyof SwitchFieldErrors) => invalidProps(`${id}-${key}`, shown[key]);
 
   return (
     <Dialog
       open
       onClose={onClose}
-      title={editing ? "Modifica campo" : "Aggiungi campo"}
+      title={editing ? t("editField") : t("addField")}
       footer={<SaveCancelFooter onSave={save} onCancel={onClose} />}
     >
       <div className="grid gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
-            <Label htmlFor={`${id}-name`}>Nome *</Label>
+            <Label htmlFor={`${id}-name`}>{t("name")}</Label>
             <Input id={`${id}-name`} disabled={editing !== null} {...register("name")} {...invalid("name")} />
           </div>
           <div>
-            <Label htmlFor={`${id}-label`}>Label *</Label>
+            <Label htmlFor={`${id}-label`}>{t("label")}</Label>
             <Input id={`${id}-label`} {...register("label")} />
           </div>
         </div>
         {message("name")}
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
-            <Label htmlFor={`${id}-type`}>Tipo</Label>
+            <Label htmlFor={`${id}-type`}>{t("type")}</Label>
             <select id={`${id}-type`} className={CONTROL_CLASS} {...register("type")}>
               {THERAPY_SWITCH_FIELD_TYPES.map((type) => (
                 <option key={type} value={type}>
@@ -99,17 +106,17 @@ export function SwitchFieldDialog({
             </select>
           </div>
           <div>
-            <Label htmlFor={`${id}-placeholder`}>Placeholder</Label>
+            <Label htmlFor={`${id}-placeholder`}>{t("placeholder")}</Label>
             <Input id={`${id}-placeholder`} {...register("placeholder")} />
           </div>
         </div>
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" {...register("required")} />
-          Obbligatorio
+          {t("required")}
         </label>
         {type === "select" && (
           <div>
-            <Label htmlFor={`${id}-options`}>Opzioni (una per riga, valore|etichetta)</Label>
+            <Label htmlFor={`${id}-options`}>{t("options")}</Label>
             <textarea
               id={`${id}-options`}
               rows={4}
@@ -122,14 +129,14 @@ export function SwitchFieldDialog({
         )}
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
-            <Label htmlFor={`${id}-cond-field`}>Condizionale su</Label>
+            <Label htmlFor={`${id}-cond-field`}>{t("conditional")}</Label>
             <select
               id={`${id}-cond-field`}
               className={CONTROL_CLASS}
               {...register("conditionalField", { onChange: () => setValue("conditionalValue", "") })}
               {...invalid("conditional")}
             >
-              <option value="">Nessuna condizione</option>
+              <option value="">{t("noCondition")}</option>
               {targets.map((f) => (
                 <option key={f.name} value={f.name}>
                   {f.label}
@@ -139,9 +146,9 @@ export function SwitchFieldDialog({
           </div>
           {target && (
             <div>
-              <Label htmlFor={`${id}-cond-value`}>Valore</Label>
+              <Label htmlFor={`${id}-cond-value`}>{t("value")}</Label>
               <select id={`${id}-cond-value`} className={CONTROL_CLASS} {...register("conditionalValue")}>
-                <option value="">Seleziona...</option>
+                <option value="">{t("select")}</option>
                 {(target.options ?? []).map((o) => (
                   <option key={o.value} value={o.value}>
                     {o.label}

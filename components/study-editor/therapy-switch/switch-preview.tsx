@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { TherapySwitchForm } from "@/components/visits/therapy-switch-form";
 import { TherapySwitchPrompt } from "@/components/visits/therapy-switch-prompt";
@@ -12,15 +13,16 @@ import type { TherapySwitchConfig } from "@/lib/schemas/study-config";
  * configuration, checked by the same engine.
  */
 export function SwitchPreview({ config }: { config: TherapySwitchConfig }) {
+  const t = useTranslations("editorVisits.switch");
   const [step, setStep] = useState<"prompt" | "form" | "done">("prompt");
   const [answer, setAnswer] = useState<TherapySwitchValue | null>(null);
   return (
     <aside
-      aria-label="Anteprima"
+      aria-label={t("preview")}
       className="w-full shrink-0 rounded-lg border border-slate-200 bg-white p-4 lg:w-[400px]"
     >
       <div className="mb-3 flex items-center justify-between gap-2">
-        <h3 className="text-sm font-semibold text-slate-800">Live preview</h3>
+        <h3 className="text-sm font-semibold text-slate-800">{t("livePreview")}</h3>
         <Button
           variant="ghost"
           onClick={() => {
@@ -28,7 +30,7 @@ export function SwitchPreview({ config }: { config: TherapySwitchConfig }) {
             setAnswer(null);
           }}
         >
-          Reset
+          {t("reset")}
         </Button>
       </div>
       {step === "prompt" && (

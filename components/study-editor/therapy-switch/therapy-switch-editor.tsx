@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -23,6 +24,8 @@ export function TherapySwitchEditor({
   onChange: (next: TherapySwitchConfig) => void;
 }) {
   const id = useId();
+  const t = useTranslations("editorVisits.switch");
+  const tc = useTranslations("common.actions");
   const [dialog, setDialog] = useState<DialogState>(null);
   const fields = config.switch_fields;
 
@@ -36,7 +39,7 @@ export function TherapySwitchEditor({
   }
 
   function remove(field: TherapySwitchField) {
-    if (!window.confirm(`Eliminare il campo "${field.label}"?`)) return;
+    if (!window.confirm(t("deleteConfirm", { label: field.label }))) return;
     onChange({ ...config, switch_fields: fields.filter((f) => f.name !== field.name) });
   }
 
@@ -44,7 +47,7 @@ export function TherapySwitchEditor({
     <div className="flex flex-col gap-6 lg:flex-row lg:items-start">
       <section aria-labelledby={`${id}-heading`} className="min-w-0 flex-1 space-y-4">
         <h2 id={`${id}-heading`} className="text-lg font-semibold text-slate-900">
-          Therapy Switch
+          {t("heading")}
         </h2>
         <label className="flex items-center gap-2 text-sm font-medium">
           <input
@@ -52,12 +55,12 @@ export function TherapySwitchEditor({
             checked={config.enabled}
             onChange={(e) => onChange({ ...config, enabled: e.target.checked })}
           />
-          Enable therapy switch on follow-up visits
+          {t("enable")}
         </label>
         {config.enabled && (
           <>
             <div>
-              <Label htmlFor={`${id}-prompt`}>Prompt message</Label>
+              <Label htmlFor={`${id}-prompt`}>{t("prompt")}</Label>
               <Input
                 id={`${id}-prompt`}
                 value={config.prompt_message}
@@ -65,11 +68,11 @@ export function TherapySwitchEditor({
               />
             </div>
             <div className="flex flex-wrap items-center justify-between gap-2">
-              <h3 className="font-semibold text-slate-800">Campi del cambio di terapia</h3>
-              <Button onClick={() => setDialog({ editing: null })}>Aggiungi campo</Button>
+              <h3 className="font-semibold text-slate-800">{t("fieldsHeading")}</h3>
+              <Button onClick={() => setDialog({ editing: null })}>{t("addField")}</Button>
             </div>
             {fields.length === 0 ? (
-              <p className="text-sm text-slate-600">Nessun campo.</p>
+              <p className="text-sm text-slate-600">{t("noFields")}</p>
             ) : (
               <ul className="space-y-2">
                 {fields.map((field) => (
@@ -87,16 +90,19 @@ export function TherapySwitchEditor({
                       <p className="text-xs text-slate-600">
                         {field.type}
                         {field.conditional_on
-                          ? ` · se ${field.conditional_on.field} = ${field.conditional_on.value}`
+                          ? t("conditionalOn", {
+                              field: field.conditional_on.field,
+                              value: field.conditional_on.value,
+                            })
                           : ""}
                       </p>
                     </div>
                     <div className="flex gap-2">
                       <Button variant="secondary" onClick={() => setDialog({ editing: field })}>
-                        Edit
+                        {tc("edit")}
                       </Button>
                       <Button variant="destructive" onClick={() => remove(field)}>
-                        Delete
+                        {tc("delete")}
                       </Button>
                     </div>
                   </li>

@@ -1,17 +1,18 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
+import { useWords } from "@/components/i18n/use-words";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Label } from "@/components/ui/label";
 import { failureText } from "@/lib/client/admin-team";
 import { uploadFile } from "@/lib/client/contents";
-import { CONTENT_MESSAGES, FILE_URL } from "@/lib/schemas/contents";
+import { FILE_URL } from "@/lib/schemas/contents";
 import { MAX_UPLOAD_FILE_SIZE_TEXT, uploadSizeProblem } from "@/lib/schemas/uploads";
 import { LOGO_SUGGESTED, THEME_DEFAULTS, themeVariables } from "@/lib/theme/study-theme";
 import { DimensionField, withSetting, type PanelProps } from "./settings-fields";
 
-export const LOGO_ERROR = "Failed to load logo";
 const LOGO_ACCEPT = ".png,.jpg,.jpeg,.webp,.svg";
 
 /**
@@ -21,6 +22,8 @@ const LOGO_ACCEPT = ".png,.jpg,.jpeg,.webp,.svg";
  */
 export function BrandingPanel({ settings, onChange, studyId }: PanelProps & { studyId?: number }) {
   const id = useId();
+  const t = useTranslations("editorSettings.branding");
+  const words = useWords();
   const url = settings.logo_url?.trim() ?? "";
   const ownLogo = FILE_URL.test(url);
   // Keyed by URL, so a new logo clears the error without an effect.
@@ -38,7 +41,8 @@ export function BrandingPanel({ settings, onChange, studyId }: PanelProps & { st
       const uploaded = await uploadFile(`/studies/${studyId}/logo`, file);
       onChange(withSetting(settings, "logo_url", uploaded.file_url));
     } catch (error) {
-      setUploadError(`${CONTENT_MESSAGES.uploadFailed}: ${failureText(error, "")}`.replace(/: $/, ""));
+      const detail = failureText(error, "");
+      setUploadError(detail ? t("uploadFailedDetail", { detail }) : t("uploadFailed"));
     } finally {
       setUploading(false);
     }
@@ -48,7 +52,7 @@ export function BrandingPanel({ settings, onChange, studyId }: PanelProps & { st
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
       <div className="space-y-4">
         <div>
-          <Label htmlFor={`${id}-file`}>Logo Image</Label>
+          <Label htmlFor={`${id}-file`}>{t("logoImage")}</Label>
           <input
             id={`${id}-file`}
             type="file"
@@ -62,20 +66,18 @@ export function BrandingPanel({ settings, onChange, studyId }: PanelProps & { st
               const tooLarge = file ? uploadSizeProblem(file) : null;
               if (tooLarge) {
                 event.target.value = "";
-                setUploadError(tooLarge);
+                setUploadError(words(tooLarge));
                 return;
               }
               void upload(file);
             }}
           />
           <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
-            {studyId === undefined
-              ? "Save the study first, then upload its logo."
-              : `png, jpeg, webp or svg, at most ${MAX_UPLOAD_FILE_SIZE_TEXT}; it is served from this site.`}
+            {studyId === undefined ? t("saveFirst") : t("formats", { size: MAX_UPLOAD_FILE_SIZE_TEXT })}
           </p>
           {uploading && (
             <p role="status" className="text-sm text-slate-600">
-              Uploading...
+              {t("uploading")}
             </p>
           )}
           {uploadError && (
@@ -89,39 +91,39 @@ export function BrandingPanel({ settings, onChange, studyId }: PanelProps & { st
               className="mt-2"
               onClick={() => onChange(withSetting(settings, "logo_url", undefined))}
             >
-              Remove Logo
+              {t("removeLogo")}
             </Button>
           )}
         </div>
         <div className="flex flex-wrap gap-4">
           <DimensionField
-            label="Logo Width"
+            label={t("logoWidth")}
             value={settings.logo_width}
             placeholder={LOGO_SUGGESTED.width}
             onChange={(value) => onChange(withSetting(settings, "logo_width", value))}
           />
           <DimensionField
-            label="Logo Height"
+            label={t("logoHeight")}
             value={settings.logo_height}
             placeholder={LOGO_SUGGESTED.height}
             onChange={(value) => onChange(withSetting(settings, "logo_height", value))}
           />
         </div>
         <p className="text-xs text-slate-500">
-          Suggested: {LOGO_SUGGESTED.width} × {LOGO_SUGGESTED.height} pixels.
+          {t("suggested", { width: LOGO_SUGGESTED.width, height: LOGO_SUGGESTED.height })}
         </p>
       </div>
 
       <figure className="space-y-2">
-        <figcaption className="text-sm font-medium text-slate-700">Logo preview</figcaption>
+        <figcaption className="text-sm font-medium text-slate-700">{t("logoPreview")}</figcaption>
         <div
           style={{ backgroundColor: headerBg }}
           className="flex min-h-16 items-center rounded-md border border-slate-200 px-3 py-2"
         >
-          {url === "" && <p className="text-sm text-slate-500">No logo set.</p>}
+          {url === "" && <p className="text-sm text-slate-500">{t("noLogo")}</p>}
           {url !== "" && !ownLogo && (
             <p role="alert" className="text-sm text-amber-800">
-              The logo is a remote address, which is no longer loaded. Upload the image instead.
+              {t("remoteLogo")}
             </p>
           )}
           {ownLogo && (
@@ -129,7 +131,7 @@ export function BrandingPanel({ settings, onChange, studyId }: PanelProps & { st
             <img
               key={url}
               src={url}
-              alt="Logo preview"
+              alt={t("logoPreview")}
               width={settings.logo_width ?? LOGO_SUGGESTED.width}
               height={settings.logo_height ?? LOGO_SUGGESTED.height}
               onError={() => setFailedUrl(url)}
@@ -139,7 +141,7 @@ export function BrandingPanel({ settings, onChange, studyId }: PanelProps & { st
           )}
           {failed && (
             <p role="alert" className="text-sm text-red-700">
-              {LOGO_ERROR}
+              {t("logoFailed")}
             </p>
           )}
         </div>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import type { CSSProperties } from "react";
 import type { UiSettings } from "@/lib/schemas/study-config";
 import { readableTextColour, THEME_DEFAULTS, themeVariables } from "@/lib/theme/study-theme";
@@ -8,25 +9,26 @@ import { ColourField, withSetting, type PanelProps } from "./settings-fields";
 type ColourKey =
   "primary_color" | "secondary_color" | "accent_color" | "sidebar_bg_color" | "header_bg_color";
 
-const COLOUR_FIELDS: { key: ColourKey; label: string }[] = [
-  { key: "primary_color", label: "Primary Color" },
-  { key: "secondary_color", label: "Secondary Color" },
-  { key: "accent_color", label: "Accent Color" },
-  { key: "sidebar_bg_color", label: "Sidebar Background" },
-  { key: "header_bg_color", label: "Header Background" },
+const COLOUR_FIELDS: readonly ColourKey[] = [
+  "primary_color",
+  "secondary_color",
+  "accent_color",
+  "sidebar_bg_color",
+  "header_bg_color",
 ];
 
 export function ColorsPanel({ settings, onChange }: PanelProps) {
+  const t = useTranslations("editorSettings.colors");
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
       <div className="grid gap-4 sm:grid-cols-2">
-        {COLOUR_FIELDS.map((field) => (
+        {COLOUR_FIELDS.map((key) => (
           <ColourField
-            key={field.key}
-            label={field.label}
-            value={settings[field.key]}
-            fallback={THEME_DEFAULTS[field.key]}
-            onChange={(value) => onChange(withSetting(settings, field.key, value))}
+            key={key}
+            label={t(key)}
+            value={settings[key]}
+            fallback={THEME_DEFAULTS[key]}
+            onChange={(value) => onChange(withSetting(settings, key, value))}
           />
         ))}
       </div>
@@ -37,6 +39,7 @@ export function ColorsPanel({ settings, onChange }: PanelProps) {
 
 /** Uses the same variables the study area gets, so the preview cannot drift from the real theme. */
 function ColourPreview({ settings }: { settings: UiSettings }) {
+  const t = useTranslations("editorSettings.colors");
   const variables = themeVariables(settings);
   const colour = (name: string) => variables[name] ?? "#ffffff";
   const swatch = (name: string): CSSProperties => ({
@@ -45,13 +48,13 @@ function ColourPreview({ settings }: { settings: UiSettings }) {
   });
   return (
     <figure className="overflow-hidden rounded-lg border border-slate-200 bg-white text-sm shadow-sm">
-      <figcaption className="sr-only">Colour preview</figcaption>
+      <figcaption className="sr-only">{t("preview")}</figcaption>
       <div style={swatch("--study-header-bg")} className="border-b border-slate-200 px-3 py-2 font-semibold">
-        Header
+        {t("header")}
       </div>
       <div className="flex min-h-32">
         <div style={swatch("--study-sidebar-bg")} className="w-24 p-2 text-xs">
-          Sidebar
+          {t("sidebar")}
         </div>
         <div className="flex flex-1 flex-col items-start gap-2 p-3">
           <span
@@ -59,13 +62,13 @@ function ColourPreview({ settings }: { settings: UiSettings }) {
             style={swatch("--study-primary")}
             className="rounded-md px-3 py-1.5"
           >
-            Primary
+            {t("primary")}
           </span>
           <span style={swatch("--study-secondary")} className="rounded-md px-3 py-1.5">
-            Secondary
+            {t("secondary")}
           </span>
           <span style={swatch("--study-accent")} className="rounded-full px-2 py-0.5 text-xs">
-            Accent
+            {t("accent")}
           </span>
         </div>
       </div>

@@ -1,6 +1,8 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
+import { useWords } from "@/components/i18n/use-words";
 import { CONTROL_CLASS } from "@/components/ui/control-class";
 import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
@@ -80,8 +82,11 @@ export function ColourField({
   onChange: (next: string | undefined) => void;
 }) {
   const id = useId();
+  const t = useTranslations("editorSettings.colors");
+  const words = useWords();
   // Every colour setting has the one colour rule.
-  const problem = value ? settingProblem("primary_color", value) : null;
+  const rule = value ? settingProblem("primary_color", value) : null;
+  const problem = rule && words(rule);
 
   return (
     <div>
@@ -95,7 +100,7 @@ export function ColourField({
           className="h-9 w-12 shrink-0 cursor-pointer rounded-md border border-slate-300 bg-white p-1"
         />
         <Input
-          aria-label={`${label} hex value`}
+          aria-label={t("hex", { label })}
           value={value ?? ""}
           placeholder={fallback}
           spellCheck={false}
@@ -132,9 +137,11 @@ export function DimensionField({
   onChange: (next: number | undefined) => void;
 }) {
   const id = useId();
+  const words = useWords();
   const [draft, setDraft] = useState<string | null>(null);
   const text = draft ?? (value === undefined ? "" : String(value));
-  const problem = draft === null ? null : parseDimension(draft).problem;
+  const rule = draft === null ? null : parseDimension(draft).problem;
+  const problem = rule && words(rule);
 
   return (
     <div>

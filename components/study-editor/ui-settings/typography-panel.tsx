@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 // The preview shows the chosen fonts as the study area will: the same self-hosted files.
 import "@/components/study-area/web-fonts";
 import {
@@ -15,11 +16,16 @@ import {
 } from "@/lib/theme/study-theme";
 import { SelectField, withSetting, type PanelProps } from "./settings-fields";
 
-const FONT_OPTIONS = FONT_CHOICES.map(({ value, label }) => ({ value, label }));
 const SIZE_OPTIONS = FONT_SIZE_CHOICES.map((size) => ({ value: size, label: size }));
 const RADIUS_OPTIONS = RADIUS_CHOICES.map((radius) => ({ value: radius, label: radius }));
 
 export function TypographyPanel({ settings, onChange }: PanelProps) {
+  const t = useTranslations("editorSettings.typography");
+  // Font names are names; only the system default is said in words.
+  const fontOptions = FONT_CHOICES.map(({ value, label }) => ({
+    value,
+    label: value === "system" ? t("systemDefault") : label,
+  }));
   const body = fontChoiceFor(settings.font_family) ?? FONT_CHOICES[0];
   // Headings follow the body font until they get their own choice (as in themeVariables).
   const heading = fontChoiceFor(settings.heading_font_family) ?? body;
@@ -28,31 +34,31 @@ export function TypographyPanel({ settings, onChange }: PanelProps) {
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
-          label="Font Family"
+          label={t("fontFamily")}
           value={body.value}
-          options={FONT_OPTIONS}
+          options={fontOptions}
           onChange={(value) => onChange(withSetting(settings, "font_family", value))}
         />
         <SelectField
-          label="Heading Font Family"
+          label={t("headingFontFamily")}
           value={heading.value}
-          options={FONT_OPTIONS}
+          options={fontOptions}
           onChange={(value) => onChange(withSetting(settings, "heading_font_family", value))}
         />
         <SelectField
-          label="Base Font Size"
+          label={t("baseFontSize")}
           value={size}
           options={SIZE_OPTIONS}
           onChange={(value) => onChange(withSetting(settings, "font_size_base", value))}
         />
       </div>
       <figure className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-        <figcaption className="sr-only">Typography preview</figcaption>
+        <figcaption className="sr-only">{t("preview")}</figcaption>
         <p style={{ fontFamily: heading.stack }} className="text-lg font-semibold text-slate-900">
-          Patient overview
+          {t("sampleHeading")}
         </p>
         <p style={{ fontFamily: body.stack, fontSize: size }} className="mt-1 text-slate-700">
-          Baseline visit recorded; next follow-up due in four weeks.
+          {t("sampleText")}
         </p>
       </figure>
     </div>
@@ -60,18 +66,19 @@ export function TypographyPanel({ settings, onChange }: PanelProps) {
 }
 
 export function LayoutPanel({ settings, onChange }: PanelProps) {
+  const t = useTranslations("editorSettings.typography");
   const radius = radiusChoiceFor(settings.border_radius) ?? THEME_DEFAULTS.border_radius;
   const primary = themeVariables(settings)["--study-primary"] ?? THEME_DEFAULTS.primary_color;
   return (
     <div className="grid gap-6 sm:grid-cols-2">
       <SelectField
-        label="Border Radius"
+        label={t("borderRadius")}
         value={radius}
         options={RADIUS_OPTIONS}
         onChange={(value) => onChange(withSetting(settings, "border_radius", value))}
       />
       <figure>
-        <figcaption className="sr-only">Border radius preview</figcaption>
+        <figcaption className="sr-only">{t("radiusPreview")}</figcaption>
         <div
           data-testid="radius-preview"
           style={{ borderRadius: radius }}

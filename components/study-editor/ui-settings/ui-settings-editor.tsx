@@ -1,7 +1,8 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { Tabs, type TabItem } from "@/components/ui/tabs";
+import { Tabs } from "@/components/ui/tabs";
 import type { UiSettings } from "@/lib/schemas/study-config";
 import { AdvancedPanel } from "./advanced-panel";
 import { BrandingPanel } from "./branding-panel";
@@ -10,13 +11,7 @@ import { LayoutPanel, TypographyPanel } from "./typography-panel";
 
 type SectionKey = "colors" | "typography" | "layout" | "branding" | "advanced";
 
-const SECTIONS: TabItem<SectionKey>[] = [
-  { key: "colors", label: "Colors" },
-  { key: "typography", label: "Typography" },
-  { key: "layout", label: "Layout" },
-  { key: "branding", label: "Branding" },
-  { key: "advanced", label: "Advanced" },
-];
+const SECTIONS: readonly SectionKey[] = ["colors", "typography", "layout", "branding", "advanced"];
 
 export type UiSettingsEditorProps = {
   settings: UiSettings;
@@ -28,10 +23,16 @@ export type UiSettingsEditorProps = {
 
 /** Study editor "UI Settings" tab (spec §2): colours, typography, layout, branding and custom CSS. */
 export function UiSettingsEditor({ settings, onChange, studyId }: UiSettingsEditorProps) {
+  const t = useTranslations("editorSettings.sections");
   const [section, setSection] = useState<SectionKey>("colors");
   const panelProps = { settings, onChange };
   return (
-    <Tabs tabs={SECTIONS} active={section} onChange={setSection} label="UI settings sections">
+    <Tabs
+      tabs={SECTIONS.map((key) => ({ key, label: t(key) }))}
+      active={section}
+      onChange={setSection}
+      label={t("label")}
+    >
       {section === "colors" && <ColorsPanel {...panelProps} />}
       {section === "typography" && <TypographyPanel {...panelProps} />}
       {section === "layout" && <LayoutPanel {...panelProps} />}

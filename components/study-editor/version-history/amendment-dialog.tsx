@@ -1,6 +1,8 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
+import { useWords } from "@/components/i18n/use-words";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { CONTROL_CLASS } from "@/components/ui/control-class";
@@ -43,6 +45,9 @@ export function AmendmentDialog({
   onClose: () => void;
 }) {
   const id = useId();
+  const t = useTranslations("editorVersions");
+  const tc = useTranslations("common.actions");
+  const words = useWords();
   const [submitting, setSubmitting] = useState(false);
   const {
     register,
@@ -71,7 +76,10 @@ export function AmendmentDialog({
     }
   });
 
-  const message = (key: keyof Values) => errors[key]?.message;
+  const message = (key: keyof Values) => {
+    const text = errors[key]?.message;
+    return text && words(text);
+  };
   const field = (key: keyof Values, inputId: string) => ({
     ...register(key),
     ...invalidProps(inputId, message(key)),
@@ -81,22 +89,22 @@ export function AmendmentDialog({
     <Dialog
       open
       onClose={onClose}
-      title="Create Amendment"
-      description={`Version ${nextNumber} will be created as a draft with the configuration currently in the editor.`}
+      title={t("createAmendment")}
+      description={t("amendment.description", { number: nextNumber })}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {tc("cancel")}
           </Button>
           <Button onClick={() => void create()} disabled={pending || submitting}>
-            {pending ? "Creating..." : "Create Amendment"}
+            {pending ? t("amendment.creating") : t("createAmendment")}
           </Button>
         </>
       }
     >
       <div className="grid gap-4">
         <div>
-          <Label htmlFor={`${id}-reason`}>Amendment reason *</Label>
+          <Label htmlFor={`${id}-reason`}>{t("amendment.reason")}</Label>
           <textarea
             id={`${id}-reason`}
             rows={3}
@@ -106,15 +114,15 @@ export function AmendmentDialog({
           <FieldError id={`${id}-reason`} error={message("amendment_reason")} />
         </div>
         <div>
-          <Label htmlFor={`${id}-from`}>Effective from *</Label>
+          <Label htmlFor={`${id}-from`}>{t("amendment.effectiveFrom")}</Label>
           <Input id={`${id}-from`} type="date" {...field("effective_from", `${id}-from`)} />
           <FieldError id={`${id}-from`} error={message("effective_from")} />
         </div>
         <div>
-          <Label htmlFor={`${id}-label`}>Version label</Label>
+          <Label htmlFor={`${id}-label`}>{t("amendment.versionLabel")}</Label>
           <Input
             id={`${id}-label`}
-            placeholder="e.g. Amendment 2"
+            placeholder={t("amendment.versionLabelPlaceholder")}
             {...field("version_label", `${id}-label`)}
           />
           <FieldError id={`${id}-label`} error={message("version_label")} />

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import type { CompatibilityResult } from "@/lib/schemas/protocol-versions";
@@ -15,29 +16,32 @@ export function CompatibilityDialog({
   result: CompatibilityResult;
   onClose: () => void;
 }) {
+  const t = useTranslations("editorVersions");
+  const tc = useTranslations("common.actions");
+  const tl = useTranslations("editor.compatibility");
   return (
     <Dialog
       open
       onClose={onClose}
-      title={`Compatibility of version ${versionNumber}`}
+      title={t("compatibilityTitle", { number: versionNumber })}
       className="max-w-2xl"
-      footer={<Button onClick={onClose}>Close</Button>}
+      footer={<Button onClick={onClose}>{tc("close")}</Button>}
     >
       <p
         role="status"
         className={result.compatible ? "font-medium text-green-800" : "font-medium text-red-800"}
       >
         {result.compatible
-          ? "Compatible: no data already entered contradicts this version."
-          : `Breaking: ${result.affected_patients} patients and ${result.affected_visits} visits are affected.`}
+          ? t("compatible")
+          : t("breaking", { patients: result.affected_patients, visits: result.affected_visits })}
       </p>
       <CompatibilityIssueList
         className="mt-3"
-        title="Breaking changes"
+        title={tl("breakingChanges")}
         issues={result.breaking_changes}
         tone="red"
       />
-      <CompatibilityIssueList className="mt-3" title="Warnings" issues={result.warnings} tone="amber" />
+      <CompatibilityIssueList className="mt-3" title={tl("warnings")} issues={result.warnings} tone="amber" />
     </Dialog>
   );
 }

@@ -1,6 +1,8 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
+import { useWords } from "@/components/i18n/use-words";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { CONTROL_CLASS } from "@/components/ui/control-class";
@@ -30,6 +32,9 @@ export function RejectDialog({
   onClose: () => void;
 }) {
   const id = useId();
+  const t = useTranslations("editorVersions");
+  const tc = useTranslations("common.actions");
+  const words = useWords();
   const [submitting, setSubmitting] = useState(false);
   const {
     register,
@@ -43,7 +48,7 @@ export function RejectDialog({
       rejection_reason: values.rejection_reason.trim() || null,
     })),
   });
-  const error = errors.rejection_reason?.message;
+  const error = errors.rejection_reason?.message && words(errors.rejection_reason.message);
 
   const reject = handleSubmit(async (body) => {
     setSubmitting(true);
@@ -66,19 +71,19 @@ export function RejectDialog({
     <Dialog
       open
       onClose={onClose}
-      title={`Reject version ${versionNumber}`}
+      title={t("rejectTitle", { number: versionNumber })}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {tc("cancel")}
           </Button>
           <Button variant="danger" onClick={() => void reject()} disabled={submitting}>
-            Reject
+            {t("reject")}
           </Button>
         </>
       }
     >
-      <Label htmlFor={`${id}-reason`}>Rejection reason *</Label>
+      <Label htmlFor={`${id}-reason`}>{t("rejectionReason")}</Label>
       <textarea
         id={`${id}-reason`}
         rows={3}

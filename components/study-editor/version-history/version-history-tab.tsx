@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -15,14 +16,6 @@ import type { StudyConfig } from "@/lib/schemas/study-config";
 import { AmendmentDialog, type AmendmentBody } from "./amendment-dialog";
 import { CompatibilityDialog } from "./compatibility-dialog";
 import { RejectDialog } from "./reject-dialog";
-
-const STATUS_LABELS: Record<ProtocolVersionResponse["status"], string> = {
-  draft: "Draft",
-  pending_approval: "Pending approval",
-  active: "Active",
-  superseded: "Superseded",
-  rejected: "Rejected",
-};
 
 const STATUS_CLASSES: Record<ProtocolVersionResponse["status"], string> = {
   draft: "bg-blue-100 text-blue-800",
@@ -50,6 +43,7 @@ export function VersionHistoryTab({
   /** Receives the approved version's config, now the study's live one. */
   onApproved: (config: StudyConfig) => void;
 }) {
+  const t = useTranslations("editorVersions");
   const versions = useProtocolVersions(studyId);
   const create = useCreateAmendment(studyId);
   const decide = useDecideVersion(studyId);
@@ -67,12 +61,12 @@ export function VersionHistoryTab({
   async function onCreate(body: AmendmentBody) {
     await create.mutateAsync({ ...body, config });
     setCreating(false);
-    setMessage({ tone: "info", text: "Amendment created successfully!" });
+    setMessage({ tone: "info", text: t("created") });
   }
 
   function creationFailed(text: string) {
     setCreating(false);
-    setMessage({ tone: "error", text: `Error creating amendment: ${text}` });
+    setMessage({ tone: "error", text: t("createFailed", { detail: text }) });
   }
 
   async function decideOrThrow(version: ProtocolVersionResponse, approved: boolean, reason?: string | null) {
@@ -82,17 +76,17 @@ export function VersionHistoryTab({
       ...(reason ? { rejection_reason: reason } : {}),
     });
     setRejecting(null);
-    setMessage({ tone: "info", text: "Version status updated!" });
+    setMessage({ tone: "info", text: t("updated") });
     if (approved) onApproved(decided.config);
   }
 
   function decisionFailed(text: string) {
     setRejecting(null);
-    setMessage({ tone: "error", text: `Error updating version: ${text}` });
+    setMessage({ tone: "error", text: t("updateFailed", { detail: text }) });
   }
 
   async function onApprove(version: ProtocolVersionResponse) {
-    if (!window.confirm(`Approve version ${version.version_number}? It becomes the active protocol.`)) return;
+    if (!window.confirm(t("approveConfirm", { number: version.version_number }))) return;
     try {
       await decideOrThrow(version, true);
     } catch (error) {
@@ -104,7 +98,7 @@ export function VersionHistoryTab({
     try {
       setReport({ version: version.version_number, result: await check.mutateAsync(version.id) });
     } catch (error) {
-      setMessage({ tone: "error", text: `Error checking compatibility: ${(error as Error).message}` });
+      setMessage({ tone: "error", text: t("checkFailed", { detail: (error as Error).message }) });
     }
   }
 
@@ -113,22 +107,18 @@ export function VersionHistoryTab({
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h2 id="version-history-heading" className="text-lg font-semibold text-slate-900">
-            Version History
+            {t("heading")}
           </h2>
-          <p className="text-sm text-slate-600">
-            Protocol versions of this study. Once patients exist, every configuration change is kept as a
-            version; changes that break data already entered need an approved amendment.
-          </p>
+          <p className="text-sm text-slate-600">{t("intro")}</p>
         </div>
-        <Button onClick={() => setCreating(true)}>Create Amendment</Button>
+        <Button onClick={() => setCreating(true)}>{t("createAmendment")}</Button>
       </div>
       {message && <Alert tone={message.tone}>{message.text}</Alert>}
-      {versions.isPending && <p className="text-slate-500">Loading versions...</p>}
-      {versions.error && <Alert>Error loading versions: {versions.error.message}</Alert>}
+      {versions.isPending && <p className="text-slate-500">{t("loading")}</p>}
+      {versions.error && <Alert>{t("loadFailed", { detail: versions.error.message })}</Alert>}
       {versions.data && list.length === 0 && (
         <p className="rounded-md border border-dashed border-slate-300 bg-white p-4 text-sm text-slate-600">
-          No protocol versions yet. The first one is recorded when the first visit is entered, or create an
-          amendment now.
+          {t("empty")}
         </p>
       )}
       <ol className="space-y-3">
@@ -137,7 +127,7 @@ export function VersionHistoryTab({
           return (
             <li
               key={version.id}
-              aria-label={`Version ${version.version_number}`}
+              aria-label={t("version", { number: version.version_number })}
               aria-current={active ? "true" : undefined}
               className={cn(
                 "rounded-lg border bg-white p-4",
@@ -146,7 +136,7 @@ export function VersionHistoryTab({
             >
               <div className="flex flex-wrap items-center gap-2">
                 <h3 className="font-semibold text-slate-900">
-                  Version {version.version_number}
+                  {t("version", { number: version.version_number })}
                   {version.version_label ? ` — ${version.version_label}` : ""}
                 </h3>
                 <span
@@ -155,46 +145,48 @@ export function VersionHistoryTab({
                     STATUS_CLASSES[version.status],
                   )}
                 >
-                  {STATUS_LABELS[version.status]}
+                  {t(`status.${version.status}`)}
                 </span>
               </div>
               <p className="mt-1 break-words text-sm text-slate-700">{version.amendment_reason}</p>
               <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-xs text-slate-600 sm:grid-cols-4">
                 <div>
-                  <dt className="inline">Effective from: </dt>
+                  <dt className="inline">{t("effectiveFrom")}</dt>
                   <dd className="inline">{version.effective_from}</dd>
                 </div>
                 <div>
-                  <dt className="inline">Effective to: </dt>
+                  <dt className="inline">{t("effectiveTo")}</dt>
                   <dd className="inline">{version.effective_to ?? "—"}</dd>
                 </div>
                 <div>
-                  <dt className="inline">Patients: </dt>
+                  <dt className="inline">{t("patients")}</dt>
                   <dd className="inline">{version.patient_count}</dd>
                 </div>
                 <div>
-                  <dt className="inline">Visits: </dt>
+                  <dt className="inline">{t("visits")}</dt>
                   <dd className="inline">{version.visit_count}</dd>
                 </div>
               </dl>
               {version.rejection_reason && (
-                <p className="mt-1 text-sm text-red-700">Rejected: {version.rejection_reason}</p>
+                <p className="mt-1 text-sm text-red-700">
+                  {t("rejectedReason", { reason: version.rejection_reason })}
+                </p>
               )}
               <div className="mt-3 flex flex-wrap gap-2">
                 <Button variant="secondary" onClick={() => void onCheck(version)} disabled={check.isPending}>
-                  Check Compatibility
+                  {t("checkCompatibility")}
                 </Button>
                 {version.status === "draft" && (
                   <>
                     <Button onClick={() => void onApprove(version)} disabled={decide.isPending}>
-                      Approve
+                      {t("approve")}
                     </Button>
                     <Button
                       variant="danger"
                       onClick={() => setRejecting(version)}
                       disabled={decide.isPending}
                     >
-                      Reject
+                      {t("reject")}
                     </Button>
                   </>
                 )}

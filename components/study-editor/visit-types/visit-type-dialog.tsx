@@ -1,6 +1,8 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId, useMemo, type ReactNode } from "react";
+import { useWords } from "@/components/i18n/use-words";
 import { useForm, useWatch } from "react-hook-form";
 import { CONTROL_CLASS } from "@/components/ui/control-class";
 import { Dialog, SaveCancelFooter, saveOnEnter } from "@/components/ui/dialog";
@@ -44,6 +46,9 @@ export type VisitTypeDialogProps = {
  */
 export function VisitTypeDialog({ editing, visitTypes, onSave, onClose }: VisitTypeDialogProps) {
   const id = useId();
+  const t = useTranslations("editorVisits");
+  const words = useWords();
+  const say = (text: string | undefined) => text && words(text);
   const originalCode = editing?.code ?? null;
   const resolver = useMemo(
     () => schemaResolver<Values, VisitType>(visitTypeEntrySchema(visitTypes, originalCode), draftToVisitType),
@@ -72,31 +77,24 @@ export function VisitTypeDialog({ editing, visitTypes, onSave, onClose }: VisitT
     <Dialog
       open
       onClose={onClose}
-      title={editing ? "Edit Visit Type" : "Add Visit Type"}
+      title={editing ? t("edit") : t("add")}
       footer={<SaveCancelFooter onSave={save} onCancel={onClose} />}
     >
       <div className="grid gap-4" onKeyDown={saveOnEnter(save)}>
-        <Row
-          id={`${id}-code`}
-          label="Code"
-          error={errors.code?.message}
-          hint="Lowercase letters, numbers and underscores, e.g. week_12."
-        >
+        <Row id={`${id}-code`} label={t("code")} error={say(errors.code?.message)} hint={t("codeHint")}>
           {(a11y) => <Input {...a11y} {...register("code")} autoComplete="off" />}
         </Row>
         {codeChanged && (
           // Visits store the code, so renaming it does not carry recorded visits along.
-          <p className="-mt-2 text-sm text-amber-700">
-            Visits already recorded with the code “{editing.code}” keep that code.
-          </p>
+          <p className="-mt-2 text-sm text-amber-700">{t("codeKept", { code: editing.code })}</p>
         )}
-        <Row id={`${id}-label`} label="Label" error={errors.label?.message}>
+        <Row id={`${id}-label`} label={t("label")} error={say(errors.label?.message)}>
           {(a11y) => <Input {...a11y} {...register("label")} />}
         </Row>
-        <Row id={`${id}-order`} label="Order" error={errors.order?.message} hint="Lower numbers come first.">
+        <Row id={`${id}-order`} label={t("order")} error={say(errors.order?.message)} hint={t("orderHint")}>
           {(a11y) => <Input {...a11y} type="number" min={1} step={1} {...register("order")} />}
         </Row>
-        <Row id={`${id}-description`} label="Description">
+        <Row id={`${id}-description`} label={t("description")}>
           {(a11y) => <textarea {...a11y} rows={3} {...register("description")} className={CONTROL_CLASS} />}
         </Row>
       </div>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId, useMemo, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -33,6 +34,8 @@ const TEMPLATE_IDS = Object.keys(VISIT_SCHEDULE_TEMPLATES) as VisitScheduleTempl
  * every change goes out through `onChange`; the study is saved by the editor's Save Study.
  */
 export function VisitTypesEditor({ visitTypes, onChange }: VisitTypesEditorProps) {
+  const t = useTranslations("editorVisits");
+  const tc = useTranslations("common.actions");
   const sorted = useMemo(() => sortVisitTypes(visitTypes), [visitTypes]);
   const [dialog, setDialog] = useState<DialogState>(null);
   const [templateId, setTemplateId] = useState<VisitScheduleTemplateId | "">("");
@@ -51,7 +54,7 @@ export function VisitTypesEditor({ visitTypes, onChange }: VisitTypesEditorProps
   }
 
   function remove(visitType: VisitType) {
-    if (!window.confirm(`Delete visit type "${visitType.label}"?`)) return;
+    if (!window.confirm(t("deleteConfirm", { label: visitType.label }))) return;
     willDelete(
       sorted.map((vt) => vt.code),
       visitType.code,
@@ -61,14 +64,16 @@ export function VisitTypesEditor({ visitTypes, onChange }: VisitTypesEditorProps
 
   function applyTemplate() {
     if (!templateId) return;
-    const template = VISIT_SCHEDULE_TEMPLATES[templateId];
+    const template = t(`templates.${templateId}`);
     const result = applyVisitScheduleTemplate(visitTypes, templateId);
     if (result.added.length > 0) onChange(result.visitTypes);
-    const skipped = result.skipped.length ? ` Skipped existing codes: ${result.skipped.join(", ")}.` : "";
+    const count = result.added.length;
     setNotice(
-      result.added.length
-        ? `Added ${result.added.length} visit types from the ${template.label} template.${skipped}`
-        : `Every visit type of the ${template.label} template already exists.`,
+      count === 0
+        ? t("templateNothing", { template })
+        : result.skipped.length
+          ? t("templateAddedSkipped", { count, template, codes: result.skipped.join(", ") })
+          : t("templateAdded", { count, template }),
     );
   }
 
@@ -77,32 +82,32 @@ export function VisitTypesEditor({ visitTypes, onChange }: VisitTypesEditorProps
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h2 id={`${templateSelectId}-heading`} className="text-lg font-semibold text-slate-900">
-            Visit Types
+            {t("heading")}
           </h2>
-          <p className="text-sm text-slate-600">The visits of the study schedule, lower order first.</p>
+          <p className="text-sm text-slate-600">{t("intro")}</p>
         </div>
         <div className="flex flex-wrap items-end gap-2">
           <div>
-            <Label htmlFor={templateSelectId}>Schedule template</Label>
+            <Label htmlFor={templateSelectId}>{t("scheduleTemplate")}</Label>
             <select
               id={templateSelectId}
               value={templateId}
               onChange={(e) => setTemplateId(e.target.value as VisitScheduleTemplateId | "")}
               className="block rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
             >
-              <option value="">Choose a template…</option>
+              <option value="">{t("chooseTemplate")}</option>
               {TEMPLATE_IDS.map((id) => (
                 <option key={id} value={id}>
-                  {VISIT_SCHEDULE_TEMPLATES[id].label}
+                  {t(`templates.${id}`)}
                 </option>
               ))}
             </select>
           </div>
           <Button variant="secondary" onClick={applyTemplate} disabled={!templateId}>
-            Apply Template
+            {t("applyTemplate")}
           </Button>
           <Button ref={addRef} onClick={() => setDialog({ editing: null })}>
-            Add Visit Type
+            {t("add")}
           </Button>
         </div>
       </div>
@@ -111,7 +116,7 @@ export function VisitTypesEditor({ visitTypes, onChange }: VisitTypesEditorProps
 
       {sorted.length === 0 ? (
         <p className="rounded-md border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-600">
-          No visit types defined yet.
+          {t("empty")}
         </p>
       ) : (
         // One table: rows on a wide screen, stacked cards below `md` (the header row is kept for
@@ -121,19 +126,19 @@ export function VisitTypesEditor({ visitTypes, onChange }: VisitTypesEditorProps
             <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600 max-md:sr-only">
               <tr>
                 <th scope="col" className="px-3 py-2">
-                  Order
+                  {t("order")}
                 </th>
                 <th scope="col" className="px-3 py-2">
-                  Code
+                  {t("code")}
                 </th>
                 <th scope="col" className="px-3 py-2">
-                  Label
+                  {t("label")}
                 </th>
                 <th scope="col" className="px-3 py-2">
-                  Description
+                  {t("description")}
                 </th>
                 <th scope="col" className="px-3 py-2 text-right">
-                  Actions
+                  {t("actions")}
                 </th>
               </tr>
             </thead>
@@ -163,7 +168,7 @@ export function VisitTypesEditor({ visitTypes, onChange }: VisitTypesEditorProps
                       <Button
                         variant="ghost"
                         className="px-2"
-                        aria-label={`Move ${visitType.label} up`}
+                        aria-label={t("moveUp", { label: visitType.label })}
                         disabled={index === 0}
                         onClick={() => onChange(moveVisitType(visitTypes, visitType.code, "up"))}
                       >
@@ -172,7 +177,7 @@ export function VisitTypesEditor({ visitTypes, onChange }: VisitTypesEditorProps
                       <Button
                         variant="ghost"
                         className="px-2"
-                        aria-label={`Move ${visitType.label} down`}
+                        aria-label={t("moveDown", { label: visitType.label })}
                         disabled={index === sorted.length - 1}
                         onClick={() => onChange(moveVisitType(visitTypes, visitType.code, "down"))}
                       >
@@ -181,19 +186,19 @@ export function VisitTypesEditor({ visitTypes, onChange }: VisitTypesEditorProps
                       <Button
                         variant="secondary"
                         className="px-3 py-1"
-                        aria-label={`Edit ${visitType.label}`}
+                        aria-label={t("editLabel", { label: visitType.label })}
                         onClick={() => setDialog({ editing: visitType })}
                       >
-                        Edit
+                        {tc("edit")}
                       </Button>
                       <Button
                         variant="destructive"
                         className="px-3 py-1"
-                        aria-label={`Delete ${visitType.label}`}
+                        aria-label={t("deleteLabel", { label: visitType.label })}
                         data-delete-key={visitType.code}
                         onClick={() => remove(visitType)}
                       >
-                        Delete
+                        {tc("delete")}
                       </Button>
                     </div>
                   </td>

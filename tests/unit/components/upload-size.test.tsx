@@ -1,4 +1,5 @@
-import { render, screen } from "@testing-library/react";
+import { screen } from "@testing-library/react";
+import { renderWithIntl } from "@/tests/support/render-with-intl";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { BlockFormDialog } from "@/components/contents/block-form-dialog";
@@ -24,7 +25,7 @@ describe("uploads over the limit are refused before anything is sent, in words",
   it("the logo: '10 MB' in the hint and in the refusal; no request; a file at the limit is sent", async () => {
     const calls = serveApi(route("POST", "/api/studies/{id}/logo", () => ok(UploadResponse, uploaded, 201)));
     const onChange = vi.fn();
-    render(<BrandingPanel settings={{}} onChange={onChange} studyId={4} />);
+    renderWithIntl(<BrandingPanel settings={{}} onChange={onChange} studyId={4} />);
     const user = userEvent.setup();
     const input = screen.getByLabelText("Logo Image");
     expect(screen.getByText(/at most 10 MB;/)).toBeInTheDocument();

@@ -1,3 +1,4 @@
+import { createTranslator } from "next-intl";
 import { describe, expect, it } from "vitest";
 import { DEMO_STUDY_CONFIG } from "@/db/seed/demo-study-config";
 import { StudyConfigShape, THRESHOLD_OPERATORS, type Calculation } from "@/lib/schemas/study-config";
@@ -5,7 +6,9 @@ import {
   calculationSentence,
   calculationSummaries,
   formulaSentence,
+  type SaySentence,
 } from "@/lib/study-editor/calculation-sentence";
+import italian from "@/messages/it";
 import { THRESHOLD_LABELS } from "@/lib/study-editor/calculations";
 
 const demo = StudyConfigShape.parse(DEMO_STUDY_CONFIG);
@@ -77,5 +80,20 @@ describe("calculations in words", () => {
       },
     };
     expect(calculationSentence(twoFields, context)).toBe("% improvement of Itch NRS over DLQI at Week 12");
+  });
+});
+
+describe("calculations in Italian words", () => {
+  const t = createTranslator({ locale: "it", messages: italian, namespace: "editorCalculations" });
+  const say: SaySentence = (key, values) => t(`sentence.${key}`, values);
+
+  it("says the sentences with the Italian catalogue, the study's labels as they are", () => {
+    expect(calculationSentence(byName("pasi_improvement"), context, say)).toBe(
+      "% di miglioramento di PASI rispetto a Baseline",
+    );
+    expect(calculationSentence(byName("pasi75_achieved"), context, say)).toBe("PASI improvement ≥\u00a075%");
+    expect(calculationSentence(byName("pro_burden_total"), context, say)).toBe("Somma di DLQI e Itch NRS");
+    expect(formulaSentence({ type: "average", fields: ["a", "b", "c"] }, {}, say)).toBe("Media di a, b e c");
+    expect(calculationSummaries(demo, say).pasi_percent_of_max).toBe("PASI (% of maximum)");
   });
 });

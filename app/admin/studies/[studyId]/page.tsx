@@ -1,2 +1,2 @@
 // The editor is also described at /admin/studies/{studyId} (spec §2): the same screen.
-export { default, metadata } from "./edit/page";
+export { default, generateMetadata } from "./edit/page";

@@ -1,4 +1,5 @@
-import { render, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
+import { renderWithIntl } from "@/tests/support/render-with-intl";
 import { describe, expect, it, vi } from "vitest";
 import { CalculationsEditor } from "@/components/study-editor/calculations/calculations-editor";
 import { DEMO_STUDY_CONFIG } from "@/db/seed/demo-study-config";
@@ -8,7 +9,7 @@ const demo = StudyConfigShape.parse(DEMO_STUDY_CONFIG);
 
 describe("Calculations tab list", () => {
   it("summarises each calculation in words with the study's labels, never as codes", () => {
-    render(
+    renderWithIntl(
       <CalculationsEditor
         calculations={demo.calculations}
         dataFields={demo.data_fields}

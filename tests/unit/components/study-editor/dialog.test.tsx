@@ -1,4 +1,5 @@
-import { render, screen } from "@testing-library/react";
+import { screen } from "@testing-library/react";
+import { renderWithIntl } from "@/tests/support/render-with-intl";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { describe, expect, it } from "vitest";
@@ -32,7 +33,7 @@ function Harness() {
 describe("Dialog", () => {
   it("is a labelled modal that takes focus, keeps Tab inside, closes on Escape and gives focus back", async () => {
     const user = userEvent.setup();
-    render(<Harness />);
+    renderWithIntl(<Harness />);
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
     const opener = screen.getByRole("button", { name: "Open" });
     await user.click(opener);

@@ -1,4 +1,5 @@
-import { render, screen } from "@testing-library/react";
+import { screen } from "@testing-library/react";
+import { renderWithIntl } from "@/tests/support/render-with-intl";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -13,7 +14,7 @@ function renderVisitTypes(visitTypes: VisitType[]) {
     const [list, setList] = useState(visitTypes);
     return <VisitTypesEditor visitTypes={list} onChange={setList} />;
   }
-  render(<Harness />);
+  renderWithIntl(<Harness />);
 }
 
 function renderCategories(categories: Category[]) {
@@ -30,7 +31,7 @@ function renderCategories(categories: Category[]) {
       />
     );
   }
-  render(<Harness />);
+  renderWithIntl(<Harness />);
 }
 
 afterEach(() => vi.restoreAllMocks());

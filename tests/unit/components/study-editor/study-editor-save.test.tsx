@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, waitFor } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
+import { renderWithIntl } from "@/tests/support/render-with-intl";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { z } from "zod";
@@ -44,7 +45,7 @@ function renderEditor(answer: Answer, studyId?: number) {
   );
   const calls = apiCalls;
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
+  renderWithIntl(
     <QueryClientProvider client={client}>
       <StudyEditor studyId={studyId} />
     </QueryClientProvider>,

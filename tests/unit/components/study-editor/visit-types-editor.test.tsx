@@ -1,4 +1,5 @@
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
+import { renderWithIntl } from "@/tests/support/render-with-intl";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -25,7 +26,7 @@ function renderEditor(visitTypes: VisitType[] = initial) {
       />
     );
   }
-  render(<Harness />);
+  renderWithIntl(<Harness />);
   return { changes, user: userEvent.setup() };
 }
 

@@ -25,10 +25,23 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** Every string a node spells out: JSX text, string literals and the fixed heads of templates. */
+/**
+ * A translated text's catalogue key said as words (docs/decisions/0021): `t("deleteLabel", …)` or
+ * `tc("delete")` reads "Delete Label" / "Delete", so a translated screen's buttons are still found.
+ */
+function keyWords(call: ts.CallExpression): string | null {
+  const [key] = call.arguments;
+  if (!key || !ts.isStringLiteral(key) || !/^t[a-z]?(\.rich)?$/.test(call.expression.getText())) return null;
+  const last = key.text.split(".").pop() ?? "";
+  return last.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/^./, (c) => c.toUpperCase());
+}
+
+/** Every string a node spells out: JSX text, string literals, the fixed heads of templates, catalogue keys. */
 function strings(node: ts.Node): string[] {
   const found: string[] = [];
   const visit = (n: ts.Node) => {
+    const words = ts.isCallExpression(n) ? keyWords(n) : null;
+    if (words) found.push(words);
     if (ts.isJsxText(n)) found.push(n.text.trim());
     else if (ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n)) found.push(n.text.trim());
     else if (ts.isTemplateExpression(n)) found.push(n.head.text.trim());

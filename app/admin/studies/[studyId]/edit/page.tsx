@@ -1,11 +1,15 @@
 import type { Metadata } from "next";
 import { forbidden, notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { StudyEditor } from "@/components/study-editor/study-editor";
 import { StudyIdParams } from "@/lib/schemas/studies";
 import { requirePageActor } from "@/lib/server/auth/page-session";
 import { studyPageAccess } from "@/lib/server/users/page-access";
 
-export const metadata: Metadata = { title: "Edit Study · Clinical Data Registry" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("editor");
+  return { title: t("pageTitle") };
+}
 
 export default async function EditStudyPage({ params }: { params: Promise<{ studyId: string }> }) {
   const parsed = StudyIdParams.safeParse({ id: (await params).studyId });

@@ -1,4 +1,5 @@
-import { render, screen, waitFor } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
+import { renderWithIntl } from "@/tests/support/render-with-intl";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { CalculationDialog } from "@/components/study-editor/calculations/calculation-dialog";
@@ -17,7 +18,7 @@ const existing: Calculation = {
 
 function renderDialog(editing: Calculation | null = null) {
   const onSave = vi.fn();
-  render(
+  renderWithIntl(
     <CalculationDialog
       editing={editing}
       calculations={[existing]}

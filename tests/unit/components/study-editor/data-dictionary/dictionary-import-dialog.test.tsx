@@ -1,11 +1,9 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
+import { renderWithIntl } from "@/tests/support/render-with-intl";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import {
-  DIRTY_EDITOR_MESSAGE,
-  DictionaryImportDialog,
-} from "@/components/study-editor/data-dictionary/dictionary-import-dialog";
+import { DictionaryImportDialog } from "@/components/study-editor/data-dictionary/dictionary-import-dialog";
 import { DictionaryImportResponse, DictionaryPreviewResponse } from "@/lib/schemas/data-dictionary";
 import { apiCalls, ok, route, serveApi } from "@/tests/support/msw/api";
 
@@ -51,7 +49,7 @@ function renderDialog(answer: DictionaryPreviewResponse, { dirty = false } = {})
   };
   const onImported = vi.fn();
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
+  renderWithIntl(
     <QueryClientProvider client={client}>
       <DictionaryImportDialog
         studyId={7}
@@ -156,7 +154,9 @@ describe("Import data dictionary dialog", () => {
 
   it("asks to save or discard unsaved editor changes first", () => {
     renderDialog(preview(), { dirty: true });
-    expect(screen.getByRole("alert")).toHaveTextContent(DIRTY_EDITOR_MESSAGE);
+    expect(screen.getByRole("alert")).toHaveTextContent(
+      "The editor has unsaved changes. Save or discard them first: an import replaces the saved configuration.",
+    );
     expect(screen.getByLabelText("Data dictionary file (.csv)")).toBeDisabled();
     expect(screen.getByRole("button", { name: "Apply import" })).toBeDisabled();
   });

@@ -1,4 +1,5 @@
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
+import { renderWithIntl } from "@/tests/support/render-with-intl";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -21,7 +22,7 @@ function renderEditor(start: Record<string, SubField> = {}) {
       />
     );
   }
-  render(<Harness />);
+  renderWithIntl(<Harness />);
   return { user: userEvent.setup(), last: () => changes[changes.length - 1] };
 }
 

@@ -1,4 +1,5 @@
-import { render, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
+import { renderWithIntl } from "@/tests/support/render-with-intl";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { describe, expect, it } from "vitest";
@@ -38,7 +39,7 @@ function renderEditor(start?: Condition) {
       />
     );
   }
-  render(<Harness />);
+  renderWithIntl(<Harness />);
   return { changes, user: userEvent.setup(), last: () => changes[changes.length - 1] };
 }
 

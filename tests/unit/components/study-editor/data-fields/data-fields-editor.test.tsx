@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import { act, fireEvent, screen, within } from "@testing-library/react";
+import { renderWithIntl } from "@/tests/support/render-with-intl";
 import userEvent from "@testing-library/user-event";
 import { Profiler, useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -70,7 +71,7 @@ function renderEditor(options: Options = {}) {
     );
   }
   const client = new QueryClient();
-  render(
+  renderWithIntl(
     <QueryClientProvider client={client}>
       <Profiler id="editor" onRender={(_id, phase) => options.onRender?.(phase)}>
         <Harness />

@@ -1,4 +1,5 @@
-import { render, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
+import { renderWithIntl } from "@/tests/support/render-with-intl";
 import { describe, expect, it, vi } from "vitest";
 import { FieldNav } from "@/components/study-editor/data-fields/field-nav";
 
@@ -7,7 +8,7 @@ const LONG_WORD = "pasi_score_head_neck_erythema_induration_desquamation";
 
 describe("Data Fields side navigation", () => {
   it("shows every field's full label, wrapped rather than cut, with the label as its tooltip", () => {
-    render(
+    renderWithIntl(
       <FieldNav
         groups={[
           {

@@ -1,4 +1,5 @@
 import { screen, waitFor } from "@testing-library/react";
+import { IntlWrapper } from "@/tests/support/render-with-intl";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { SaveTemplateDialog } from "@/components/study-editor/data-fields/save-template-dialog";
@@ -23,7 +24,11 @@ const pasi: DataField = {
 function renderDialog(reply: Reply) {
   serveApi(route("POST", "/api/field-templates", () => reply));
   const onSaved = vi.fn();
-  renderWithQuery(<SaveTemplateDialog open fields={[pasi]} onSaved={onSaved} onClose={vi.fn()} />);
+  renderWithQuery(
+    <IntlWrapper>
+      <SaveTemplateDialog open fields={[pasi]} onSaved={onSaved} onClose={vi.fn()} />
+    </IntlWrapper>,
+  );
   return { onSaved, user: userEvent.setup() };
 }
 

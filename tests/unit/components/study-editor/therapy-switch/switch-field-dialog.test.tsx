@@ -1,4 +1,5 @@
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
+import { renderWithIntl } from "@/tests/support/render-with-intl";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { SwitchFieldDialog } from "@/components/study-editor/therapy-switch/switch-field-dialog";
@@ -13,8 +14,8 @@ const reason: TherapySwitchField = {
 
 function renderDialog() {
   const onSave = vi.fn();
-  render(<SwitchFieldDialog editing={null} fields={[reason]} onSave={onSave} onClose={vi.fn()} />);
-  return { onSave, user: userEvent.setup(), dialog: screen.getByRole("dialog", { name: "Aggiungi campo" }) };
+  renderWithIntl(<SwitchFieldDialog editing={null} fields={[reason]} onSave={onSave} onClose={vi.fn()} />);
+  return { onSave, user: userEvent.setup(), dialog: screen.getByRole("dialog", { name: "Add field" }) };
 }
 
 describe("SwitchFieldDialog", () => {
@@ -24,40 +25,40 @@ describe("SwitchFieldDialog", () => {
     const required = TherapySwitchFieldSchema.safeParse({ name: "", label: "", type: "text" }).error!
       .issues[0]!;
     await waitFor(() => expect(within(dialog).getByRole("alert")).toHaveTextContent(required.message));
-    expect(within(dialog).getByLabelText("Nome *")).toHaveAccessibleDescription(required.message);
+    expect(within(dialog).getByLabelText("Name *")).toHaveAccessibleDescription(required.message);
 
     // A name with an invisible character: the schema's own identifier rule, before any save.
-    await user.type(within(dialog).getByLabelText("Nome *"), "note\u200b");
+    await user.type(within(dialog).getByLabelText("Name *"), "note\u200b");
     await user.type(within(dialog).getByLabelText("Label *"), "Note");
     await user.click(within(dialog).getByRole("button", { name: "Save" }));
     const hidden = TherapySwitchFieldSchema.safeParse({ name: "note\u200b", label: "Note", type: "text" })
       .error!.issues[0]!;
     expect(hidden.message).toMatch(/^Switch field name must not contain control or invisible characters/);
     await waitFor(() =>
-      expect(within(dialog).getByLabelText("Nome *")).toHaveAccessibleDescription(hidden.message),
+      expect(within(dialog).getByLabelText("Name *")).toHaveAccessibleDescription(hidden.message),
     );
     expect(onSave).not.toHaveBeenCalled();
   });
 
   it("keeps the list's rules: a taken name, then a condition without its value", async () => {
     const { onSave, user, dialog } = renderDialog();
-    await user.type(within(dialog).getByLabelText("Nome *"), "motivo");
+    await user.type(within(dialog).getByLabelText("Name *"), "motivo");
     await user.type(within(dialog).getByLabelText("Label *"), "Dettagli");
     await user.click(within(dialog).getByRole("button", { name: "Save" }));
     await waitFor(() =>
       expect(within(dialog).getByRole("alert")).toHaveTextContent("Un campo con questo nome esiste già"),
     );
 
-    await user.clear(within(dialog).getByLabelText("Nome *"));
-    await user.type(within(dialog).getByLabelText("Nome *"), "dettagli");
-    await user.selectOptions(within(dialog).getByLabelText("Condizionale su"), "motivo");
+    await user.clear(within(dialog).getByLabelText("Name *"));
+    await user.type(within(dialog).getByLabelText("Name *"), "dettagli");
+    await user.selectOptions(within(dialog).getByLabelText("Conditional on"), "motivo");
     await user.click(within(dialog).getByRole("button", { name: "Save" }));
     await waitFor(() =>
-      expect(within(dialog).getByLabelText("Condizionale su")).toHaveAccessibleDescription(
+      expect(within(dialog).getByLabelText("Conditional on")).toHaveAccessibleDescription(
         "Choose the value of the condition",
       ),
     );
-    await user.selectOptions(within(dialog).getByLabelText("Valore"), "altro");
+    await user.selectOptions(within(dialog).getByLabelText("Value"), "altro");
     await user.click(within(dialog).getByRole("button", { name: "Save" }));
     await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
     expect(onSave).toHaveBeenCalledWith({

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from "@testing-library/react";
+import { IntlWrapper } from "@/tests/support/render-with-intl";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { VersionHistoryTab } from "@/components/study-editor/version-history/version-history-tab";
@@ -52,7 +53,11 @@ function renderTab(answers: { create?: () => Reply; decide?: () => Reply }) {
       answers.decide ?? (() => ok(ProtocolVersionResponse, draft)),
     ),
   );
-  renderWithQuery(<VersionHistoryTab studyId={1} config={config} onApproved={() => undefined} />);
+  renderWithQuery(
+    <IntlWrapper>
+      <VersionHistoryTab studyId={1} config={config} onApproved={() => undefined} />
+    </IntlWrapper>,
+  );
   return userEvent.setup();
 }
 
