@@ -2,10 +2,15 @@
 // languages' index files; tests/unit/i18n-catalogues.test.ts holds them to the same keys.
 import auth from "./auth.json";
 import common from "./common.json";
+import exportNs from "./export.json";
+import forms from "./forms.json";
 import layout from "./layout.json";
+import patients from "./patients.json";
+import studyArea from "./studyArea.json";
+import visits from "./visits.json";
 
 import type { Messages } from "@/lib/i18n/catalogue";
 
 // Typed as the English catalogue: a namespace or key missing here does not compile.
-const catalogue: Messages = { auth, common, layout };
+const catalogue: Messages = { auth, common, layout, patients, visits, forms, studyArea, export: exportNs };
 export default catalogue;
