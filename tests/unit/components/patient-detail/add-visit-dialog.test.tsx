@@ -65,13 +65,13 @@ describe("Add Visit dialog", () => {
     expect(screen.getByLabelText("Yes")).toBeInTheDocument();
   });
 
-  it("asks the therapy prompt at a follow-up; Sì leads to the form and sends is_continuing_therapy true", async () => {
+  it("asks the therapy prompt at a follow-up; Yes (Sì) leads to the form and sends is_continuing_therapy true", async () => {
     const sent = answerVisit(201, visit({ id: 99, visit_number: 2 }));
     const { user, onCreated, onClose } = renderDialog([visit()]);
     await chooseDateAndType(user);
     expect(screen.getByText(PROMPT)).toBeInTheDocument();
     expect(screen.queryByText("Efficacy")).toBeNull();
-    await user.click(screen.getByRole("button", { name: "Sì" }));
+    await user.click(screen.getByRole("button", { name: "Yes" }));
     await user.type(screen.getByLabelText("PASI"), "4");
     await user.click(screen.getByRole("button", { name: "Save Visit" }));
     await waitFor(() => expect(onCreated).toHaveBeenCalledWith("Visit created successfully!"));
@@ -85,20 +85,20 @@ describe("Add Visit dialog", () => {
     });
   });
 
-  it("No opens the Italian switch form: '{label} è obbligatorio', conditional field only when it applies", async () => {
+  it("No opens the switch form: '{label} is required', conditional field only when it applies", async () => {
     const sent = answerVisit(201, visit({ id: 99, visit_number: 2 }));
     const { user } = renderDialog([visit()]);
     await chooseDateAndType(user);
     await user.click(screen.getByRole("button", { name: "No" }));
     expect(screen.queryByLabelText(/Specificare il motivo/)).toBeNull();
-    await user.click(screen.getByRole("button", { name: "Continua" }));
-    expect(screen.getByText("Motivo dello switch è obbligatorio")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+    expect(screen.getByText("Motivo dello switch is required")).toBeInTheDocument();
     expect(screen.queryByText("Efficacy")).toBeNull();
     await user.selectOptions(screen.getByLabelText(/Motivo dello switch/), "altro");
-    await user.click(screen.getByRole("button", { name: "Continua" }));
-    expect(screen.getByText("Specificare il motivo è obbligatorio")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+    expect(screen.getByText("Specificare il motivo is required")).toBeInTheDocument();
     await user.type(screen.getByLabelText(/Specificare il motivo/), "Preferenza del paziente");
-    await user.click(screen.getByRole("button", { name: "Continua" }));
+    await user.click(screen.getByRole("button", { name: "Continue" }));
     expect(screen.getByText("Efficacy")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Save Visit" }));
     await waitFor(() => expect(sent).toHaveLength(1));
@@ -115,7 +115,7 @@ describe("Add Visit dialog", () => {
     answerVisit(409, { detail: "Visit number 2 already exists for this patient" });
     const { user, onCreated, onClose } = renderDialog([visit()]);
     await chooseDateAndType(user);
-    await user.click(screen.getByRole("button", { name: "Sì" }));
+    await user.click(screen.getByRole("button", { name: "Yes" }));
     await user.click(screen.getByRole("button", { name: "Save Visit" }));
     expect(
       await screen.findByText("Error creating visit: Visit number 2 already exists for this patient"),
@@ -133,7 +133,7 @@ describe("Add Visit dialog", () => {
     });
     const { user } = renderDialog([visit()]);
     await chooseDateAndType(user);
-    await user.click(screen.getByRole("button", { name: "Sì" }));
+    await user.click(screen.getByRole("button", { name: "Yes" }));
     await user.click(screen.getByRole("button", { name: "Save Visit" }));
     expect(await screen.findByText("PASI: PASI must be at most 72")).toBeInTheDocument();
     expect(screen.getAllByText("Visit date must be a date (YYYY-MM-DD)").length).toBeGreaterThan(0);
