@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import type { z } from "zod";
@@ -148,5 +148,86 @@ describe("Add Visit dialog", () => {
     await user.click(screen.getByRole("button", { name: "Save Visit" }));
     expect(screen.getByText("Visit number must be at least 1")).toBeInTheDocument();
     expect(sent).toHaveLength(0);
+  });
+});
+
+describe("Add Visit dialog in Italian", () => {
+  const requiredPasi: StudyConfig = {
+    ...smallConfig,
+    data_fields: smallConfig.data_fields.map((f) =>
+      f.name === "pasi_score" ? { ...f, validation: { required: true, max: 72 } } : f,
+    ),
+  };
+
+  it("asks in Italian, Sì opens the visit form, whose engine messages are Italian", async () => {
+    const sent = answerVisit(201, visit({ id: 99, visit_number: 2 }));
+    const onCreated = vi.fn();
+    render(
+      withQueryClient(
+        <AddVisitDialog
+          open
+          onClose={vi.fn()}
+          patientId={7}
+          config={requiredPasi}
+          visits={[visit()]}
+          onCreated={onCreated}
+        />,
+        "it",
+      ),
+    );
+    const user = userEvent.setup();
+    expect(screen.getByRole("dialog", { name: "Aggiungi visita" })).toBeInTheDocument();
+    expect(
+      screen.getByText("Scegli la data e il tipo della visita per inserire i dati clinici."),
+    ).toBeInTheDocument();
+    await user.type(screen.getByLabelText("Data visita *"), "2024-04-01");
+    await user.selectOptions(screen.getByLabelText("Tipo di visita *"), "Week 12");
+    // The study's prompt, answered Sì / No.
+    expect(screen.getByText(PROMPT)).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "No" })).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Sì" }));
+    expect(screen.getByTestId("switch-summary")).toHaveTextContent("Il paziente continua la stessa terapia.");
+    await user.click(screen.getByRole("button", { name: "Salva visita" }));
+    const summary = await screen.findByRole("alert", { name: "Correggere i seguenti errori:" });
+    expect(summary).toHaveTextContent("PASI è obbligatorio");
+    // The visit form's booleans read Sì/No.
+    expect(within(screen.getByRole("group", { name: "Itch" })).getByLabelText("Sì")).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/PASI/), "80");
+    // Checked again as it is typed, under the field.
+    await waitFor(() =>
+      expect(screen.getByLabelText(/PASI/)).toHaveAccessibleDescription("PASI deve essere al massimo 72"),
+    );
+    await user.clear(screen.getByLabelText(/PASI/));
+    await user.type(screen.getByLabelText(/PASI/), "12");
+    await user.click(screen.getByRole("button", { name: "Salva visita" }));
+    await waitFor(() => expect(onCreated).toHaveBeenCalledWith("Visita creata correttamente!"));
+    expect(sent).toHaveLength(1);
+    // No English words of the dialog on the way.
+    expect(document.body).not.toHaveTextContent(/Save Visit|Cancel|Visit Date|is required|Please fix/);
+  });
+
+  it("the switch form speaks Italian: '{label} è obbligatorio' as in the spec", async () => {
+    answerVisit(201, visit({ id: 99, visit_number: 2 }));
+    render(
+      withQueryClient(
+        <AddVisitDialog
+          open
+          onClose={vi.fn()}
+          patientId={7}
+          config={smallConfig}
+          visits={[visit()]}
+          onCreated={vi.fn()}
+        />,
+        "it",
+      ),
+    );
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText("Data visita *"), "2024-04-01");
+    await user.selectOptions(screen.getByLabelText("Tipo di visita *"), "Week 12");
+    await user.click(screen.getByRole("button", { name: "No" }));
+    const form = screen.getByRole("form", { name: "Cambio di terapia" });
+    await user.click(within(form).getByRole("button", { name: "Continua" }));
+    expect(within(form).getByText("Motivo dello switch è obbligatorio")).toBeInTheDocument();
+    expect(within(form).getByRole("button", { name: "Annulla" })).toBeInTheDocument();
   });
 });

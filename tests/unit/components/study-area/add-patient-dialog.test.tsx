@@ -7,6 +7,8 @@ import type { Category, DataField } from "@/lib/schemas/study-config";
 import { PATIENT_MESSAGES, PatientListResponse, PatientResponse } from "@/lib/schemas/patients";
 import { invalid, ok, refuse, route, serveApi, type Reply } from "@/tests/support/msw/api";
 import { patientFixture } from "@/tests/support/msw/fixtures";
+import en from "@/messages/en";
+import itCatalogue from "@/messages/it";
 import { renderWithQuery } from "./render-with-query";
 
 const created = () => ok(PatientResponse, patientFixture(9), 201);
@@ -30,10 +32,17 @@ async function openDialog(config: { data_fields: DataField[]; categories: Catego
   return { calls, user, dialog };
 }
 
-function fillRequired(dialog: HTMLElement) {
-  fireEvent.change(within(dialog).getByLabelText(/Patient Code/), { target: { value: "PT-900" } });
-  fireEvent.change(within(dialog).getByLabelText(/Birth Date/), { target: { value: "1975-06-30" } });
-  fireEvent.change(within(dialog).getByLabelText(/^Sex/), { target: { value: "F" } });
+function fillRequired(
+  dialog: HTMLElement,
+  labels: { code: RegExp; birth: RegExp; sex: RegExp } = {
+    code: /Patient Code/,
+    birth: /Birth Date/,
+    sex: /^Sex/,
+  },
+) {
+  fireEvent.change(within(dialog).getByLabelText(labels.code), { target: { value: "PT-900" } });
+  fireEvent.change(within(dialog).getByLabelText(labels.birth), { target: { value: "1975-06-30" } });
+  fireEvent.change(within(dialog).getByLabelText(labels.sex), { target: { value: "F" } });
 }
 
 describe("Add patient dialog", () => {
@@ -175,5 +184,72 @@ describe("Add patient dialog", () => {
         .getAllByRole("radio")
         .map((r) => r.parentElement!.textContent),
     ).toEqual(["Yes", "No"]);
+  });
+});
+
+/** The catalogue's English sentences that Italian words differently: none may show on an Italian screen. */
+function englishOnly(en: object, it: object): string[] {
+  return Object.entries(en).flatMap(([key, value]) => {
+    const other = (it as Record<string, unknown>)[key];
+    if (typeof value === "string") return value !== other ? [value] : [];
+    return englishOnly(value as object, other as object);
+  });
+}
+
+describe("Add patient dialog in Italian", () => {
+  it("speaks the spec's Italian: labels, Sì/No and buttons, with no English left", async () => {
+    const calls = serveApi(
+      route("GET", "/api/patients", () => ok(PatientListResponse, EMPTY_LIST)),
+      route("POST", "/api/patients", created),
+    );
+    renderWithQuery(<PatientList studyId={3} studyCode="psoriasis" config={NO_FIELDS} canWrite />, {
+      locale: "it",
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "+ Aggiungi paziente" }));
+    const dialog = screen.getByRole("dialog", { name: "Aggiungi Paziente" });
+    for (const label of [/^Codice Paziente/, /^Data di Nascita/, /^Sesso/, /^Altezza \(cm\)/, /^Peso \(kg\)/])
+      expect(within(dialog).getByLabelText(label)).toBeInTheDocument();
+    const systemic = within(dialog).getByRole("group", { name: "Naive a terapie sistemiche convenzionali" });
+    expect(
+      within(systemic)
+        .getAllByRole("radio")
+        .map((r) => r.parentElement!.textContent),
+    ).toEqual(["Sì", "No"]);
+    expect(
+      within(dialog).getByText("Nessun campo paziente configurato per questo studio."),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: "Annulla" })).toBeInTheDocument();
+    expect(within(dialog).getByRole("option", { name: "Seleziona..." })).toBeInTheDocument();
+    // No English left on the screen: none of the dialog's or the form's English sentences.
+    const text = dialog.textContent ?? "";
+    for (const english of [
+      ...englishOnly(en.patients.add, itCatalogue.patients.add),
+      ...englishOnly(en.forms.form, itCatalogue.forms.form),
+      ...englishOnly(en.forms.booleans, itCatalogue.forms.booleans),
+    ])
+      expect(text).not.toContain(english);
+
+    fillRequired(dialog, { code: /^Codice Paziente/, birth: /^Data di Nascita/, sex: /^Sesso/ });
+    await user.click(within(dialog).getByRole("button", { name: "Salva Paziente" }));
+    await waitFor(() => expect(calls.filter((c) => c.method === "POST")).toHaveLength(1));
+  });
+
+  it("puts the engine's messages about the study's fields into Italian", async () => {
+    serveApi(route("GET", "/api/patients", () => ok(PatientListResponse, EMPTY_LIST)));
+    renderWithQuery(<PatientList studyId={3} studyCode="psoriasis" config={DEMO} canWrite />, {
+      locale: "it",
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "+ Aggiungi paziente" }));
+    const dialog = screen.getByRole("dialog", { name: "Aggiungi Paziente" });
+    fillRequired(dialog, { code: /^Codice Paziente/, birth: /^Data di Nascita/, sex: /^Sesso/ });
+    await user.click(within(dialog).getByRole("button", { name: "Salva Paziente" }));
+    const summary = await within(dialog).findByRole("alert", { name: "Correggere i seguenti errori:" });
+    expect(within(summary).getByText("Psoriasis onset è obbligatorio")).toBeInTheDocument();
+    expect(summary).not.toHaveTextContent(/is required/);
+    expect(within(dialog).getByLabelText(/Psoriasis onset/)).toHaveAccessibleDescription(
+      "Psoriasis onset è obbligatorio",
+    );
   });
 });
