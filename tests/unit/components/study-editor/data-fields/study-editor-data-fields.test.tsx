@@ -7,6 +7,7 @@ import { StudyEditor } from "@/components/study-editor/study-editor";
 import { FieldUsageResponse } from "@/lib/schemas/field-usage";
 import { StudyResponse } from "@/lib/schemas/studies";
 import { apiCalls, invalid, ok, route, serveApi, type Reply } from "@/tests/support/msw/api";
+import { IntlWrapper } from "@/tests/support/render-with-intl";
 
 vi.mock("next/navigation", () => ({
   useRouter: () => ({ push: vi.fn() }),
@@ -55,10 +56,12 @@ function renderEditor(put: () => Reply = () => ok(StudyResponse, study)) {
   );
   const calls = apiCalls;
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  // The live preview is the clinical form, whose words come from the catalogues.
   render(
     <QueryClientProvider client={client}>
       <StudyEditor studyId={5} />
     </QueryClientProvider>,
+    { wrapper: IntlWrapper },
   );
   return { calls, user: userEvent.setup() };
 }
