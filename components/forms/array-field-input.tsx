@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { useFieldArray, useFormContext } from "react-hook-form";
 import { Button } from "@/components/ui/button";
@@ -7,6 +8,7 @@ import { errorAt } from "./engine-resolver";
 import type { BooleanLabels } from "./boolean-labels";
 import { FieldInput, inputId, type RenderableField } from "./field-input";
 import { FieldError } from "@/components/ui/field-error";
+import { useWords } from "@/components/i18n/use-words";
 
 type Props = {
   field: RenderableField;
@@ -23,6 +25,8 @@ export function ArrayFieldInput({ field, path, label, disabled, error, booleanLa
   const { fields: rows, append, remove } = useFieldArray({ control, name: path });
   const subFields = Object.entries(field.schema ?? {});
   const id = inputId(path);
+  const t = useTranslations("forms.form");
+  const words = useWords();
 
   return (
     <fieldset
@@ -32,7 +36,7 @@ export function ArrayFieldInput({ field, path, label, disabled, error, booleanLa
       aria-describedby={error ? `${id}-error` : undefined}
     >
       <legend className="px-1 text-sm font-medium text-slate-700">{label}</legend>
-      {rows.length === 0 && <p className="text-sm text-slate-500">No entries.</p>}
+      {rows.length === 0 && <p className="text-sm text-slate-500">{t("noEntries")}</p>}
       <ol className="space-y-3">
         {rows.map((row, index) => (
           <li key={row.id} className="rounded-md bg-slate-50 p-3">
@@ -45,9 +49,9 @@ export function ArrayFieldInput({ field, path, label, disabled, error, booleanLa
                 className="px-2 py-1 text-xs"
                 onClick={() => remove(index)}
                 disabled={disabled}
-                aria-label={`Remove ${field.label} ${index + 1}`}
+                aria-label={t("removeRow", { label: field.label, n: index + 1 })}
               >
-                Remove
+                {t("remove")}
               </Button>
             </div>
             <div className="grid gap-3 sm:grid-cols-2">
@@ -75,9 +79,9 @@ export function ArrayFieldInput({ field, path, label, disabled, error, booleanLa
         onClick={() => append({})}
         disabled={disabled}
       >
-        + Add {field.label}
+        {t("addRow", { label: field.label })}
       </button>
-      <FieldError id={id} error={error} />
+      <FieldError id={id} error={error && words(error)} />
     </fieldset>
   );
 }

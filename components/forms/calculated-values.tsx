@@ -1,5 +1,6 @@
+import { useTranslations } from "next-intl";
 import type { Calculation } from "@/lib/schemas/study-config";
-import type { BooleanLabels } from "./boolean-labels";
+import { useBooleanWords, type BooleanLabels } from "./boolean-labels";
 
 type Props = {
   calculations: Calculation[];
@@ -10,12 +11,14 @@ type Props = {
 
 /** Read-only results of the study's calculations, recomputed as the user types. */
 export function CalculatedValues({ calculations, results, errors, booleanLabels }: Props) {
+  const t = useTranslations("forms.form");
+  const yesNo = useBooleanWords(booleanLabels);
   return (
     <section
-      aria-label="Calculated values"
+      aria-label={t("calculated")}
       className="rounded-lg border border-slate-200 bg-slate-50 px-4 py-3"
     >
-      <h3 className="mb-2 text-sm font-semibold text-slate-800">Calculated values</h3>
+      <h3 className="mb-2 text-sm font-semibold text-slate-800">{t("calculated")}</h3>
       <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
         {calculations.map((calculation) => (
           <div key={calculation.name} className="flex justify-between gap-2">
@@ -25,7 +28,7 @@ export function CalculatedValues({ calculations, results, errors, booleanLabels 
               data-testid={`calc-${calculation.name}`}
               title={errors[calculation.name]}
             >
-              {format(results[calculation.name] ?? null, booleanLabels)}
+              {format(results[calculation.name] ?? null, yesNo)}
             </dd>
           </div>
         ))}
@@ -34,7 +37,7 @@ export function CalculatedValues({ calculations, results, errors, booleanLabels 
   );
 }
 
-function format(value: number | boolean | string | null, labels: BooleanLabels): string {
+function format(value: number | boolean | string | null, labels: { yes: string; no: string }): string {
   if (value === null) return "—";
   if (typeof value === "boolean") return value ? labels.yes : labels.no;
   if (typeof value === "number") return Number.isInteger(value) ? String(value) : value.toFixed(2);

@@ -1,7 +1,9 @@
 "use client";
 
 import { useEffect, useId, useMemo, useState, type ReactNode } from "react";
+import { useTranslations } from "next-intl";
 import { FormProvider, useForm, useWatch } from "react-hook-form";
+import { useWords } from "@/components/i18n/use-words";
 import { runCalculations } from "@/lib/calc";
 import { fieldState, groupFieldsByCategory, validateSubmission } from "@/lib/forms";
 import type { Calculation, Category, DataField, FieldEntity } from "@/lib/schemas/study-config";
@@ -41,6 +43,8 @@ const UNCATEGORIZED = "__uncategorized";
 export function DynamicForm(props: DynamicFormProps) {
   const { fields, categories, entity, booleanLabels, onSubmit, formId, children } = props;
   const summaryId = `${useId()}-errors`;
+  const t = useTranslations("forms.form");
+  const words = useWords();
   const resolver = useMemo(() => engineResolver<FormValues>(fields), [fields]);
   const form = useForm<FormValues>({
     resolver,
@@ -108,11 +112,11 @@ export function DynamicForm(props: DynamicFormProps) {
             className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800"
           >
             <p id={summaryId} className="font-medium">
-              Please fix the following errors:
+              {t("fixErrors")}
             </p>
             <ul className="mt-1 list-disc pl-5">
               {errorList.map((message, i) => (
-                <li key={i}>{message}</li>
+                <li key={i}>{words(message)}</li>
               ))}
             </ul>
           </div>
@@ -134,7 +138,7 @@ export function DynamicForm(props: DynamicFormProps) {
               className="rounded-lg border border-slate-200 bg-white"
             >
               <summary className="cursor-pointer select-none px-4 py-3 text-sm font-semibold text-slate-800">
-                {group.category?.label ?? "Other"}
+                {group.category?.label ?? t("otherCategory")}
               </summary>
               <div className="grid gap-4 border-t border-slate-100 px-4 py-4">
                 {visible.map(({ field, state }) => (

@@ -1,10 +1,12 @@
 "use client";
 
+import { useTranslations } from "next-intl";
+import { useWords } from "@/components/i18n/use-words";
 import { FieldError } from "@/components/ui/field-error";
 import { Controller, useFormContext } from "react-hook-form";
 import type { DataField, FieldOption, SubField } from "@/lib/schemas/study-config";
 import { ArrayFieldInput } from "./array-field-input";
-import type { BooleanLabels } from "./boolean-labels";
+import { useBooleanWords, type BooleanLabels } from "./boolean-labels";
 
 export type RenderableField = Pick<
   DataField,
@@ -31,6 +33,8 @@ export const inputId = (path: string) => `field-${path.replaceAll(".", "-")}`;
 /** One field of any type; unknown types say so instead of guessing. */
 export function FieldInput({ field, path, required, disabled, error, booleanLabels }: Props) {
   const { register, control } = useFormContext();
+  const t = useTranslations("forms.form");
+  const yesNo = useBooleanWords(booleanLabels);
   const id = inputId(path);
   const describedBy = error ? `${id}-error` : field.description ? `${id}-hint` : undefined;
   const common = {
@@ -95,7 +99,7 @@ export function FieldInput({ field, path, required, disabled, error, booleanLabe
     case "select":
       control_ = (
         <select className={inputClass} {...common} {...register(path, { setValueAs: emptyToUndefined })}>
-          <option value="">— Select —</option>
+          <option value="">{t("select")}</option>
           {options.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
@@ -181,7 +185,7 @@ export function FieldInput({ field, path, required, disabled, error, booleanLabe
                     onChange={() => f.onChange(choice)}
                     onBlur={f.onBlur}
                   />
-                  {choice ? booleanLabels.yes : booleanLabels.no}
+                  {choice ? yesNo.yes : yesNo.no}
                 </label>
               ))}
             </div>
@@ -213,7 +217,7 @@ export function FieldInput({ field, path, required, disabled, error, booleanLabe
     default:
       return (
         <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800" id={id}>
-          Unsupported field type: {field.type}
+          {t("unsupported", { type: field.type })}
         </p>
       );
   }
@@ -246,8 +250,10 @@ export function FieldInput({ field, path, required, disabled, error, booleanLabe
 }
 
 function FieldMessages({ id, error, description }: { id: string; error?: string; description?: string }) {
+  // The engine's messages are catalogue references, put into the reader's words here.
+  const words = useWords();
   if (error) {
-    return <FieldError id={id} error={error} />;
+    return <FieldError id={id} error={words(error)} />;
   }
   return description ? (
     <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">

@@ -1,6 +1,8 @@
 "use client";
 
+import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
+import { useWords } from "@/components/i18n/use-words";
 import { usePatientAuditTrail } from "@/lib/client/patient-detail";
 import type { TrailEntry } from "@/lib/schemas/audit-logs";
 import { errorText, formatDateTime } from "./format";
@@ -11,8 +13,9 @@ export function changedFields(entry: Pick<TrailEntry, "old_values" | "new_values
 }
 
 export function AuditTrailList({ entries }: { entries: TrailEntry[] }) {
-  if (entries.length === 0)
-    return <p className="text-sm text-slate-500">No audit logs found for this patient</p>;
+  const t = useTranslations("patients.audit");
+  const locale = useLocale();
+  if (entries.length === 0) return <p className="text-sm text-slate-500">{t("empty")}</p>;
   return (
     <ol className="divide-y divide-slate-100">
       {entries.map((entry) => {
@@ -25,13 +28,15 @@ export function AuditTrailList({ entries }: { entries: TrailEntry[] }) {
                 {entry.entity_type} #{entry.entity_id}
               </span>{" "}
               <span className="text-slate-500">
-                by {entry.user_name ?? "System"} ·{" "}
-                <time dateTime={entry.timestamp}>{formatDateTime(entry.timestamp)}</time>
+                {t("by", { user: entry.user_name ?? t("system") })} ·{" "}
+                <time dateTime={entry.timestamp}>{formatDateTime(entry.timestamp, locale)}</time>
               </span>
             </p>
-            {entry.reason && <p className="text-slate-700">Reason: {entry.reason}</p>}
+            {entry.reason && <p className="text-slate-700">{t("reason", { reason: entry.reason })}</p>}
             {fields.length > 0 && (
-              <p className="break-words text-xs text-slate-500">Changed: {fields.join(", ")}</p>
+              <p className="break-words text-xs text-slate-500">
+                {t("changed", { fields: fields.join(", ") })}
+              </p>
             )}
           </li>
         );
@@ -42,6 +47,8 @@ export function AuditTrailList({ entries }: { entries: TrailEntry[] }) {
 
 /** The collapsible Patient Audit Trail, closed at first; the rows are fetched when it opens. */
 export function PatientAuditTrail({ patientId }: { patientId: number }) {
+  const t = useTranslations("patients.audit");
+  const words = useWords();
   const [open, setOpen] = useState(false);
   const trail = usePatientAuditTrail(patientId, open);
   return (
@@ -49,22 +56,20 @@ export function PatientAuditTrail({ patientId }: { patientId: number }) {
       className="rounded-lg border border-slate-200 bg-white shadow-sm"
       onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}
     >
-      <summary className="cursor-pointer select-none px-4 py-3 text-lg font-semibold">
-        Patient Audit Trail
-      </summary>
+      <summary className="cursor-pointer select-none px-4 py-3 text-lg font-semibold">{t("title")}</summary>
       <div className="border-t border-slate-100 px-4 py-3">
         {trail.isPending ? (
-          <p className="text-sm text-slate-500">Loading audit logs...</p>
+          <p className="text-sm text-slate-500">{t("loading")}</p>
         ) : trail.isError ? (
           <p role="alert" className="text-sm text-red-700">
-            Could not load the audit trail: {errorText(trail.error)}
+            {t("error", { detail: words(errorText(trail.error)) })}
           </p>
         ) : (
           <>
             <AuditTrailList entries={trail.data.items} />
             {trail.data.total > trail.data.items.length && (
               <p className="mt-2 text-xs text-slate-500">
-                Showing the latest {trail.data.items.length} of {trail.data.total} entries.
+                {t("latest", { shown: trail.data.items.length, total: trail.data.total })}
               </p>
             )}
           </>

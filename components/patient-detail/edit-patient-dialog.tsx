@@ -1,10 +1,12 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { SI_NO } from "@/components/forms/boolean-labels";
 import { DynamicForm, type FormValues } from "@/components/forms/dynamic-form";
+import { useWords } from "@/components/i18n/use-words";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CONTROL_CLASS } from "@/components/ui/control-class";
@@ -31,8 +33,9 @@ type Props = {
 };
 
 export function EditPatientDialog(props: Props) {
+  const t = useTranslations("patients.edit");
   return (
-    <Dialog open={props.open} onClose={props.onClose} title="Edit Patient" className="max-w-3xl">
+    <Dialog open={props.open} onClose={props.onClose} title={t("title")} className="max-w-3xl">
       <EditPatientSteps {...props} />
     </Dialog>
   );
@@ -67,6 +70,8 @@ const toCoreBody = (core: Core) => ({
 });
 
 function EditPatientSteps({ patient, config, onClose, onSaved, onReload }: Props) {
+  const t = useTranslations("patients.edit");
+  const words = useWords();
   const update = useUpdatePatient(patient.id);
   const {
     register,
@@ -100,7 +105,7 @@ function EditPatientSteps({ patient, config, onClose, onSaved, onReload }: Props
     };
     try {
       await update.mutateAsync(body);
-      onSaved("Patient updated");
+      onSaved(t("updated"));
       onClose();
     } catch (error) {
       if (bodyIssues(error).some((issue) => (CORE_FIELDS as readonly string[]).includes(issue.path))) {
@@ -127,54 +132,58 @@ function EditPatientSteps({ patient, config, onClose, onSaved, onReload }: Props
     ...register(name),
     ...invalidProps(id, errors[name]?.message),
   });
+  const problem = (name: keyof Core) => {
+    const message = errors[name]?.message;
+    return message && words(message);
+  };
 
   return (
     // Any submit shows the fixed fields' messages too, even when the study's fields refuse first.
     <div className="space-y-4" onSubmitCapture={() => void handleSubmit(() => undefined)()}>
       {fieldsFailure && (
         <Alert>
-          <p>{fieldsFailure}</p>
+          <p>{words(fieldsFailure)}</p>
         </Alert>
       )}
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
-          <Label htmlFor="edit-patient-code">Patient Code *</Label>
+          <Label htmlFor="edit-patient-code">{t("code")} *</Label>
           <input {...control("code", "edit-patient-code")} className={CONTROL_CLASS} />
-          <FieldError id="edit-patient-code" error={errors.code?.message} />
+          <FieldError id="edit-patient-code" error={problem("code")} />
         </div>
         <div>
-          <Label htmlFor="edit-patient-birth">Birth Date *</Label>
+          <Label htmlFor="edit-patient-birth">{t("birthDate")} *</Label>
           <input {...control("birth_date", "edit-patient-birth")} type="date" className={CONTROL_CLASS} />
-          <FieldError id="edit-patient-birth" error={errors.birth_date?.message} />
+          <FieldError id="edit-patient-birth" error={problem("birth_date")} />
         </div>
         <div>
-          <Label htmlFor="edit-patient-sex">Sex *</Label>
+          <Label htmlFor="edit-patient-sex">{t("sex")} *</Label>
           <select {...control("sex", "edit-patient-sex")} className={CONTROL_CLASS}>
-            <option value="M">Male</option>
-            <option value="F">Female</option>
+            <option value="M">{t("male")}</option>
+            <option value="F">{t("female")}</option>
           </select>
-          <FieldError id="edit-patient-sex" error={errors.sex?.message} />
+          <FieldError id="edit-patient-sex" error={problem("sex")} />
         </div>
         <div className="grid grid-cols-2 gap-2">
           <div>
-            <Label htmlFor="edit-patient-height">Height (cm)</Label>
+            <Label htmlFor="edit-patient-height">{t("height")}</Label>
             <input
               {...control("height_cm", "edit-patient-height")}
               type="number"
               step="0.1"
               className={CONTROL_CLASS}
             />
-            <FieldError id="edit-patient-height" error={errors.height_cm?.message} />
+            <FieldError id="edit-patient-height" error={problem("height_cm")} />
           </div>
           <div>
-            <Label htmlFor="edit-patient-weight">Weight (kg)</Label>
+            <Label htmlFor="edit-patient-weight">{t("weight")}</Label>
             <input
               {...control("weight_kg", "edit-patient-weight")}
               type="number"
               step="0.1"
               className={CONTROL_CLASS}
             />
-            <FieldError id="edit-patient-weight" error={errors.weight_kg?.message} />
+            <FieldError id="edit-patient-weight" error={problem("weight_kg")} />
           </div>
         </div>
       </div>
@@ -195,9 +204,9 @@ function EditPatientSteps({ patient, config, onClose, onSaved, onReload }: Props
       >
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {t("cancel")}
           </Button>
-          <Button type="submit">Continue</Button>
+          <Button type="submit">{t("continue")}</Button>
         </div>
       </DynamicForm>
     </div>

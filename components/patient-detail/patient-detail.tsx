@@ -1,7 +1,9 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useState } from "react";
+import { useWords } from "@/components/i18n/use-words";
 import { Button } from "@/components/ui/button";
 import { AddVisitDialog } from "@/components/visits/add-visit-dialog";
 import { EditVisitDialog } from "@/components/visits/edit-visit-dialog";
@@ -10,7 +12,6 @@ import { VisitVersionDialog } from "@/components/visits/visit-version-dialog";
 import { ApiClientError } from "@/lib/client/api-fetch";
 import { usePatient } from "@/lib/client/patient-detail";
 import { useLockVisit, usePatientVisits, useUnlockVisit } from "@/lib/client/visits";
-import { PATIENT_MESSAGES } from "@/lib/schemas/patients";
 import type { StudyConfig } from "@/lib/schemas/study-config";
 import type { VisitResponse } from "@/lib/schemas/visits";
 import { PatientAuditTrail } from "./audit-trail";
@@ -40,6 +41,8 @@ export function PatientDetail({
   canWrite,
   canUnlock,
 }: PatientDetailProps) {
+  const t = useTranslations("patients.detail");
+  const words = useWords();
   const patient = usePatient(patientId);
   const visits = usePatientVisits(patientId);
   const lock = useLockVisit(patientId);
@@ -53,7 +56,7 @@ export function PatientDetail({
   const [unlockError, setUnlockError] = useState<unknown>(null);
 
   const crumbs = (
-    <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
+    <nav aria-label={t("breadcrumb")} className="text-sm text-slate-600">
       <ol className="flex flex-wrap items-center gap-1">
         <li>
           <Link href={`/${studyCode}`} className="underline-offset-2 hover:underline">
@@ -63,7 +66,7 @@ export function PatientDetail({
         <li aria-hidden="true">›</li>
         <li>
           <Link href={`/${studyCode}/patients`} className="underline-offset-2 hover:underline">
-            Patients
+            {t("patients")}
           </Link>
         </li>
         <li aria-hidden="true">›</li>
@@ -74,18 +77,16 @@ export function PatientDetail({
     </nav>
   );
 
-  if (patient.isPending) return <p className="text-sm text-slate-500">Loading patient...</p>;
+  if (patient.isPending) return <p className="text-sm text-slate-500">{t("loading")}</p>;
   if (patient.isError) {
     const missing = patient.error instanceof ApiClientError && patient.error.status === 404;
     return (
       <div className="space-y-4">
         <div className={CARD}>
-          <h1 className="text-xl font-semibold">
-            {missing ? PATIENT_MESSAGES.notFound : "Could not load the patient"}
-          </h1>
-          {!missing && <p className="mt-2 text-sm text-red-700">{errorText(patient.error)}</p>}
+          <h1 className="text-xl font-semibold">{missing ? t("notFound") : t("loadError")}</h1>
+          {!missing && <p className="mt-2 text-sm text-red-700">{words(errorText(patient.error))}</p>}
           <Link href={`/${studyCode}/patients`} className="mt-3 inline-block text-sm underline">
-            Back to Patients
+            {t("back")}
           </Link>
         </div>
       </div>
@@ -98,9 +99,9 @@ export function PatientDetail({
   async function lockVisit(visit: VisitResponse) {
     try {
       await lock.mutateAsync(visit.id);
-      say(`Visit ${visit.visit_number} locked`);
+      say(t("visitLocked", { n: visit.visit_number }));
     } catch (error) {
-      say(`Error locking visit: ${errorText(error)}`, true);
+      say(t("lockError", { detail: words(errorText(error)) }), true);
     }
   }
 
@@ -109,7 +110,7 @@ export function PatientDetail({
     setUnlockError(null);
     try {
       await unlock.mutateAsync({ id: unlocking.id, reason });
-      say(`Visit ${unlocking.visit_number} unlocked`);
+      say(t("visitUnlocked", { n: unlocking.visit_number }));
       setUnlocking(null);
     } catch (error) {
       setUnlockError(error);
@@ -136,11 +137,11 @@ export function PatientDetail({
       <section className={CARD} aria-labelledby="patient-info-heading">
         <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
           <h1 id="patient-info-heading" className="text-xl font-semibold">
-            Patient Information
+            {t("info")}
           </h1>
           {canWrite && (
             <Button variant="secondary" onClick={() => setEditingPatient(true)}>
-              Edit Patient
+              {t("edit")}
             </Button>
           )}
         </div>
@@ -150,19 +151,19 @@ export function PatientDetail({
       <section className={CARD} aria-labelledby="visit-history-heading">
         <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
           <h2 id="visit-history-heading" className="text-lg font-semibold">
-            Visit History
+            {t("visitHistory")}
           </h2>
           {canWrite && (
             <Button onClick={() => setAdding(true)} disabled={!visits.isSuccess}>
-              + Add Visit
+              {t("addVisit")}
             </Button>
           )}
         </div>
         {visits.isPending ? (
-          <p className="text-sm text-slate-500">Loading visits...</p>
+          <p className="text-sm text-slate-500">{t("loadingVisits")}</p>
         ) : visits.isError ? (
           <p role="alert" className="text-sm text-red-700">
-            Could not load the visits: {errorText(visits.error)}
+            {t("visitsError", { detail: words(errorText(visits.error)) })}
           </p>
         ) : (
           <VisitHistory
@@ -187,7 +188,7 @@ export function PatientDetail({
       {visitList.length > 0 && (
         <section className={CARD} aria-labelledby="trend-heading">
           <h2 id="trend-heading" className="mb-2 text-lg font-semibold">
-            PASI and DLQI trend
+            {t("trend")}
           </h2>
           <TrendChart visits={visitList} />
         </section>
@@ -228,8 +229,8 @@ export function PatientDetail({
       />
       <ReasonDialog
         open={unlocking !== null}
-        title={unlocking ? `Unlock Visit ${unlocking.visit_number}` : "Unlock Visit"}
-        confirmLabel="Unlock"
+        title={unlocking ? t("unlockVisit", { n: unlocking.visit_number }) : t("unlockVisitNone")}
+        confirmLabel={t("unlock")}
         pending={unlock.isPending}
         error={unlockError}
         onConfirm={(reason) => void unlockVisit(reason)}

@@ -1,23 +1,24 @@
-import { SI_NO } from "@/components/forms/boolean-labels";
+import { useLocale, useTranslations } from "next-intl";
+import { SI_NO, useBooleanWords } from "@/components/forms/boolean-labels";
 import type { PatientResponse } from "@/lib/schemas/patients";
 import { formatDate } from "./format";
 
-const SEX_LABELS: Record<string, string> = { M: "Male", F: "Female" };
-
-/** Booleans read SI/NO as in the patient form (spec §9). */
-const siNo = (value: boolean) => (value ? SI_NO.yes : SI_NO.no);
-
-/** Patient Information: the patient's own columns, dates as 'MMM dd, yyyy'. */
+/** Patient Information: the patient's own columns, dates as 'MMM dd, yyyy'; booleans as in the patient form (spec §9). */
 export function PatientInfo({ patient }: { patient: PatientResponse }) {
+  const t = useTranslations("patients.info");
+  const locale = useLocale();
+  const yesNo = useBooleanWords(SI_NO);
+  const siNo = (value: boolean) => (value ? yesNo.yes : yesNo.no);
+  const sex = patient.sex === "M" ? t("male") : patient.sex === "F" ? t("female") : patient.sex;
   const rows: [string, string][] = [
-    ["Patient Code", patient.code],
-    ["Birth Date", formatDate(patient.birth_date)],
-    ["Sex", SEX_LABELS[patient.sex] ?? patient.sex],
-    ["Height", patient.height_cm === null ? "—" : `${patient.height_cm} cm`],
-    ["Weight", patient.weight_kg === null ? "—" : `${patient.weight_kg} kg`],
-    ["Enrollment Date", formatDate(patient.created_at)],
-    ["Systemic Naive", siNo(patient.naive_systemic)],
-    ["Biologic Naive", siNo(patient.naive_biologic)],
+    [t("code"), patient.code],
+    [t("birthDate"), formatDate(patient.birth_date, locale)],
+    [t("sex"), sex],
+    [t("height"), patient.height_cm === null ? "—" : t("cm", { value: patient.height_cm })],
+    [t("weight"), patient.weight_kg === null ? "—" : t("kg", { value: patient.weight_kg })],
+    [t("enrolled"), formatDate(patient.created_at, locale)],
+    [t("naiveSystemic"), siNo(patient.naive_systemic)],
+    [t("naiveBiologic"), siNo(patient.naive_biologic)],
   ];
   return (
     <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2 lg:grid-cols-4">

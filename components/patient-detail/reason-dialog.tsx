@@ -1,6 +1,8 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId, type ReactNode } from "react";
+import { useWords } from "@/components/i18n/use-words";
 import { useForm, useWatch } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
@@ -33,6 +35,8 @@ type Values = { reason: string };
  */
 export function ReasonForm({ confirmLabel, pending, error, extra, onConfirm, onCancel }: ReasonFormProps) {
   const id = useId();
+  const t = useTranslations("patients.reason");
+  const words = useWords();
   const {
     register,
     control,
@@ -46,15 +50,14 @@ export function ReasonForm({ confirmLabel, pending, error, extra, onConfirm, onC
   // A refusal is about the reason that was sent: the parent clears it when the next one is sent.
   const refused = error == null ? null : placeServerErrors(error, ["reason"], errorText(error));
   const problem = errors.reason?.message ?? refused?.fields.reason;
+  const shownProblem = problem && words(problem);
   const boxId = `${id}-reason`;
 
   return (
     <form onSubmit={handleSubmit((body) => onConfirm(body.reason))} noValidate className="space-y-3">
-      <p className="text-sm text-slate-600">
-        Changes to clinical data are recorded in the audit trail with your reason.
-      </p>
+      <p className="text-sm text-slate-600">{t("intro")}</p>
       <div>
-        <Label htmlFor={boxId}>Reason for change *</Label>
+        <Label htmlFor={boxId}>{t("label")} *</Label>
         <textarea
           id={boxId}
           rows={3}
@@ -64,25 +67,25 @@ export function ReasonForm({ confirmLabel, pending, error, extra, onConfirm, onC
           className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
         />
         <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
-          {REASON_LIMITS.min}–{REASON_LIMITS.max} characters ({reason.trim().length} now).
+          {t("hint", { min: REASON_LIMITS.min, max: REASON_LIMITS.max, count: reason.trim().length })}
         </p>
-        <FieldError id={boxId} error={problem} />
+        <FieldError id={boxId} error={shownProblem} />
       </div>
       {refused?.form && (
         <div
           role="alert"
           className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
         >
-          {refused.form}
+          {words(refused.form)}
         </div>
       )}
       {extra}
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={onCancel}>
-          Cancel
+          {t("cancel")}
         </Button>
         <Button type="submit" disabled={pending}>
-          {pending ? "Saving..." : confirmLabel}
+          {pending ? t("saving") : confirmLabel}
         </Button>
       </div>
     </form>

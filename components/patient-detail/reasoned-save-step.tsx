@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { ReasonForm } from "./reason-dialog";
 import type { SaveRefusal } from "./save-outcome";
 import { StaleNotice } from "./stale-notice";
@@ -17,9 +18,10 @@ type Props = {
  * stale write offers Reload (which also closes the dialog); any other refusal shows its detail.
  */
 export function ReasonedSaveStep({ pending, refusal, onConfirm, onReload, onClose }: Props) {
+  const t = useTranslations("patients.reason");
   return (
     <ReasonForm
-      confirmLabel="Save changes"
+      confirmLabel={t("saveChanges")}
       pending={pending}
       error={refusal && !refusal.stale ? refusal.error : null}
       extra={

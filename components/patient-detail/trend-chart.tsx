@@ -1,3 +1,4 @@
+import { useLocale, useTranslations } from "next-intl";
 import type { VisitResponse } from "@/lib/schemas/visits";
 import { visitMeasures } from "@/components/visits/visit-measures";
 import { formatDate } from "./format";
@@ -16,10 +17,11 @@ const SERIES = [
 ] as const;
 
 export function TrendChart({ visits }: { visits: VisitResponse[] }) {
+  const t = useTranslations("patients.trend");
+  const locale = useLocale();
   const points = visits.map((v) => ({ visit: v, ...visitMeasures(v) }));
   const values = points.flatMap((p) => [p.pasi, p.dlqi]).filter((v): v is number => v !== null);
-  if (values.length === 0)
-    return <p className="text-sm text-slate-500">No PASI or DLQI scores recorded yet.</p>;
+  if (values.length === 0) return <p className="text-sm text-slate-500">{t("empty")}</p>;
   const max = Math.max(10, ...values);
   const innerW = WIDTH - PAD.left - PAD.right;
   const innerH = HEIGHT - PAD.top - PAD.bottom;
@@ -55,7 +57,7 @@ export function TrendChart({ visits }: { visits: VisitResponse[] }) {
         ))}
         {points.map((p, i) => (
           <text key={p.visit.id} x={x(i)} y={HEIGHT - 8} textAnchor="middle" fontSize="11" fill="#475569">
-            V{p.visit.visit_number}
+            {t("tick", { n: p.visit.visit_number })}
           </text>
         ))}
         {SERIES.map((s) => {
@@ -81,25 +83,29 @@ export function TrendChart({ visits }: { visits: VisitResponse[] }) {
         })}
       </svg>
       <figcaption id="trend-caption" className="mt-1 text-xs text-slate-600">
-        PASI and DLQI by visit (data table follows for screen readers).
+        {t("caption")}
       </figcaption>
       <table className="sr-only">
-        <caption>PASI and DLQI by visit</caption>
+        <caption>{t("tableCaption")}</caption>
         <thead>
           <tr>
-            <th scope="col">Visit</th>
-            <th scope="col">Date</th>
-            <th scope="col">PASI</th>
-            <th scope="col">DLQI</th>
+            <th scope="col">{t("visit")}</th>
+            <th scope="col">{t("date")}</th>
+            {/* The scores' names, the same in every language. */}
+            {SERIES.map((s) => (
+              <th key={s.key} scope="col">
+                {s.label}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
           {points.map((p) => (
             <tr key={p.visit.id}>
               <th scope="row">{p.visit.visit_number}</th>
-              <td>{formatDate(p.visit.visit_date)}</td>
-              <td>{p.pasi ?? "not recorded"}</td>
-              <td>{p.dlqi ?? "not recorded"}</td>
+              <td>{formatDate(p.visit.visit_date, locale)}</td>
+              <td>{p.pasi ?? t("notRecorded")}</td>
+              <td>{p.dlqi ?? t("notRecorded")}</td>
             </tr>
           ))}
         </tbody>

@@ -1,9 +1,11 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId, useMemo, useState, type ReactNode } from "react";
 import { useForm, useWatch } from "react-hook-form";
-import { SI_NO } from "@/components/forms/boolean-labels";
+import { SI_NO, useBooleanWords } from "@/components/forms/boolean-labels";
 import { DynamicForm, type FormValues } from "@/components/forms/dynamic-form";
+import { useWords } from "@/components/i18n/use-words";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CONTROL_CLASS } from "@/components/ui/control-class";
@@ -20,7 +22,6 @@ import { PatientCreateBody } from "@/lib/schemas/patients";
 import type { StudyConfig } from "@/lib/schemas/study-config";
 import {
   BASE_FIELDS,
-  BASE_LABELS,
   customFieldIssues,
   draftBody,
   EMPTY_DRAFT,
@@ -39,12 +40,16 @@ export type AddPatientDialogProps = {
 
 /**
  * Add patient (spec §2 Patients list, §5): the fixed fields, then the study's patient fields by
- * category through the form engine (demographic open first, booleans SI/NO). The fixed fields are
+ * category through the form engine (demographic open first, booleans SI/NO: Sì/No, Yes/No). The spec's
+ * Italian labels are the Italian catalogue's (`patients.add`, docs/decisions/0021). The fixed fields are
  * checked by the API's `PatientCreateBody` (docs/decisions/0020). Mount it per opening: closing
  * unmounts it, so the next opening starts empty.
  */
 export function AddPatientDialog({ studyId, config, onClose, onCreated }: AddPatientDialogProps) {
   const id = useId();
+  const t = useTranslations("patients.add");
+  const words = useWords();
+  const yesNo = useBooleanWords(SI_NO);
   const formId = `${id}-form`;
   const fields = useMemo(() => fieldsForEntity(config.data_fields, "patient"), [config.data_fields]);
   const naiveInForm = useMemo(
@@ -82,7 +87,7 @@ export function AddPatientDialog({ studyId, config, onClose, onCreated }: AddPat
         setError("code", { type: "server", message: error.detail }, { shouldFocus: true });
       else applyServerErrors(error, setError, BASE_FIELDS, "");
       setCustomErrors(customFieldIssues(error));
-      setFailure(`Error creating patient: ${error instanceof Error ? error.message : String(error)}`);
+      setFailure(t("failure", { detail: words(error instanceof Error ? error.message : String(error)) }));
     }
   }
 
@@ -93,15 +98,15 @@ export function AddPatientDialog({ studyId, config, onClose, onCreated }: AddPat
     <Dialog
       open
       onClose={onClose}
-      title="Aggiungi Paziente"
+      title={t("title")}
       className="my-auto max-w-2xl"
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
-            Annulla
+            {t("cancel")}
           </Button>
           <Button type="submit" form={formId} disabled={create.isPending}>
-            {create.isPending ? "Salvataggio..." : "Salva Paziente"}
+            {create.isPending ? t("saving") : t("save")}
           </Button>
         </>
       }
@@ -114,40 +119,42 @@ export function AddPatientDialog({ studyId, config, onClose, onCreated }: AddPat
             {customList.length > 0 && (
               <ul className="mt-1 list-disc pl-5">
                 {customList.map(([name, message]) => (
-                  <li key={name}>
-                    {labelOf(name)}: {message}
-                  </li>
+                  <li key={name}>{t("fieldIssue", { label: labelOf(name), message: words(message) })}</li>
                 ))}
               </ul>
             )}
           </Alert>
         )}
         <div className="grid gap-4 sm:grid-cols-2">
-          <Row id={controlId("code")} label={BASE_LABELS.code} required error={errors.code?.message}>
+          <Row id={controlId("code")} label={t("labels.code")} required error={errors.code?.message}>
             {(a11y) => (
               <Input {...a11y} {...register("code")} form={formId} autoComplete="off" maxLength={50} />
             )}
           </Row>
           <Row
             id={controlId("birth_date")}
-            label={BASE_LABELS.birth_date}
+            label={t("labels.birth_date")}
             required
             error={errors.birth_date?.message}
           >
             {(a11y) => <Input {...a11y} {...register("birth_date")} form={formId} type="date" />}
           </Row>
-          <Row id={controlId("sex")} label={BASE_LABELS.sex} required error={errors.sex?.message}>
+          <Row id={controlId("sex")} label={t("labels.sex")} required error={errors.sex?.message}>
             {(a11y) => (
               <select {...a11y} {...register("sex")} form={formId} className={CONTROL_CLASS}>
-                <option value="">Seleziona...</option>
-                <option value="M">M</option>
-                <option value="F">F</option>
+                <option value="">{t("selectSex")}</option>
+                {/* The stored codes M and F (spec §9), the same in every language. */}
+                {SEX_CODES.map((code) => (
+                  <option key={code} value={code}>
+                    {code}
+                  </option>
+                ))}
               </select>
             )}
           </Row>
           <div className="hidden sm:block" />
           {(["height_cm", "weight_kg"] as const).map((key) => (
-            <Row key={key} id={controlId(key)} label={BASE_LABELS[key]} error={errors[key]?.message}>
+            <Row key={key} id={controlId(key)} label={t(`labels.${key}`)} error={errors[key]?.message}>
               {(a11y) => (
                 <Input
                   {...a11y}
@@ -165,7 +172,9 @@ export function AddPatientDialog({ studyId, config, onClose, onCreated }: AddPat
             .filter(({ flag }) => !naiveInForm.has(flag))
             .map(({ flag, value }) => (
               <fieldset key={flag}>
-                <legend className="mb-1 block text-sm font-medium text-slate-700">{BASE_LABELS[flag]}</legend>
+                <legend className="mb-1 block text-sm font-medium text-slate-700">
+                  {t(`labels.${flag}`)}
+                </legend>
                 <div className="flex gap-4">
                   {([true, false] as const).map((choice) => (
                     <label key={String(choice)} className="inline-flex items-center gap-2 text-sm">
@@ -176,16 +185,14 @@ export function AddPatientDialog({ studyId, config, onClose, onCreated }: AddPat
                         checked={value === choice}
                         onChange={() => setValue(flag, choice)}
                       />
-                      {choice ? SI_NO.yes : SI_NO.no}
+                      {choice ? yesNo.yes : yesNo.no}
                     </label>
                   ))}
                 </div>
               </fieldset>
             ))}
         </div>
-        {fields.length === 0 && (
-          <p className="text-sm text-slate-600">No patient fields configured for this study.</p>
-        )}
+        {fields.length === 0 && <p className="text-sm text-slate-600">{t("noFields")}</p>}
         <DynamicForm
           fields={fields}
           categories={config.categories}
@@ -199,6 +206,8 @@ export function AddPatientDialog({ studyId, config, onClose, onCreated }: AddPat
     </Dialog>
   );
 }
+
+const SEX_CODES = ["M", "F"] as const;
 
 type A11y = {
   id: string;
@@ -220,6 +229,7 @@ function Row({
   error?: string;
   children: (a11y: A11y) => ReactNode;
 }) {
+  const words = useWords();
   return (
     <div>
       <Label htmlFor={id}>
@@ -235,7 +245,7 @@ function Row({
         ...invalidProps(id, error),
         ...(required && { "aria-required": true as const }),
       })}
-      <FieldError id={id} error={error} />
+      <FieldError id={id} error={error && words(error)} />
     </div>
   );
 }

@@ -3,24 +3,24 @@ import type { PatientCreateBody } from "@/lib/schemas/patients";
 
 /**
  * The fixed part of the add-patient dialog (spec §3 Patient, §5 Add patient): code, birth date and
- * sex required, height and weight optional numbers, the two naive flags as SI/NO. The dialog is one
- * of the screens the spec has in Italian (§1), hence the labels; the rules and their messages are the
- * API's `PatientCreateBody` (docs/decisions/0020).
+ * sex required, height and weight optional numbers, the two naive flags as SI/NO. The spec words the
+ * dialog in Italian (§1): those are its Italian labels, English has their equivalents
+ * (`patients.add.labels`, docs/decisions/0021); the rules and their messages are the API's
+ * `PatientCreateBody` (docs/decisions/0020).
  */
-export const BASE_LABELS = {
-  code: "Codice Paziente",
-  birth_date: "Data di Nascita",
-  sex: "Sesso",
-  height_cm: "Altezza (cm)",
-  weight_kg: "Peso (kg)",
-  naive_systemic: "Naive a terapie sistemiche convenzionali",
-  naive_biologic: "Naive a terapie biologiche",
-} as const;
+/** The fixed fields a refusal can name, as the body calls them (and their catalogue labels). */
+export const BASE_FIELDS = [
+  "code",
+  "birth_date",
+  "sex",
+  "height_cm",
+  "weight_kg",
+  "naive_systemic",
+  "naive_biologic",
+] as const;
 
-export type BaseKey = keyof typeof BASE_LABELS;
+export type BaseKey = (typeof BASE_FIELDS)[number];
 export const NAIVE_FLAGS = ["naive_systemic", "naive_biologic"] as const;
-/** The fixed fields a refusal can name, as the body calls them. */
-export const BASE_FIELDS = Object.keys(BASE_LABELS) as BaseKey[];
 
 export type PatientDraft = {
   code: string;

@@ -1,10 +1,12 @@
 "use client";
 
+import { useLocale, useTranslations } from "next-intl";
 import Link from "next/link";
 import { useEffect, useId, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
+import { useWords } from "@/components/i18n/use-words";
 import { PATIENT_PAGE_SIZE, usePatients } from "@/lib/client/patients";
 import type { StudyConfig } from "@/lib/schemas/study-config";
 import { AddPatientDialog } from "./add-patient-dialog";
@@ -26,6 +28,9 @@ const SEARCH_DELAY_MS = 300;
  */
 export function PatientList({ studyId, studyCode, config, canWrite }: PatientListProps) {
   const searchId = useId();
+  const t = useTranslations("patients.list");
+  const locale = useLocale();
+  const words = useWords();
   const [page, setPage] = useState(1);
   const [searchText, setSearchText] = useState("");
   const [search, setSearch] = useState("");
@@ -52,13 +57,13 @@ export function PatientList({ studyId, studyCode, config, canWrite }: PatientLis
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold text-[var(--study-primary)] [font-family:var(--study-heading-font-family)]">
-          Patients
+          {t("title")}
         </h1>
-        {canWrite && <Button onClick={() => setAdding(true)}>+ Add Patient</Button>}
+        {canWrite && <Button onClick={() => setAdding(true)}>{t("add")}</Button>}
       </div>
       <div className="max-w-sm">
         <label htmlFor={searchId} className="mb-1 block text-sm font-medium text-slate-700">
-          Search by patient code
+          {t("search")}
         </label>
         <Input
           id={searchId}
@@ -73,35 +78,35 @@ export function PatientList({ studyId, studyCode, config, canWrite }: PatientLis
       </div>
       {patients.isError ? (
         <Alert className="flex flex-wrap items-center justify-between gap-3">
-          <span>Error loading patients: {patients.error.message}</span>
+          <span>{t("loadError", { detail: words(patients.error.message) })}</span>
           <Button variant="secondary" onClick={() => void patients.refetch()} disabled={patients.isFetching}>
-            Retry
+            {t("retry")}
           </Button>
         </Alert>
       ) : !data ? (
         <p role="status" className="text-sm text-slate-600">
-          Loading patients...
+          {t("loading")}
         </p>
       ) : (
         <div className="rounded-lg border border-slate-200 bg-white shadow-sm">
           <table className="w-full text-left text-sm">
-            <caption className="sr-only">Patients of this study</caption>
+            <caption className="sr-only">{t("caption")}</caption>
             <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold text-slate-600 uppercase">
               <tr>
                 <th scope="col" className="px-2 py-2 sm:px-4">
-                  Patient Code
+                  {t("code")}
                 </th>
                 <th scope="col" className="px-2 py-2 sm:px-4">
-                  Birth Date
+                  {t("birthDate")}
                 </th>
                 <th scope="col" className="px-2 py-2 sm:px-4">
-                  Sex
+                  {t("sex")}
                 </th>
                 <th scope="col" className="px-2 py-2 sm:px-4">
-                  Enrolled
+                  {t("enrolled")}
                 </th>
                 <th scope="col" className="px-2 py-2 sm:px-4">
-                  <span className="sr-only">Actions</span>
+                  <span className="sr-only">{t("actions")}</span>
                 </th>
               </tr>
             </thead>
@@ -109,23 +114,23 @@ export function PatientList({ studyId, studyCode, config, canWrite }: PatientLis
               {data.items.length === 0 ? (
                 <tr>
                   <td colSpan={5} className="px-4 py-8 text-center text-slate-600">
-                    No patients found
+                    {t("empty")}
                   </td>
                 </tr>
               ) : (
                 data.items.map((patient) => (
                   <tr key={patient.id}>
                     <td className="px-2 py-2 font-medium break-all text-slate-900 sm:px-4">{patient.code}</td>
-                    <td className="px-2 py-2 sm:px-4">{displayDate(patient.birth_date)}</td>
+                    <td className="px-2 py-2 sm:px-4">{displayDate(patient.birth_date, locale)}</td>
                     <td className="px-2 py-2 sm:px-4">{patient.sex}</td>
-                    <td className="px-2 py-2 sm:px-4">{displayDate(patient.created_at)}</td>
+                    <td className="px-2 py-2 sm:px-4">{displayDate(patient.created_at, locale)}</td>
                     <td className="px-2 py-2 text-right sm:px-4">
                       <Link
                         href={`/${studyCode}/patients/${patient.id}`}
-                        aria-label={`View patient ${patient.code}`}
+                        aria-label={t("viewPatient", { code: patient.code })}
                         className="font-medium text-brand-700 underline-offset-2 hover:underline"
                       >
-                        View
+                        {t("view")}
                       </Link>
                     </td>
                   </tr>
@@ -135,15 +140,15 @@ export function PatientList({ studyId, studyCode, config, canWrite }: PatientLis
           </table>
           {data.total > 0 && (
             <nav
-              aria-label="Pagination"
+              aria-label={t("pagination")}
               className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-4 py-3"
             >
               <p className="text-sm text-slate-600" aria-live="polite">
-                Showing {from} to {to} of {data.total}
+                {t("showing", { from, to, total: data.total })}
               </p>
               <div className="flex gap-2">
                 <Button variant="secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-                  Previous
+                  {t("previous")}
                 </Button>
                 <Button
                   variant="secondary"
@@ -154,7 +159,7 @@ export function PatientList({ studyId, studyCode, config, canWrite }: PatientLis
                     setPage(page + 1);
                   }}
                 >
-                  Next
+                  {t("next")}
                 </Button>
               </div>
             </nav>

@@ -1,6 +1,6 @@
 import type { DashboardResponse } from "@/lib/schemas/reports";
 
-/** Spec §2: M = Male, F = Female, anything else = Other. */
+/** Spec §2: M = Male, F = Female, anything else = Other (catalogue keys of `studyArea.dashboard.sex`). */
 export function sexLabel(sex: string): "Male" | "Female" | "Other" {
   return sex === "M" ? "Male" : sex === "F" ? "Female" : "Other";
 }
@@ -24,8 +24,22 @@ export function demographicRows(
   return rows;
 }
 
-/** `detail` says what a figure counts, in words (the calculation behind the efficacy rate). */
-export type DashboardCard = { title: string; value: string; note?: string; detail?: string };
+export type CardKey =
+  "totalPatients" | "activeTherapies" | "totalVisits" | "pasi75" | "adverseEvents" | "therapyLines";
+
+/**
+ * A card by its catalogue key (`studyArea.dashboard.cards`); `note` names its message and values
+ * (`pasi75Note`, `seriousNote`); `detail` says what a figure counts, in words (the calculation
+ * behind the efficacy rate, the study's own text).
+ */
+export type DashboardCard = {
+  key: CardKey;
+  value: string;
+  note?:
+    | { key: "pasi75Note"; values: { achieved: number; total: number } }
+    | { key: "seriousNote"; values: { count: number } };
+  detail?: string;
+};
 
 /**
  * The six cards of spec §2, in the spec's order. `calculationText` is the study's calculations in
@@ -37,20 +51,23 @@ export function dashboardCards(
 ): DashboardCard[] {
   const counted = efficacy.calculation;
   return [
-    { title: "Total Patients", value: String(overview.total_patients) },
-    { title: "Active Therapies", value: String(overview.active_therapies) },
-    { title: "Total Visits", value: String(overview.total_visits) },
+    { key: "totalPatients", value: String(overview.total_patients) },
+    { key: "activeTherapies", value: String(overview.active_therapies) },
+    { key: "totalVisits", value: String(overview.total_visits) },
     {
-      title: "PASI75 Achievement",
+      key: "pasi75",
       value: `${efficacy.pasi75_rate}%`,
-      note: `${efficacy.pasi75_achieved} of ${efficacy.pasi75_total} patients`,
+      note: {
+        key: "pasi75Note",
+        values: { achieved: efficacy.pasi75_achieved, total: efficacy.pasi75_total },
+      },
       detail: counted ? (calculationText[counted.name] ?? counted.label) : undefined,
     },
     {
-      title: "Adverse Events",
+      key: "adverseEvents",
       value: String(overview.total_adverse_events),
-      note: `${overview.serious_adverse_events} serious`,
+      note: { key: "seriousNote", values: { count: overview.serious_adverse_events } },
     },
-    { title: "Therapy Lines", value: String(overview.total_therapy_lines) },
+    { key: "therapyLines", value: String(overview.total_therapy_lines) },
   ];
 }

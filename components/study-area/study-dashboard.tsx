@@ -1,6 +1,8 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId, type ReactNode } from "react";
+import { useWords } from "@/components/i18n/use-words";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useDashboard } from "@/lib/client/reports";
@@ -21,45 +23,53 @@ export function StudyDashboard({
   /** The study's calculations in words, by name (`calculationSummaries`). */
   calculationText?: Readonly<Record<string, string>>;
 }) {
+  const t = useTranslations("studyArea.dashboard");
+  const words = useWords();
   const dashboard = useDashboard(studyId);
   const idPrefix = useId();
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-semibold text-[var(--study-primary)] [font-family:var(--study-heading-font-family)]">
-        Dashboard
+        {t("title")}
       </h1>
       {content}
       {dashboard.isPending ? (
         <p role="status" className="text-sm text-slate-600">
-          Loading dashboard...
+          {t("loading")}
         </p>
       ) : dashboard.isError ? (
         <Alert className="flex flex-wrap items-center justify-between gap-3">
-          <span>Error loading dashboard: {dashboard.error.message}</span>
+          <span>{t("loadError", { detail: words(dashboard.error.message) })}</span>
           <Button
             variant="secondary"
             onClick={() => void dashboard.refetch()}
             disabled={dashboard.isFetching}
           >
-            Retry
+            {t("retry")}
           </Button>
         </Alert>
       ) : (
         <>
-          <ul aria-label="Study figures" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <ul aria-label={t("figures")} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {dashboardCards(dashboard.data, calculationText).map((card, i) => (
               <li
-                key={card.title}
+                key={card.key}
                 aria-labelledby={`${idPrefix}-card-${i}`}
                 className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
               >
                 <h2 id={`${idPrefix}-card-${i}`} className="text-sm font-medium text-slate-600">
-                  {card.title}
+                  {t(`cards.${card.key}`)}
                 </h2>
                 <p className="mt-2 text-3xl font-semibold text-slate-900" data-testid="card-value">
                   {card.value}
                 </p>
-                {card.note && <p className="mt-1 text-sm text-slate-600">{card.note}</p>}
+                {card.note && (
+                  <p className="mt-1 text-sm text-slate-600">
+                    {card.note.key === "pasi75Note"
+                      ? t("pasi75Note", card.note.values)
+                      : t("seriousNote", card.note.values)}
+                  </p>
+                )}
                 {card.detail && (
                   <p className="mt-1 text-xs text-slate-500" data-testid="card-detail">
                     {card.detail}
@@ -73,12 +83,12 @@ export function StudyDashboard({
             className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
           >
             <h2 id="demographics-heading" className="text-lg font-semibold text-slate-900">
-              Patient Demographics
+              {t("demographics")}
             </h2>
             <dl className="mt-3 divide-y divide-slate-100">
               {demographicRows(dashboard.data.demographics.patients_by_sex).map((row) => (
                 <div key={row.label} className="flex justify-between py-2 text-sm">
-                  <dt className="text-slate-700">{row.label}</dt>
+                  <dt className="text-slate-700">{t(`sex.${row.label}`)}</dt>
                   <dd className="font-medium text-slate-900">{row.count}</dd>
                 </div>
               ))}

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cn } from "@/components/ui/cn";
@@ -34,15 +35,16 @@ const CURRENT = "bg-black/5 font-semibold underline decoration-2";
 
 /** Dashboard, Patients, Export and (for superusers) Admin, with the current one marked. */
 export function StudyNav({ code, showAdmin }: { code: string; showAdmin: boolean }) {
+  const t = useTranslations("studyArea.nav");
   const active = activeStudyLink(usePathname() ?? "", code);
   const links: { section: Section; href: string; label: string }[] = [
-    { section: "dashboard", href: `/${code}`, label: "Dashboard" },
-    { section: "patients", href: `/${code}/patients`, label: "Patients" },
-    { section: "export", href: `/${code}/export`, label: "Export" },
+    { section: "dashboard", href: `/${code}`, label: t("dashboard") },
+    { section: "patients", href: `/${code}/patients`, label: t("patients") },
+    { section: "export", href: `/${code}/export`, label: t("export") },
   ];
   return (
     <nav
-      aria-label="Study"
+      aria-label={t("label")}
       className="order-last -mx-3 flex w-[calc(100%+1.5rem)] flex-wrap items-center gap-1 md:order-none md:mx-0 md:w-auto"
     >
       {links.map((link) => {
@@ -60,7 +62,7 @@ export function StudyNav({ code, showAdmin }: { code: string; showAdmin: boolean
       })}
       {showAdmin && (
         <Link href="/admin/studies" className={LINK}>
-          Admin
+          {t("admin")}
         </Link>
       )}
     </nav>

@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import Link from "next/link";
 
 /**
@@ -13,13 +14,11 @@ export function StudyUnreadable({
   detail: string;
   showAdmin: boolean;
 }) {
+  const t = useTranslations("studyArea.unreadable");
   return (
     <main className="mx-auto max-w-2xl px-6 py-20 text-center">
-      <h1 className="text-2xl font-semibold text-slate-900">{name} cannot be opened</h1>
-      <p className="mt-2 text-slate-600">
-        The study&apos;s configuration cannot be read, so its screens are not shown. Nothing has been changed.
-        Please contact the study&apos;s administrator.
-      </p>
+      <h1 className="text-2xl font-semibold text-slate-900">{t("title", { name })}</h1>
+      <p className="mt-2 text-slate-600">{t("body")}</p>
       {showAdmin && (
         <>
           <p className="mt-4 rounded-md border border-red-200 bg-red-50 p-3 text-left text-sm break-words text-red-800">
@@ -29,7 +28,7 @@ export function StudyUnreadable({
             href="/admin/studies"
             className="mt-6 inline-block rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
           >
-            Go to the admin area
+            {t("admin")}
           </Link>
         </>
       )}

@@ -1,6 +1,8 @@
 "use client";
 
+import { useLocale, useTranslations } from "next-intl";
 import { useRef, useState } from "react";
+import { useWords } from "@/components/i18n/use-words";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -15,19 +17,8 @@ type Props = {
   visitTypes: { code: string; label: string }[];
 };
 
-const FORMATS: { value: ExportFormat; label: string; hint: string }[] = [
-  {
-    value: "csv-long",
-    label: "CSV, one row per visit",
-    hint: "Patient columns repeated on each of their visits.",
-  },
-  { value: "csv-wide", label: "CSV, one row per patient", hint: "Visit columns repeated per visit type." },
-  {
-    value: "odm",
-    label: "CDISC ODM 1.3.2 (XML)",
-    hint: "Study metadata (items, code lists, forms) and clinical data, for other EDC systems.",
-  },
-];
+/** The formats in the order offered; their names and hints are the catalogue's (`export.formats`). */
+const FORMATS: readonly ExportFormat[] = ["csv-long", "csv-wide", "odm"];
 
 type Run =
   | { state: "idle" }
@@ -36,10 +27,9 @@ type Run =
   | { state: "cancelled" }
   | { state: "failed"; message: string };
 
-const number = new Intl.NumberFormat("en-US");
-
 /** The Export screen (decision 0016): options, a progress bar while the file streams, and Cancel. */
 export function ExportPage({ studyId, studyName, visitTypes }: Props) {
+  const t = useTranslations("export");
   const [options, setOptions] = useState<StudyExportOptions>({
     format: "csv-long",
     values: "codes",
@@ -77,11 +67,8 @@ export function ExportPage({ studyId, studyName, visitTypes }: Props) {
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <div>
-        <h1 className="text-2xl font-semibold text-slate-900">Export study data</h1>
-        <p className="mt-1 text-sm text-slate-600">
-          {studyName}: the patients your role lets you see, with their visits. Every export is recorded in the
-          audit trail.
-        </p>
+        <h1 className="text-2xl font-semibold text-slate-900">{t("title")}</h1>
+        <p className="mt-1 text-sm text-slate-600">{t("intro", { study: studyName })}</p>
       </div>
 
       <form
@@ -92,30 +79,30 @@ export function ExportPage({ studyId, studyName, visitTypes }: Props) {
         }}
       >
         <fieldset className="space-y-2" disabled={running}>
-          <legend className="text-sm font-semibold text-slate-900">Format</legend>
+          <legend className="text-sm font-semibold text-slate-900">{t("format")}</legend>
           {FORMATS.map((format) => (
-            <label key={format.value} className="flex items-start gap-2 text-sm">
+            <label key={format} className="flex items-start gap-2 text-sm">
               <input
                 type="radio"
                 name="format"
-                value={format.value}
+                value={format}
                 className="mt-1"
-                checked={options.format === format.value}
-                onChange={() => set({ format: format.value })}
+                checked={options.format === format}
+                onChange={() => set({ format })}
               />
               <span>
-                <span className="font-medium text-slate-900">{format.label}</span>
-                <span className="block text-slate-600">{format.hint}</span>
+                <span className="font-medium text-slate-900">{t(`formats.${format}.label`)}</span>
+                <span className="block text-slate-600">{t(`formats.${format}.hint`)}</span>
               </span>
             </label>
           ))}
         </fieldset>
 
         <fieldset className="space-y-2" disabled={running}>
-          <legend className="text-sm font-semibold text-slate-900">Options</legend>
+          <legend className="text-sm font-semibold text-slate-900">{t("options")}</legend>
           {csv && (
             <fieldset className="text-sm">
-              <legend className="text-slate-700">Option values</legend>
+              <legend className="text-slate-700">{t("optionValues")}</legend>
               <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
                 {(["codes", "labels"] as const).map((values) => (
                   <label key={values} className="flex items-center gap-2">
@@ -125,7 +112,7 @@ export function ExportPage({ studyId, studyName, visitTypes }: Props) {
                       checked={options.values === values}
                       onChange={() => set({ values })}
                     />
-                    {values === "codes" ? "Raw codes" : "Option labels"}
+                    {t(values)}
                   </label>
                 ))}
               </div>
@@ -139,11 +126,8 @@ export function ExportPage({ studyId, studyName, visitTypes }: Props) {
               onChange={(event) => set({ deidentify: event.target.checked })}
             />
             <span>
-              De-identify
-              <span className="block text-slate-600">
-                Removes identifier fields, replaces patient codes by stable pseudonyms and shifts each
-                patient&apos;s dates by a fixed number of days.
-              </span>
+              {t("deidentify")}
+              <span className="block text-slate-600">{t("deidentifyHint")}</span>
             </span>
           </label>
           {csv ? (
@@ -155,10 +139,8 @@ export function ExportPage({ studyId, studyName, visitTypes }: Props) {
                 onChange={(event) => set({ zip: event.target.checked })}
               />
               <span>
-                Zip with data dictionary, README and R / Python loaders
-                <span className="block text-slate-600">
-                  Analysis-ready: the scripts read the file with its types.
-                </span>
+                {t("zip")}
+                <span className="block text-slate-600">{t("zipHint")}</span>
               </span>
             </label>
           ) : (
@@ -171,19 +153,15 @@ export function ExportPage({ studyId, studyName, visitTypes }: Props) {
                 onChange={(event) => set({ audit: event.target.checked })}
               />
               <span>
-                Include the audit record of each item
-                {options.deidentify && (
-                  <span className="block text-slate-600">
-                    Not with de-identification: audit records carry true dates.
-                  </span>
-                )}
+                {t("audit")}
+                {options.deidentify && <span className="block text-slate-600">{t("auditHint")}</span>}
               </span>
             </label>
           )}
         </fieldset>
 
         <fieldset className="space-y-3" disabled={running}>
-          <legend className="text-sm font-semibold text-slate-900">Visits</legend>
+          <legend className="text-sm font-semibold text-slate-900">{t("visits")}</legend>
           {visitTypes.length > 0 && (
             <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
               {visitTypes.map((type) => (
@@ -204,10 +182,10 @@ export function ExportPage({ studyId, studyName, visitTypes }: Props) {
               ))}
             </div>
           )}
-          <p className="text-xs text-slate-600">No visit type ticked: every visit type.</p>
+          <p className="text-xs text-slate-600">{t("anyType")}</p>
           <div className="grid gap-3 sm:grid-cols-2">
             <div>
-              <Label htmlFor="export-from">Visit date from</Label>
+              <Label htmlFor="export-from">{t("from")}</Label>
               <Input
                 id="export-from"
                 type="date"
@@ -216,7 +194,7 @@ export function ExportPage({ studyId, studyName, visitTypes }: Props) {
               />
             </div>
             <div>
-              <Label htmlFor="export-to">Visit date to</Label>
+              <Label htmlFor="export-to">{t("to")}</Label>
               <Input
                 id="export-to"
                 type="date"
@@ -229,11 +207,11 @@ export function ExportPage({ studyId, studyName, visitTypes }: Props) {
 
         <div className="flex flex-wrap items-center gap-3">
           <Button type="submit" disabled={running}>
-            {running ? "Exporting..." : "Export"}
+            {running ? t("exporting") : t("export")}
           </Button>
           {running && (
             <Button type="button" variant="secondary" onClick={() => abort.current?.abort()}>
-              Cancel
+              {t("cancel")}
             </Button>
           )}
         </div>
@@ -241,22 +219,30 @@ export function ExportPage({ studyId, studyName, visitTypes }: Props) {
       </form>
 
       <section className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
-        <h2 className="text-base font-semibold text-slate-900">Data dictionary</h2>
-        <p className="mt-1 text-sm text-slate-600">
-          The study&apos;s fields and calculations as a CSV close to REDCap&apos;s layout.
-        </p>
+        <h2 className="text-base font-semibold text-slate-900">{t("dictionary")}</h2>
+        <p className="mt-1 text-sm text-slate-600">{t("dictionaryHint")}</p>
         <a
           className="mt-2 inline-block text-sm font-medium text-blue-700 underline"
           href={dataDictionaryUrl(studyId)}
         >
-          Download data dictionary (CSV)
+          {t("dictionaryLink")}
         </a>
       </section>
     </div>
   );
 }
 
+/** A server's unit ("rows", "subjects") in the reader's words; an unknown one as it came. */
+function useUnitWords() {
+  const t = useTranslations("export");
+  return (unit: string) => (unit === "rows" || unit === "subjects" ? t(`units.${unit}`) : unit);
+}
+
 function RunStatus({ run }: { run: Run }) {
+  const t = useTranslations("export");
+  const words = useWords();
+  const unitWords = useUnitWords();
+  const number = new Intl.NumberFormat(useLocale());
   switch (run.state) {
     case "idle":
       return null;
@@ -265,7 +251,7 @@ function RunStatus({ run }: { run: Run }) {
         <ProgressBar records={run.progress.records} total={run.progress.total} unit={run.progress.unit} />
       ) : (
         <p className="text-sm text-slate-700" role="status">
-          Counting records...
+          {t("counting")}
         </p>
       );
     case "done":
@@ -273,31 +259,43 @@ function RunStatus({ run }: { run: Run }) {
         <div className="space-y-2">
           <ProgressBar records={run.records} total={run.records} unit={run.unit} />
           <Alert tone="info">
-            Export complete: {number.format(run.records)} {run.unit} in {run.fileName}.
+            {t("done", {
+              records: number.format(run.records),
+              unit: unitWords(run.unit),
+              file: run.fileName,
+            })}
           </Alert>
         </div>
       );
     case "cancelled":
-      return <Alert tone="info">Export cancelled. Nothing more is read from the database.</Alert>;
+      return <Alert tone="info">{t("cancelled")}</Alert>;
     case "failed":
-      return <Alert>Export failed: {run.message}</Alert>;
+      return <Alert>{t("failed", { detail: words(run.message) })}</Alert>;
   }
 }
 
 function ProgressBar({ records, total, unit }: { records: number; total: number | null; unit: string }) {
+  const t = useTranslations("export");
+  const unitWords = useUnitWords();
+  const number = new Intl.NumberFormat(useLocale());
   const percent = total ? Math.min(100, Math.round((records / total) * 100)) : total === 0 ? 100 : null;
   return (
     <div className="space-y-1" data-testid="export-progress">
       <progress
         className="h-2 w-full"
-        aria-label="Export progress"
+        aria-label={t("progress")}
         max={100}
         {...(percent === null ? {} : { value: percent })}
       />
       <p className="text-sm text-slate-700" role="status">
-        {number.format(records)}
-        {total === null ? "" : ` of ${number.format(total)}`} {unit}
-        {percent === null ? "" : ` (${percent}%)`}
+        {total === null || percent === null
+          ? t("count", { records: number.format(records), unit: unitWords(unit) })
+          : t("countOf", {
+              records: number.format(records),
+              total: number.format(total),
+              unit: unitWords(unit),
+              percent,
+            })}
       </p>
     </div>
   );

@@ -1,8 +1,10 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState } from "react";
 import { YES_NO } from "@/components/forms/boolean-labels";
 import { DynamicForm, type FormValues } from "@/components/forms/dynamic-form";
+import { useWords } from "@/components/i18n/use-words";
 import { errorText } from "@/components/patient-detail/format";
 import { Button } from "@/components/ui/button";
 import { CONTROL_CLASS } from "@/components/ui/control-class";
@@ -11,12 +13,10 @@ import { Label } from "@/components/ui/label";
 import { useCreateVisit } from "@/lib/client/visits";
 import { fieldsForEntity, THERAPY_SWITCH_KEY, type TherapySwitchValue } from "@/lib/forms";
 import type { StudyConfig } from "@/lib/schemas/study-config";
-import { VISIT_MESSAGES, type VisitResponse } from "@/lib/schemas/visits";
+import type { VisitResponse } from "@/lib/schemas/visits";
 import { issuesByField } from "./api-issues";
 import { TherapySwitchForm } from "./therapy-switch-form";
 import { TherapySwitchPrompt } from "./therapy-switch-prompt";
-
-export const VISIT_CREATED = "Visit created successfully!";
 
 /** The first free visit number: one more than the highest so far (1 for the first visit). */
 export function nextVisitNumber(visits: Pick<VisitResponse, "visit_number">[]): number {
@@ -34,8 +34,9 @@ type Props = {
 
 /** '+ Add Visit' (spec §2, §4, §5). Closing unmounts the steps, so a reopened dialog starts fresh. */
 export function AddVisitDialog(props: Props) {
+  const t = useTranslations("visits.add");
   return (
-    <Dialog open={props.open} onClose={props.onClose} title="Add Visit" className="max-w-3xl">
+    <Dialog open={props.open} onClose={props.onClose} title={t("title")} className="max-w-3xl">
       <AddVisitSteps {...props} />
     </Dialog>
   );
@@ -43,6 +44,8 @@ export function AddVisitDialog(props: Props) {
 
 function AddVisitSteps({ onClose, patientId, config, visits, onCreated }: Props) {
   const id = useId();
+  const t = useTranslations("visits.add");
+  const words = useWords();
   const create = useCreateVisit(patientId);
   const [visitNumber, setVisitNumber] = useState(String(nextVisitNumber(visits)));
   const [visitDate, setVisitDate] = useState("");
@@ -72,7 +75,7 @@ function AddVisitSteps({ onClose, patientId, config, visits, onCreated }: Props)
   async function submit(values: FormValues) {
     const number = Number(visitNumber);
     if (!Number.isInteger(number) || number < 1) {
-      setNumberError(VISIT_MESSAGES.numberMin);
+      setNumberError(t("numberMin"));
       document.getElementById(`${id}-number`)?.focus();
       return;
     }
@@ -86,37 +89,36 @@ function AddVisitSteps({ onClose, patientId, config, visits, onCreated }: Props)
         visit_type: visitType,
         data_fields: asksSwitch && switchAnswer ? { ...values, [THERAPY_SWITCH_KEY]: switchAnswer } : values,
       });
-      onCreated(VISIT_CREATED);
+      onCreated(t("created"));
       onClose();
     } catch (error) {
-      setFailure(`Error creating visit: ${errorText(error)}`);
+      setFailure(t("failure", { detail: words(errorText(error)) }));
     }
   }
 
   const labelOf = (name: string) => fields.find((f) => f.name === name)?.label ?? name;
   const dataIssues = Object.entries(issues.data);
+  const numberProblem = numberError ?? (issues.top.visit_number && words(issues.top.visit_number));
 
   return (
     <div className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-3">
         <div>
-          <Label htmlFor={`${id}-number`}>Visit Number *</Label>
+          <Label htmlFor={`${id}-number`}>{t("number")} *</Label>
           <input
             id={`${id}-number`}
             type="number"
             min={1}
             step={1}
             value={visitNumber}
-            aria-invalid={numberError || issues.top.visit_number ? true : undefined}
+            aria-invalid={numberProblem ? true : undefined}
             onChange={(e) => setVisitNumber(e.target.value)}
             className={CONTROL_CLASS}
           />
-          {(numberError ?? issues.top.visit_number) && (
-            <p className="mt-1 text-sm text-red-700">{numberError ?? issues.top.visit_number}</p>
-          )}
+          {numberProblem && <p className="mt-1 text-sm text-red-700">{numberProblem}</p>}
         </div>
         <div>
-          <Label htmlFor={`${id}-date`}>Visit Date *</Label>
+          <Label htmlFor={`${id}-date`}>{t("date")} *</Label>
           <input
             id={`${id}-date`}
             type="date"
@@ -125,10 +127,12 @@ function AddVisitSteps({ onClose, patientId, config, visits, onCreated }: Props)
             onChange={(e) => setVisitDate(e.target.value)}
             className={CONTROL_CLASS}
           />
-          {issues.top.visit_date && <p className="mt-1 text-sm text-red-700">{issues.top.visit_date}</p>}
+          {issues.top.visit_date && (
+            <p className="mt-1 text-sm text-red-700">{words(issues.top.visit_date)}</p>
+          )}
         </div>
         <div>
-          <Label htmlFor={`${id}-type`}>Visit Type *</Label>
+          <Label htmlFor={`${id}-type`}>{t("type")} *</Label>
           <select
             id={`${id}-type`}
             value={visitType}
@@ -136,20 +140,22 @@ function AddVisitSteps({ onClose, patientId, config, visits, onCreated }: Props)
             onChange={(e) => setVisitType(e.target.value)}
             className={CONTROL_CLASS}
           >
-            <option value="">Select visit type</option>
+            <option value="">{t("selectType")}</option>
             {visitTypes.map((t) => (
               <option key={t.code} value={t.code}>
                 {t.label}
               </option>
             ))}
           </select>
-          {issues.top.visit_type && <p className="mt-1 text-sm text-red-700">{issues.top.visit_type}</p>}
+          {issues.top.visit_type && (
+            <p className="mt-1 text-sm text-red-700">{words(issues.top.visit_type)}</p>
+          )}
         </div>
       </div>
 
       <div ref={stepRef} className="space-y-4">
         {!ready ? (
-          <p className="text-sm text-slate-500">Choose the visit date and type to enter the clinical data.</p>
+          <p className="text-sm text-slate-500">{t("chooseFirst")}</p>
         ) : asksSwitch && switchStep === "prompt" ? (
           <TherapySwitchPrompt
             message={switchConfig.prompt_message}
@@ -176,9 +182,7 @@ function AddVisitSteps({ onClose, patientId, config, visits, onCreated }: Props)
           <>
             {asksSwitch && switchAnswer && (
               <p className="text-sm text-slate-600" data-testid="switch-summary">
-                {switchAnswer.is_continuing_therapy
-                  ? "Il paziente continua la stessa terapia."
-                  : "Cambio di terapia registrato con questa visita."}{" "}
+                {switchAnswer.is_continuing_therapy ? t("continuing") : t("switched")}{" "}
                 <button
                   type="button"
                   className="text-brand-700 underline"
@@ -187,7 +191,7 @@ function AddVisitSteps({ onClose, patientId, config, visits, onCreated }: Props)
                     setSwitchStep("prompt");
                   }}
                 >
-                  Cambia risposta
+                  {t("changeAnswer")}
                 </button>
               </p>
             )}
@@ -196,12 +200,10 @@ function AddVisitSteps({ onClose, patientId, config, visits, onCreated }: Props)
                 role="alert"
                 className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800"
               >
-                {Object.values(issues.switch).join("; ")}
+                {Object.values(issues.switch).map(words).join("; ")}
               </div>
             )}
-            {fields.length === 0 ? (
-              <p className="text-sm text-slate-500">No visit fields configured for this study.</p>
-            ) : null}
+            {fields.length === 0 ? <p className="text-sm text-slate-500">{t("noFields")}</p> : null}
             <DynamicForm
               fields={fields}
               categories={config.categories}
@@ -213,9 +215,7 @@ function AddVisitSteps({ onClose, patientId, config, visits, onCreated }: Props)
               {dataIssues.length > 0 && (
                 <ul className="list-disc rounded-md border border-red-200 bg-red-50 py-2 pl-8 text-sm text-red-800">
                   {dataIssues.map(([name, msg]) => (
-                    <li key={name}>
-                      {labelOf(name)}: {msg}
-                    </li>
+                    <li key={name}>{t("fieldIssue", { label: labelOf(name), message: words(msg) })}</li>
                   ))}
                 </ul>
               )}
@@ -229,10 +229,10 @@ function AddVisitSteps({ onClose, patientId, config, visits, onCreated }: Props)
               )}
               <div className="flex flex-wrap justify-end gap-2">
                 <Button variant="secondary" onClick={onClose}>
-                  Cancel
+                  {t("cancel")}
                 </Button>
                 <Button type="submit" disabled={create.isPending}>
-                  {create.isPending ? "Saving..." : "Save Visit"}
+                  {create.isPending ? t("saving") : t("save")}
                 </Button>
               </div>
             </DynamicForm>
@@ -242,7 +242,7 @@ function AddVisitSteps({ onClose, patientId, config, visits, onCreated }: Props)
       {(!ready || (asksSwitch && switchStep === "prompt")) && (
         <div className="flex justify-end">
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {t("cancel")}
           </Button>
         </div>
       )}

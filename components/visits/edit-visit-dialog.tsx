@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { YES_NO } from "@/components/forms/boolean-labels";
 import { DynamicForm, type FormValues } from "@/components/forms/dynamic-form";
@@ -26,11 +27,12 @@ type Props = {
 
 /** Edit a visit: the clinical form, then the reason; sent with the version it was based on. */
 export function EditVisitDialog(props: Props) {
+  const t = useTranslations("visits.edit");
   return (
     <Dialog
       open={props.visit !== null}
       onClose={props.onClose}
-      title={props.visit ? `Edit Visit ${props.visit.visit_number}` : "Edit Visit"}
+      title={props.visit ? t("title", { n: props.visit.visit_number }) : t("titleNone")}
       className="max-w-3xl"
     >
       {props.visit && <EditVisitSteps {...props} visit={props.visit} />}
@@ -39,6 +41,7 @@ export function EditVisitDialog(props: Props) {
 }
 
 function EditVisitSteps({ visit, config, onClose, onSaved, onReload }: Props & { visit: VisitResponse }) {
+  const t = useTranslations("visits.edit");
   const update = useUpdateVisit(visit.patient_id);
   const [visitDate, setVisitDate] = useState(visit.visit_date);
   const [values, setValues] = useState<FormValues | null>(null);
@@ -52,7 +55,7 @@ function EditVisitSteps({ visit, config, onClose, onSaved, onReload }: Props & {
         id: visit.id,
         body: { version: visit.version, reason, visit_date: visitDate, data_fields: values ?? {} },
       });
-      onSaved(`Visit ${visit.visit_number} updated`);
+      onSaved(t("updated", { n: visit.visit_number }));
       onClose();
     } catch (error) {
       setRefusal(saveRefusal(error));
@@ -75,7 +78,7 @@ function EditVisitSteps({ visit, config, onClose, onSaved, onReload }: Props & {
   return (
     <div className="space-y-4">
       <div className="max-w-xs">
-        <Label htmlFor="edit-visit-date">Visit Date *</Label>
+        <Label htmlFor="edit-visit-date">{t("date")} *</Label>
         <input
           id="edit-visit-date"
           type="date"
@@ -95,10 +98,10 @@ function EditVisitSteps({ visit, config, onClose, onSaved, onReload }: Props & {
       >
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {t("cancel")}
           </Button>
           <Button type="submit" disabled={!visitDate}>
-            Continue
+            {t("continue")}
           </Button>
         </div>
       </DynamicForm>

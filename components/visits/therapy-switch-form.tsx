@@ -1,6 +1,8 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId, useState, type FormEvent } from "react";
+import { useWords } from "@/components/i18n/use-words";
 import { Button } from "@/components/ui/button";
 import { CONTROL_CLASS } from "@/components/ui/control-class";
 import { Label } from "@/components/ui/label";
@@ -9,8 +11,9 @@ import type { TherapySwitchConfig, TherapySwitchField } from "@/lib/schemas/stud
 import { FieldError } from "@/components/ui/field-error";
 
 /**
- * The Italian therapy-switch form (spec §5): the study's switch fields, conditional ones only while
- * their condition holds, checked by the same engine the server runs ('{label} è obbligatorio').
+ * The therapy-switch form (spec §5): the study's switch fields, conditional ones only while their
+ * condition holds, checked by the same engine the server runs ('{label} è obbligatorio' in the
+ * spec's Italian, '{label} is required' in English; docs/decisions/0021).
  */
 export function TherapySwitchForm({
   config,
@@ -21,6 +24,7 @@ export function TherapySwitchForm({
   onSubmit: (value: TherapySwitchValue) => void;
   onCancel: () => void;
 }) {
+  const t = useTranslations("visits.switch");
   const [values, setValues] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const id = useId();
@@ -39,8 +43,8 @@ export function TherapySwitchForm({
 
   const active = config.switch_fields.filter((f) => isSwitchFieldActive(f, values));
   return (
-    <form onSubmit={submit} noValidate className="space-y-4" aria-label="Cambio di terapia">
-      <h3 className="text-base font-semibold">Cambio di terapia</h3>
+    <form onSubmit={submit} noValidate className="space-y-4" aria-label={t("title")}>
+      <h3 className="text-base font-semibold">{t("title")}</h3>
       {active.map((field) => (
         <SwitchInput
           key={field.name}
@@ -53,9 +57,9 @@ export function TherapySwitchForm({
       ))}
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={onCancel}>
-          Annulla
+          {t("cancel")}
         </Button>
-        <Button type="submit">Continua</Button>
+        <Button type="submit">{t("continue")}</Button>
       </div>
     </form>
   );
@@ -74,6 +78,8 @@ function SwitchInput({
   error: string | undefined;
   onChange: (value: string) => void;
 }) {
+  const t = useTranslations("visits.switch");
+  const words = useWords();
   const common = {
     id,
     value,
@@ -90,7 +96,7 @@ function SwitchInput({
       </Label>
       {field.type === "select" ? (
         <select {...common} onChange={(e) => onChange(e.target.value)}>
-          <option value="">{field.placeholder ?? "Seleziona"}</option>
+          <option value="">{field.placeholder ?? t("select")}</option>
           {(field.options ?? []).map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
@@ -112,7 +118,7 @@ function SwitchInput({
           onChange={(e) => onChange(e.target.value)}
         />
       )}
-      <FieldError id={id} error={error} />
+      <FieldError id={id} error={error && words(error)} />
     </div>
   );
 }

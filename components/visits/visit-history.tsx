@@ -1,5 +1,7 @@
 "use client";
 
+import { useLocale, useTranslations } from "next-intl";
+import { useBooleanWords, YES_NO } from "@/components/forms/boolean-labels";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import type { VisitType } from "@/lib/schemas/study-config";
@@ -19,6 +21,8 @@ export type VisitActions = {
   onView?: (visit: VisitResponse) => void;
 };
 
+const SCORE_COLUMNS = ["PASI", "DLQI", "PASI75"] as const;
+
 const show = (value: number | null) => (value === null ? "—" : String(value));
 
 export function VisitHistory({
@@ -30,7 +34,10 @@ export function VisitHistory({
   visitTypes: VisitType[];
   actions: VisitActions;
 }) {
-  if (visits.length === 0) return <p className="text-sm text-slate-500">No visits recorded yet.</p>;
+  const t = useTranslations("visits.history");
+  const locale = useLocale();
+  const yesNo = useBooleanWords(YES_NO);
+  if (visits.length === 0) return <p className="text-sm text-slate-500">{t("empty")}</p>;
   const typeLabel = (code: string) => visitTypes.find((t) => t.code === code)?.label ?? code;
   return (
     <div className="relative overflow-x-auto">
@@ -38,28 +45,25 @@ export function VisitHistory({
         <thead className="bg-slate-50 text-left text-xs font-medium uppercase tracking-wide text-slate-600">
           <tr>
             <th scope="col" className="px-3 py-2">
-              Visit #
+              {t("number")}
             </th>
             <th scope="col" className="px-3 py-2">
-              Date
+              {t("date")}
             </th>
             <th scope="col" className="px-3 py-2">
-              Type
+              {t("type")}
+            </th>
+            {/* The scores' names, the same in every language. */}
+            {SCORE_COLUMNS.map((name) => (
+              <th key={name} scope="col" className="px-3 py-2">
+                {name}
+              </th>
+            ))}
+            <th scope="col" className="px-3 py-2">
+              {t("status")}
             </th>
             <th scope="col" className="px-3 py-2">
-              PASI
-            </th>
-            <th scope="col" className="px-3 py-2">
-              DLQI
-            </th>
-            <th scope="col" className="px-3 py-2">
-              PASI75
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Status
-            </th>
-            <th scope="col" className="px-3 py-2">
-              <span className="sr-only">Actions</span>
+              <span className="sr-only">{t("actions")}</span>
             </th>
           </tr>
         </thead>
@@ -69,13 +73,17 @@ export function VisitHistory({
             return (
               <tr key={visit.id} data-testid={`visit-row-${visit.visit_number}`}>
                 <td className="px-3 py-2 font-medium">{visit.visit_number}</td>
-                <td className="whitespace-nowrap px-3 py-2">{formatDate(visit.visit_date)}</td>
+                <td className="whitespace-nowrap px-3 py-2">{formatDate(visit.visit_date, locale)}</td>
                 <td className="px-3 py-2">{typeLabel(visit.visit_type)}</td>
                 <td className="px-3 py-2">{show(m.pasi)}</td>
                 <td className="px-3 py-2">{show(m.dlqi)}</td>
-                <td className="px-3 py-2">{m.pasi75 === null ? "—" : m.pasi75 ? "Yes" : "No"}</td>
+                <td className="px-3 py-2">{m.pasi75 === null ? "—" : m.pasi75 ? yesNo.yes : yesNo.no}</td>
                 <td className="px-3 py-2">
-                  {visit.is_locked ? <Badge tone="muted">Locked</Badge> : <Badge tone="success">Open</Badge>}
+                  {visit.is_locked ? (
+                    <Badge tone="muted">{t("locked")}</Badge>
+                  ) : (
+                    <Badge tone="success">{t("open")}</Badge>
+                  )}
                 </td>
                 <td className="whitespace-nowrap px-3 py-2 text-right">
                   <div className="flex justify-end gap-2">
@@ -83,10 +91,10 @@ export function VisitHistory({
                       <Button
                         variant="secondary"
                         className="px-2 py-1"
-                        aria-label={`View visit ${visit.visit_number}`}
+                        aria-label={t("viewVisit", { n: visit.visit_number })}
                         onClick={() => actions.onView?.(visit)}
                       >
-                        View
+                        {t("view")}
                       </Button>
                     )}
                     {actions.canWrite && (
@@ -94,11 +102,11 @@ export function VisitHistory({
                         variant="secondary"
                         className="px-2 py-1"
                         disabled={visit.is_locked || actions.busy}
-                        title={visit.is_locked ? "Locked visits cannot be edited" : undefined}
-                        aria-label={`Edit visit ${visit.visit_number}`}
+                        title={visit.is_locked ? t("lockedHint") : undefined}
+                        aria-label={t("editVisit", { n: visit.visit_number })}
                         onClick={() => actions.onEdit(visit)}
                       >
-                        Edit
+                        {t("edit")}
                       </Button>
                     )}
                     {actions.canWrite && !visit.is_locked && (
@@ -106,10 +114,10 @@ export function VisitHistory({
                         variant="secondary"
                         className="px-2 py-1"
                         disabled={actions.busy}
-                        aria-label={`Lock visit ${visit.visit_number}`}
+                        aria-label={t("lockVisit", { n: visit.visit_number })}
                         onClick={() => actions.onLock(visit)}
                       >
-                        Lock
+                        {t("lock")}
                       </Button>
                     )}
                     {actions.canUnlock && visit.is_locked && (
@@ -117,10 +125,10 @@ export function VisitHistory({
                         variant="secondary"
                         className="px-2 py-1"
                         disabled={actions.busy}
-                        aria-label={`Unlock visit ${visit.visit_number}`}
+                        aria-label={t("unlockVisit", { n: visit.visit_number })}
                         onClick={() => actions.onUnlock(visit)}
                       >
-                        Unlock
+                        {t("unlock")}
                       </Button>
                     )}
                   </div>

@@ -1,5 +1,7 @@
 "use client";
 
+import { useLocale, useTranslations } from "next-intl";
+import { useBooleanWords, YES_NO } from "@/components/forms/boolean-labels";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { formatDate } from "@/components/patient-detail/format";
@@ -8,10 +10,10 @@ import { useProtocolVersions } from "@/lib/client/protocol-versions";
 import type { DataField, StudyConfig } from "@/lib/schemas/study-config";
 import type { VisitResponse } from "@/lib/schemas/visits";
 
-function shown(field: DataField | undefined, value: unknown): string {
+function shown(field: DataField | undefined, value: unknown, yesNo: { yes: string; no: string }): string {
   const label = (v: unknown) => field?.options?.find((o) => o.value === v)?.label ?? String(v);
-  if (value === true) return "Yes";
-  if (value === false) return "No";
+  if (value === true) return yesNo.yes;
+  if (value === false) return yesNo.no;
   if (Array.isArray(value))
     return value.map((v) => (typeof v === "object" ? JSON.stringify(v) : label(v))).join(", ");
   if (value !== null && typeof value === "object") return JSON.stringify(value);
@@ -37,6 +39,9 @@ export function VisitVersionDialog({
   currentConfig: StudyConfig;
   onClose: () => void;
 }) {
+  const t = useTranslations("visits.version");
+  const locale = useLocale();
+  const yesNo = useBooleanWords(YES_NO);
   const versions = useProtocolVersions(studyId);
   const version = versions.data?.versions.find((v) => v.id === visit.protocol_version_id);
   const config = version?.config ?? currentConfig;
@@ -48,40 +53,47 @@ export function VisitVersionDialog({
   );
   const typeLabel = config.visit_types.find((t) => t.code === visit.visit_type)?.label ?? visit.visit_type;
   const versionText = version
-    ? `Protocol version ${version.version_number}${version.is_active ? " (active)" : ` (${version.status})`}`
+    ? t("protocolVersion", {
+        n: version.version_number,
+        status: t(`status.${version.is_active ? "active" : version.status}`),
+      })
     : visit.protocol_version_id === null
-      ? "Entered before protocol versions: shown with the current configuration"
-      : "Loading its protocol version...";
+      ? t("beforeVersions")
+      : t("loading");
 
   return (
     <Dialog
       open
       onClose={onClose}
-      title={`Visit ${visit.visit_number} — ${typeLabel}, ${formatDate(visit.visit_date)}`}
+      title={t("title", {
+        n: visit.visit_number,
+        type: typeLabel,
+        date: formatDate(visit.visit_date, locale),
+      })}
       description={versionText}
       className="max-w-2xl"
-      footer={<Button onClick={onClose}>Close</Button>}
+      footer={<Button onClick={onClose}>{t("close")}</Button>}
     >
-      {versions.isError && <p className="text-sm text-red-700">Could not load the protocol versions.</p>}
-      <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-2" aria-label="Visit data">
+      {versions.isError && <p className="text-sm text-red-700">{t("versionsError")}</p>}
+      <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-2" aria-label={t("data")}>
         {captured.map((field) => (
           <div key={field.name} className="min-w-0">
             <dt className="text-slate-600">{field.label}</dt>
             <dd className="break-words font-medium text-slate-900">
-              {shown(field, visit.data_fields[field.name])}
+              {shown(field, visit.data_fields[field.name], yesNo)}
             </dd>
           </div>
         ))}
       </dl>
-      {captured.length === 0 && <p className="text-sm text-slate-500">No values recorded.</p>}
+      {captured.length === 0 && <p className="text-sm text-slate-500">{t("none")}</p>}
       {other.length > 0 && (
         <section className="mt-4">
-          <h3 className="text-sm font-semibold text-slate-800">Values outside this version&apos;s fields</h3>
+          <h3 className="text-sm font-semibold text-slate-800">{t("outside")}</h3>
           <dl className="mt-1 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
             {other.map(([key, value]) => (
               <div key={key} className="min-w-0">
                 <dt className="font-mono text-xs text-slate-600">{key}</dt>
-                <dd className="break-words">{shown(undefined, value)}</dd>
+                <dd className="break-words">{shown(undefined, value, yesNo)}</dd>
               </div>
             ))}
           </dl>

@@ -1,26 +1,31 @@
 /**
  * The therapy-switch answer of a follow-up visit (spec §4 therapy-switch flow, §5 Therapy switch
  * form): `is_continuing_therapy`, and when it is false the study's switch fields. Shared by the
- * Italian switch form and the server's check of every visit write. Required fields answer
- * '{label} è obbligatorio'; a field with `conditional_on` counts only while its condition matches
+ * switch form and the server's check of every visit write. Required fields answer
+ * '{label} è obbligatorio' ('{label} is required' in English); a field with `conditional_on` counts only while its condition matches
  * (otherwise its value is dropped, like a hidden field). Pure.
  */
 import type { TherapySwitchConfig, TherapySwitchField } from "@/lib/schemas/study-config";
 import { isEmptyValue, ownValue } from "./conditions";
 import { isCalendarDate } from "@/lib/dates/calendar-date";
+import { messageRef } from "@/lib/i18n/message-ref";
 import type { Loc, ValidationIssue } from "./validate-submission";
 
 export const THERAPY_SWITCH_KEY = "therapy_switch";
 export const MAX_SWITCH_TEXT_LENGTH = 2000;
 
+/**
+ * Catalogue references (docs/decisions/0021): '{label} è obbligatorio' is the spec's Italian of
+ * `forms.required`, the dynamic form's '{label} is required'.
+ */
 export const switchMessages = {
-  required: (label: string) => `${label} è obbligatorio`,
-  option: (label: string) => `${label}: valore non valido`,
-  date: (label: string) => `${label}: data non valida`,
-  text: (label: string) => `${label}: testo troppo lungo`,
-  continuing: "Indicare se il paziente sta continuando la stessa terapia",
-  notEnabled: "Il cambio di terapia non è abilitato per questo studio",
-  unknown: "Campo sconosciuto",
+  required: (label: string) => messageRef("forms.required", { label }),
+  option: (label: string) => messageRef("forms.switch.option", { label }),
+  date: (label: string) => messageRef("forms.switch.date", { label }),
+  text: (label: string) => messageRef("forms.switch.text", { label }),
+  continuing: messageRef("forms.switch.continuing"),
+  notEnabled: messageRef("forms.switch.notEnabled"),
+  unknown: messageRef("forms.switch.unknown"),
 } as const;
 
 export type TherapySwitchValue = { is_continuing_therapy: boolean } & Record<string, unknown>;

@@ -13,10 +13,12 @@
  *   text/textarea/email '{label} must be text'
  *   array         '{label} must be a list'; a row that is not an object: '{label} row {n} is invalid'
  *
- * One message per path (the first failing check), so a form shows one line per input.
+ * One message per path (the first failing check), so a form shows one line per input. Each is a
+ * catalogue reference (`fieldMessages` below), put into words by the reader's language.
  */
 import type { FieldOption, FieldValidation, SubField } from "@/lib/schemas/study-config";
 import { isCalendarDate, isCalendarMonth } from "@/lib/dates/calendar-date";
+import { messageRef } from "@/lib/i18n/message-ref";
 import { isEmptyValue } from "./conditions";
 import { parseNumber } from "./parse-number";
 import { compileStudyPattern } from "./study-pattern";
@@ -51,22 +53,28 @@ export const MAX_PATTERN_INPUT_LENGTH = 10_000;
 
 const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 
+/**
+ * The messages as catalogue references (lib/i18n/message-ref.ts, docs/decisions/0021): the engine
+ * does not know the reader's language, so it names the message (`forms.<key>`) and its values; the
+ * screen and the API's error mapper put it into words. English words as above, Italian in
+ * messages/it/forms.json.
+ */
 export const fieldMessages = {
-  required: (label: string) => `${label} is required`,
-  min: (label: string, min: number) => `${label} must be at least ${min}`,
-  max: (label: string, max: number) => `${label} must be at most ${max}`,
-  minLength: (label: string, n: number) => `${label} must be at least ${n} characters`,
-  maxLength: (label: string, n: number) => `${label} must be at most ${n} characters`,
-  pattern: (label: string) => `${label} format is invalid`,
-  email: (label: string) => `${label} must be a valid email address`,
-  number: (label: string) => `${label} must be a number`,
-  date: (label: string) => `${label} must be a valid date`,
-  month: (label: string) => `${label} must be a valid month`,
-  option: (label: string) => `${label} must be one of the listed options`,
-  boolean: (label: string) => `${label} must be yes or no`,
-  text: (label: string) => `${label} must be text`,
-  list: (label: string) => `${label} must be a list`,
-  row: (label: string, n: number) => `${label} row ${n} is invalid`,
+  required: (label: string) => messageRef("forms.required", { label }),
+  min: (label: string, min: number) => messageRef("forms.min", { label, min }),
+  max: (label: string, max: number) => messageRef("forms.max", { label, max }),
+  minLength: (label: string, n: number) => messageRef("forms.minLength", { label, n }),
+  maxLength: (label: string, n: number) => messageRef("forms.maxLength", { label, n }),
+  pattern: (label: string) => messageRef("forms.pattern", { label }),
+  email: (label: string) => messageRef("forms.email", { label }),
+  number: (label: string) => messageRef("forms.number", { label }),
+  date: (label: string) => messageRef("forms.date", { label }),
+  month: (label: string) => messageRef("forms.month", { label }),
+  option: (label: string) => messageRef("forms.option", { label }),
+  boolean: (label: string) => messageRef("forms.boolean", { label }),
+  text: (label: string) => messageRef("forms.text", { label }),
+  list: (label: string) => messageRef("forms.list", { label }),
+  row: (label: string, n: number) => messageRef("forms.row", { label, n }),
 } as const;
 
 /** Length in characters (code points), so an emoji counts once, as the server's Python did. */

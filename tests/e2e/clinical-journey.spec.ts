@@ -72,14 +72,14 @@ async function addVisit(
     await expect(dialog.getByText("Il paziente sta continuando la stessa terapia?")).toBeVisible();
     if (visit.switchTo) {
       await dialog.getByRole("button", { name: "No" }).click();
-      await dialog.getByRole("button", { name: "Continua" }).click();
-      await expect(dialog.getByText("Motivo dello switch è obbligatorio")).toBeVisible();
+      await dialog.getByRole("button", { name: "Continue" }).click();
+      await expect(dialog.getByText("Motivo dello switch is required")).toBeVisible();
       await dialog.getByLabel(/Motivo dello switch/).selectOption("inefficacia");
       await dialog.getByLabel(/Nuova terapia/).selectOption(visit.switchTo);
       await shot(page, "switch-form");
-      await dialog.getByRole("button", { name: "Continua" }).click();
+      await dialog.getByRole("button", { name: "Continue" }).click();
     } else {
-      await dialog.getByRole("button", { name: "Sì" }).click();
+      await dialog.getByRole("button", { name: "Yes" }).click();
     }
   }
   await dialog.locator("#field-current_therapy").selectOption(visit.switchTo ?? "adalimumab");
@@ -105,19 +105,19 @@ test("a patient's journey: visits, a therapy switch, the dashboard, a locked vis
   await page.goto(`/${code}/patients`);
   await expect(page.getByText("No patients found")).toBeVisible();
   await page.getByRole("button", { name: "+ Add Patient" }).click();
-  const add = page.getByRole("dialog", { name: "Aggiungi Paziente" });
-  await add.getByLabel(/Codice Paziente/).fill("JRN-001");
-  await add.getByLabel(/Data di Nascita/).fill("1968-09-30");
-  await add.getByLabel(/Sesso/).selectOption("M");
+  const add = page.getByRole("dialog", { name: "Add Patient" });
+  await add.getByLabel(/Patient Code/).fill("JRN-001");
+  await add.getByLabel(/Birth Date/).fill("1968-09-30");
+  await add.getByLabel(/^Sex/).selectOption("M");
   await add.getByLabel(/Psoriasis onset/).fill("2001-04");
   await add.getByRole("checkbox", { name: "Plaque" }).check();
   await add.getByText("Therapy history").click();
   const biologic = add.getByRole("group", { name: /Naive to biologic therapy/ });
-  await biologic.getByLabel("NO").check();
+  await biologic.getByLabel("No", { exact: true }).check();
   await expect(add.getByRole("group", { name: /Failed previous biologics/ })).toBeVisible();
-  await biologic.getByLabel("SI").check();
+  await biologic.getByLabel("Yes", { exact: true }).check();
   await expect(add.getByRole("group", { name: /Failed previous biologics/ })).toBeHidden();
-  await add.getByRole("button", { name: "Salva Paziente" }).click();
+  await add.getByRole("button", { name: "Save Patient" }).click();
   await expect(add).toBeHidden();
   await page.getByRole("link", { name: "View patient JRN-001" }).click();
   await expect(page.getByRole("heading", { name: "Patient Information" })).toBeVisible();

@@ -100,24 +100,24 @@ test("a platform admin reads the dashboard, searches the patients and adds one w
   await expect(page.getByText(`of ${total}`)).toBeVisible();
 
   await page.getByRole("button", { name: "+ Add Patient" }).click();
-  const dialog = page.getByRole("dialog", { name: "Aggiungi Paziente" });
-  await dialog.getByLabel(/Codice Paziente/).fill("E2E-PL-001");
-  await dialog.getByLabel(/Data di Nascita/).fill("1971-02-14");
-  await dialog.getByLabel(/Sesso/).selectOption("F");
-  await dialog.getByLabel("Altezza (cm)").fill("168.5");
+  const dialog = page.getByRole("dialog", { name: "Add Patient" });
+  await dialog.getByLabel(/Patient Code/).fill("E2E-PL-001");
+  await dialog.getByLabel(/Birth Date/).fill("1971-02-14");
+  await dialog.getByLabel(/^Sex/).selectOption("F");
+  await dialog.getByLabel("Height (cm)").fill("168.5");
   await dialog.getByLabel(/Psoriasis onset/).fill("2009-05");
   await dialog.getByRole("checkbox", { name: "Plaque" }).check();
   await dialog.getByText("Therapy history").click();
   // naive_biologic decides whether the biologic history is asked at all (spec §4).
   const biologic = dialog.getByRole("group", { name: /Naive to biologic therapy/ });
   const failed = dialog.getByRole("group", { name: /Failed previous biologics/ });
-  await biologic.getByLabel("NO").check();
+  await biologic.getByLabel("No", { exact: true }).check();
   await expect(failed).toBeVisible();
-  await biologic.getByLabel("SI").check();
+  await biologic.getByLabel("Yes", { exact: true }).check();
   await expect(failed).toBeHidden();
   await shoot(page, "add-patient-dialog", false);
   expect(await seriousViolations(page)).toEqual([]);
-  await dialog.getByRole("button", { name: "Salva Paziente" }).click();
+  await dialog.getByRole("button", { name: "Save Patient" }).click();
   await expect(dialog).toBeHidden();
 
   await expect(page.getByText(`of ${total + 1}`)).toBeVisible();
@@ -159,8 +159,8 @@ test("the add-patient dialog works by keyboard alone", async ({ page }) => {
   const add = page.getByRole("button", { name: "+ Add Patient" });
   await tabTo(page, add);
   await page.keyboard.press("Enter");
-  const dialog = page.getByRole("dialog", { name: "Aggiungi Paziente" });
-  await expect(dialog.getByLabel(/Codice Paziente/)).toBeFocused();
+  const dialog = page.getByRole("dialog", { name: "Add Patient" });
+  await expect(dialog.getByLabel(/Patient Code/)).toBeFocused();
   // Enter in a field submits: the required messages appear, nothing is sent.
   await page.keyboard.press("Enter");
   await expect(dialog.getByText("Patient code is required")).toBeVisible();
@@ -169,16 +169,16 @@ test("the add-patient dialog works by keyboard alone", async ({ page }) => {
   await expect(add).toBeFocused();
 
   await page.keyboard.press("Enter");
-  await expect(dialog.getByLabel(/Codice Paziente/)).toBeFocused();
+  await expect(dialog.getByLabel(/Patient Code/)).toBeFocused();
   await page.keyboard.type("E2E-KB-001");
   await page.keyboard.press("Tab");
-  await expect(dialog.getByLabel(/Data di Nascita/)).toBeFocused();
+  await expect(dialog.getByLabel(/Birth Date/)).toBeFocused();
   await page.keyboard.type("03151982");
-  await expect(dialog.getByLabel(/Data di Nascita/)).toHaveValue("1982-03-15");
-  await tabTo(page, dialog.getByLabel(/Sesso/));
+  await expect(dialog.getByLabel(/Birth Date/)).toHaveValue("1982-03-15");
+  await tabTo(page, dialog.getByLabel(/^Sex/));
   await page.keyboard.press("ArrowDown");
   await page.keyboard.press("ArrowDown");
-  await expect(dialog.getByLabel(/Sesso/)).toHaveValue("F");
+  await expect(dialog.getByLabel(/^Sex/)).toHaveValue("F");
   await tabTo(page, dialog.getByLabel(/Psoriasis onset/));
   await page.keyboard.type("June");
   await page.keyboard.press("ArrowRight");
@@ -186,7 +186,7 @@ test("the add-patient dialog works by keyboard alone", async ({ page }) => {
   await expect(dialog.getByLabel(/Psoriasis onset/)).toHaveValue("2011-06");
   await tabTo(page, dialog.getByRole("checkbox", { name: "Plaque" }));
   await page.keyboard.press("Space");
-  await tabTo(page, dialog.getByRole("button", { name: "Salva Paziente" }));
+  await tabTo(page, dialog.getByRole("button", { name: "Save Patient" }));
   await page.keyboard.press("Enter");
   await expect(dialog).toBeHidden();
   await page.getByLabel("Search by patient code").fill("E2E-KB-001");
@@ -208,7 +208,7 @@ for (const width of [1440, 390]) {
     await shoot(page, "patients");
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole("button", { name: "+ Add Patient" }).click();
-    await expect(page.getByRole("dialog", { name: "Aggiungi Paziente" })).toBeVisible();
+    await expect(page.getByRole("dialog", { name: "Add Patient" })).toBeVisible();
     // The dialog is a fixed overlay: a viewport shot shows it as the user sees it.
     await shoot(page, "dialog", false);
     expect(await seriousViolations(page)).toEqual([]);

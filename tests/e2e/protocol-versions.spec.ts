@@ -118,12 +118,12 @@ test("an admin adds a calculation and a switch field and tries them in the previ
   const preview = page.getByRole("complementary", { name: "Preview" });
   await expect(preview).toContainText("Il paziente sta continuando la stessa terapia?");
   await preview.getByRole("button", { name: "No" }).click();
-  await preview.getByRole("button", { name: "Continua" }).click();
-  await expect(preview).toContainText("Motivo è obbligatorio");
+  await preview.getByRole("button", { name: "Continue" }).click();
+  await expect(preview).toContainText("Motivo is required");
   await expect(preview.getByLabel(/^Dettagli/)).toHaveCount(0);
   await preview.getByLabel(/^Motivo/).selectOption("altro");
-  await preview.getByRole("button", { name: "Continua" }).click();
-  await expect(preview).toContainText("Dettagli è obbligatorio");
+  await preview.getByRole("button", { name: "Continue" }).click();
+  await expect(preview).toContainText("Dettagli is required");
   await shoot(page, "therapy-switch");
 
   await page.getByRole("button", { name: "Save Study" }).click();

@@ -182,13 +182,13 @@ test("users, team and groups: every role sees and does only what the server allo
   await medico.goto(`/${study.code}/patients`);
   await expect(medico.getByText("No patients found")).toBeVisible(); // ADMIN-1 is not theirs
   await medico.getByRole("button", { name: "+ Add Patient" }).click();
-  const add = medico.getByRole("dialog", { name: "Aggiungi Paziente" });
-  await add.getByLabel(/Codice Paziente/).fill("MED-1");
-  await add.getByLabel(/Data di Nascita/).fill("1980-03-04");
-  await add.getByLabel(/Sesso/).selectOption("M");
+  const add = medico.getByRole("dialog", { name: "Add Patient" });
+  await add.getByLabel(/Patient Code/).fill("MED-1");
+  await add.getByLabel(/Birth Date/).fill("1980-03-04");
+  await add.getByLabel(/^Sex/).selectOption("M");
   await add.getByLabel(/Psoriasis onset/).fill("2012-05");
   await add.getByRole("checkbox", { name: "Plaque" }).check();
-  await add.getByRole("button", { name: "Salva Paziente" }).click();
+  await add.getByRole("button", { name: "Save Patient" }).click();
   await expect(add).toBeHidden();
   await expect(medico.getByRole("link", { name: "View patient MED-1" })).toBeVisible();
   await expect(medico.getByRole("link", { name: "View patient ADMIN-1" })).toHaveCount(0);

@@ -1,10 +1,11 @@
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { SI_NO, YES_NO } from "@/components/forms/boolean-labels";
 import { DynamicForm } from "@/components/forms/dynamic-form";
 import { DEMO_STUDY_CONFIG } from "@/db/seed/demo-study-config";
 import type { Calculation, Category, DataField } from "@/lib/schemas/study-config";
+import { renderWithIntl } from "@/tests/support/render-with-intl";
 
 /** The error summary above the form (each field also announces its own message). */
 const SUMMARY = "Please fix the following errors:";
@@ -27,7 +28,7 @@ const field = (overrides: Partial<DataField> & Pick<DataField, "name" | "type">)
 
 function renderForm(fields: DataField[], extra: Partial<React.ComponentProps<typeof DynamicForm>> = {}) {
   const onSubmit = vi.fn();
-  render(
+  renderWithIntl(
     <DynamicForm
       fields={fields}
       categories={categories}
@@ -56,7 +57,7 @@ describe("DynamicForm", () => {
     expect(within(main).getByLabelText("score")).toBeVisible();
   });
 
-  it("renders every field type, booleans as Yes/No or SI/NO, and says when a type is unsupported", () => {
+  it("renders every field type, booleans as Yes/No (the SI/NO style too: Sì/No in Italian), and says when a type is unsupported", () => {
     const options = [
       { value: "a", label: "Alpha" },
       { value: "b", label: "Beta" },
@@ -76,7 +77,7 @@ describe("DynamicForm", () => {
       field({ name: "arr", type: "array", schema: { x: { type: "text", label: "X" } } }),
       field({ name: "sig", type: "signature" }),
     ];
-    const { container } = render(
+    const { container } = renderWithIntl(
       <DynamicForm
         fields={all}
         categories={categories}
@@ -93,8 +94,8 @@ describe("DynamicForm", () => {
     expect(screen.getByLabelText("m")).toHaveAttribute("type", "month");
     expect(within(screen.getByLabelText("s")).getByRole("option", { name: "Beta" })).toBeInTheDocument();
     expect(within(screen.getByRole("group", { name: "ms" })).getAllByRole("checkbox")).toHaveLength(2);
-    expect(within(screen.getByRole("group", { name: "b" })).getByLabelText("SI")).toBeInTheDocument();
-    expect(within(screen.getByRole("group", { name: "b" })).getByLabelText("NO")).toBeInTheDocument();
+    expect(within(screen.getByRole("group", { name: "b" })).getByLabelText("Yes")).toBeInTheDocument();
+    expect(within(screen.getByRole("group", { name: "b" })).getByLabelText("No")).toBeInTheDocument();
     expect(screen.getByLabelText("c")).toHaveAttribute("type", "checkbox");
     expect(screen.getByLabelText("e")).toHaveAttribute("type", "email");
     expect(within(screen.getByRole("group", { name: "r" })).getAllByRole("radio")).toHaveLength(2);
@@ -105,7 +106,7 @@ describe("DynamicForm", () => {
   it("shows and hides fields live with show_if (spec §4 therapy history)", async () => {
     const patientFields = demoFields.filter((f) => f.entity === "patient");
     const user = userEvent.setup();
-    render(
+    renderWithIntl(
       <DynamicForm
         fields={patientFields}
         categories={demoCategories}
@@ -117,20 +118,20 @@ describe("DynamicForm", () => {
     );
     const naiveBiologic = screen.getByRole("group", { name: "Naive to biologic therapy" });
     expect(screen.queryByRole("group", { name: "Failed previous biologics" })).toBeNull();
-    await user.click(within(naiveBiologic).getByLabelText("NO"));
+    await user.click(within(naiveBiologic).getByLabelText("No"));
     const failed = screen.getByRole("group", { name: "Failed previous biologics" });
     expect(screen.queryByRole("group", { name: /Previous biologics/ })).toBeNull();
-    await user.click(within(failed).getByLabelText("SI"));
+    await user.click(within(failed).getByLabelText("Yes"));
     expect(screen.getByRole("group", { name: /Previous biologics/ })).toBeInTheDocument();
-    await user.click(within(naiveBiologic).getByLabelText("SI"));
+    await user.click(within(naiveBiologic).getByLabelText("Yes"));
     expect(screen.queryByRole("group", { name: "Failed previous biologics" })).toBeNull();
     expect(screen.queryByRole("group", { name: /Previous biologics/ })).toBeNull();
 
-    // naive_systemic = SI hides the previous-therapy checkboxes.
+    // naive_systemic = Yes (SI) hides the previous-therapy checkboxes.
     const naiveSystemic = screen.getByRole("group", { name: "Naive to conventional systemic therapy" });
-    await user.click(within(naiveSystemic).getByLabelText("NO"));
+    await user.click(within(naiveSystemic).getByLabelText("No"));
     const checkboxCount = screen.getAllByRole("checkbox").length;
-    await user.click(within(naiveSystemic).getByLabelText("SI"));
+    await user.click(within(naiveSystemic).getByLabelText("Yes"));
     expect(screen.getAllByRole("checkbox").length).toBeLessThan(checkboxCount);
   });
 
@@ -236,7 +237,7 @@ describe("DynamicForm", () => {
 
   it("shows calculated values read-only as they update", async () => {
     const visitFields = demoFields.filter((f) => f.entity === "visit");
-    render(
+    renderWithIntl(
       <DynamicForm
         fields={visitFields}
         categories={demoCategories}

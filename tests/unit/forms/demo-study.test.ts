@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { buildDemoPatients } from "@/db/seed/demo-patients";
-import { fieldState, validateSubmission } from "@/lib/forms";
+import { fieldState } from "@/lib/forms";
+// The engine's messages in English words (its references read with the en catalogue).
+import { validateSubmission } from "@/tests/support/engine-words";
 import { demoField, patientFields, visitFields } from "./demo-fields";
 
 const PREVIOUS_THERAPY = ["prev_methotrexate", "prev_cyclosporine", "prev_acitretin", "prev_phototherapy"];

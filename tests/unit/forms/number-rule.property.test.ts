@@ -1,7 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { runCalculations } from "@/lib/calc";
-import { evaluateCondition, parseNumber, validateFieldValue } from "@/lib/forms";
+import { evaluateCondition, parseNumber } from "@/lib/forms";
+// The engine's messages in English words (its references read with the en catalogue).
+import { validateFieldValue } from "@/tests/support/engine-words";
 import type { Calculation, ThresholdOperator } from "@/lib/schemas/study-config";
 
 // Validation accepts a value as a number iff conditions compare it numerically iff

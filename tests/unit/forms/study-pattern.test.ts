@@ -11,9 +11,9 @@ import {
   MAX_PATTERN_INPUT_LENGTH,
   MAX_PATTERN_PROGRAM,
   studyPatternProblem,
-  validateFieldValue,
-  validateSubmission,
 } from "@/lib/forms";
+// The engine's messages in English words (its references read with the en catalogue).
+import { validateFieldValue, validateSubmission } from "@/tests/support/engine-words";
 import { StudyConfigSchema } from "@/lib/schemas/study-config-rules";
 import { FieldTemplateCreateBody } from "@/lib/schemas/field-templates";
 import type { DataField } from "@/lib/schemas/study-config";

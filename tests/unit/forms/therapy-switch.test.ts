@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { validateTherapySwitch } from "@/lib/forms";
+// The engine's messages in words (its references read with the en or it catalogue).
+import { therapySwitchIn, validateTherapySwitch } from "@/tests/support/engine-words";
 import { DEMO_STUDY_CONFIG } from "@/db/seed/demo-study-config";
 import { TherapySwitchConfigSchema } from "@/lib/schemas/study-config";
 
@@ -16,8 +17,8 @@ describe("validateTherapySwitch (spec §5 Therapy switch form)", () => {
     expect(validateTherapySwitch(config, {}).issues[0]!.loc).toEqual(["is_continuing_therapy"]);
   });
 
-  it("required fields answer '{label} è obbligatorio'", () => {
-    const result = validateTherapySwitch(config, { is_continuing_therapy: false }, [
+  it("required fields answer '{label} è obbligatorio' (the spec's Italian; '{label} is required' in English)", () => {
+    const result = therapySwitchIn("it", config, { is_continuing_therapy: false }, [
       "data_fields",
       "therapy_switch",
     ]);
@@ -30,10 +31,13 @@ describe("validateTherapySwitch (spec §5 Therapy switch form)", () => {
       },
     ]);
     expect(result.errors).toEqual({ switch_reason: "Motivo dello switch è obbligatorio" });
+    expect(validateTherapySwitch(config, { is_continuing_therapy: false }).errors).toEqual({
+      switch_reason: "Motivo dello switch is required",
+    });
   });
 
   it("a conditional field is checked only when its condition matches, and dropped otherwise", () => {
-    const other = validateTherapySwitch(config, { is_continuing_therapy: false, switch_reason: "altro" });
+    const other = therapySwitchIn("it", config, { is_continuing_therapy: false, switch_reason: "altro" });
     expect(other.errors).toEqual({ switch_reason_other: "Specificare il motivo è obbligatorio" });
     const inefficacy = validateTherapySwitch(config, {
       is_continuing_therapy: false,

@@ -1,11 +1,7 @@
 import { describe, expect, it } from "vitest";
-import {
-  isCalendarDate,
-  isCalendarMonth,
-  MAX_PATTERN_INPUT_LENGTH,
-  validateFieldValue,
-  type ValidatedField,
-} from "@/lib/forms";
+import { isCalendarDate, isCalendarMonth, MAX_PATTERN_INPUT_LENGTH, type ValidatedField } from "@/lib/forms";
+// The engine's messages in English words (its references read with the en catalogue).
+import { validateFieldValue } from "@/tests/support/engine-words";
 
 const OPTIONS = [
   { value: "a", label: "Alpha" },

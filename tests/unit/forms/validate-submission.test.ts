@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { validateSubmission } from "@/lib/forms";
+// The engine's messages in English words (its references read with the en catalogue).
+import { validateSubmission } from "@/tests/support/engine-words";
 import type { DataField } from "@/lib/schemas/study-config";
 
 const field = (overrides: Partial<DataField> & Pick<DataField, "name">): DataField => ({

@@ -1,6 +1,6 @@
+import { getTranslations } from "next-intl/server";
 import { PatientDetail } from "@/components/patient-detail/patient-detail";
 import { getDb } from "@/db/client";
-import { PATIENT_MESSAGES } from "@/lib/schemas/patients";
 import { loadStudyAccess } from "@/lib/server/auth/study-access";
 import { currentStudyArea } from "@/lib/server/studies/study-area";
 
@@ -20,7 +20,9 @@ export default async function PatientDetailPage({
   if (area?.kind !== "open") return null;
   const patientId = Number(id);
   if (!/^\d{1,10}$/.test(id) || patientId < 1 || patientId > 2_147_483_647)
-    return <h1 className="text-xl font-semibold">{PATIENT_MESSAGES.notFound}</h1>;
+    return (
+      <h1 className="text-xl font-semibold">{(await getTranslations("patients.detail"))("notFound")}</h1>
+    );
   const { study } = area;
   const db = await getDb();
   const access = await loadStudyAccess(db, actor, study.id);

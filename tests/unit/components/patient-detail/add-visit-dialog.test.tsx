@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import type { z } from "zod";
@@ -65,13 +65,13 @@ describe("Add Visit dialog", () => {
     expect(screen.getByLabelText("Yes")).toBeInTheDocument();
   });
 
-  it("asks the therapy prompt at a follow-up; Sì leads to the form and sends is_continuing_therapy true", async () => {
+  it("asks the therapy prompt at a follow-up; Yes (Sì) leads to the form and sends is_continuing_therapy true", async () => {
     const sent = answerVisit(201, visit({ id: 99, visit_number: 2 }));
     const { user, onCreated, onClose } = renderDialog([visit()]);
     await chooseDateAndType(user);
     expect(screen.getByText(PROMPT)).toBeInTheDocument();
     expect(screen.queryByText("Efficacy")).toBeNull();
-    await user.click(screen.getByRole("button", { name: "Sì" }));
+    await user.click(screen.getByRole("button", { name: "Yes" }));
     await user.type(screen.getByLabelText("PASI"), "4");
     await user.click(screen.getByRole("button", { name: "Save Visit" }));
     await waitFor(() => expect(onCreated).toHaveBeenCalledWith("Visit created successfully!"));
@@ -85,20 +85,20 @@ describe("Add Visit dialog", () => {
     });
   });
 
-  it("No opens the Italian switch form: '{label} è obbligatorio', conditional field only when it applies", async () => {
+  it("No opens the switch form: '{label} is required', conditional field only when it applies", async () => {
     const sent = answerVisit(201, visit({ id: 99, visit_number: 2 }));
     const { user } = renderDialog([visit()]);
     await chooseDateAndType(user);
     await user.click(screen.getByRole("button", { name: "No" }));
     expect(screen.queryByLabelText(/Specificare il motivo/)).toBeNull();
-    await user.click(screen.getByRole("button", { name: "Continua" }));
-    expect(screen.getByText("Motivo dello switch è obbligatorio")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+    expect(screen.getByText("Motivo dello switch is required")).toBeInTheDocument();
     expect(screen.queryByText("Efficacy")).toBeNull();
     await user.selectOptions(screen.getByLabelText(/Motivo dello switch/), "altro");
-    await user.click(screen.getByRole("button", { name: "Continua" }));
-    expect(screen.getByText("Specificare il motivo è obbligatorio")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+    expect(screen.getByText("Specificare il motivo is required")).toBeInTheDocument();
     await user.type(screen.getByLabelText(/Specificare il motivo/), "Preferenza del paziente");
-    await user.click(screen.getByRole("button", { name: "Continua" }));
+    await user.click(screen.getByRole("button", { name: "Continue" }));
     expect(screen.getByText("Efficacy")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Save Visit" }));
     await waitFor(() => expect(sent).toHaveLength(1));
@@ -115,7 +115,7 @@ describe("Add Visit dialog", () => {
     answerVisit(409, { detail: "Visit number 2 already exists for this patient" });
     const { user, onCreated, onClose } = renderDialog([visit()]);
     await chooseDateAndType(user);
-    await user.click(screen.getByRole("button", { name: "Sì" }));
+    await user.click(screen.getByRole("button", { name: "Yes" }));
     await user.click(screen.getByRole("button", { name: "Save Visit" }));
     expect(
       await screen.findByText("Error creating visit: Visit number 2 already exists for this patient"),
@@ -133,7 +133,7 @@ describe("Add Visit dialog", () => {
     });
     const { user } = renderDialog([visit()]);
     await chooseDateAndType(user);
-    await user.click(screen.getByRole("button", { name: "Sì" }));
+    await user.click(screen.getByRole("button", { name: "Yes" }));
     await user.click(screen.getByRole("button", { name: "Save Visit" }));
     expect(await screen.findByText("PASI: PASI must be at most 72")).toBeInTheDocument();
     expect(screen.getAllByText("Visit date must be a date (YYYY-MM-DD)").length).toBeGreaterThan(0);
@@ -148,5 +148,86 @@ describe("Add Visit dialog", () => {
     await user.click(screen.getByRole("button", { name: "Save Visit" }));
     expect(screen.getByText("Visit number must be at least 1")).toBeInTheDocument();
     expect(sent).toHaveLength(0);
+  });
+});
+
+describe("Add Visit dialog in Italian", () => {
+  const requiredPasi: StudyConfig = {
+    ...smallConfig,
+    data_fields: smallConfig.data_fields.map((f) =>
+      f.name === "pasi_score" ? { ...f, validation: { required: true, max: 72 } } : f,
+    ),
+  };
+
+  it("asks in Italian, Sì opens the visit form, whose engine messages are Italian", async () => {
+    const sent = answerVisit(201, visit({ id: 99, visit_number: 2 }));
+    const onCreated = vi.fn();
+    render(
+      withQueryClient(
+        <AddVisitDialog
+          open
+          onClose={vi.fn()}
+          patientId={7}
+          config={requiredPasi}
+          visits={[visit()]}
+          onCreated={onCreated}
+        />,
+        "it",
+      ),
+    );
+    const user = userEvent.setup();
+    expect(screen.getByRole("dialog", { name: "Aggiungi visita" })).toBeInTheDocument();
+    expect(
+      screen.getByText("Scegli la data e il tipo della visita per inserire i dati clinici."),
+    ).toBeInTheDocument();
+    await user.type(screen.getByLabelText("Data visita *"), "2024-04-01");
+    await user.selectOptions(screen.getByLabelText("Tipo di visita *"), "Week 12");
+    // The study's prompt, answered Sì / No.
+    expect(screen.getByText(PROMPT)).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "No" })).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Sì" }));
+    expect(screen.getByTestId("switch-summary")).toHaveTextContent("Il paziente continua la stessa terapia.");
+    await user.click(screen.getByRole("button", { name: "Salva visita" }));
+    const summary = await screen.findByRole("alert", { name: "Correggere i seguenti errori:" });
+    expect(summary).toHaveTextContent("PASI è obbligatorio");
+    // The visit form's booleans read Sì/No.
+    expect(within(screen.getByRole("group", { name: "Itch" })).getByLabelText("Sì")).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/PASI/), "80");
+    // Checked again as it is typed, under the field.
+    await waitFor(() =>
+      expect(screen.getByLabelText(/PASI/)).toHaveAccessibleDescription("PASI deve essere al massimo 72"),
+    );
+    await user.clear(screen.getByLabelText(/PASI/));
+    await user.type(screen.getByLabelText(/PASI/), "12");
+    await user.click(screen.getByRole("button", { name: "Salva visita" }));
+    await waitFor(() => expect(onCreated).toHaveBeenCalledWith("Visita creata correttamente!"));
+    expect(sent).toHaveLength(1);
+    // No English words of the dialog on the way.
+    expect(document.body).not.toHaveTextContent(/Save Visit|Cancel|Visit Date|is required|Please fix/);
+  });
+
+  it("the switch form speaks Italian: '{label} è obbligatorio' as in the spec", async () => {
+    answerVisit(201, visit({ id: 99, visit_number: 2 }));
+    render(
+      withQueryClient(
+        <AddVisitDialog
+          open
+          onClose={vi.fn()}
+          patientId={7}
+          config={smallConfig}
+          visits={[visit()]}
+          onCreated={vi.fn()}
+        />,
+        "it",
+      ),
+    );
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText("Data visita *"), "2024-04-01");
+    await user.selectOptions(screen.getByLabelText("Tipo di visita *"), "Week 12");
+    await user.click(screen.getByRole("button", { name: "No" }));
+    const form = screen.getByRole("form", { name: "Cambio di terapia" });
+    await user.click(within(form).getByRole("button", { name: "Continua" }));
+    expect(within(form).getByText("Motivo dello switch è obbligatorio")).toBeInTheDocument();
+    expect(within(form).getByRole("button", { name: "Annulla" })).toBeInTheDocument();
   });
 });

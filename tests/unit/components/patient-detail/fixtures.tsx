@@ -1,5 +1,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
+import type { Locale } from "@/lib/i18n/locales";
+import { IntlWrapper } from "@/tests/support/render-with-intl";
 import { DEMO_STUDY_CONFIG } from "@/db/seed/demo-study-config";
 import { StudyConfigShape, type StudyConfig } from "@/lib/schemas/study-config";
 import type { PatientResponse } from "@/lib/schemas/patients";
@@ -63,9 +65,14 @@ export function visit(overrides: Partial<VisitResponse> = {}): VisitResponse {
   };
 }
 
-export function withQueryClient(children: ReactNode) {
+/** A fresh query client and the catalogue of one language (English unless told). */
+export function withQueryClient(children: ReactNode, locale: Locale = "en") {
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
-  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  return (
+    <IntlWrapper locale={locale}>
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    </IntlWrapper>
+  );
 }

@@ -1,14 +1,15 @@
-import { render, screen, waitFor } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { ReasonDialog } from "@/components/patient-detail/reason-dialog";
 import { apiFetch } from "@/lib/client/api-fetch";
 import { ReasonBody } from "@/lib/schemas/patients";
 import { invalid, route, serveApi } from "@/tests/support/msw/api";
+import { renderWithIntl } from "@/tests/support/render-with-intl";
 
 function renderDialog(error: unknown = null) {
   const onConfirm = vi.fn();
-  render(
+  renderWithIntl(
     <ReasonDialog
       open
       title="Unlock Visit 1"

@@ -1,9 +1,10 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render } from "@testing-library/react";
-import type { ReactNode } from "react";
+import type { ReactElement } from "react";
+import type { Locale } from "@/lib/i18n/locales";
+import { renderWithIntl } from "@/tests/support/render-with-intl";
 
-/** Renders with a fresh query client (no retries, so a failure shows at once). */
-export function renderWithQuery(ui: ReactNode) {
+/** Renders with a fresh query client (no retries, so a failure shows at once), in English unless told. */
+export function renderWithQuery(ui: ReactElement, { locale = "en" }: { locale?: Locale } = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
+  return renderWithIntl(<QueryClientProvider client={client}>{ui}</QueryClientProvider>, { locale });
 }

@@ -118,6 +118,24 @@ describe("StudyDashboard", () => {
   });
 });
 
+describe("StudyDashboard in Italian", () => {
+  it("titles its cards, notes and demographics in Italian", async () => {
+    answer(() => ok(DashboardResponse, DASHBOARD));
+    renderWithQuery(<StudyDashboard studyId={3} />, { locale: "it" });
+    expect(await screen.findByRole("listitem", { name: "Pazienti totali" })).toHaveTextContent("12");
+    expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Cruscotto");
+    expect(card("Raggiungimento PASI75")).toHaveTextContent("6 pazienti su 9");
+    expect(card("Eventi avversi")).toHaveTextContent("2 gravi");
+    const demographics = screen.getByRole("region", { name: "Dati demografici dei pazienti" });
+    expect(
+      within(demographics)
+        .getAllByRole("term")
+        .map((t) => t.textContent),
+    ).toEqual(["Maschi", "Femmine", "Altro"]);
+    expect(document.body).not.toHaveTextContent(/Total|Patients|Male|Female|serious|Dashboard/);
+  });
+});
+
 describe("demographics mapping", () => {
   it("reads M as Male, F as Female and anything else as Other, counted together", () => {
     expect(sexLabel("M")).toBe("Male");

@@ -1,7 +1,8 @@
-import { render, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { StudyShellHeader } from "@/components/study-area/study-shell-header";
 import { activeStudyLink } from "@/components/study-area/study-nav";
+import { renderWithIntl } from "@/tests/support/render-with-intl";
 
 const navigation = vi.hoisted(() => ({ pathname: "/" }));
 vi.mock("next/navigation", () => ({
@@ -16,7 +17,7 @@ afterEach(() => {
 
 function renderHeaderAt(pathname: string) {
   navigation.pathname = pathname;
-  render(
+  renderWithIntl(
     <StudyShellHeader
       code="psoriasis"
       name="Psoriasis Registry"

@@ -4,13 +4,15 @@ import { render, screen } from "@testing-library/react";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { Button } from "@/components/ui/button";
+import english from "@/messages/en";
 
 /**
  * One look for every destructive action: each button whose text or accessible name starts with
  * Delete, Remove or Deactivate (the spec's delete of a user deactivates) is the `destructive`
  * variant of components/ui/button.tsx, with no colour of its own in `className` (sizes may differ
  * with the row it sits in). The sources are read with the TypeScript parser, so a new screen that
- * hand-colours its delete button, or uses a bare <button>, fails here.
+ * hand-colours its delete button, or uses a bare <button>, fails here. A translated name
+ * (`t("remove")` under `useTranslations("forms.form")`) is read as its English catalogue text.
  */
 const ROOT = path.resolve(import.meta.dirname, "../../../..");
 const DESTRUCTIVE_NAME = /^(Delete|Remove|Deactivate)\b/;
@@ -25,26 +27,54 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/**
- * A translated text's catalogue key said as words (docs/decisions/0021): `t("deleteLabel", …)` or
- * `tc("delete")` reads "Delete Label" / "Delete", so a translated screen's buttons are still found.
- */
-function keyWords(call: ts.CallExpression): string | null {
-  const [key] = call.arguments;
-  if (!key || !ts.isStringLiteral(key) || !/^t[a-z]?(\.rich)?$/.test(call.expression.getText())) return null;
-  const last = key.text.split(".").pop() ?? "";
-  return last.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/^./, (c) => c.toUpperCase());
+/** The English catalogue's text at a dotted key, if there is one. */
+function catalogueText(key: string): string | undefined {
+  const found = key
+    .split(".")
+    .reduce<unknown>(
+      (node, part) =>
+        node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined,
+      english,
+    );
+  return typeof found === "string" ? found : undefined;
 }
 
-/** Every string a node spells out: JSX text, string literals, the fixed heads of templates, catalogue keys. */
-function strings(node: ts.Node): string[] {
+/** The namespaces a file's translators are made for (`useTranslations("ns")`, `getTranslations("ns")`). */
+function translatorNamespaces(source: ts.SourceFile): string[] {
   const found: string[] = [];
   const visit = (n: ts.Node) => {
-    const words = ts.isCallExpression(n) ? keyWords(n) : null;
-    if (words) found.push(words);
+    if (
+      ts.isCallExpression(n) &&
+      /^(useTranslations|getTranslations)$/.test(n.expression.getText()) &&
+      n.arguments[0] &&
+      ts.isStringLiteral(n.arguments[0])
+    )
+      found.push(n.arguments[0].text);
+    ts.forEachChild(n, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/**
+ * Every string a node spells out: JSX text, string literals, the fixed heads of templates, and a
+ * translator call's English text (`t("key")` read in each of the file's namespaces).
+ */
+function strings(node: ts.Node, namespaces: readonly string[] = []): string[] {
+  const found: string[] = [];
+  const visit = (n: ts.Node) => {
     if (ts.isJsxText(n)) found.push(n.text.trim());
     else if (ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n)) found.push(n.text.trim());
     else if (ts.isTemplateExpression(n)) found.push(n.head.text.trim());
+    if (
+      ts.isCallExpression(n) &&
+      n.expression.getText() === "t" &&
+      n.arguments[0] &&
+      ts.isStringLiteral(n.arguments[0])
+    ) {
+      const key = n.arguments[0].text;
+      for (const ns of namespaces) found.push(catalogueText(`${ns}.${key}`) ?? "");
+    }
     ts.forEachChild(n, visit);
   };
   visit(node);
@@ -62,6 +92,7 @@ function attribute(attributes: ts.JsxAttributes, name: string): ts.JsxAttribute 
 function destructiveButtons(file: string): { where: string; findings: Finding[] }[] {
   const text = readFileSync(file, "utf8");
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const namespaces = translatorNamespaces(source);
   const results: { where: string; findings: Finding[] }[] = [];
   const visit = (node: ts.Node) => {
     if (ts.isJsxElement(node) || ts.isJsxSelfClosingElement(node)) {
@@ -70,8 +101,8 @@ function destructiveButtons(file: string): { where: string; findings: Finding[] 
       if (tag === "button" || tag === "Button") {
         const label = attribute(opening.attributes, "aria-label");
         const names = [
-          ...(ts.isJsxElement(node) ? node.children.flatMap(strings) : []),
-          ...(label?.initializer ? strings(label.initializer) : []),
+          ...(ts.isJsxElement(node) ? node.children.flatMap((child) => strings(child, namespaces)) : []),
+          ...(label?.initializer ? strings(label.initializer, namespaces) : []),
         ];
         if (names.some((name) => DESTRUCTIVE_NAME.test(name))) {
           const line = source.getLineAndCharacterOfPosition(opening.getStart()).line + 1;
