@@ -1,5 +1,5 @@
 import { Suspense } from "react";
-import { LanguageSwitchHere } from "@/components/i18n/language-switch-here";
+import { SignedInLanguageSwitch } from "@/components/i18n/signed-in-language-switch";
 import { ChangePasswordLink } from "./change-password-link";
 import { LogoutButton } from "./logout-button";
 
@@ -17,7 +17,7 @@ export function UserMenu({ fullName }: { fullName: string }) {
       <Suspense fallback={null}>
         <ChangePasswordLink />
       </Suspense>
-      <LanguageSwitchHere signedIn />
+      <SignedInLanguageSwitch />
       <LogoutButton />
     </div>
   );

@@ -1,7 +1,10 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import { LanguageSwitch } from "./language-switch";
 
-/** The language switch with its words and the page's language, for server components to place. */
+/**
+ * The language switch with its words and the page's language, placed by a server component where
+ * no catalogue reaches the browser (the sign-in page).
+ */
 export async function LanguageSwitchHere({ signedIn }: { signedIn: boolean }) {
   const [t, locale] = await Promise.all([getTranslations("common.language"), getLocale()]);
   return (

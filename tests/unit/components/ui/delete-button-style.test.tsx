@@ -39,17 +39,23 @@ function catalogueText(key: string): string | undefined {
   return typeof found === "string" ? found : undefined;
 }
 
-/** The namespaces a file's translators are made for (`useTranslations("ns")`, `getTranslations("ns")`). */
-function translatorNamespaces(source: ts.SourceFile): string[] {
-  const found: string[] = [];
+/**
+ * The namespace of each translator a file makes: `const t = useTranslations("ns")` or
+ * `const tc = await getTranslations("ns")` maps `t` / `tc` to "ns".
+ */
+function translatorNamespaces(source: ts.SourceFile): Map<string, string> {
+  const found = new Map<string, string>();
   const visit = (n: ts.Node) => {
-    if (
-      ts.isCallExpression(n) &&
-      /^(useTranslations|getTranslations)$/.test(n.expression.getText()) &&
-      n.arguments[0] &&
-      ts.isStringLiteral(n.arguments[0])
-    )
-      found.push(n.arguments[0].text);
+    if (ts.isVariableDeclaration(n) && ts.isIdentifier(n.name) && n.initializer) {
+      const init = ts.isAwaitExpression(n.initializer) ? n.initializer.expression : n.initializer;
+      if (
+        ts.isCallExpression(init) &&
+        /^(useTranslations|getTranslations)$/.test(init.expression.getText()) &&
+        init.arguments[0] &&
+        ts.isStringLiteral(init.arguments[0])
+      )
+        found.set(n.name.text, init.arguments[0].text);
+    }
     ts.forEachChild(n, visit);
   };
   visit(source);
@@ -58,23 +64,22 @@ function translatorNamespaces(source: ts.SourceFile): string[] {
 
 /**
  * Every string a node spells out: JSX text, string literals, the fixed heads of templates, and a
- * translator call's English text (`t("key")` read in each of the file's namespaces).
+ * translator call's English text (`t("key")` read in that translator's namespace).
  */
-function strings(node: ts.Node, namespaces: readonly string[] = []): string[] {
+function strings(node: ts.Node, translators: ReadonlyMap<string, string> = new Map()): string[] {
   const found: string[] = [];
   const visit = (n: ts.Node) => {
     if (ts.isJsxText(n)) found.push(n.text.trim());
     else if (ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n)) found.push(n.text.trim());
     else if (ts.isTemplateExpression(n)) found.push(n.head.text.trim());
+    const namespace = ts.isCallExpression(n) ? translators.get(n.expression.getText()) : undefined;
     if (
       ts.isCallExpression(n) &&
-      n.expression.getText() === "t" &&
+      namespace !== undefined &&
       n.arguments[0] &&
       ts.isStringLiteral(n.arguments[0])
-    ) {
-      const key = n.arguments[0].text;
-      for (const ns of namespaces) found.push(catalogueText(`${ns}.${key}`) ?? "");
-    }
+    )
+      found.push(catalogueText(`${namespace}.${n.arguments[0].text}`) ?? "");
     ts.forEachChild(n, visit);
   };
   visit(node);
@@ -92,7 +97,7 @@ function attribute(attributes: ts.JsxAttributes, name: string): ts.JsxAttribute 
 function destructiveButtons(file: string): { where: string; findings: Finding[] }[] {
   const text = readFileSync(file, "utf8");
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
-  const namespaces = translatorNamespaces(source);
+  const translators = translatorNamespaces(source);
   const results: { where: string; findings: Finding[] }[] = [];
   const visit = (node: ts.Node) => {
     if (ts.isJsxElement(node) || ts.isJsxSelfClosingElement(node)) {
@@ -101,8 +106,8 @@ function destructiveButtons(file: string): { where: string; findings: Finding[] 
       if (tag === "button" || tag === "Button") {
         const label = attribute(opening.attributes, "aria-label");
         const names = [
-          ...(ts.isJsxElement(node) ? node.children.flatMap((child) => strings(child, namespaces)) : []),
-          ...(label?.initializer ? strings(label.initializer, namespaces) : []),
+          ...(ts.isJsxElement(node) ? node.children.flatMap((child) => strings(child, translators)) : []),
+          ...(label?.initializer ? strings(label.initializer, translators) : []),
         ];
         if (names.some((name) => DESTRUCTIVE_NAME.test(name))) {
           const line = source.getLineAndCharacterOfPosition(opening.getStart()).line + 1;
