@@ -1,6 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
+import { useFormat } from "@/components/i18n/use-format";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -10,8 +11,6 @@ import { CONTROL_CLASS } from "@/components/ui/control-class";
 import { failureText, loadFailureText, useAdminUsers, useDeactivateUser } from "@/lib/client/admin-team";
 import { ROLE_LEVEL_LABELS, USER_LIMITS, USER_MESSAGES, type AdminUserResponse } from "@/lib/schemas/users";
 import { UserDialog } from "./user-dialog";
-
-const dateTime = (value: string | null) => (value ? new Date(value).toLocaleString() : "Never");
 
 /**
  * Spec §2 Users page: search, role filter, table, 20 per page, create/edit modal; the delete action
@@ -34,6 +33,7 @@ export function UsersPage({
   const [actionError, setActionError] = useState<string | null>(null);
   const pageSize = USER_LIMITS.pageSize;
   const users = useAdminUsers({ search, roleLevel, page, pageSize });
+  const fmt = useFormat();
   const deactivate = useDeactivateUser();
   const total = users.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / pageSize));
@@ -162,7 +162,9 @@ export function UsersPage({
                     <Badge tone="muted">Inactive</Badge>
                   )}
                 </td>
-                <td className="hidden px-3 py-2 md:table-cell">{dateTime(user.last_login)}</td>
+                <td className="hidden px-3 py-2 md:table-cell">
+                  {user.last_login ? fmt.dateTime(user.last_login) : "Never"}
+                </td>
                 <td className="px-3 py-2">
                   <div className="flex flex-col items-end gap-1 sm:flex-row sm:justify-end">
                     <Button

@@ -1,5 +1,6 @@
 "use client";
 
+import { useFormat } from "@/components/i18n/use-format";
 import { Button } from "@/components/ui/button";
 
 /** Up to five page numbers around the current one (spec §2). */
@@ -23,10 +24,11 @@ export function AuditPagination({
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(page * pageSize, total);
+  const fmt = useFormat();
   return (
     <nav aria-label="Pagination" className="mt-4 flex flex-wrap items-center justify-between gap-2 text-sm">
       <p className="text-slate-600" data-testid="showing">
-        Showing {from.toLocaleString()} to {to.toLocaleString()} of {total.toLocaleString()} results
+        Showing {fmt.number(from)} to {fmt.number(to)} of {fmt.number(total)} results
       </p>
       <div className="flex flex-wrap gap-1">
         <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>

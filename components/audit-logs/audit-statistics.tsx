@@ -1,10 +1,12 @@
 "use client";
 
 import { useEffect } from "react";
+import { useFormat } from "@/components/i18n/use-format";
 import { useAuditStatistics, type AuditFilterValues } from "@/lib/client/audit-logs";
 
 function TopList({ title, counts }: { title: string; counts: Record<string, number> }) {
   const entries = Object.entries(counts);
+  const fmt = useFormat();
   return (
     <div className="min-w-0">
       <h3 className="text-sm font-semibold text-slate-700">{title}</h3>
@@ -15,7 +17,7 @@ function TopList({ title, counts }: { title: string; counts: Record<string, numb
           {entries.map(([name, n]) => (
             <li key={name} className="flex justify-between gap-2">
               <span className="truncate">{name}</span>
-              <span className="text-slate-600 tabular-nums">{n.toLocaleString()}</span>
+              <span className="text-slate-600 tabular-nums">{fmt.number(n)}</span>
             </li>
           ))}
         </ol>
@@ -27,6 +29,7 @@ function TopList({ title, counts }: { title: string; counts: Record<string, numb
 /** Spec §2: Total Entries, top 5 by action, top 5 users (for the dates and study filtered). */
 export function AuditStatistics({ filters }: { filters: AuditFilterValues }) {
   const stats = useAuditStatistics(filters, true);
+  const fmt = useFormat();
   // Spec §8: audit load failures are only logged.
   useEffect(() => {
     if (stats.error) console.error("Failed to load audit statistics", stats.error);
@@ -39,7 +42,7 @@ export function AuditStatistics({ filters }: { filters: AuditFilterValues }) {
       <div>
         <h3 className="text-sm font-semibold text-slate-700">Total Entries</h3>
         <p className="text-2xl font-semibold tabular-nums" data-testid="total-entries">
-          {stats.data ? stats.data.total_entries.toLocaleString() : "…"}
+          {stats.data ? fmt.number(stats.data.total_entries) : "…"}
         </p>
       </div>
       <TopList title="Top actions" counts={stats.data?.entries_by_action ?? {}} />

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { useFormat } from "@/components/i18n/use-format";
 import { Button } from "@/components/ui/button";
 import { useChainVerification, useStartChainVerification } from "@/lib/client/audit-logs";
 
@@ -12,6 +13,7 @@ export function ChainVerification() {
   const [jobId, setJobId] = useState<string | null>(null);
   const start = useStartChainVerification();
   const job = useChainVerification(jobId).data;
+  const fmt = useFormat();
   const running = start.isPending || job?.state === "running";
   return (
     <section aria-label="Chain verification" className="mb-4 rounded-lg border border-slate-200 bg-white p-4">
@@ -41,14 +43,14 @@ export function ChainVerification() {
                 aria-label="Verification progress"
               />
               <p className="text-slate-600">
-                {job.rows_checked.toLocaleString()} of {job.total_rows.toLocaleString()} rows checked
+                {fmt.number(job.rows_checked)} of {fmt.number(job.total_rows)} rows checked
               </p>
             </>
           )}
           {(job.state === "failed" || job.state === "interrupted") && <p role="alert">{job.error}</p>}
           {job.state === "done" && job.ok && (
             <p role="status" className="text-green-800">
-              Chain intact: {job.rows_checked.toLocaleString()} rows checked, every hash and link holds.
+              Chain intact: {fmt.number(job.rows_checked)} rows checked, every hash and link holds.
             </p>
           )}
           {job.state === "done" && !job.ok && (

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { useFormat } from "@/components/i18n/use-format";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -106,6 +107,7 @@ export function FieldTemplatesPage({ canCreateGlobal }: { canCreateGlobal: boole
 
 function TemplateCard({ template: t, onDelete }: { template: FieldTemplate; onDelete: () => void }) {
   const more = t.fields.length - SHOWN_FIELDS;
+  const fmt = useFormat();
   return (
     <li
       aria-label={`Template ${t.name}`}
@@ -131,9 +133,7 @@ function TemplateCard({ template: t, onDelete }: { template: FieldTemplate; onDe
       </ul>
       {more > 0 && <p className="mt-1 text-xs text-slate-500">+{more} more fields</p>}
       <div className="mt-auto flex items-center justify-between gap-2 pt-3">
-        <span className="text-xs text-slate-500">
-          Created {new Date(t.created_at).toLocaleDateString(undefined, { dateStyle: "medium" })}
-        </span>
+        <span className="text-xs text-slate-500">Created {fmt.date(t.created_at)}</span>
         {t.can_delete && (
           <Button
             variant="destructive"

@@ -1,3 +1,5 @@
+import { useFormat } from "@/components/i18n/use-format";
+import type { Formatter } from "@/lib/i18n/format";
 import type { Calculation } from "@/lib/schemas/study-config";
 import type { BooleanLabels } from "./boolean-labels";
 
@@ -10,6 +12,7 @@ type Props = {
 
 /** Read-only results of the study's calculations, recomputed as the user types. */
 export function CalculatedValues({ calculations, results, errors, booleanLabels }: Props) {
+  const fmt = useFormat();
   return (
     <section
       aria-label="Calculated values"
@@ -25,7 +28,7 @@ export function CalculatedValues({ calculations, results, errors, booleanLabels 
               data-testid={`calc-${calculation.name}`}
               title={errors[calculation.name]}
             >
-              {format(results[calculation.name] ?? null, booleanLabels)}
+              {format(results[calculation.name] ?? null, booleanLabels, fmt)}
             </dd>
           </div>
         ))}
@@ -34,9 +37,16 @@ export function CalculatedValues({ calculations, results, errors, booleanLabels 
   );
 }
 
-function format(value: number | boolean | string | null, labels: BooleanLabels): string {
+function format(value: number | boolean | string | null, labels: BooleanLabels, fmt: Formatter): string {
   if (value === null) return "—";
   if (typeof value === "boolean") return value ? labels.yes : labels.no;
-  if (typeof value === "number") return Number.isInteger(value) ? String(value) : value.toFixed(2);
+  if (typeof value === "number") {
+    const places = Number.isInteger(value) ? 0 : 2;
+    return fmt.number(value, {
+      minimumFractionDigits: places,
+      maximumFractionDigits: places,
+      useGrouping: false,
+    });
+  }
   return value;
 }

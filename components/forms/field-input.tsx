@@ -4,6 +4,7 @@ import { FieldError } from "@/components/ui/field-error";
 import { Controller, useFormContext } from "react-hook-form";
 import type { DataField, FieldOption, SubField } from "@/lib/schemas/study-config";
 import { ArrayFieldInput } from "./array-field-input";
+import { NumberInput } from "./number-input";
 import type { BooleanLabels } from "./boolean-labels";
 
 export type RenderableField = Pick<
@@ -79,18 +80,7 @@ export function FieldInput({ field, path, required, disabled, error, booleanLabe
       );
       break;
     case "number":
-      control_ = (
-        <input
-          type="number"
-          step={0.1}
-          inputMode="decimal"
-          className={inputClass}
-          {...common}
-          {...register(path, {
-            setValueAs: (v: unknown) => (v === "" || v === null || v === undefined ? undefined : Number(v)),
-          })}
-        />
-      );
+      control_ = <NumberInput path={path} className={inputClass} {...common} />;
       break;
     case "select":
       control_ = (

@@ -1,3 +1,5 @@
+import { useFormat } from "@/components/i18n/use-format";
+
 /**
  * Shown on every admin page while this server found the audit trail broken (docs/decisions/0018):
  * clinical writes are refused until an operator acts. Findings name row ids and counts, which only
@@ -11,6 +13,7 @@ export function AuditTrailBanner({
   /** The findings' messages, or null for someone who may not read the audit logs. */
   findings: string[] | null;
 }) {
+  const fmt = useFormat();
   return (
     <div role="alert" className="border-b border-red-300 bg-red-50" data-testid="audit-trail-banner">
       <div className="mx-auto max-w-7xl px-4 py-3 text-sm text-red-900 sm:px-6">
@@ -19,8 +22,8 @@ export function AuditTrailBanner({
           acknowledged it.
         </p>
         <p className="mt-1 break-words">
-          Detected <time dateTime={detectedAt}>{detectedAt.replace("T", " ").slice(0, 19)} UTC</time>.
-          Operators: follow docs/audit-trail-recovery.md (start with <code>npm run audit:verify</code>).
+          Detected <time dateTime={detectedAt}>{fmt.dateTime(detectedAt)}</time>. Operators: follow
+          docs/audit-trail-recovery.md (start with <code>npm run audit:verify</code>).
         </p>
         {findings && findings.length > 0 && (
           <ul className="mt-1 list-disc pl-5 break-words">

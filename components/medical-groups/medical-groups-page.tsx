@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { useFormat } from "@/components/i18n/use-format";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CONTROL_CLASS } from "@/components/ui/control-class";
@@ -21,12 +22,11 @@ import {
   type MedicalGroupResponse,
 } from "@/lib/schemas/users";
 
-const shortDate = (iso: string) => new Date(iso).toLocaleDateString();
-
 /** Spec §2 Medical Groups: list with patient counts, create/edit dialog, delete only when empty. */
 export function MedicalGroupsPage({ studyId, studyName }: { studyId: number; studyName: string }) {
   const groups = useMedicalGroups(studyId);
   const remove = useDeleteGroup(studyId);
+  const fmt = useFormat();
   const [editing, setEditing] = useState<MedicalGroupResponse | "new" | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
 
@@ -98,7 +98,7 @@ export function MedicalGroupsPage({ studyId, studyName }: { studyId: number; stu
                     {group.description || "-"}
                   </td>
                   <td className="px-3 py-2 text-right tabular-nums">{group.patient_count}</td>
-                  <td className="hidden px-3 py-2 sm:table-cell">{shortDate(group.created_at)}</td>
+                  <td className="hidden px-3 py-2 sm:table-cell">{fmt.date(group.created_at)}</td>
                   <td className="px-3 py-2">
                     <div className="flex justify-end gap-1">
                       <Button

@@ -1,9 +1,10 @@
 "use client";
 
 import { useState } from "react";
+import { useFormat } from "@/components/i18n/use-format";
 import { usePatientAuditTrail } from "@/lib/client/patient-detail";
 import type { TrailEntry } from "@/lib/schemas/audit-logs";
-import { errorText, formatDateTime } from "./format";
+import { errorText } from "./format";
 
 /** Fields an audit row changed: the keys of its new values, else of its old values. */
 export function changedFields(entry: Pick<TrailEntry, "old_values" | "new_values">): string[] {
@@ -11,6 +12,7 @@ export function changedFields(entry: Pick<TrailEntry, "old_values" | "new_values
 }
 
 export function AuditTrailList({ entries }: { entries: TrailEntry[] }) {
+  const fmt = useFormat();
   if (entries.length === 0)
     return <p className="text-sm text-slate-500">No audit logs found for this patient</p>;
   return (
@@ -26,7 +28,7 @@ export function AuditTrailList({ entries }: { entries: TrailEntry[] }) {
               </span>{" "}
               <span className="text-slate-500">
                 by {entry.user_name ?? "System"} ·{" "}
-                <time dateTime={entry.timestamp}>{formatDateTime(entry.timestamp)}</time>
+                <time dateTime={entry.timestamp}>{fmt.dateTime(entry.timestamp)}</time>
               </span>
             </p>
             {entry.reason && <p className="text-slate-700">Reason: {entry.reason}</p>}

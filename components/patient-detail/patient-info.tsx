@@ -1,6 +1,6 @@
 import { SI_NO } from "@/components/forms/boolean-labels";
+import { useFormat } from "@/components/i18n/use-format";
 import type { PatientResponse } from "@/lib/schemas/patients";
-import { formatDate } from "./format";
 
 const SEX_LABELS: Record<string, string> = { M: "Male", F: "Female" };
 
@@ -9,13 +9,14 @@ const siNo = (value: boolean) => (value ? SI_NO.yes : SI_NO.no);
 
 /** Patient Information: the patient's own columns, dates as 'MMM dd, yyyy'. */
 export function PatientInfo({ patient }: { patient: PatientResponse }) {
+  const fmt = useFormat();
   const rows: [string, string][] = [
     ["Patient Code", patient.code],
-    ["Birth Date", formatDate(patient.birth_date)],
+    ["Birth Date", fmt.date(patient.birth_date)],
     ["Sex", SEX_LABELS[patient.sex] ?? patient.sex],
-    ["Height", patient.height_cm === null ? "—" : `${patient.height_cm} cm`],
-    ["Weight", patient.weight_kg === null ? "—" : `${patient.weight_kg} kg`],
-    ["Enrollment Date", formatDate(patient.created_at)],
+    ["Height", patient.height_cm === null ? "—" : `${fmt.exact(patient.height_cm)} cm`],
+    ["Weight", patient.weight_kg === null ? "—" : `${fmt.exact(patient.weight_kg)} kg`],
+    ["Enrollment Date", fmt.date(patient.created_at)],
     ["Systemic Naive", siNo(patient.naive_systemic)],
     ["Biologic Naive", siNo(patient.naive_biologic)],
   ];

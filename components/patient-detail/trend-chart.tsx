@@ -1,6 +1,6 @@
+import { useFormat } from "@/components/i18n/use-format";
 import type { VisitResponse } from "@/lib/schemas/visits";
 import { visitMeasures } from "@/components/visits/visit-measures";
-import { formatDate } from "./format";
 
 /**
  * PASI and DLQI over the patient's visits: a small inline SVG line chart (no charting library:
@@ -16,6 +16,7 @@ const SERIES = [
 ] as const;
 
 export function TrendChart({ visits }: { visits: VisitResponse[] }) {
+  const fmt = useFormat();
   const points = visits.map((v) => ({ visit: v, ...visitMeasures(v) }));
   const values = points.flatMap((p) => [p.pasi, p.dlqi]).filter((v): v is number => v !== null);
   if (values.length === 0)
@@ -49,7 +50,7 @@ export function TrendChart({ visits }: { visits: VisitResponse[] }) {
           <g key={t}>
             <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(t)} y2={y(t)} stroke="#e2e8f0" />
             <text x={PAD.left - 6} y={y(t) + 4} textAnchor="end" fontSize="11" fill="#475569">
-              {t}
+              {fmt.number(t)}
             </text>
           </g>
         ))}
@@ -97,9 +98,9 @@ export function TrendChart({ visits }: { visits: VisitResponse[] }) {
           {points.map((p) => (
             <tr key={p.visit.id}>
               <th scope="row">{p.visit.visit_number}</th>
-              <td>{formatDate(p.visit.visit_date)}</td>
-              <td>{p.pasi ?? "not recorded"}</td>
-              <td>{p.dlqi ?? "not recorded"}</td>
+              <td>{fmt.date(p.visit.visit_date)}</td>
+              <td>{p.pasi === null ? "not recorded" : fmt.exact(p.pasi)}</td>
+              <td>{p.dlqi === null ? "not recorded" : fmt.exact(p.dlqi)}</td>
             </tr>
           ))}
         </tbody>

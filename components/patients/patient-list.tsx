@@ -2,13 +2,13 @@
 
 import Link from "next/link";
 import { useEffect, useId, useState } from "react";
+import { useFormat } from "@/components/i18n/use-format";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { PATIENT_PAGE_SIZE, usePatients } from "@/lib/client/patients";
 import type { StudyConfig } from "@/lib/schemas/study-config";
 import { AddPatientDialog } from "./add-patient-dialog";
-import { displayDate } from "./display-date";
 
 export type PatientListProps = {
   studyId: number;
@@ -34,6 +34,7 @@ export function PatientList({ studyId, studyCode, config, canWrite }: PatientLis
   // of rows changes (a new search, a new patient), so a page is never read from a stale position.
   const [cursors, setCursors] = useState<Record<number, string>>({});
   const patients = usePatients(studyId, { page, search, cursor: cursors[page] });
+  const fmt = useFormat();
 
   // Ask the server once typing pauses, not at every keystroke.
   useEffect(() => {
@@ -116,9 +117,9 @@ export function PatientList({ studyId, studyCode, config, canWrite }: PatientLis
                 data.items.map((patient) => (
                   <tr key={patient.id}>
                     <td className="px-2 py-2 font-medium break-all text-slate-900 sm:px-4">{patient.code}</td>
-                    <td className="px-2 py-2 sm:px-4">{displayDate(patient.birth_date)}</td>
+                    <td className="px-2 py-2 sm:px-4">{fmt.date(patient.birth_date)}</td>
                     <td className="px-2 py-2 sm:px-4">{patient.sex}</td>
-                    <td className="px-2 py-2 sm:px-4">{displayDate(patient.created_at)}</td>
+                    <td className="px-2 py-2 sm:px-4">{fmt.date(patient.created_at)}</td>
                     <td className="px-2 py-2 text-right sm:px-4">
                       <Link
                         href={`/${studyCode}/patients/${patient.id}`}

@@ -1,6 +1,7 @@
 "use client";
 
 import { useRef, useState } from "react";
+import { useFormat } from "@/components/i18n/use-format";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -35,8 +36,6 @@ type Run =
   | { state: "done"; fileName: string; records: number; unit: string }
   | { state: "cancelled" }
   | { state: "failed"; message: string };
-
-const number = new Intl.NumberFormat("en-US");
 
 /** The Export screen (decision 0016): options, a progress bar while the file streams, and Cancel. */
 export function ExportPage({ studyId, studyName, visitTypes }: Props) {
@@ -257,6 +256,7 @@ export function ExportPage({ studyId, studyName, visitTypes }: Props) {
 }
 
 function RunStatus({ run }: { run: Run }) {
+  const fmt = useFormat();
   switch (run.state) {
     case "idle":
       return null;
@@ -273,7 +273,7 @@ function RunStatus({ run }: { run: Run }) {
         <div className="space-y-2">
           <ProgressBar records={run.records} total={run.records} unit={run.unit} />
           <Alert tone="info">
-            Export complete: {number.format(run.records)} {run.unit} in {run.fileName}.
+            Export complete: {fmt.number(run.records)} {run.unit} in {run.fileName}.
           </Alert>
         </div>
       );
@@ -286,6 +286,7 @@ function RunStatus({ run }: { run: Run }) {
 
 function ProgressBar({ records, total, unit }: { records: number; total: number | null; unit: string }) {
   const percent = total ? Math.min(100, Math.round((records / total) * 100)) : total === 0 ? 100 : null;
+  const fmt = useFormat();
   return (
     <div className="space-y-1" data-testid="export-progress">
       <progress
@@ -295,8 +296,8 @@ function ProgressBar({ records, total, unit }: { records: number; total: number 
         {...(percent === null ? {} : { value: percent })}
       />
       <p className="text-sm text-slate-700" role="status">
-        {number.format(records)}
-        {total === null ? "" : ` of ${number.format(total)}`} {unit}
+        {fmt.number(records)}
+        {total === null ? "" : ` of ${fmt.number(total)}`} {unit}
         {percent === null ? "" : ` (${percent}%)`}
       </p>
     </div>

@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
+import { useFormat } from "@/components/i18n/use-format";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CONTROL_CLASS } from "@/components/ui/control-class";
@@ -31,8 +32,6 @@ import {
   type UserStudyRoleResponse,
 } from "@/lib/schemas/users";
 
-const shortDate = (iso: string) => new Date(iso).toLocaleDateString();
-
 /** Spec §2 Study Team: the assigned users, assign / edit / remove. */
 export function StudyTeamPage({
   studyId,
@@ -45,6 +44,7 @@ export function StudyTeamPage({
 }) {
   const team = useStudyTeam(studyId);
   const remove = useRemoveAssignment(studyId);
+  const fmt = useFormat();
   const [editing, setEditing] = useState<UserStudyRoleResponse | "new" | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
 
@@ -116,7 +116,7 @@ export function StudyTeamPage({
                   </td>
                   <td className="px-3 py-2">{STUDY_ROLE_LABELS[role.role]}</td>
                   <td className="hidden px-3 py-2 sm:table-cell">{role.medical_group_name ?? "-"}</td>
-                  <td className="hidden px-3 py-2 md:table-cell">{shortDate(role.assigned_at)}</td>
+                  <td className="hidden px-3 py-2 md:table-cell">{fmt.date(role.assigned_at)}</td>
                   <td className="px-3 py-2">
                     <div className="flex justify-end gap-1">
                       <Button

@@ -1,10 +1,11 @@
 "use client";
 
+import { useFormat } from "@/components/i18n/use-format";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import type { Formatter } from "@/lib/i18n/format";
 import type { VisitType } from "@/lib/schemas/study-config";
 import type { VisitResponse } from "@/lib/schemas/visits";
-import { formatDate } from "@/components/patient-detail/format";
 import { visitMeasures } from "./visit-measures";
 
 export type VisitActions = {
@@ -19,7 +20,7 @@ export type VisitActions = {
   onView?: (visit: VisitResponse) => void;
 };
 
-const show = (value: number | null) => (value === null ? "—" : String(value));
+const show = (value: number | null, fmt: Formatter) => (value === null ? "—" : fmt.exact(value));
 
 export function VisitHistory({
   visits,
@@ -30,6 +31,7 @@ export function VisitHistory({
   visitTypes: VisitType[];
   actions: VisitActions;
 }) {
+  const fmt = useFormat();
   if (visits.length === 0) return <p className="text-sm text-slate-500">No visits recorded yet.</p>;
   const typeLabel = (code: string) => visitTypes.find((t) => t.code === code)?.label ?? code;
   return (
@@ -69,10 +71,10 @@ export function VisitHistory({
             return (
               <tr key={visit.id} data-testid={`visit-row-${visit.visit_number}`}>
                 <td className="px-3 py-2 font-medium">{visit.visit_number}</td>
-                <td className="whitespace-nowrap px-3 py-2">{formatDate(visit.visit_date)}</td>
+                <td className="whitespace-nowrap px-3 py-2">{fmt.date(visit.visit_date)}</td>
                 <td className="px-3 py-2">{typeLabel(visit.visit_type)}</td>
-                <td className="px-3 py-2">{show(m.pasi)}</td>
-                <td className="px-3 py-2">{show(m.dlqi)}</td>
+                <td className="px-3 py-2">{show(m.pasi, fmt)}</td>
+                <td className="px-3 py-2">{show(m.dlqi, fmt)}</td>
                 <td className="px-3 py-2">{m.pasi75 === null ? "—" : m.pasi75 ? "Yes" : "No"}</td>
                 <td className="px-3 py-2">
                   {visit.is_locked ? <Badge tone="muted">Locked</Badge> : <Badge tone="success">Open</Badge>}

@@ -1,14 +1,18 @@
 "use client";
 
+import { useFormat } from "@/components/i18n/use-format";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import { formatDate } from "@/components/patient-detail/format";
 import { fieldsForEntity } from "@/lib/forms";
 import { useProtocolVersions } from "@/lib/client/protocol-versions";
+import type { Formatter } from "@/lib/i18n/format";
 import type { DataField, StudyConfig } from "@/lib/schemas/study-config";
 import type { VisitResponse } from "@/lib/schemas/visits";
 
-function shown(field: DataField | undefined, value: unknown): string {
+function shown(field: DataField | undefined, value: unknown, fmt: Formatter): string {
+  if (typeof value === "number") return fmt.exact(value);
+  if (typeof value === "string" && field?.type === "date") return fmt.date(value);
+  if (typeof value === "string" && field?.type === "month") return fmt.month(value);
   const label = (v: unknown) => field?.options?.find((o) => o.value === v)?.label ?? String(v);
   if (value === true) return "Yes";
   if (value === false) return "No";
@@ -38,6 +42,7 @@ export function VisitVersionDialog({
   onClose: () => void;
 }) {
   const versions = useProtocolVersions(studyId);
+  const fmt = useFormat();
   const version = versions.data?.versions.find((v) => v.id === visit.protocol_version_id);
   const config = version?.config ?? currentConfig;
   const fields = fieldsForEntity(config.data_fields, "visit");
@@ -57,7 +62,7 @@ export function VisitVersionDialog({
     <Dialog
       open
       onClose={onClose}
-      title={`Visit ${visit.visit_number} — ${typeLabel}, ${formatDate(visit.visit_date)}`}
+      title={`Visit ${visit.visit_number} — ${typeLabel}, ${fmt.date(visit.visit_date)}`}
       description={versionText}
       className="max-w-2xl"
       footer={<Button onClick={onClose}>Close</Button>}
@@ -68,7 +73,7 @@ export function VisitVersionDialog({
           <div key={field.name} className="min-w-0">
             <dt className="text-slate-600">{field.label}</dt>
             <dd className="break-words font-medium text-slate-900">
-              {shown(field, visit.data_fields[field.name])}
+              {shown(field, visit.data_fields[field.name], fmt)}
             </dd>
           </div>
         ))}
@@ -81,7 +86,7 @@ export function VisitVersionDialog({
             {other.map(([key, value]) => (
               <div key={key} className="min-w-0">
                 <dt className="font-mono text-xs text-slate-600">{key}</dt>
-                <dd className="break-words">{shown(undefined, value)}</dd>
+                <dd className="break-words">{shown(undefined, value, fmt)}</dd>
               </div>
             ))}
           </dl>

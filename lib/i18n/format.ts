@@ -9,8 +9,9 @@
  * - Instants (an ISO date and time with Z or an offset) are shown in the display time zone,
  *   Europe/Rome, whatever the machine's zone: as a day by `date`, and with the time and the zone
  *   named by `dateTime` ('Mar 09, 2024 11:05:07 GMT+1', '09 mar 2024 11:05:07 CET').
- * - Numbers with `Intl.NumberFormat` (decimal comma in Italian); `numberInput` writes a number as a
- *   person types it back into a field, read by `parseTypedNumber` (lib/forms/parse-number.ts).
+ * - Numbers: `number` with `Intl.NumberFormat` (grouped, decimal comma in Italian) for counts and
+ *   computed results; `exact` for a recorded value, every digit, as a person types it back into a
+ *   field (read by `parseTypedNumber`, lib/forms/parse-number.ts).
  *
  * Machine formats (ISO dates in API bodies, CSV and ODM exports) never come here.
  */
@@ -48,8 +49,11 @@ export type Formatter = {
   dateTime(value: DateInput): string;
   /** A number for reading: grouped digits, the locale's decimal separator. */
   number(value: number, options?: Intl.NumberFormatOptions): string;
-  /** A number for a text field: every digit it has, no grouping, the locale's decimal separator. */
-  numberInput(value: number): string;
+  /**
+   * A number exactly as stored: every digit, no grouping, the locale's decimal separator. For a
+   * clinical value on screen (nothing rounded away) and in a field a person edits.
+   */
+  exact(value: number): string;
 };
 
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -143,7 +147,17 @@ function dayOf(value: string | Date, timeZone: string): { year: number; month: n
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
+const formatters = new Map<string, Formatter>();
+
+/** The formatter of a locale (and zone): one per pair, so a hook may call it at every render. */
 export function formatFor(locale: Locale, timeZone: string = DISPLAY_TIME_ZONE): Formatter {
+  const key = `${locale}|${timeZone}`;
+  let formatter = formatters.get(key);
+  if (!formatter) formatters.set(key, (formatter = createFormatter(locale, timeZone)));
+  return formatter;
+}
+
+function createFormatter(locale: Locale, timeZone: string): Formatter {
   const style = STYLES[locale];
   const numbers = new Intl.NumberFormat(style.intl);
   const dayText = ({ year, month, day }: { year: number; month: number; day: number }) =>
@@ -176,8 +190,8 @@ export function formatFor(locale: Locale, timeZone: string = DISPLAY_TIME_ZONE):
     number(value, options) {
       return options ? new Intl.NumberFormat(style.intl, options).format(value) : numbers.format(value);
     },
-    numberInput(value) {
-      return formatNumberInput(value, locale);
+    exact(value) {
+      return exactNumber(value, locale);
     },
   };
 }
@@ -186,7 +200,7 @@ export function formatFor(locale: Locale, timeZone: string = DISPLAY_TIME_ZONE):
  * A number as a person would type it back: JavaScript's shortest text that reads back as the same
  * number (so nothing is rounded away), no grouping, a decimal comma in Italian. -0 stays "-0".
  */
-export function formatNumberInput(value: number, locale: Locale): string {
+export function exactNumber(value: number, locale: Locale): string {
   if (!Number.isFinite(value)) return "";
   const text = Object.is(value, -0) ? "-0" : String(value);
   return locale === "it" ? text.replace(".", ",") : text;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DISPLAY_TIME_ZONE, EMPTY, formatFor, formatNumberInput } from "@/lib/i18n/format";
+import { DISPLAY_TIME_ZONE, EMPTY, formatFor, exactNumber } from "@/lib/i18n/format";
 
 // Fixed dates; the zone is the module's (Europe/Rome) or one given to formatFor, never the
 // machine's: the same strings come out under any TZ (the machine-zone test below checks it).
@@ -110,11 +110,11 @@ describe("formatFor: numbers", () => {
   });
 
   it("writes a number for a field with every digit and no grouping", () => {
-    expect(en.numberInput(1234.5)).toBe("1234.5");
-    expect(it_.numberInput(1234.5)).toBe("1234,5");
-    expect(formatNumberInput(0.1 + 0.2, "it")).toBe("0,30000000000000004");
-    expect(formatNumberInput(-1.5e-7, "it")).toBe("-1,5e-7");
-    expect(formatNumberInput(-0, "en")).toBe("-0");
-    expect(formatNumberInput(Number.NaN, "en")).toBe("");
+    expect(en.exact(1234.5)).toBe("1234.5");
+    expect(it_.exact(1234.5)).toBe("1234,5");
+    expect(exactNumber(0.1 + 0.2, "it")).toBe("0,30000000000000004");
+    expect(exactNumber(-1.5e-7, "it")).toBe("-1,5e-7");
+    expect(exactNumber(-0, "en")).toBe("-0");
+    expect(exactNumber(Number.NaN, "en")).toBe("");
   });
 });

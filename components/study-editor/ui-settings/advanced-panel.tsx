@@ -1,14 +1,14 @@
 "use client";
 
 import { useId, useMemo } from "react";
+import { useFormat } from "@/components/i18n/use-format";
 import { Label } from "@/components/ui/label";
 import { CUSTOM_CSS_MAX_LENGTH, DEFAULT_STUDY_SCOPE, scopedCustomCss } from "@/lib/theme/study-theme";
 import { withSetting, type PanelProps } from "./settings-fields";
 
-const count = new Intl.NumberFormat("en-US");
-
 export function AdvancedPanel({ settings, onChange }: PanelProps) {
   const id = useId();
+  const fmt = useFormat();
   const css = settings.custom_css ?? "";
   // Shows the author what the study area will really receive (scoped, unsafe parts removed).
   const scoped = useMemo(() => scopedCustomCss(css, DEFAULT_STUDY_SCOPE), [css]);
@@ -36,7 +36,7 @@ export function AdvancedPanel({ settings, onChange }: PanelProps) {
           the study area itself. @import, remote url() and anything that could inject markup are removed.
         </p>
         <p id={`${id}-count`} className={css.length >= CUSTOM_CSS_MAX_LENGTH ? "text-red-700" : undefined}>
-          {count.format(css.length)} / {count.format(CUSTOM_CSS_MAX_LENGTH)} characters
+          {fmt.number(css.length)} / {fmt.number(CUSTOM_CSS_MAX_LENGTH)} characters
         </p>
       </div>
       {css.trim() !== "" && (

@@ -1,6 +1,7 @@
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { renderWithIntl } from "@/tests/support/render-with-intl";
 import { SI_NO, YES_NO } from "@/components/forms/boolean-labels";
 import { DynamicForm } from "@/components/forms/dynamic-form";
 import { DEMO_STUDY_CONFIG } from "@/db/seed/demo-study-config";
@@ -27,7 +28,7 @@ const field = (overrides: Partial<DataField> & Pick<DataField, "name" | "type">)
 
 function renderForm(fields: DataField[], extra: Partial<React.ComponentProps<typeof DynamicForm>> = {}) {
   const onSubmit = vi.fn();
-  render(
+  renderWithIntl(
     <DynamicForm
       fields={fields}
       categories={categories}
@@ -76,7 +77,7 @@ describe("DynamicForm", () => {
       field({ name: "arr", type: "array", schema: { x: { type: "text", label: "X" } } }),
       field({ name: "sig", type: "signature" }),
     ];
-    const { container } = render(
+    const { container } = renderWithIntl(
       <DynamicForm
         fields={all}
         categories={categories}
@@ -88,7 +89,7 @@ describe("DynamicForm", () => {
     );
     expect(screen.getByLabelText("t")).toHaveAttribute("type", "text");
     expect(screen.getByLabelText("ta").tagName).toBe("TEXTAREA");
-    expect(screen.getByLabelText("n")).toHaveAttribute("step", "0.1");
+    expect(screen.getByLabelText("n")).toHaveAttribute("inputmode", "decimal");
     expect(screen.getByLabelText("d")).toHaveAttribute("type", "date");
     expect(screen.getByLabelText("m")).toHaveAttribute("type", "month");
     expect(within(screen.getByLabelText("s")).getByRole("option", { name: "Beta" })).toBeInTheDocument();
@@ -105,7 +106,7 @@ describe("DynamicForm", () => {
   it("shows and hides fields live with show_if (spec §4 therapy history)", async () => {
     const patientFields = demoFields.filter((f) => f.entity === "patient");
     const user = userEvent.setup();
-    render(
+    renderWithIntl(
       <DynamicForm
         fields={patientFields}
         categories={demoCategories}
@@ -236,7 +237,7 @@ describe("DynamicForm", () => {
 
   it("shows calculated values read-only as they update", async () => {
     const visitFields = demoFields.filter((f) => f.entity === "visit");
-    render(
+    renderWithIntl(
       <DynamicForm
         fields={visitFields}
         categories={demoCategories}

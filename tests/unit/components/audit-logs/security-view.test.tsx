@@ -1,6 +1,7 @@
-import { fireEvent, render, screen, within } from "@testing-library/react";
+import { fireEvent, screen, within } from "@testing-library/react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { describe, expect, it, vi } from "vitest";
+import { renderWithIntl } from "@/tests/support/render-with-intl";
 import { AuditLogFilters } from "@/components/audit-logs/audit-log-filters";
 import { AuditLogTable } from "@/components/audit-logs/audit-log-table";
 import { EMPTY_AUDIT_FILTERS } from "@/lib/client/audit-logs";
@@ -24,14 +25,14 @@ const denial: AuditLogEntry = {
 describe("the Audit Logs page's security view", () => {
   it("lists refused accesses with one click", () => {
     const onApply = vi.fn();
-    render(<AuditLogFilters onApply={onApply} />);
+    renderWithIntl(<AuditLogFilters onApply={onApply} />);
     fireEvent.click(screen.getByRole("button", { name: "Security: refused accesses" }));
     expect(onApply).toHaveBeenCalledWith({ ...EMPTY_AUDIT_FILTERS, action: "access_denied" });
     expect(screen.getByLabelText("Action")).toHaveValue("access_denied");
   });
 
   it("shows how many refusals a counted row stands for, with the address, for admins", () => {
-    render(
+    renderWithIntl(
       <QueryClientProvider client={new QueryClient()}>
         <AuditLogTable entries={[denial]} loading={false} />
       </QueryClientProvider>,

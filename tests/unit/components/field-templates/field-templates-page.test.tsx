@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { renderWithIntl } from "@/tests/support/render-with-intl";
 import type { z } from "zod";
 import { FieldTemplatesPage } from "@/components/field-templates/field-templates-page";
 import {
@@ -42,7 +43,7 @@ function renderPage(templates: z.input<typeof FieldTemplateResponse>[], onWrite?
     }),
   );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
+  renderWithIntl(
     <QueryClientProvider client={client}>
       <FieldTemplatesPage canCreateGlobal />
     </QueryClientProvider>,
@@ -195,7 +196,7 @@ describe("/admin/templates", () => {
   it("shows 'Error loading templates: {message}'", async () => {
     serveApi(route("GET", "/api/field-templates", () => refuse(503, "Database unavailable")));
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
+    renderWithIntl(
       <QueryClientProvider client={client}>
         <FieldTemplatesPage canCreateGlobal={false} />
       </QueryClientProvider>,

@@ -1,6 +1,7 @@
-import { render, screen, waitFor } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { renderWithIntl } from "@/tests/support/render-with-intl";
 import type { z } from "zod";
 import { AddVisitDialog, nextVisitNumber } from "@/components/visits/add-visit-dialog";
 import type { StudyConfig } from "@/lib/schemas/study-config";
@@ -24,7 +25,7 @@ function answerVisit(status: number, payload: unknown) {
 function renderDialog(visits: VisitResponse[], config: StudyConfig = smallConfig) {
   const onCreated = vi.fn();
   const onClose = vi.fn();
-  render(
+  renderWithIntl(
     withQueryClient(
       <AddVisitDialog
         open

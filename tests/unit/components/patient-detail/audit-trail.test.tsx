@@ -1,15 +1,16 @@
-import { render, screen } from "@testing-library/react";
+import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { renderWithIntl } from "@/tests/support/render-with-intl";
 import { AuditTrailList } from "@/components/patient-detail/audit-trail";
 
 describe("Patient Audit Trail", () => {
   it("says so when there are no rows", () => {
-    render(<AuditTrailList entries={[]} />);
+    renderWithIntl(<AuditTrailList entries={[]} />);
     expect(screen.getByText("No audit logs found for this patient")).toBeInTheDocument();
   });
 
   it("lists action, entity, the user's name, reason and changed fields", () => {
-    render(
+    renderWithIntl(
       <AuditTrailList
         entries={[
           {

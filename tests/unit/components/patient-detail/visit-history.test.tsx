@@ -1,6 +1,7 @@
-import { render, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { renderWithIntl } from "@/tests/support/render-with-intl";
 import { VisitHistory, type VisitActions } from "@/components/visits/visit-history";
 import { demoConfig, visit } from "./fixtures";
 
@@ -20,7 +21,7 @@ const cells = (row: HTMLElement) =>
 
 describe("Visit History", () => {
   it("reads PASI75 from the stored calculated values, not from the entered data", () => {
-    render(
+    renderWithIntl(
       <VisitHistory
         visitTypes={demoConfig.visit_types}
         actions={actions()}
@@ -57,7 +58,7 @@ describe("Visit History", () => {
   });
 
   it("shows a dash when no PASI75 was calculated", () => {
-    render(
+    renderWithIntl(
       <VisitHistory
         visitTypes={demoConfig.visit_types}
         actions={actions()}
@@ -70,7 +71,7 @@ describe("Visit History", () => {
   it("disables Edit on a locked visit and offers Unlock only to those who may unlock", async () => {
     const onUnlock = vi.fn();
     const locked = visit({ is_locked: true });
-    const { rerender } = render(
+    const { rerender } = renderWithIntl(
       <VisitHistory visitTypes={demoConfig.visit_types} actions={actions({ onUnlock })} visits={[locked]} />,
     );
     expect(screen.getByText("Locked")).toBeInTheDocument();
@@ -89,7 +90,7 @@ describe("Visit History", () => {
   });
 
   it("shows no write buttons to a reader", () => {
-    render(
+    renderWithIntl(
       <VisitHistory
         visitTypes={demoConfig.visit_types}
         actions={actions({ canWrite: false })}

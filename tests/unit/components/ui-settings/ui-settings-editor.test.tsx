@@ -1,13 +1,14 @@
-import { fireEvent, render, screen } from "@testing-library/react";
+import { fireEvent, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
+import { renderWithIntl } from "@/tests/support/render-with-intl";
 import { UiSettingsEditor } from "@/components/study-editor/ui-settings/ui-settings-editor";
 import { LOGO_DIMENSION_MESSAGE, UiSettingsSchema, type UiSettings } from "@/lib/schemas/study-config";
 
 function renderEditor(settings: UiSettings = {}) {
   const onChange = vi.fn<(next: UiSettings) => void>();
-  render(<UiSettingsEditor settings={settings} onChange={onChange} />);
+  renderWithIntl(<UiSettingsEditor settings={settings} onChange={onChange} />);
   return { onChange, user: userEvent.setup() };
 }
 
@@ -64,7 +65,7 @@ describe("UiSettingsEditor", () => {
 
   it("applies a typed hex colour and updates the preview", async () => {
     const onChange = vi.fn();
-    render(<Stateful initial={{}} onChange={onChange} />);
+    renderWithIntl(<Stateful initial={{}} onChange={onChange} />);
     const user = userEvent.setup();
     const hex = screen.getByLabelText("Primary Color hex value");
     await user.type(hex, "#abcdef");
@@ -78,7 +79,7 @@ describe("UiSettingsEditor", () => {
 
   it("marks an invalid hex on the field and keeps it in the settings, so the save refuses it", async () => {
     const onChange = vi.fn();
-    render(<Stateful initial={{ accent_color: "#0ea5e9" }} onChange={onChange} />);
+    renderWithIntl(<Stateful initial={{ accent_color: "#0ea5e9" }} onChange={onChange} />);
     const user = userEvent.setup();
     const hex = screen.getByLabelText("Accent Color hex value");
     await user.clear(hex);
@@ -162,7 +163,7 @@ describe("UiSettingsEditor", () => {
   it("previews an uploaded logo, says 'Failed to load logo' when it does not load, and never loads a remote one", async () => {
     const onChange = vi.fn();
     const uploaded = "/api/files/0b7e1c52-3f0a-4c55-9d7e-6a1f2b3c4d5e";
-    const { unmount } = render(<Stateful initial={{ logo_url: uploaded }} onChange={onChange} />);
+    const { unmount } = renderWithIntl(<Stateful initial={{ logo_url: uploaded }} onChange={onChange} />);
     const user = userEvent.setup();
     await user.click(screen.getByRole("tab", { name: "Branding" }));
     expect(screen.getByText("Suggested: 120 × 40 pixels.")).toBeInTheDocument();
@@ -179,7 +180,7 @@ describe("UiSettingsEditor", () => {
     expect(lastCall(onChange)).toEqual({});
     unmount();
 
-    render(
+    renderWithIntl(
       <UiSettingsEditor
         settings={{ logo_url: "https://tracker.example/logo.png" }}
         onChange={vi.fn()}
@@ -218,7 +219,7 @@ describe("UiSettingsEditor", () => {
 
   it("edits custom CSS with a counter and shows what the study area will receive", async () => {
     const onChange = vi.fn();
-    render(<Stateful initial={{}} onChange={onChange} />);
+    renderWithIntl(<Stateful initial={{}} onChange={onChange} />);
     const user = userEvent.setup();
     await user.click(screen.getByRole("tab", { name: "Advanced" }));
     const css = screen.getByLabelText("Custom CSS");

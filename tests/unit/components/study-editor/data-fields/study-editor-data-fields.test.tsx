@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { renderWithIntl } from "@/tests/support/render-with-intl";
 import type { z } from "zod";
 import { StudyEditor } from "@/components/study-editor/study-editor";
 import { FieldUsageResponse } from "@/lib/schemas/field-usage";
@@ -55,7 +56,7 @@ function renderEditor(put: () => Reply = () => ok(StudyResponse, study)) {
   );
   const calls = apiCalls;
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
+  renderWithIntl(
     <QueryClientProvider client={client}>
       <StudyEditor studyId={5} />
     </QueryClientProvider>,
