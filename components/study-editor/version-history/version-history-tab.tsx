@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { useFormat } from "@/components/i18n/use-format";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
@@ -54,6 +55,7 @@ export function VersionHistoryTab({
   const create = useCreateAmendment(studyId);
   const decide = useDecideVersion(studyId);
   const check = useCheckCompatibility(studyId);
+  const fmt = useFormat();
   const [creating, setCreating] = useState(false);
   const [rejecting, setRejecting] = useState<ProtocolVersionResponse | null>(null);
   const [report, setReport] = useState<{ version: number; result: CompatibilityResult } | null>(null);
@@ -162,19 +164,19 @@ export function VersionHistoryTab({
               <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-xs text-slate-600 sm:grid-cols-4">
                 <div>
                   <dt className="inline">Effective from: </dt>
-                  <dd className="inline">{version.effective_from}</dd>
+                  <dd className="inline">{fmt.date(version.effective_from)}</dd>
                 </div>
                 <div>
                   <dt className="inline">Effective to: </dt>
-                  <dd className="inline">{version.effective_to ?? "—"}</dd>
+                  <dd className="inline">{fmt.date(version.effective_to)}</dd>
                 </div>
                 <div>
                   <dt className="inline">Patients: </dt>
-                  <dd className="inline">{version.patient_count}</dd>
+                  <dd className="inline">{fmt.number(version.patient_count)}</dd>
                 </div>
                 <div>
                   <dt className="inline">Visits: </dt>
-                  <dd className="inline">{version.visit_count}</dd>
+                  <dd className="inline">{fmt.number(version.visit_count)}</dd>
                 </div>
               </dl>
               {version.rejection_reason && (
