@@ -1,7 +1,8 @@
 "use client";
 
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
+import { useFormat } from "@/components/i18n/use-format";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -26,9 +27,6 @@ export function UsersPage({
 }) {
   const t = useTranslations("users");
   const tUi = useTranslations("ui");
-  const format = useFormatter();
-  const dateTime = (value: string | null) =>
-    value ? format.dateTime(new Date(value), { dateStyle: "short", timeStyle: "medium" }) : t("table.never");
   const [searchInput, setSearchInput] = useState("");
   const [search, setSearch] = useState("");
   const [roleLevel, setRoleLevel] = useState("");
@@ -38,6 +36,7 @@ export function UsersPage({
   const [actionError, setActionError] = useState<string | null>(null);
   const pageSize = USER_LIMITS.pageSize;
   const users = useAdminUsers({ search, roleLevel, page, pageSize });
+  const fmt = useFormat();
   const deactivate = useDeactivateUser();
   const total = users.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / pageSize));
@@ -166,7 +165,9 @@ export function UsersPage({
                     <Badge tone="muted">{tUi("status.inactive")}</Badge>
                   )}
                 </td>
-                <td className="hidden px-3 py-2 md:table-cell">{dateTime(user.last_login)}</td>
+                <td className="hidden px-3 py-2 md:table-cell">
+                  {user.last_login ? fmt.dateTime(user.last_login) : t("table.never")}
+                </td>
                 <td className="px-3 py-2">
                   <div className="flex flex-col items-end gap-1 sm:flex-row sm:justify-end">
                     <Button

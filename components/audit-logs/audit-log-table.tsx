@@ -1,23 +1,13 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { useFormat } from "@/components/i18n/use-format";
 import { Badge } from "@/components/ui/badge";
 import { EmailText } from "@/components/ui/email-text";
 import type { AuditLogEntry } from "@/lib/schemas/audit-logs";
 import { AUDIT_ACTIONS, type AuditAction } from "@/lib/schemas/audit-actions";
 import { ENTITY_TYPES } from "./audit-log-filters";
 import { ViewChanges } from "./view-changes";
-
-/** Stored in UTC, shown in the viewer's zone with the zone named; the UTC instant is the tooltip. */
-const viewerTime = new Intl.DateTimeFormat(undefined, {
-  year: "numeric",
-  month: "short",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  timeZoneName: "short",
-});
 
 const HEADERS = ["timestamp", "user", "action", "entity", "ipAddress", "details"] as const;
 
@@ -64,6 +54,9 @@ export function AuditLogTable({
 }) {
   const t = useTranslations("audit.table");
   const entityTypeName = useEntityTypeName();
+  // Stored in UTC, shown in the display zone with the zone named (lib/i18n/format.ts); the UTC
+  // instant is the tooltip.
+  const fmt = useFormat();
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
       <table className="w-full text-left text-sm">
@@ -108,7 +101,7 @@ export function AuditLogTable({
             >
               <td className="px-3 py-2 md:whitespace-nowrap">
                 <time dateTime={entry.timestamp} title={t("utc", { timestamp: entry.timestamp })}>
-                  {viewerTime.format(new Date(entry.timestamp))}
+                  {fmt.dateTime(entry.timestamp)}
                 </time>
                 {/* On a phone user, action and entity sit under the time instead of in columns. */}
                 <div className="mt-1 space-y-0.5 text-xs text-slate-600 md:hidden">

@@ -1,6 +1,7 @@
 "use client";
 
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
+import { useFormat } from "@/components/i18n/use-format";
 import { Button } from "@/components/ui/button";
 
 /** Up to five page numbers around the current one (spec §2). */
@@ -22,17 +23,17 @@ export function AuditPagination({
   onPage: (page: number) => void;
 }) {
   const t = useTranslations("ui.pagination");
-  const format = useFormatter();
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(page * pageSize, total);
+  const fmt = useFormat();
   return (
     <nav aria-label={t("label")} className="mt-4 flex flex-wrap items-center justify-between gap-2 text-sm">
       <p className="text-slate-600" data-testid="showing">
         {t("showing", {
-          from: format.number(from),
-          to: format.number(to),
-          total: format.number(total),
+          from: fmt.number(from),
+          to: fmt.number(to),
+          total: fmt.number(total),
         })}
       </p>
       <div className="flex flex-wrap gap-1">

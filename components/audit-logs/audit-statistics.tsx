@@ -1,7 +1,8 @@
 "use client";
 
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { useEffect } from "react";
+import { useFormat } from "@/components/i18n/use-format";
 import { useAuditStatistics, type AuditFilterValues } from "@/lib/client/audit-logs";
 import { useActionName } from "./audit-log-table";
 
@@ -14,8 +15,8 @@ function TopList({
   counts: Record<string, number>;
   nameOf?: (name: string) => string;
 }) {
-  const format = useFormatter();
   const entries = Object.entries(counts);
+  const fmt = useFormat();
   return (
     <div className="min-w-0">
       <h3 className="text-sm font-semibold text-slate-700">{title}</h3>
@@ -26,7 +27,7 @@ function TopList({
           {entries.map(([name, n]) => (
             <li key={name} className="flex justify-between gap-2">
               <span className="truncate">{nameOf(name)}</span>
-              <span className="text-slate-600 tabular-nums">{format.number(n)}</span>
+              <span className="text-slate-600 tabular-nums">{fmt.number(n)}</span>
             </li>
           ))}
         </ol>
@@ -38,9 +39,9 @@ function TopList({
 /** Spec §2: Total Entries, top 5 by action, top 5 users (for the dates and study filtered). */
 export function AuditStatistics({ filters }: { filters: AuditFilterValues }) {
   const t = useTranslations("audit.statistics");
-  const format = useFormatter();
   const actionName = useActionName();
   const stats = useAuditStatistics(filters, true);
+  const fmt = useFormat();
   // Spec §8: audit load failures are only logged.
   useEffect(() => {
     if (stats.error) console.error("Failed to load audit statistics", stats.error);
@@ -53,7 +54,7 @@ export function AuditStatistics({ filters }: { filters: AuditFilterValues }) {
       <div>
         <h3 className="text-sm font-semibold text-slate-700">{t("total")}</h3>
         <p className="text-2xl font-semibold tabular-nums" data-testid="total-entries">
-          {stats.data ? format.number(stats.data.total_entries) : "…"}
+          {stats.data ? fmt.number(stats.data.total_entries) : "…"}
         </p>
       </div>
       <TopList title={t("topActions")} counts={stats.data?.entries_by_action ?? {}} nameOf={actionName} />

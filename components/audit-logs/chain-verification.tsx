@@ -1,7 +1,8 @@
 "use client";
 
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { useFormat } from "@/components/i18n/use-format";
 import { Button } from "@/components/ui/button";
 import { useChainVerification, useStartChainVerification } from "@/lib/client/audit-logs";
 
@@ -11,10 +12,10 @@ import { useChainVerification, useStartChainVerification } from "@/lib/client/au
  */
 export function ChainVerification() {
   const t = useTranslations("audit.chain");
-  const format = useFormatter();
   const [jobId, setJobId] = useState<string | null>(null);
   const start = useStartChainVerification();
   const job = useChainVerification(jobId).data;
+  const fmt = useFormat();
   const running = start.isPending || job?.state === "running";
   return (
     <section aria-label={t("label")} className="mb-4 rounded-lg border border-slate-200 bg-white p-4">
@@ -45,8 +46,8 @@ export function ChainVerification() {
               />
               <p className="text-slate-600">
                 {t("rowsChecked", {
-                  checked: format.number(job.rows_checked),
-                  total: format.number(job.total_rows),
+                  checked: fmt.number(job.rows_checked),
+                  total: fmt.number(job.total_rows),
                 })}
               </p>
             </>
@@ -54,7 +55,7 @@ export function ChainVerification() {
           {(job.state === "failed" || job.state === "interrupted") && <p role="alert">{job.error}</p>}
           {job.state === "done" && job.ok && (
             <p role="status" className="text-green-800">
-              {t("intact", { checked: format.number(job.rows_checked) })}
+              {t("intact", { checked: fmt.number(job.rows_checked) })}
             </p>
           )}
           {job.state === "done" && !job.ok && (

@@ -1,7 +1,8 @@
 "use client";
 
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { useFormat } from "@/components/i18n/use-format";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -119,7 +120,7 @@ export function FieldTemplatesPage({ canCreateGlobal }: { canCreateGlobal: boole
 
 function TemplateCard({ template, onDelete }: { template: FieldTemplate; onDelete: () => void }) {
   const t = useTranslations("templates.card");
-  const format = useFormatter();
+  const fmt = useFormat();
   const more = template.fields.length - SHOWN_FIELDS;
   return (
     <li
@@ -149,7 +150,7 @@ function TemplateCard({ template, onDelete }: { template: FieldTemplate; onDelet
       {more > 0 && <p className="mt-1 text-xs text-slate-500">{t("more", { count: more })}</p>}
       <div className="mt-auto flex items-center justify-between gap-2 pt-3">
         <span className="text-xs text-slate-500">
-          {t("createdOn", { date: format.dateTime(new Date(template.created_at), { dateStyle: "medium" }) })}
+          {t("createdOn", { date: fmt.date(template.created_at) })}
         </span>
         {template.can_delete && (
           <Button

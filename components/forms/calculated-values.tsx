@@ -1,4 +1,6 @@
 import { useTranslations } from "next-intl";
+import { useFormat } from "@/components/i18n/use-format";
+import type { Formatter } from "@/lib/i18n/format";
 import type { Calculation } from "@/lib/schemas/study-config";
 import { useBooleanWords, type BooleanLabels } from "./boolean-labels";
 
@@ -13,6 +15,7 @@ type Props = {
 export function CalculatedValues({ calculations, results, errors, booleanLabels }: Props) {
   const t = useTranslations("forms.form");
   const yesNo = useBooleanWords(booleanLabels);
+  const fmt = useFormat();
   return (
     <section
       aria-label={t("calculated")}
@@ -28,7 +31,7 @@ export function CalculatedValues({ calculations, results, errors, booleanLabels 
               data-testid={`calc-${calculation.name}`}
               title={errors[calculation.name]}
             >
-              {format(results[calculation.name] ?? null, yesNo)}
+              {format(results[calculation.name] ?? null, yesNo, fmt)}
             </dd>
           </div>
         ))}
@@ -37,9 +40,20 @@ export function CalculatedValues({ calculations, results, errors, booleanLabels 
   );
 }
 
-function format(value: number | boolean | string | null, labels: { yes: string; no: string }): string {
+function format(
+  value: number | boolean | string | null,
+  labels: { yes: string; no: string },
+  fmt: Formatter,
+): string {
   if (value === null) return "—";
   if (typeof value === "boolean") return value ? labels.yes : labels.no;
-  if (typeof value === "number") return Number.isInteger(value) ? String(value) : value.toFixed(2);
+  if (typeof value === "number") {
+    const places = Number.isInteger(value) ? 0 : 2;
+    return fmt.number(value, {
+      minimumFractionDigits: places,
+      maximumFractionDigits: places,
+      useGrouping: false,
+    });
+  }
   return value;
 }

@@ -7,6 +7,7 @@ import { Controller, useFormContext } from "react-hook-form";
 import type { DataField, FieldOption, SubField } from "@/lib/schemas/study-config";
 import { ArrayFieldInput } from "./array-field-input";
 import { useBooleanWords, type BooleanLabels } from "./boolean-labels";
+import { NumberInput } from "./number-input";
 
 export type RenderableField = Pick<
   DataField,
@@ -83,18 +84,7 @@ export function FieldInput({ field, path, required, disabled, error, booleanLabe
       );
       break;
     case "number":
-      control_ = (
-        <input
-          type="number"
-          step={0.1}
-          inputMode="decimal"
-          className={inputClass}
-          {...common}
-          {...register(path, {
-            setValueAs: (v: unknown) => (v === "" || v === null || v === undefined ? undefined : Number(v)),
-          })}
-        />
-      );
+      control_ = <NumberInput path={path} className={inputClass} {...common} />;
       break;
     case "select":
       control_ = (

@@ -1,4 +1,5 @@
 import { useTranslations } from "next-intl";
+import { useFormat } from "@/components/i18n/use-format";
 
 /**
  * Shown on every admin page while this server found the audit trail broken (docs/decisions/0018):
@@ -14,13 +15,14 @@ export function AuditTrailBanner({
   findings: string[] | null;
 }) {
   const t = useTranslations("errors.auditTrail");
+  const fmt = useFormat();
   return (
     <div role="alert" className="border-b border-red-300 bg-red-50" data-testid="audit-trail-banner">
       <div className="mx-auto max-w-7xl px-4 py-3 text-sm text-red-900 sm:px-6">
         <p className="font-semibold">{t("broken")}</p>
         <p className="mt-1 break-words">
           {t.rich("detected", {
-            when: detectedAt.replace("T", " ").slice(0, 19),
+            when: fmt.dateTime(detectedAt),
             time: (chunks) => <time dateTime={detectedAt}>{chunks}</time>,
             code: (chunks) => <code>{chunks}</code>,
           })}

@@ -1,10 +1,11 @@
 "use client";
 
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useWords } from "@/components/i18n/use-words";
+import { useFormat } from "@/components/i18n/use-format";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CONTROL_CLASS } from "@/components/ui/control-class";
@@ -26,9 +27,9 @@ import {
 export function MedicalGroupsPage({ studyId, studyName }: { studyId: number; studyName: string }) {
   const t = useTranslations("medicalGroups");
   const tUi = useTranslations("ui");
-  const format = useFormatter();
   const groups = useMedicalGroups(studyId);
   const remove = useDeleteGroup(studyId);
+  const fmt = useFormat();
   const [editing, setEditing] = useState<MedicalGroupResponse | "new" | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
 
@@ -97,9 +98,7 @@ export function MedicalGroupsPage({ studyId, studyName }: { studyId: number; stu
                     {group.description || "-"}
                   </td>
                   <td className="px-3 py-2 text-right tabular-nums">{group.patient_count}</td>
-                  <td className="hidden px-3 py-2 sm:table-cell">
-                    {format.dateTime(new Date(group.created_at), { dateStyle: "short" })}
-                  </td>
+                  <td className="hidden px-3 py-2 sm:table-cell">{fmt.date(group.created_at)}</td>
                   <td className="px-3 py-2">
                     <div className="flex justify-end gap-1">
                       <Button

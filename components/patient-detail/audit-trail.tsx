@@ -1,11 +1,12 @@
 "use client";
 
-import { useLocale, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useWords } from "@/components/i18n/use-words";
+import { useFormat } from "@/components/i18n/use-format";
 import { usePatientAuditTrail } from "@/lib/client/patient-detail";
 import type { TrailEntry } from "@/lib/schemas/audit-logs";
-import { errorText, formatDateTime } from "./format";
+import { errorText } from "./format";
 
 /** Fields an audit row changed: the keys of its new values, else of its old values. */
 export function changedFields(entry: Pick<TrailEntry, "old_values" | "new_values">): string[] {
@@ -14,7 +15,7 @@ export function changedFields(entry: Pick<TrailEntry, "old_values" | "new_values
 
 export function AuditTrailList({ entries }: { entries: TrailEntry[] }) {
   const t = useTranslations("patients.audit");
-  const locale = useLocale();
+  const fmt = useFormat();
   if (entries.length === 0) return <p className="text-sm text-slate-500">{t("empty")}</p>;
   return (
     <ol className="divide-y divide-slate-100">
@@ -29,7 +30,7 @@ export function AuditTrailList({ entries }: { entries: TrailEntry[] }) {
               </span>{" "}
               <span className="text-slate-500">
                 {t("by", { user: entry.user_name ?? t("system") })} ·{" "}
-                <time dateTime={entry.timestamp}>{formatDateTime(entry.timestamp, locale)}</time>
+                <time dateTime={entry.timestamp}>{fmt.dateTime(entry.timestamp)}</time>
               </span>
             </p>
             {entry.reason && <p className="text-slate-700">{t("reason", { reason: entry.reason })}</p>}

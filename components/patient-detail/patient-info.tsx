@@ -1,22 +1,22 @@
-import { useLocale, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { SI_NO, useBooleanWords } from "@/components/forms/boolean-labels";
+import { useFormat } from "@/components/i18n/use-format";
 import type { PatientResponse } from "@/lib/schemas/patients";
-import { formatDate } from "./format";
 
 /** Patient Information: the patient's own columns, dates as 'MMM dd, yyyy'; booleans as in the patient form (spec §9). */
 export function PatientInfo({ patient }: { patient: PatientResponse }) {
   const t = useTranslations("patients.info");
-  const locale = useLocale();
+  const fmt = useFormat();
   const yesNo = useBooleanWords(SI_NO);
   const siNo = (value: boolean) => (value ? yesNo.yes : yesNo.no);
   const sex = patient.sex === "M" ? t("male") : patient.sex === "F" ? t("female") : patient.sex;
   const rows: [string, string][] = [
     [t("code"), patient.code],
-    [t("birthDate"), formatDate(patient.birth_date, locale)],
+    [t("birthDate"), fmt.date(patient.birth_date)],
     [t("sex"), sex],
-    [t("height"), patient.height_cm === null ? "—" : t("cm", { value: patient.height_cm })],
-    [t("weight"), patient.weight_kg === null ? "—" : t("kg", { value: patient.weight_kg })],
-    [t("enrolled"), formatDate(patient.created_at, locale)],
+    [t("height"), patient.height_cm === null ? "—" : t("cm", { value: fmt.exact(patient.height_cm) })],
+    [t("weight"), patient.weight_kg === null ? "—" : t("kg", { value: fmt.exact(patient.weight_kg) })],
+    [t("enrolled"), fmt.date(patient.created_at)],
     [t("naiveSystemic"), siNo(patient.naive_systemic)],
     [t("naiveBiologic"), siNo(patient.naive_biologic)],
   ];

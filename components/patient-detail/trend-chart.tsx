@@ -1,7 +1,7 @@
-import { useLocale, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
+import { useFormat } from "@/components/i18n/use-format";
 import type { VisitResponse } from "@/lib/schemas/visits";
 import { visitMeasures } from "@/components/visits/visit-measures";
-import { formatDate } from "./format";
 
 /**
  * PASI and DLQI over the patient's visits: a small inline SVG line chart (no charting library:
@@ -18,7 +18,7 @@ const SERIES = [
 
 export function TrendChart({ visits }: { visits: VisitResponse[] }) {
   const t = useTranslations("patients.trend");
-  const locale = useLocale();
+  const fmt = useFormat();
   const points = visits.map((v) => ({ visit: v, ...visitMeasures(v) }));
   const values = points.flatMap((p) => [p.pasi, p.dlqi]).filter((v): v is number => v !== null);
   if (values.length === 0) return <p className="text-sm text-slate-500">{t("empty")}</p>;
@@ -51,7 +51,7 @@ export function TrendChart({ visits }: { visits: VisitResponse[] }) {
           <g key={t}>
             <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(t)} y2={y(t)} stroke="#e2e8f0" />
             <text x={PAD.left - 6} y={y(t) + 4} textAnchor="end" fontSize="11" fill="#475569">
-              {t}
+              {fmt.number(t)}
             </text>
           </g>
         ))}
@@ -103,9 +103,9 @@ export function TrendChart({ visits }: { visits: VisitResponse[] }) {
           {points.map((p) => (
             <tr key={p.visit.id}>
               <th scope="row">{p.visit.visit_number}</th>
-              <td>{formatDate(p.visit.visit_date, locale)}</td>
-              <td>{p.pasi ?? t("notRecorded")}</td>
-              <td>{p.dlqi ?? t("notRecorded")}</td>
+              <td>{fmt.date(p.visit.visit_date)}</td>
+              <td>{p.pasi === null ? t("notRecorded") : fmt.exact(p.pasi)}</td>
+              <td>{p.dlqi === null ? t("notRecorded") : fmt.exact(p.dlqi)}</td>
             </tr>
           ))}
         </tbody>

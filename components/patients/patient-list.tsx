@@ -1,8 +1,9 @@
 "use client";
 
-import { useLocale, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useEffect, useId, useState } from "react";
+import { useFormat } from "@/components/i18n/use-format";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -10,7 +11,6 @@ import { useWords } from "@/components/i18n/use-words";
 import { PATIENT_PAGE_SIZE, usePatients } from "@/lib/client/patients";
 import type { StudyConfig } from "@/lib/schemas/study-config";
 import { AddPatientDialog } from "./add-patient-dialog";
-import { displayDate } from "./display-date";
 
 export type PatientListProps = {
   studyId: number;
@@ -29,7 +29,6 @@ const SEARCH_DELAY_MS = 300;
 export function PatientList({ studyId, studyCode, config, canWrite }: PatientListProps) {
   const searchId = useId();
   const t = useTranslations("patients.list");
-  const locale = useLocale();
   const words = useWords();
   const [page, setPage] = useState(1);
   const [searchText, setSearchText] = useState("");
@@ -39,6 +38,7 @@ export function PatientList({ studyId, studyCode, config, canWrite }: PatientLis
   // of rows changes (a new search, a new patient), so a page is never read from a stale position.
   const [cursors, setCursors] = useState<Record<number, string>>({});
   const patients = usePatients(studyId, { page, search, cursor: cursors[page] });
+  const fmt = useFormat();
 
   // Ask the server once typing pauses, not at every keystroke.
   useEffect(() => {
@@ -121,9 +121,9 @@ export function PatientList({ studyId, studyCode, config, canWrite }: PatientLis
                 data.items.map((patient) => (
                   <tr key={patient.id}>
                     <td className="px-2 py-2 font-medium break-all text-slate-900 sm:px-4">{patient.code}</td>
-                    <td className="px-2 py-2 sm:px-4">{displayDate(patient.birth_date, locale)}</td>
+                    <td className="px-2 py-2 sm:px-4">{fmt.date(patient.birth_date)}</td>
                     <td className="px-2 py-2 sm:px-4">{patient.sex}</td>
-                    <td className="px-2 py-2 sm:px-4">{displayDate(patient.created_at, locale)}</td>
+                    <td className="px-2 py-2 sm:px-4">{fmt.date(patient.created_at)}</td>
                     <td className="px-2 py-2 text-right sm:px-4">
                       <Link
                         href={`/${studyCode}/patients/${patient.id}`}

@@ -1,8 +1,9 @@
 "use client";
 
-import { useLocale, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
 import { useWords } from "@/components/i18n/use-words";
+import { useFormat } from "@/components/i18n/use-format";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -242,7 +243,7 @@ function RunStatus({ run }: { run: Run }) {
   const t = useTranslations("export");
   const words = useWords();
   const unitWords = useUnitWords();
-  const number = new Intl.NumberFormat(useLocale());
+  const fmt = useFormat();
   switch (run.state) {
     case "idle":
       return null;
@@ -260,7 +261,7 @@ function RunStatus({ run }: { run: Run }) {
           <ProgressBar records={run.records} total={run.records} unit={run.unit} />
           <Alert tone="info">
             {t("done", {
-              records: number.format(run.records),
+              records: fmt.number(run.records),
               unit: unitWords(run.unit),
               file: run.fileName,
             })}
@@ -277,8 +278,8 @@ function RunStatus({ run }: { run: Run }) {
 function ProgressBar({ records, total, unit }: { records: number; total: number | null; unit: string }) {
   const t = useTranslations("export");
   const unitWords = useUnitWords();
-  const number = new Intl.NumberFormat(useLocale());
   const percent = total ? Math.min(100, Math.round((records / total) * 100)) : total === 0 ? 100 : null;
+  const fmt = useFormat();
   return (
     <div className="space-y-1" data-testid="export-progress">
       <progress
@@ -289,12 +290,12 @@ function ProgressBar({ records, total, unit }: { records: number; total: number 
       />
       <p className="text-sm text-slate-700" role="status">
         {total === null || percent === null
-          ? t("count", { records: number.format(records), unit: unitWords(unit) })
+          ? t("count", { records: fmt.number(records), unit: unitWords(unit) })
           : t("countOf", {
-              records: number.format(records),
-              total: number.format(total),
+              records: fmt.number(records),
+              total: fmt.number(total),
               unit: unitWords(unit),
-              percent,
+              percent: fmt.number(percent),
             })}
       </p>
     </div>

@@ -1,10 +1,11 @@
 "use client";
 
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { useWords } from "@/components/i18n/use-words";
+import { useFormat } from "@/components/i18n/use-format";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CONTROL_CLASS } from "@/components/ui/control-class";
@@ -44,9 +45,9 @@ export function StudyTeamPage({
   const t = useTranslations("team");
   const tUi = useTranslations("ui");
   const tUsers = useTranslations("users");
-  const format = useFormatter();
   const team = useStudyTeam(studyId);
   const remove = useRemoveAssignment(studyId);
+  const fmt = useFormat();
   const [editing, setEditing] = useState<UserStudyRoleResponse | "new" | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
 
@@ -120,9 +121,7 @@ export function StudyTeamPage({
                   </td>
                   <td className="px-3 py-2">{t(`roles.${role.role}`)}</td>
                   <td className="hidden px-3 py-2 sm:table-cell">{role.medical_group_name ?? "-"}</td>
-                  <td className="hidden px-3 py-2 md:table-cell">
-                    {format.dateTime(new Date(role.assigned_at), { dateStyle: "short" })}
-                  </td>
+                  <td className="hidden px-3 py-2 md:table-cell">{fmt.date(role.assigned_at)}</td>
                   <td className="px-3 py-2">
                     <div className="flex justify-end gap-1">
                       <Button

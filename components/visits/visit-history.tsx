@@ -1,12 +1,13 @@
 "use client";
 
-import { useLocale, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { useBooleanWords, YES_NO } from "@/components/forms/boolean-labels";
+import { useFormat } from "@/components/i18n/use-format";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import type { Formatter } from "@/lib/i18n/format";
 import type { VisitType } from "@/lib/schemas/study-config";
 import type { VisitResponse } from "@/lib/schemas/visits";
-import { formatDate } from "@/components/patient-detail/format";
 import { visitMeasures } from "./visit-measures";
 
 export type VisitActions = {
@@ -23,7 +24,7 @@ export type VisitActions = {
 
 const SCORE_COLUMNS = ["PASI", "DLQI", "PASI75"] as const;
 
-const show = (value: number | null) => (value === null ? "—" : String(value));
+const show = (value: number | null, fmt: Formatter) => (value === null ? "—" : fmt.exact(value));
 
 export function VisitHistory({
   visits,
@@ -35,7 +36,7 @@ export function VisitHistory({
   actions: VisitActions;
 }) {
   const t = useTranslations("visits.history");
-  const locale = useLocale();
+  const fmt = useFormat();
   const yesNo = useBooleanWords(YES_NO);
   if (visits.length === 0) return <p className="text-sm text-slate-500">{t("empty")}</p>;
   const typeLabel = (code: string) => visitTypes.find((t) => t.code === code)?.label ?? code;
@@ -73,10 +74,10 @@ export function VisitHistory({
             return (
               <tr key={visit.id} data-testid={`visit-row-${visit.visit_number}`}>
                 <td className="px-3 py-2 font-medium">{visit.visit_number}</td>
-                <td className="whitespace-nowrap px-3 py-2">{formatDate(visit.visit_date, locale)}</td>
+                <td className="whitespace-nowrap px-3 py-2">{fmt.date(visit.visit_date)}</td>
                 <td className="px-3 py-2">{typeLabel(visit.visit_type)}</td>
-                <td className="px-3 py-2">{show(m.pasi)}</td>
-                <td className="px-3 py-2">{show(m.dlqi)}</td>
+                <td className="px-3 py-2">{show(m.pasi, fmt)}</td>
+                <td className="px-3 py-2">{show(m.dlqi, fmt)}</td>
                 <td className="px-3 py-2">{m.pasi75 === null ? "—" : m.pasi75 ? yesNo.yes : yesNo.no}</td>
                 <td className="px-3 py-2">
                   {visit.is_locked ? (

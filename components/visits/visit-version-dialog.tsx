@@ -1,16 +1,25 @@
 "use client";
 
-import { useLocale, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { useBooleanWords, YES_NO } from "@/components/forms/boolean-labels";
+import { useFormat } from "@/components/i18n/use-format";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import { formatDate } from "@/components/patient-detail/format";
 import { fieldsForEntity } from "@/lib/forms";
 import { useProtocolVersions } from "@/lib/client/protocol-versions";
+import type { Formatter } from "@/lib/i18n/format";
 import type { DataField, StudyConfig } from "@/lib/schemas/study-config";
 import type { VisitResponse } from "@/lib/schemas/visits";
 
-function shown(field: DataField | undefined, value: unknown, yesNo: { yes: string; no: string }): string {
+function shown(
+  field: DataField | undefined,
+  value: unknown,
+  yesNo: { yes: string; no: string },
+  fmt: Formatter,
+): string {
+  if (typeof value === "number") return fmt.exact(value);
+  if (typeof value === "string" && field?.type === "date") return fmt.date(value);
+  if (typeof value === "string" && field?.type === "month") return fmt.month(value);
   const label = (v: unknown) => field?.options?.find((o) => o.value === v)?.label ?? String(v);
   if (value === true) return yesNo.yes;
   if (value === false) return yesNo.no;
@@ -40,9 +49,9 @@ export function VisitVersionDialog({
   onClose: () => void;
 }) {
   const t = useTranslations("visits.version");
-  const locale = useLocale();
   const yesNo = useBooleanWords(YES_NO);
   const versions = useProtocolVersions(studyId);
+  const fmt = useFormat();
   const version = versions.data?.versions.find((v) => v.id === visit.protocol_version_id);
   const config = version?.config ?? currentConfig;
   const fields = fieldsForEntity(config.data_fields, "visit");
@@ -68,7 +77,7 @@ export function VisitVersionDialog({
       title={t("title", {
         n: visit.visit_number,
         type: typeLabel,
-        date: formatDate(visit.visit_date, locale),
+        date: fmt.date(visit.visit_date),
       })}
       description={versionText}
       className="max-w-2xl"
@@ -80,7 +89,7 @@ export function VisitVersionDialog({
           <div key={field.name} className="min-w-0">
             <dt className="text-slate-600">{field.label}</dt>
             <dd className="break-words font-medium text-slate-900">
-              {shown(field, visit.data_fields[field.name], yesNo)}
+              {shown(field, visit.data_fields[field.name], yesNo, fmt)}
             </dd>
           </div>
         ))}
@@ -93,7 +102,7 @@ export function VisitVersionDialog({
             {other.map(([key, value]) => (
               <div key={key} className="min-w-0">
                 <dt className="font-mono text-xs text-slate-600">{key}</dt>
-                <dd className="break-words">{shown(undefined, value, yesNo)}</dd>
+                <dd className="break-words">{shown(undefined, value, yesNo, fmt)}</dd>
               </div>
             ))}
           </dl>

@@ -3,7 +3,7 @@
  * field state, ordering and grouping, and validation with the spec's messages.
  */
 export { evaluateCondition, isEmptyValue, MAX_CONDITION_EVAL_DEPTH, ownValue } from "./conditions";
-export { MAX_NUMBER_TEXT_LENGTH, parseNumber } from "./parse-number";
+export { MAX_NUMBER_TEXT_LENGTH, parseNumber, parseTypedNumber } from "./parse-number";
 export {
   fieldState,
   fieldsForEntity,

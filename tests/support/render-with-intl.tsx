@@ -23,6 +23,6 @@ export function renderWithIntl(
 ) {
   return render(ui, {
     ...options,
-    wrapper: ({ children }) => <IntlWrapper locale={locale}>{children}</IntlWrapper>,
+    wrapper: ({ children }: { children: ReactNode }) => <IntlWrapper locale={locale}>{children}</IntlWrapper>,
   });
 }

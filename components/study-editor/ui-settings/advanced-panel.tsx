@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useId, useMemo } from "react";
+import { useFormat } from "@/components/i18n/use-format";
 import { Label } from "@/components/ui/label";
 import { CUSTOM_CSS_MAX_LENGTH, DEFAULT_STUDY_SCOPE, scopedCustomCss } from "@/lib/theme/study-theme";
 import { withSetting, type PanelProps } from "./settings-fields";
@@ -12,6 +13,7 @@ const CSS_EXAMPLE = ":root { --study-primary: #1d4ed8; }\n.card { box-shadow: no
 export function AdvancedPanel({ settings, onChange }: PanelProps) {
   const id = useId();
   const t = useTranslations("editorSettings.advanced");
+  const fmt = useFormat();
   const css = settings.custom_css ?? "";
   // Shows the author what the study area will really receive (scoped, unsafe parts removed).
   const scoped = useMemo(() => scopedCustomCss(css, DEFAULT_STUDY_SCOPE), [css]);
@@ -38,7 +40,7 @@ export function AdvancedPanel({ settings, onChange }: PanelProps) {
           {t("note")}
         </p>
         <p id={`${id}-count`} className={css.length >= CUSTOM_CSS_MAX_LENGTH ? "text-red-700" : undefined}>
-          {t("count", { count: css.length, max: CUSTOM_CSS_MAX_LENGTH })}
+          {t("count", { count: fmt.number(css.length), max: fmt.number(CUSTOM_CSS_MAX_LENGTH) })}
         </p>
       </div>
       {css.trim() !== "" && (

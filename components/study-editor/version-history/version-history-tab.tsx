@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { useFormat } from "@/components/i18n/use-format";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
@@ -48,6 +49,7 @@ export function VersionHistoryTab({
   const create = useCreateAmendment(studyId);
   const decide = useDecideVersion(studyId);
   const check = useCheckCompatibility(studyId);
+  const fmt = useFormat();
   const [creating, setCreating] = useState(false);
   const [rejecting, setRejecting] = useState<ProtocolVersionResponse | null>(null);
   const [report, setReport] = useState<{ version: number; result: CompatibilityResult } | null>(null);
@@ -152,19 +154,19 @@ export function VersionHistoryTab({
               <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-xs text-slate-600 sm:grid-cols-4">
                 <div>
                   <dt className="inline">{t("effectiveFrom")}</dt>
-                  <dd className="inline">{version.effective_from}</dd>
+                  <dd className="inline">{fmt.date(version.effective_from)}</dd>
                 </div>
                 <div>
                   <dt className="inline">{t("effectiveTo")}</dt>
-                  <dd className="inline">{version.effective_to ?? "—"}</dd>
+                  <dd className="inline">{fmt.date(version.effective_to)}</dd>
                 </div>
                 <div>
                   <dt className="inline">{t("patients")}</dt>
-                  <dd className="inline">{version.patient_count}</dd>
+                  <dd className="inline">{fmt.number(version.patient_count)}</dd>
                 </div>
                 <div>
                   <dt className="inline">{t("visits")}</dt>
-                  <dd className="inline">{version.visit_count}</dd>
+                  <dd className="inline">{fmt.number(version.visit_count)}</dd>
                 </div>
               </dl>
               {version.rejection_reason && (

@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { renderWithIntl } from "@/tests/support/render-with-intl";
 import { SI_NO, YES_NO } from "@/components/forms/boolean-labels";
 import { DynamicForm } from "@/components/forms/dynamic-form";
 import { DEMO_STUDY_CONFIG } from "@/db/seed/demo-study-config";
 import type { Calculation, Category, DataField } from "@/lib/schemas/study-config";
-import { renderWithIntl } from "@/tests/support/render-with-intl";
 
 /** The error summary above the form (each field also announces its own message). */
 const SUMMARY = "Please fix the following errors:";
@@ -89,7 +89,7 @@ describe("DynamicForm", () => {
     );
     expect(screen.getByLabelText("t")).toHaveAttribute("type", "text");
     expect(screen.getByLabelText("ta").tagName).toBe("TEXTAREA");
-    expect(screen.getByLabelText("n")).toHaveAttribute("step", "0.1");
+    expect(screen.getByLabelText("n")).toHaveAttribute("inputmode", "decimal");
     expect(screen.getByLabelText("d")).toHaveAttribute("type", "date");
     expect(screen.getByLabelText("m")).toHaveAttribute("type", "month");
     expect(within(screen.getByLabelText("s")).getByRole("option", { name: "Beta" })).toBeInTheDocument();

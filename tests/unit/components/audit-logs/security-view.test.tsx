@@ -1,11 +1,11 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { describe, expect, it, vi } from "vitest";
+import { renderWithIntl } from "@/tests/support/render-with-intl";
 import { AuditLogFilters } from "@/components/audit-logs/audit-log-filters";
 import { AuditLogTable } from "@/components/audit-logs/audit-log-table";
 import { EMPTY_AUDIT_FILTERS } from "@/lib/client/audit-logs";
 import type { AuditLogEntry } from "@/lib/schemas/audit-logs";
-import { renderWithIntl } from "@/tests/support/render-with-intl";
 
 const denial: AuditLogEntry = {
   id: 9,

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { renderWithIntl } from "@/tests/support/render-with-intl";
 import type { z } from "zod";
 import { FieldTemplatesPage } from "@/components/field-templates/field-templates-page";
 import {
@@ -21,7 +22,6 @@ import {
   type Reply,
 } from "@/tests/support/msw/api";
 import { templateFixture } from "@/tests/support/msw/fixtures";
-import { renderWithIntl } from "@/tests/support/render-with-intl";
 
 const tf = (n: number) => ({ name: `f_${n}`, label: `Field ${n}`, type: n % 2 ? "number" : "text" });
 const template = templateFixture;

@@ -1,7 +1,7 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { AuditTrailBanner } from "@/components/layout/audit-trail-banner";
 import { renderWithIntl } from "@/tests/support/render-with-intl";
+import { AuditTrailBanner } from "@/components/layout/audit-trail-banner";
 
 describe("audit trail banner (every admin page while the trail is broken)", () => {
   it("says clinical data cannot be changed and where the procedure is, with the findings for auditors", () => {
@@ -14,7 +14,7 @@ describe("audit trail banner (every admin page while the trail is broken)", () =
     const banner = screen.getByRole("alert");
     expect(banner).toHaveTextContent("The audit trail is broken: clinical data cannot be changed");
     expect(banner).toHaveTextContent("docs/audit-trail-recovery.md");
-    expect(banner).toHaveTextContent("2026-01-05 09:00:00 UTC");
+    expect(banner).toHaveTextContent("Jan 05, 2026 10:00:00 GMT+1");
     expect(screen.getByText(/row id 3, the first row/)).toBeInTheDocument();
   });
 

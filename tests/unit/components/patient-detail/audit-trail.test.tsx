@@ -1,7 +1,7 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { AuditTrailList } from "@/components/patient-detail/audit-trail";
 import { renderWithIntl } from "@/tests/support/render-with-intl";
+import { AuditTrailList } from "@/components/patient-detail/audit-trail";
 
 describe("Patient Audit Trail", () => {
   it("says so when there are no rows", () => {

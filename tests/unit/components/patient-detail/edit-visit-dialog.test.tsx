@@ -1,6 +1,7 @@
-import { render, screen, waitFor } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { renderWithIntl } from "@/tests/support/render-with-intl";
 import type { z } from "zod";
 import { EditVisitDialog } from "@/components/visits/edit-visit-dialog";
 import { staleWriteMessage } from "@/lib/schemas/versioning";
@@ -22,7 +23,9 @@ function answerVisit(status: number, payload: unknown) {
 
 function renderDialog() {
   const props = { onClose: vi.fn(), onSaved: vi.fn(), onReload: vi.fn() };
-  render(withQueryClient(<EditVisitDialog visit={visit({ version: 3 })} config={smallConfig} {...props} />));
+  renderWithIntl(
+    withQueryClient(<EditVisitDialog visit={visit({ version: 3 })} config={smallConfig} {...props} />),
+  );
   return { ...props, user: userEvent.setup() };
 }
 

@@ -1,9 +1,9 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { renderWithIntl } from "@/tests/support/render-with-intl";
 import { VisitHistory, type VisitActions } from "@/components/visits/visit-history";
 import { demoConfig, visit } from "./fixtures";
-import { renderWithIntl } from "@/tests/support/render-with-intl";
 
 const actions = (overrides: Partial<VisitActions> = {}): VisitActions => ({
   canWrite: true,

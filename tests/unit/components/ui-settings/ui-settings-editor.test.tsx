@@ -1,8 +1,8 @@
 import { fireEvent, screen } from "@testing-library/react";
-import { renderWithIntl } from "@/tests/support/render-with-intl";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
+import { renderWithIntl } from "@/tests/support/render-with-intl";
 import { UiSettingsEditor } from "@/components/study-editor/ui-settings/ui-settings-editor";
 import { LOGO_DIMENSION_MESSAGE, UiSettingsSchema, type UiSettings } from "@/lib/schemas/study-config";
 

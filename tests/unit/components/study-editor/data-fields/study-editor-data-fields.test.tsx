@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { screen, waitFor, within } from "@testing-library/react";
-import { renderWithIntl } from "@/tests/support/render-with-intl";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { renderWithIntl } from "@/tests/support/render-with-intl";
 import type { z } from "zod";
 import { StudyEditor } from "@/components/study-editor/study-editor";
 import { FieldUsageResponse } from "@/lib/schemas/field-usage";
