@@ -1,13 +1,20 @@
 "use client";
 
+import { useLocale } from "next-intl";
 import { useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { dataDictionaryUrl } from "@/lib/client/data-dictionary";
-import { downloadStudyExport, type ExportProgress, type StudyExportOptions } from "@/lib/client/study-export";
+import {
+  defaultCsvFormat,
+  downloadStudyExport,
+  type ExportProgress,
+  type StudyExportOptions,
+} from "@/lib/client/study-export";
 import type { ExportFormat } from "@/lib/schemas/study-export";
+import { CsvFormatChoice } from "./csv-format-choice";
 
 type Props = {
   studyId: number;
@@ -40,9 +47,11 @@ const number = new Intl.NumberFormat("en-US");
 
 /** The Export screen (decision 0016): options, a progress bar while the file streams, and Cancel. */
 export function ExportPage({ studyId, studyName, visitTypes }: Props) {
+  const locale = useLocale();
   const [options, setOptions] = useState<StudyExportOptions>({
     format: "csv-long",
     values: "codes",
+    csvFormat: defaultCsvFormat(locale),
     deidentify: false,
     zip: false,
     audit: false,
@@ -131,6 +140,7 @@ export function ExportPage({ studyId, studyName, visitTypes }: Props) {
               </div>
             </fieldset>
           )}
+          {csv && <CsvFormatChoice value={options.csvFormat} onChange={(csvFormat) => set({ csvFormat })} />}
           <label className="flex items-start gap-2 text-sm">
             <input
               type="checkbox"

@@ -2,7 +2,8 @@
 // languages' index files; tests/unit/i18n-catalogues.test.ts holds them to the same keys.
 import auth from "./auth.json";
 import common from "./common.json";
+import csv from "./csv.json";
 import layout from "./layout.json";
 
-const catalogue = { auth, common, layout };
+const catalogue = { auth, common, csv, layout };
 export default catalogue;
