@@ -1,6 +1,7 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
+
 import { useRef, useState } from "react";
 import { useWords } from "@/components/i18n/use-words";
 import { useFormat } from "@/components/i18n/use-format";
@@ -9,8 +10,14 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { dataDictionaryUrl } from "@/lib/client/data-dictionary";
-import { downloadStudyExport, type ExportProgress, type StudyExportOptions } from "@/lib/client/study-export";
+import {
+  defaultCsvFormat,
+  downloadStudyExport,
+  type ExportProgress,
+  type StudyExportOptions,
+} from "@/lib/client/study-export";
 import type { ExportFormat } from "@/lib/schemas/study-export";
+import { CsvFormatChoice } from "./csv-format-choice";
 
 type Props = {
   studyId: number;
@@ -31,9 +38,11 @@ type Run =
 /** The Export screen (decision 0016): options, a progress bar while the file streams, and Cancel. */
 export function ExportPage({ studyId, studyName, visitTypes }: Props) {
   const t = useTranslations("export");
+  const locale = useLocale();
   const [options, setOptions] = useState<StudyExportOptions>({
     format: "csv-long",
     values: "codes",
+    csvFormat: defaultCsvFormat(locale),
     deidentify: false,
     zip: false,
     audit: false,
@@ -119,6 +128,7 @@ export function ExportPage({ studyId, studyName, visitTypes }: Props) {
               </div>
             </fieldset>
           )}
+          {csv && <CsvFormatChoice value={options.csvFormat} onChange={(csvFormat) => set({ csvFormat })} />}
           <label className="flex items-start gap-2 text-sm">
             <input
               type="checkbox"

@@ -1,3 +1,4 @@
+import type { CsvFormat } from "@/lib/csv/csv-cells";
 import { EXPORT_HEADERS, type ExportFormat } from "@/lib/schemas/study-export";
 import { errorOfPayload, redirectToSignIn } from "./api-fetch";
 import { plainCounter, zipCounter, type RecordCounter } from "./export-progress";
@@ -6,6 +7,8 @@ import { attachmentName, saveFile } from "./save-download";
 export type StudyExportOptions = {
   format: ExportFormat;
   values: "codes" | "labels";
+  /** CSV only: `,` and decimal points, or Excel-in-Italian `;` and decimal commas (docs/decisions/0021). */
+  csvFormat: CsvFormat;
   deidentify: boolean;
   zip: boolean;
   audit: boolean;
@@ -16,11 +19,17 @@ export type StudyExportOptions = {
 
 export type ExportProgress = { records: number; total: number | null; unit: string; bytes: number };
 
+/** The CSV format offered first: the one Excel reads in the page's language (`it`: `;` and 1,5). */
+export function defaultCsvFormat(locale: string): CsvFormat {
+  return locale === "it" ? "semicolon" : "comma";
+}
+
 /** The query string of an export: options that do not apply to the format are left out. */
 export function studyExportParams(options: StudyExportOptions): URLSearchParams {
   const csv = options.format !== "odm";
   const params = new URLSearchParams({ format: options.format });
   if (csv && options.values === "labels") params.set("values", "labels");
+  if (csv && options.csvFormat === "semicolon") params.set("csv_format", "semicolon");
   if (options.deidentify) params.set("deidentify", "true");
   if (csv && options.zip) params.set("zip", "true");
   if (!csv && options.audit && !options.deidentify) params.set("audit", "true");

@@ -5,6 +5,35 @@
  */
 
 /**
+ * The two CSV formats of the exports (docs/decisions/0021). `comma`: `,` between cells, `.` in
+ * numbers, no byte-order mark (the API's default, unchanged). `semicolon`: what Excel reads and
+ * writes where the decimal mark is a comma (Italy): `;` between cells, `,` in numeric cells (only
+ * cells that are numbers: never text, codes or dates), and a UTF-8 byte-order mark, without which
+ * Excel reads the file in the computer's legacy code page and garbles accented letters.
+ */
+export const CSV_FORMATS = ["comma", "semicolon"] as const;
+export type CsvFormat = (typeof CSV_FORMATS)[number];
+
+export type CsvDialect = {
+  format: CsvFormat;
+  separator: "," | ";";
+  decimal: "." | ",";
+  /** Written before the first record. */
+  bom: "" | "\uFEFF";
+};
+
+export const CSV_DIALECTS: Record<CsvFormat, CsvDialect> = {
+  comma: { format: "comma", separator: ",", decimal: ".", bom: "" },
+  semicolon: { format: "semicolon", separator: ";", decimal: ",", bom: "\uFEFF" },
+};
+
+/** A finite number as its cell: JavaScript's shortest decimal, its `.` written as the dialect's mark. */
+export function csvNumber(value: number, dialect: CsvDialect = CSV_DIALECTS.comma): string {
+  const text = String(value);
+  return dialect.decimal === "." ? text : text.replace(".", dialect.decimal);
+}
+
+/**
  * What a spreadsheet would run as a formula (OWASP "CSV injection"), as one rule for every CSV:
  * - a cell starting with a tab, a carriage return or a line feed (spreadsheets drop them on import
  *   and read what follows);
@@ -15,7 +44,12 @@
  */
 export const FORMULA_START = /^(?:[\t\r\n]|\s*[=+\-@|\uFF1D\uFF0B\uFF0D\uFF20\uFF5C])/;
 
-/** Quoted when it holds a comma, a quote or a line break, or has leading or trailing space. */
-export function quoteCsvCell(text: string): string {
-  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replaceAll('"', '""')}"` : text;
+/**
+ * Quoted when it holds the separator (`,` unless told), a quote or a line break, or has leading or
+ * trailing space.
+ */
+export function quoteCsvCell(text: string, separator: CsvDialect["separator"] = ","): string {
+  return /["\r\n]/.test(text) || text.includes(separator) || text !== text.trim()
+    ? `"${text.replaceAll('"', '""')}"`
+    : text;
 }

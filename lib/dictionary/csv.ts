@@ -1,12 +1,15 @@
 /**
- * RFC 4180 CSV for the data dictionary: writing (CRLF, quoted when needed) and reading (quoted
- * cells, CRLF or LF, a leading UTF-8 byte-order mark ignored). Pure.
+ * RFC 4180 CSV for the data dictionary: writing (CRLF, quoted when needed) and reading (papaparse:
+ * `,`, `;` or tab as the file uses, quoted cells, CRLF, LF or CR, a leading UTF-8 byte-order mark
+ * ignored). Pure. Reading serves every CSV import (docs/decisions/0021: a file saved by Excel in
+ * Italian is `;`-separated).
  *
  * Spreadsheet formula injection: a cell a spreadsheet would run as a formula (starting with
  * = + - @, a tab or a carriage return), unless it is a plain decimal number such as -5, is written
  * with a leading single quote. A cell that itself starts with a single quote gets one too, so the
  * reader can always drop exactly one leading quote: `guardCell` and `unguardCell` are inverses.
  */
+import Papa from "papaparse";
 import { FORMULA_START, quoteCsvCell } from "@/lib/csv/csv-cells";
 import { parseNumber } from "@/lib/forms/parse-number";
 
@@ -31,71 +34,94 @@ export type CsvRecord = {
 export type CsvReadResult = { ok: true; records: CsvRecord[] } | { ok: false; row: number; message: string };
 
 /**
+ * The separators an import recognises: `,` (the registry's own files, most tools), `;` (Excel
+ * where the decimal mark is a comma, as in Italy) and tab.
+ */
+export const CSV_DELIMITERS = [",", ";", "\t"] as const;
+export type CsvDelimiter = (typeof CSV_DELIMITERS)[number];
+
+/** Records read to choose the separator. */
+const DETECTION_RECORDS = 200;
+
+const QUOTE_MESSAGES: Record<string, string> = {
+  MissingQuotes: "A quoted cell is never closed",
+  InvalidQuotes: "Text follows the closing quote of a quoted cell",
+};
+const STRAY_QUOTE = "A quote inside an unquoted cell (quote the whole cell and double it)";
+
+type LineBreak = "\r\n" | "\n" | "\r";
+const isBlank = (cells: readonly string[]) => cells.length === 1 && cells[0] === "";
+
+/**
  * The records of a CSV text, cells unguarded. Blank lines are skipped (their number still counts,
  * so row numbers match what a spreadsheet shows when each record is one line).
  */
 export function readCsv(input: string): CsvReadResult {
   const text = input.startsWith("\uFEFF") ? input.slice(1) : input;
+  if (text === "") return { ok: true, records: [] };
+  const delimiter = detectDelimiter(text);
+  const parsed = Papa.parse<string[]>(text, { delimiter, skipEmptyLines: false });
+  const quoteError = parsed.errors.find((error) => error.type === "Quotes");
+  if (quoteError)
+    return {
+      ok: false,
+      row: (quoteError.row ?? 0) + 1,
+      message: QUOTE_MESSAGES[quoteError.code] ?? quoteError.message,
+    };
+  const newline = parsed.meta.linebreak as LineBreak;
+  // papaparse keeps a quote inside an unquoted cell as text; a dictionary cell like that is a
+  // mistake (a half-quoted cell), so it is refused, naming its row.
+  const stray = strayQuote(text, delimiter, newline);
+  if (stray !== null)
+    return {
+      ok: false,
+      row: Papa.parse<string[]>(text.slice(0, stray + 1), { delimiter, newline }).data.length,
+      message: STRAY_QUOTE,
+    };
   const records: CsvRecord[] = [];
-  let cells: string[] = [];
-  let cell = "";
-  let row = 1;
-  let i = 0;
-  let startOfCell = true;
-  const endRecord = () => {
-    cells.push(cell);
-    if (!(cells.length === 1 && cells[0] === "")) records.push({ row, cells: cells.map(unguardCell) });
-    cells = [];
-    cell = "";
-    row++;
-    startOfCell = true;
-  };
-  while (i < text.length) {
-    const ch = text[i]!;
-    if (startOfCell && ch === '"') {
-      const recordRow = row;
-      i++;
-      for (;;) {
-        if (i >= text.length) return { ok: false, row: recordRow, message: "A quoted cell is never closed" };
-        const q = text[i]!;
-        if (q === '"') {
-          if (text[i + 1] === '"') {
-            cell += '"';
-            i += 2;
-            continue;
-          }
-          i++;
-          break;
-        }
-        cell += q;
-        i++;
-      }
-      const next = text[i];
-      if (next !== undefined && next !== "," && next !== "\r" && next !== "\n")
-        return { ok: false, row: recordRow, message: "Text follows the closing quote of a quoted cell" };
-      startOfCell = false;
-      continue;
-    }
-    startOfCell = false;
-    if (ch === ",") {
-      cells.push(cell);
-      cell = "";
-      startOfCell = true;
-      i++;
-    } else if (ch === "\r" || ch === "\n") {
-      i += ch === "\r" && text[i + 1] === "\n" ? 2 : 1;
-      endRecord();
-    } else if (ch === '"') {
-      return {
-        ok: false,
-        row,
-        message: "A quote inside an unquoted cell (quote the whole cell and double it)",
-      };
-    } else {
-      cell += ch;
-      i++;
-    }
-  }
-  if (cell !== "" || cells.length > 0) endRecord();
+  parsed.data.forEach((cells, index) => {
+    if (!isBlank(cells)) records.push({ row: index + 1, cells: cells.map(unguardCell) });
+  });
   return { ok: true, records };
+}
+
+/**
+ * The file's separator among `CSV_DELIMITERS`. A few records cannot always tell (`a;b,c` is two
+ * cells or three), so the registry's own `,` comes first: it is chosen when it splits the header
+ * into two or more cells, unless it leaves the records ragged while `;` or tab reads them as a
+ * table with a wider header (an Excel file whose header holds a comma). Otherwise the first of `;`
+ * and tab that splits the header; else `,` (a one-column file).
+ */
+export function detectDelimiter(text: string): CsvDelimiter {
+  const [comma, ...others] = CSV_DELIMITERS.map((delimiter) => {
+    const { data, errors } = Papa.parse<string[]>(text, { delimiter, preview: DETECTION_RECORDS });
+    const rows = data.filter((cells) => !isBlank(cells));
+    const width = rows[0]?.length ?? 0;
+    const rectangular = errors.length === 0 && rows.every((cells) => cells.length === width);
+    return { delimiter, width, rectangular };
+  });
+  if (comma!.width > 1) {
+    if (comma!.rectangular) return ",";
+    const wider = others.find((shape) => shape.rectangular && shape.width > comma!.width);
+    return wider?.delimiter ?? ",";
+  }
+  return others.find((shape) => shape.width > 1)?.delimiter ?? ",";
+}
+
+/** Where a quote stands inside an unquoted cell (papaparse reads it as text), or null. */
+function strayQuote(text: string, delimiter: string, newline: LineBreak): number | null {
+  const quotedCell = /"(?:[^"]|"")*"/y;
+  let at = text.indexOf('"');
+  while (at !== -1) {
+    const startsCell =
+      at === 0 ||
+      text.startsWith(delimiter, at - 1) ||
+      text.slice(Math.max(0, at - newline.length), at) === newline;
+    if (!startsCell) return at;
+    quotedCell.lastIndex = at;
+    // Every quoted cell is closed here: papaparse reported an unclosed one already.
+    if (!quotedCell.test(text)) return null;
+    at = text.indexOf('"', quotedCell.lastIndex);
+  }
+  return null;
 }

@@ -2,12 +2,18 @@
  * The rows of the two CSV layouts for a batch of patients. Pure: the export service streams
  * batches through these, so no layout ever holds more than one batch.
  */
-import { csvCell, csvRecord, textCell, type ValueMode } from "./cell-values";
+import { CSV_DIALECTS, type CsvDialect } from "@/lib/csv/csv-cells";
+import { csvCell, csvRecord, dialectTextCell, type ValueMode } from "./cell-values";
 import { sourceValue, type ExportColumn } from "./columns";
 import type { ExportPatient, ExportVisit } from "./export-records";
 
-export function csvHeader(columns: readonly ExportColumn[]): string {
-  return csvRecord(columns.map((column) => textCell(column.name)));
+/** The first record, after the dialect's byte-order mark (the `semicolon` format's, for Excel). */
+export function csvHeader(
+  columns: readonly ExportColumn[],
+  dialect: CsvDialect = CSV_DIALECTS.comma,
+): string {
+  const names = columns.map((column) => dialectTextCell(dialect, column.name));
+  return dialect.bom + csvRecord(names, dialect);
 }
 
 /** csv-long: a record per visit; a patient with no exported visit gets one with empty visit columns. */
@@ -15,6 +21,7 @@ export function longRows(
   columns: readonly ExportColumn[],
   patients: readonly ExportPatient[],
   mode: ValueMode,
+  dialect: CsvDialect = CSV_DIALECTS.comma,
 ): { text: string; records: number } {
   let text = "";
   let records = 0;
@@ -22,7 +29,8 @@ export function longRows(
     const visits: (ExportVisit | null)[] = patient.visits.length > 0 ? patient.visits : [null];
     for (const visit of visits) {
       text += csvRecord(
-        columns.map((column) => csvCell(column, sourceValue(column.source, patient, visit), mode)),
+        columns.map((column) => csvCell(column, sourceValue(column.source, patient, visit), mode, dialect)),
+        dialect,
       );
       records++;
     }
@@ -35,6 +43,7 @@ export function wideRows(
   columns: readonly ExportColumn[],
   patients: readonly ExportPatient[],
   mode: ValueMode,
+  dialect: CsvDialect = CSV_DIALECTS.comma,
 ): { text: string; records: number } {
   let text = "";
   for (const patient of patients) {
@@ -50,9 +59,9 @@ export function wideRows(
         ? (bySlot.get(`${column.slot.visitType}\u0000${column.slot.occurrence}`) ?? null)
         : null;
       if (column.slot && !visit) return "";
-      return csvCell(column, sourceValue(column.source, patient, visit), mode);
+      return csvCell(column, sourceValue(column.source, patient, visit), mode, dialect);
     });
-    text += csvRecord(cells);
+    text += csvRecord(cells, dialect);
   }
   return { text, records: patients.length };
 }

@@ -7,6 +7,7 @@
  * escaped for Markdown (and `|` / line breaks for table cells), so a label can neither break the
  * column table nor add links, HTML or formatting to the document.
  */
+import type { CsvFormat } from "@/lib/csv/csv-cells";
 import type { ValueMode } from "./cell-values";
 import type { ColumnType, ExportColumn } from "./columns";
 
@@ -15,6 +16,8 @@ export type ExportReadmeParams = {
   studyCode: string;
   format: "csv-long" | "csv-wide";
   valueMode: ValueMode;
+  /** The data file's CSV format (docs/decisions/0021); `comma` when absent. */
+  csvFormat?: CsvFormat | undefined;
   deidentified: boolean;
   /** ISO 8601 instant the export was made. */
   generatedAt: string;
@@ -37,7 +40,7 @@ export function exportReadme(p: ExportReadmeParams): string {
     ].join(""),
     filesSection(p),
     layoutSection(p),
-    cellSection(p.valueMode),
+    cellSection(p.valueMode, p.csvFormat === "semicolon"),
     typesSection(p.valueMode),
     p.deidentified ? DEIDENTIFIED : IDENTIFIABLE,
     filtersSection(p.filters),
@@ -51,7 +54,10 @@ function filesSection(p: ExportReadmeParams): string {
   return [
     "## Files",
     "",
-    `- ${code(data)}: the data, a CSV file (UTF-8, comma-separated, RFC 4180).`,
+    p.csvFormat === "semicolon"
+      ? `- ${code(data)}: the data, a CSV file for Excel where the decimal mark is a comma (UTF-8 with a ` +
+        "byte-order mark, semicolon-separated, decimal commas; otherwise RFC 4180)."
+      : `- ${code(data)}: the data, a CSV file (UTF-8, comma-separated, RFC 4180).`,
     `- ${code(dictionary)}: the study's data dictionary (every field with its type, options and rules).`,
     `- ${code(python)}: reads the CSV with pandas and the right types. Run it (${code(`python3 ${python}`)}) for a ` +
       `summary, or import it and call \`load()\` for the DataFrame.`,
@@ -77,19 +83,32 @@ function layoutSection(p: ExportReadmeParams): string {
   return ["## Layout", "", body].join("\n");
 }
 
-function cellSection(mode: ValueMode): string {
+function cellSection(mode: ValueMode, semicolon: boolean): string {
   const labels = mode === "labels";
   return [
     "## How the cells are written",
     "",
-    "- The first row holds the column names; every record ends with CRLF. A cell containing a comma, a " +
+    ...(semicolon
+      ? [
+          "The file is written the way Excel reads and writes CSV where the decimal mark is a comma (Italy): " +
+            "cells are separated by `;`, numbers have a decimal comma and the file starts with a UTF-8 " +
+            'byte-order mark. Elsewhere read it with `read.csv2(file, fileEncoding = "UTF-8-BOM")` in R or ' +
+            '`pandas.read_csv(file, sep=";", decimal=",", encoding="utf-8-sig")`; the loaders do.',
+          "",
+        ]
+      : []),
+    `- The first row holds the column names; every record ends with CRLF. A cell containing a ${semicolon ? "semicolon" : "comma"}, a ` +
       'double quote or a line break is enclosed in double quotes, and a quote inside it is doubled (`""`). ' +
       "A line break inside a cell (CR, LF or CRLF) is written exactly as stored, inside the quotes: " +
       "read the file with an RFC 4180 reader, not line by line.",
     "- An empty cell is a missing value (not recorded, not applicable or empty). Nothing else means " +
       "missing: `NA` or `null` in a cell is text.",
-    `- Booleans are ${labels ? "`Yes` / `No`" : "`true` / `false`"}; numbers are plain decimals with a ` +
-      "`.` and no thousands separator.",
+    semicolon
+      ? `- Booleans are ${labels ? "`Yes` / `No`" : "`true` / `false`"}; numbers are plain decimals with a ` +
+        "decimal comma (`12,5`) and no thousands separator. Only number cells have it: codes, text and " +
+        "dates are written as stored."
+      : `- Booleans are ${labels ? "`Yes` / `No`" : "`true` / `false`"}; numbers are plain decimals with a ` +
+        "`.` and no thousands separator.",
     "- Dates are `YYYY-MM-DD`, months `YYYY-MM`.",
     labels
       ? "- Category columns hold the option's label; an option code with no label in the study's " +

@@ -22,7 +22,7 @@ import { DashboardResponse, ReportQuery, TherapyOutcomesResponse } from "./repor
 import { VisitCreateBody, VisitListQuery, VisitListResponse, VisitResponse, VisitUpdateBody } from "./visits";
 import {
   AuditEntryListResponse,
-  AuditLogFilters,
+  AuditExportQuery,
   AuditLogListQuery,
   AuditLogListResponse,
   AuditStatisticsQuery,
@@ -201,7 +201,7 @@ export const API_CONTRACTS: ApiContract[] = [
     method: "GET",
     path: "/api/studies/{id}/export",
     summary:
-      "The study's data in the caller's patient scope, streamed: csv-long (a row per visit), csv-wide (a row per patient), odm (CDISC ODM 1.3.2); option labels, de-identification, a zip with dictionary, README and R/Python loaders; x-export-total-rows counts the records (audited)",
+      "The study's data in the caller's patient scope, streamed: csv-long (a row per visit), csv-wide (a row per patient), odm (CDISC ODM 1.3.2); option labels, csv_format (comma, or semicolon with decimal commas for Excel in Italian), de-identification, a zip with dictionary, README and R/Python loaders; x-export-total-rows counts the records (audited)",
     auth: true,
     query: StudyExportQuery,
   },
@@ -444,9 +444,10 @@ export const API_CONTRACTS: ApiContract[] = [
   {
     method: "GET",
     path: "/api/admin/audit-logs/export/csv",
-    summary: "The filtered trail as a streamed CSV download audit_logs_{timestamp}.csv (audited)",
+    summary:
+      "The filtered trail as a streamed CSV download audit_logs_{timestamp}.csv; csv_format=semicolon for Excel where the decimal mark is a comma (audited)",
     auth: true,
-    query: AuditLogFilters,
+    query: AuditExportQuery,
   },
   {
     method: "POST",

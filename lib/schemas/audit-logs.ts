@@ -1,5 +1,6 @@
 /** Audit-log read contracts (spec §7 GET /admin/audit-logs/entity/{type}/{id}). Pure. */
 import { z } from "zod";
+import { CSV_FORMATS } from "@/lib/csv/csv-cells";
 import { isIsoDateTime } from "@/lib/dates/calendar-date";
 import { AUDIT_ACTIONS } from "./audit-actions";
 import { idOf, MAX_DB_INT } from "./patients";
@@ -123,6 +124,17 @@ export const AuditLogFilters = z.object({
   end_date: isoDateTime("end_date"),
 });
 export type AuditLogFilters = z.infer<typeof AuditLogFilters>;
+
+/**
+ * The CSV export's query: the filters and the CSV format (`comma` by default; `semicolon` for Excel
+ * where the decimal mark is a comma: docs/decisions/0021).
+ */
+export const AuditExportQuery = AuditLogFilters.extend({
+  csv_format: z
+    .enum(CSV_FORMATS, { error: `csv_format must be one of: ${CSV_FORMATS.join(", ")}` })
+    .default("comma"),
+});
+export type AuditExportQuery = z.infer<typeof AuditExportQuery>;
 
 /**
  * Where the client stands: the page it shows and the sort keys (epoch ms, id) of that page's first

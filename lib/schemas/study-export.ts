@@ -1,5 +1,6 @@
 /** The study data export's query (decision 0016): `GET /api/studies/{id}/export`. Pure. */
 import { z } from "zod";
+import { CSV_FORMATS } from "@/lib/csv/csv-cells";
 import { CalendarDate } from "./patients";
 
 export const EXPORT_FORMATS = ["csv-long", "csv-wide", "odm"] as const;
@@ -11,6 +12,7 @@ export const STUDY_EXPORT_MESSAGES = {
     "Audit records name staff and carry true dates: they cannot be combined with de-identification",
   zipNeedsCsv: "Only the CSV formats can be packaged as a zip",
   labelsNeedCsv: "Option labels apply to the CSV formats (ODM carries codes with their code lists)",
+  csvFormatNeedsCsv: "csv_format applies to the CSV formats",
   dateRange: "visit_date_from must not be after visit_date_to",
 } as const;
 
@@ -28,6 +30,13 @@ export const StudyExportQuery = z
     format: z.enum(EXPORT_FORMATS, { error: `format must be one of: ${EXPORT_FORMATS.join(", ")}` }),
     /** Option codes (default) or their labels in category columns. */
     values: z.enum(["codes", "labels"], { error: "values must be codes or labels" }).default("codes"),
+    /**
+     * CSV only: `comma` (`,` and decimal points, the default) or `semicolon` (`;`, decimal commas
+     * and a byte-order mark, for Excel where the decimal mark is a comma: docs/decisions/0021).
+     */
+    csv_format: z
+      .enum(CSV_FORMATS, { error: `csv_format must be one of: ${CSV_FORMATS.join(", ")}` })
+      .default("comma"),
     /** Remove identifier fields, replace codes by pseudonyms and shift dates per patient. */
     deidentify: flag("deidentify"),
     /** A zip with the CSV, the data dictionary, a README of the columns and R / Python loaders. */
@@ -58,6 +67,8 @@ export const StudyExportQuery = z
     if (query.zip && query.format === "odm") issue("zip", STUDY_EXPORT_MESSAGES.zipNeedsCsv);
     if (query.values === "labels" && query.format === "odm")
       issue("values", STUDY_EXPORT_MESSAGES.labelsNeedCsv);
+    if (query.csv_format === "semicolon" && query.format === "odm")
+      issue("csv_format", STUDY_EXPORT_MESSAGES.csvFormatNeedsCsv);
     if (query.visit_date_from && query.visit_date_to && query.visit_date_from > query.visit_date_to)
       issue("visit_date_from", STUDY_EXPORT_MESSAGES.dateRange);
   });

@@ -4,6 +4,7 @@ import audit from "./audit.json";
 import auth from "./auth.json";
 import common from "./common.json";
 import contents from "./contents.json";
+import csv from "./csv.json";
 import editor from "./editor.json";
 import editorCalculations from "./editorCalculations.json";
 import editorFields from "./editorFields.json";
@@ -29,6 +30,7 @@ const catalogue = {
   auth,
   common,
   contents,
+  csv,
   editor,
   editorCalculations,
   editorFields,

@@ -5,6 +5,7 @@ import audit from "./audit.json";
 import auth from "./auth.json";
 import common from "./common.json";
 import contents from "./contents.json";
+import csv from "./csv.json";
 import editor from "./editor.json";
 import editorCalculations from "./editorCalculations.json";
 import editorFields from "./editorFields.json";
@@ -31,6 +32,7 @@ const catalogue: Messages = {
   auth,
   common,
   contents,
+  csv,
   editor,
   editorCalculations,
   editorFields,

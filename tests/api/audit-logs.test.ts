@@ -2,6 +2,7 @@
  * kept up to date, statistics, the streamed CSV export and the background chain verification. */
 import { randomUUID } from "node:crypto";
 import { and, count, eq, sql } from "drizzle-orm";
+import Papa from "papaparse";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as listRoute } from "@/app/api/admin/audit-logs/route";
 import { GET as statisticsRoute } from "@/app/api/admin/audit-logs/statistics/route";
@@ -202,6 +203,61 @@ describe("GET /api/admin/audit-logs/export/csv", () => {
         ),
       );
     expect(exports!.n).toBe(1);
+  });
+
+  it("csv_format=semicolon opens in a `;` reader with the same columns and rows; the default is the comma format byte for byte", async () => {
+    const download = async (extra: string) => {
+      const res = await exportRoute(
+        new Request(
+          `http://localhost:3000/api/admin/audit-logs/export/csv?study_id=42&entity_type=bench_entity${extra}`,
+          { headers: admin.headers },
+        ),
+        { params: Promise.resolve({}) },
+      );
+      expect(res.status).toBe(200);
+      return Buffer.from(await res.arrayBuffer());
+    };
+    const byDefault = await download("");
+    const comma = await download("&csv_format=comma");
+    const semicolon = await download("&csv_format=semicolon");
+    expect(byDefault.equals(comma)).toBe(true);
+    expect(byDefault.subarray(0, 3).equals(Buffer.from([0xef, 0xbb, 0xbf]))).toBe(false);
+    // A UTF-8 byte-order mark first, so Excel reads the file as UTF-8.
+    expect(semicolon.subarray(0, 3).equals(Buffer.from([0xef, 0xbb, 0xbf]))).toBe(true);
+
+    const read = (bytes: Buffer, delimiter: string) => {
+      const parsed = Papa.parse<string[]>(bytes.toString("utf8"), { delimiter, skipEmptyLines: true });
+      expect(parsed.errors).toEqual([]);
+      return parsed.data;
+    };
+    const [header, ...rows] = read(semicolon, ";");
+    expect(header).toEqual([
+      "id",
+      "timestamp",
+      "user_id",
+      "user_email",
+      "action",
+      "entity_type",
+      "entity_id",
+      "study_id",
+      "ip_address",
+      "reason",
+      "old_values",
+      "new_values",
+    ]);
+    expect(rows).toHaveLength(34);
+    expect(rows.map((row) => row[7])).toEqual(rows.map(() => "42"));
+    expect([header, ...rows]).toEqual(read(comma, ","));
+    expect(semicolon.toString("utf8")).toContain(`;"'=HYPERLINK(""x"") 100%_done"`);
+
+    const bad = await exportRoute(
+      new Request("http://localhost:3000/api/admin/audit-logs/export/csv?csv_format=tab", {
+        headers: admin.headers,
+      }),
+      { params: Promise.resolve({}) },
+    );
+    expect(bad.status).toBe(422);
+    expect(JSON.stringify(await bad.json())).toContain("csv_format must be one of: comma, semicolon");
   });
 });
 

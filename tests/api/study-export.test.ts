@@ -3,6 +3,7 @@
  * the layouts, the zip package, bad options, and cancelling mid-stream.
  */
 import { and, desc, eq, sql } from "drizzle-orm";
+import Papa from "papaparse";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as exportRoute } from "@/app/api/studies/[id]/export/route";
 import { GET as getPatient } from "@/app/api/patients/[id]/route";
@@ -340,10 +341,76 @@ describe("options", () => {
     [{ format: "odm", zip: "true" }, "Only the CSV formats can be packaged as a zip"],
     [{ format: "csv-long", visit_types: "Baseline;drop" }, "visit_types must be comma-separated"],
     [{ format: "csv-long", visit_date_from: "2024-02-01", visit_date_to: "2024-01-01" }, "must not be after"],
+    [{ format: "odm", csv_format: "semicolon" }, "csv_format applies to the CSV formats"],
+    [{ format: "csv-long", csv_format: "tab" }, "csv_format must be one of: comma, semicolon"],
   ])("answers 422 for %j", async (query, message) => {
     const res = await exportRequest(admin, query);
     expect(res.status).toBe(422);
     expect(JSON.stringify(await res.json())).toContain(message);
+  });
+});
+
+describe("CSV formats (docs/decisions/0021)", () => {
+  const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+  const download = async (query: Record<string, string>) => {
+    const res = await exportRequest(admin, query);
+    expect(res.status).toBe(200);
+    return Buffer.from(await res.arrayBuffer());
+  };
+  const read = (text: string, delimiter: string) => {
+    const parsed = Papa.parse<string[]>(text, { delimiter, skipEmptyLines: true });
+    expect(parsed.errors).toEqual([]);
+    return parsed.data;
+  };
+
+  it("the default is the comma format, byte for byte", async () => {
+    for (const format of ["csv-long", "csv-wide"]) {
+      const byDefault = await download({ format });
+      const comma = await download({ format, csv_format: "comma" });
+      expect(byDefault.equals(comma)).toBe(true);
+      expect(byDefault.subarray(0, 3).equals(BOM)).toBe(false);
+      const text = byDefault.toString("utf8");
+      expect(text.startsWith("patient_id,")).toBe(true);
+      expect(text).toContain(",170.5,68.2,");
+    }
+  });
+
+  it("semicolon: a `;` reader sees the same columns, numbers with a decimal comma, everything else as in the comma file", async () => {
+    const semicolon = await download({ format: "csv-long", csv_format: "semicolon" });
+    expect(semicolon.subarray(0, 3).equals(BOM)).toBe(true);
+    const [header, ...rows] = read(semicolon.toString("utf8"), ";");
+    const [commaHeader, ...commaRows] = read((await download({ format: "csv-long" })).toString("utf8"), ",");
+    expect(header).toEqual(commaHeader);
+    expect(header!.slice(0, 3)).toEqual(["patient_id", "patient_code", "medical_group"]);
+    expect(rows).toHaveLength(4);
+    const column = (name: string) => header!.indexOf(name);
+    const a1 = rows.filter((row) => row[column("patient_code")] === "A-001");
+    expect(a1.map((row) => row[column("height_cm")])).toEqual(["170,5", "170,5"]);
+    expect(a1.map((row) => row[column("weight_kg")])).toEqual(["68,2", "68,2"]);
+    expect(a1.map((row) => row[column("visit_date")])).toEqual(["2024-01-10", "2024-04-10"]);
+    expect(a1.map((row) => row[column("ae_description")])).toContain('Rash, "mild"\nresolved');
+    // Only number cells change: each cell is the comma file's, or its decimal point as a comma.
+    const decimals = /^-?\d+\.\d+$/;
+    rows.forEach((row, r) =>
+      row.forEach((cell, c) => {
+        const commaCell = commaRows[r]![c]!;
+        expect(cell).toBe(decimals.test(commaCell) ? commaCell.replace(".", ",") : commaCell);
+      }),
+    );
+  });
+
+  it("semicolon in a zip: the loaders and the README follow it", async () => {
+    const res = await exportRequest(medicoA, { format: "csv-long", csv_format: "semicolon", zip: "true" });
+    const files = await unzip(Buffer.from(await res.arrayBuffer()));
+    const data = [...files.keys()].find((name) => name.endsWith(".csv") && name !== "data_dictionary.csv")!;
+    expect(read(files.get(data)!, ";")[0]).toContain("pasi_score");
+    expect(files.get(data)).toContain(";170,5;");
+    expect(files.get("load_data.py")).toContain('SEPARATOR = ";"');
+    expect(files.get("load_data.py")).toContain('DECIMAL = ","');
+    expect(files.get("load_data.R")).toContain('SEPARATOR <- ";"');
+    expect(files.get("README.md")).toContain("semicolon-separated, decimal commas");
+    const audit = (await exportAuditRows()).find((row) => row.newValues?.zip === true);
+    expect(audit!.newValues).toMatchObject({ format: "csv-long", csv_format: "semicolon" });
   });
 });
 

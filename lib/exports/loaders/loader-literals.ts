@@ -7,7 +7,10 @@
  * Both loaders undo exactly what `cell-values.ts` writes:
  * - every cell is read as text first, only an empty cell is missing;
  * - a cell starting with `'` lost its formula guard: exactly one leading `'` is dropped (header too);
- * - booleans are true/false (labels: Yes/No); multiselects are joined by `|`; arrays are JSON.
+ * - booleans are true/false (labels: Yes/No); multiselects are joined by `|`; arrays are JSON;
+ * - the separator and the decimal mark are the export's CSV format's (`loaderDialect`): in the
+ *   `semicolon` format a number cell (integer, number, or a JSON column's plain number) has a
+ *   decimal comma, which the loader turns back into a point before reading the number.
  * A cell that does not read as its column's type is an error (`strict`, the default) or, asked for,
  * a missing value with a warning: never a silent NA.
  *
@@ -15,6 +18,7 @@
  * code only as a string literal made by this file's escapers, and the scripts are pure ASCII, so a
  * label such as `x"; import os #` or a name with a line break can neither break nor inject code.
  */
+import type { CsvFormat } from "@/lib/csv/csv-cells";
 import type { FieldOption } from "@/lib/schemas/study-config";
 import type { ValueMode } from "../cell-values";
 import type { ExportColumn } from "../columns";
@@ -26,7 +30,20 @@ export type LoaderParams = {
   studyName: string;
   /** ISO 8601 instant the export was made. */
   generatedAt: string;
+  /** The CSV's format (docs/decisions/0021); `comma` when absent. */
+  csvFormat?: CsvFormat | undefined;
 };
+
+/** The separator and decimal mark the loaders read the CSV with. */
+export function loaderDialect(p: LoaderParams): { separator: string; decimal: string; note: string } {
+  return p.csvFormat === "semicolon"
+    ? {
+        separator: ";",
+        decimal: ",",
+        note: "Semicolon-separated with decimal commas (as Excel writes it where the decimal mark is a comma).",
+      }
+    : { separator: ",", decimal: ".", note: "Comma-separated with decimal points." };
+}
 
 // ---------------------------------------------------------------------------------------------
 // String literals

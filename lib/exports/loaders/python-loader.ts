@@ -1,11 +1,19 @@
 /** The pandas loader of the export zip (see loader-literals.ts for the rules both loaders share). */
 import type { ExportColumn } from "../columns";
-import { commentText, hasCodes, pythonString, uniqueOptions, type LoaderParams } from "./loader-literals";
+import {
+  commentText,
+  hasCodes,
+  loaderDialect,
+  pythonString,
+  uniqueOptions,
+  type LoaderParams,
+} from "./loader-literals";
 // ---------------------------------------------------------------------------------------------
 // Python (pandas)
 // ---------------------------------------------------------------------------------------------
 
 export function pythonLoader(columns: readonly ExportColumn[], p: LoaderParams): string {
+  const dialect = loaderDialect(p);
   const specs = columns.map((column) => {
     const parts = [
       `"name": ${pythonString(column.name)}`,
@@ -35,6 +43,7 @@ export function pythonLoader(columns: readonly ExportColumn[], p: LoaderParams):
     "#   multi    -> list of str (split on |)",
     "#   json     -> parsed with json.loads (a cell that is not JSON is a text value, kept as str)",
     "#   text     -> str",
+    `# ${dialect.note}`,
     "# Empty cells are missing (NA / NaT / None). The one ' the export puts before a cell starting with",
     "# = + - @ | (after any blanks, or full-width), ', a tab, CR or LF (so spreadsheets do not run it)",
     "# is removed, exactly once. Line breaks inside cells (CR, LF, CRLF) are read as written.",
@@ -43,6 +52,7 @@ export function pythonLoader(columns: readonly ExportColumn[], p: LoaderParams):
     "",
     "import json",
     "import pathlib",
+    "import re",
     "import warnings",
     "",
     "import pandas as pd",
@@ -51,6 +61,8 @@ export function pythonLoader(columns: readonly ExportColumn[], p: LoaderParams):
     `STUDY_NAME = ${pythonString(p.studyName)}`,
     `GENERATED_AT = ${pythonString(p.generatedAt)}`,
     `VALUE_MODE = ${pythonString(p.valueMode)}`,
+    `SEPARATOR = ${pythonString(dialect.separator)}`,
+    `DECIMAL = ${pythonString(dialect.decimal)}`,
     "",
     "COLUMNS = [",
     ...specs,
@@ -80,15 +92,24 @@ def _unguard(cells):
     return cells
 
 
+# A number cell with a decimal comma (the semicolon format), as JavaScript writes numbers.
+_DECIMAL_COMMA_NUMBER = re.compile(r"-?[0-9]+,[0-9]+(?:e[-+]?[0-9]+)?")
+
+
+def _decimal(cells):
+    # The decimal comma of the semicolon format back to a point, before reading the number.
+    return cells.str.replace(",", ".", regex=False) if DECIMAL == "," else cells
+
+
 def _integer(cells):
-    numbers = pd.to_numeric(cells, errors="coerce")
+    numbers = pd.to_numeric(_decimal(cells), errors="coerce")
     # Whole numbers only, and within float precision (to_numeric reads through float64 when a cell is empty).
     whole = numbers.notna() & (numbers % 1 == 0) & (numbers.abs() <= 2**53)
     return numbers.where(whole).astype("Int64")
 
 
 def _number(cells):
-    return pd.to_numeric(cells, errors="coerce").astype("float64")
+    return pd.to_numeric(_decimal(cells), errors="coerce").astype("float64")
 
 
 def _date(cells):
@@ -125,6 +146,8 @@ def _json_cell(cell):
         return None
     if cell.startswith("'"):
         return cell[1:]  # a guarded text value: never JSON
+    if DECIMAL == "," and _DECIMAL_COMMA_NUMBER.fullmatch(cell):
+        return float(cell.replace(",", "."))
     try:
         return json.loads(cell)
     except ValueError:
@@ -143,6 +166,8 @@ def load(path=None, strict=True):
     raw = pd.read_csv(
         path,
         header=None,
+        sep=SEPARATOR,
+        decimal=DECIMAL,
         dtype=str,
         keep_default_na=False,
         na_values=[""],

@@ -1,11 +1,19 @@
 /** The base-R loader of the export zip (see loader-literals.ts for the rules both loaders share). */
 import type { ExportColumn } from "../columns";
-import { commentText, hasCodes, rString, uniqueOptions, type LoaderParams } from "./loader-literals";
+import {
+  commentText,
+  hasCodes,
+  loaderDialect,
+  rString,
+  uniqueOptions,
+  type LoaderParams,
+} from "./loader-literals";
 // ---------------------------------------------------------------------------------------------
 // R (base R; jsonlite only if installed)
 // ---------------------------------------------------------------------------------------------
 
 export function rLoader(columns: readonly ExportColumn[], p: LoaderParams): string {
+  const dialect = loaderDialect(p);
   const vector = (values: string[]) =>
     values.length > 0 ? `c(${values.map(rString).join(", ")})` : "character(0)";
   const specs = columns.map((column) => {
@@ -38,6 +46,7 @@ export function rLoader(columns: readonly ExportColumn[], p: LoaderParams): stri
     "#   json     -> parsed with jsonlite::fromJSON(simplifyVector = FALSE) when jsonlite is",
     "#               installed; without it the JSON text is kept as character",
     "#   text     -> character",
+    `# ${dialect.note}`,
     "# Empty cells are NA. The one ' the export puts before a cell starting with = + - @ | (after any",
     "# blanks, or full-width), ', a tab, CR or LF (so spreadsheets do not run it) is removed, exactly",
     "# once. Line breaks inside cells (CR, LF, CRLF) are read as written. A category column becomes a factor",
@@ -48,6 +57,8 @@ export function rLoader(columns: readonly ExportColumn[], p: LoaderParams): stri
     `STUDY_NAME <- ${rString(p.studyName)}`,
     `GENERATED_AT <- ${rString(p.generatedAt)}`,
     `VALUE_MODE <- ${rString(p.valueMode)}`,
+    `SEPARATOR <- ${rString(dialect.separator)}`,
+    `DECIMAL <- ${rString(dialect.decimal)}`,
     "",
     "COLUMNS <- list(",
     specs.join(",\n"),
@@ -86,17 +97,22 @@ const R_BODY = String.raw`
   x
 }
 
+# The decimal comma of the semicolon format back to a point, before reading the number.
+.decimal <- function(x) if (DECIMAL == ",") chartr(",", ".", x) else x
+
 .convert <- function(x, spec) {
   if (spec$type == "json") {
     if (!.has_jsonlite) return(.unguard(x))
     return(lapply(x, function(cell) {
       if (is.na(cell)) return(NA)
       if (startsWith(cell, "'")) return(substring(cell, 2L)) # a guarded text value: never JSON
+      if (DECIMAL == "," && grepl("^-?[0-9]+,[0-9]+(e[-+]?[0-9]+)?$", cell)) return(as.numeric(.decimal(cell)))
       # A cell that is not JSON is a text value (e.g. an expression that answered text).
       tryCatch(jsonlite::fromJSON(cell, simplifyVector = FALSE), error = function(e) cell)
     }))
   }
   x <- .unguard(x)
+  if (spec$type %in% c("integer", "number")) x <- .decimal(x)
   switch(spec$type,
     integer = {
       v <- suppressWarnings(as.numeric(x))
@@ -175,6 +191,7 @@ const R_BODY = String.raw`
 load_export <- function(path = file.path(.export_dir, CSV_FILE), strict = TRUE) {
   read <- .read_text(path)
   df <- utils::read.csv(text = read$text, colClasses = "character", na.strings = "",
+                        sep = SEPARATOR, dec = DECIMAL,
                         check.names = FALSE, encoding = "UTF-8", stringsAsFactors = FALSE,
                         comment.char = "")
   if (!is.null(read$cr)) {

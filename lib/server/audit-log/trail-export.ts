@@ -2,7 +2,8 @@ import "server-only";
 import { and, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { auditLogs } from "@/db/schema";
-import { AUDIT_EXPORT_COLUMNS, type AuditLogFilters } from "@/lib/schemas/audit-logs";
+import { CSV_DIALECTS } from "@/lib/csv/csv-cells";
+import { AUDIT_EXPORT_COLUMNS, type AuditExportQuery, type AuditLogFilters } from "@/lib/schemas/audit-logs";
 import type { RequestMeta } from "../api/request-meta";
 import { logError } from "../api/log";
 import type { Actor } from "../auth/actor";
@@ -37,14 +38,17 @@ const EXPORT_COLUMNS = {
  * The body is pulled batch by batch (keyset on the sort key, never OFFSET), so memory stays flat
  * however long the trail, and a slow client slows the reads instead of filling a buffer. The
  * export is itself audited (action `export`, the filters as new values) before the first byte.
+ * `csv_format` chooses `,` or Excel's `;` with decimal commas and a byte-order mark (docs/decisions/0021).
  */
 export async function exportAuditCsv(
   db: Db,
   actor: Actor,
-  filters: AuditLogFilters,
+  request: AuditExportQuery,
   meta: RequestMeta,
 ): Promise<Response> {
   requireAuditRead(actor);
+  const { csv_format: csvFormat, ...filters } = request;
+  const dialect = CSV_DIALECTS[csvFormat];
   const now = new Date();
   const fileName = exportFileName(now);
   await recordAudit(db, {
@@ -53,7 +57,12 @@ export async function exportAuditCsv(
     actor: { userId: actor.userId, email: actor.email },
     studyId: filters.study_id ?? null,
     meta,
-    newValues: { format: "csv", file_name: fileName, filters: describeFilters(filters) },
+    newValues: {
+      format: "csv",
+      csv_format: csvFormat,
+      file_name: fileName,
+      filters: describeFilters(filters),
+    },
   });
   const where = await trailWhere(db, filters);
   const encoder = new TextEncoder();
@@ -80,7 +89,7 @@ export async function exportAuditCsv(
         if (!headerSent) {
           headerSent = true;
           next = batchAfter(null);
-          controller.enqueue(encoder.encode(csvLine(AUDIT_EXPORT_COLUMNS)));
+          controller.enqueue(encoder.encode(dialect.bom + csvLine(AUDIT_EXPORT_COLUMNS, dialect)));
           return;
         }
         const rows = await next!;
@@ -94,7 +103,11 @@ export async function exportAuditCsv(
             ? Promise.resolve([])
             : batchAfter({ ms: Date.parse(last.timestamp), id: last.id });
         let chunk = "";
-        for (const row of rows) chunk += csvLine(AUDIT_EXPORT_COLUMNS.map((column) => row[column]));
+        for (const row of rows)
+          chunk += csvLine(
+            AUDIT_EXPORT_COLUMNS.map((column) => row[column]),
+            dialect,
+          );
         controller.enqueue(encoder.encode(chunk));
       } catch (error) {
         // Headers are gone already: the client sees a cut-off download, the log says why.

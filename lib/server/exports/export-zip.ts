@@ -47,6 +47,7 @@ export function zipPackage<B>(
       const script = {
         csvFile: files.data,
         valueMode: p.query.values,
+        csvFormat: p.query.csv_format,
         studyName: p.study.name,
         generatedAt,
       };
@@ -59,6 +60,7 @@ export function zipPackage<B>(
             studyCode: p.study.code,
             format: p.query.format === "csv-wide" ? "csv-wide" : "csv-long",
             valueMode: p.query.values,
+            csvFormat: p.query.csv_format,
             deidentified: p.query.deidentify,
             generatedAt,
             rowCount: records,

@@ -1,5 +1,6 @@
 import "server-only";
 import type { Db } from "@/db/client";
+import { CSV_DIALECTS } from "@/lib/csv/csv-cells";
 import { utcFileStamp } from "@/lib/download-stamp";
 import { longColumns, orderSlots, wideColumns, type ExportColumn } from "@/lib/exports/columns";
 import { deidentifyPatient, deidentifyPlan } from "@/lib/exports/deidentify";
@@ -84,12 +85,13 @@ export async function exportStudyData(
       columns = wideColumns(config, columnOptions, slots);
       total = counts.patients;
     }
-    writer = csvDocument(query.format, columns, query.values);
+    writer = csvDocument(query.format, columns, query.values, CSV_DIALECTS[query.csv_format]);
   }
 
   const described = {
     format: query.format,
     values: query.values,
+    ...(query.format === "odm" ? {} : { csv_format: query.csv_format }),
     deidentify: query.deidentify,
     zip: query.zip,
     audit_records: query.audit,

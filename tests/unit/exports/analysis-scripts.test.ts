@@ -12,6 +12,7 @@ import path from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { DEMO_STUDY_CONFIG } from "@/db/seed/demo-study-config";
+import { CSV_DIALECTS } from "@/lib/csv/csv-cells";
 import { pythonLoader, pythonString, rLoader, rString } from "@/lib/exports/analysis-scripts";
 import type { ValueMode } from "@/lib/exports/cell-values";
 import { longColumns, wideColumns, type ExportColumn } from "@/lib/exports/columns";
@@ -640,5 +641,105 @@ describe("the Python loader, run with pandas", () => {
     expect(result.error).toBeUndefined();
     expect(result.columns).toEqual(columns.map((column) => column.name));
     expect(result.dtypes).toMatchObject({ visit_number: "Int64", sex: "category", locked: "boolean" });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The semicolon format (Excel where the decimal mark is a comma: docs/decisions/0021)
+// ---------------------------------------------------------------------------------------------
+
+describe("the loaders read the semicolon format (`;`, decimal commas, BOM) as they read `,`", () => {
+  const SEMICOLON = CSV_DIALECTS.semicolon;
+  const columns = longColumns(evilConfig(), { deidentify: false });
+  /** A text cell holding `;` and `,`, and a decimal number in every numeric column type. */
+  const patients: ExportPatient[] = [
+    ...PATIENTS,
+    {
+      ...EVIL_PATIENT,
+      custom_fields: {
+        ...EVIL_PATIENT.custom_fields,
+        other_comorbidity_details: "diabete; ipertensione, lieve",
+      },
+    },
+  ];
+  const semicolonCsv = csvHeader(columns, SEMICOLON) + longRows(columns, patients, "codes", SEMICOLON).text;
+  const commaCsv = longCsv(columns, patients, "codes");
+
+  it("writes what Excel in Italian reads", () => {
+    expect(semicolonCsv.startsWith("\uFEFFpatient_id;")).toBe(true);
+    expect(semicolonCsv).toContain(";165,5;");
+    expect(semicolonCsv).toContain(";-7,25;");
+    expect(semicolonCsv).toContain(';"diabete; ipertensione, lieve";');
+    expect(semicolonCsv).not.toBe(commaCsv);
+  });
+
+  it("pandas: the same columns, types and values as the comma file", () => {
+    const script = (csvFormat: "comma" | "semicolon") =>
+      pythonLoader(columns, { ...SCRIPT, csvFile: "export.csv", valueMode: "codes", csvFormat });
+    const semicolon = runLoader(
+      exportDir({ "export.csv": semicolonCsv, "load_data.py": script("semicolon") }),
+    );
+    const comma = runLoader(exportDir({ "export.csv": commaCsv, "load_data.py": script("comma") }));
+    expect(semicolon.error).toBeUndefined();
+    expect(semicolon.warnings).toEqual([]);
+    expect(semicolon.columns).toEqual(columns.map((column) => column.name));
+    expect(semicolon.dtypes).toEqual(comma.dtypes);
+    expect(semicolon.values).toEqual(comma.values);
+    expect(semicolon.values.height_cm).toEqual([165.5, 165.5, null, null]);
+    expect(semicolon.values.pasi_score).toEqual([12.4, 2.1, null, null]);
+    expect(semicolon.values["=formula_name"]).toEqual([null, null, null, -7.25]);
+    // A JSON column's number comes back a number; its text answer stays text.
+    expect(semicolon.values.pasi_percent_of_max).toEqual([17.2, "=high", null, null]);
+    expect(semicolon.values.other_comorbidity_details).toEqual([
+      UNICODE,
+      UNICODE,
+      null,
+      "diabete; ipertensione, lieve",
+    ]);
+    expect(semicolon.values.nail_involvement_notes).toEqual([NOTES, NOTES, null, null]);
+    // A code that looks like a number is never touched.
+    expect(semicolon.values.pga).toEqual(["3", "1", null, null]);
+  });
+
+  it("R: the same numbers, text and dates", () => {
+    const rscript = required(RSCRIPT, R_MISSING);
+    const dir = exportDir({
+      "export.csv": semicolonCsv,
+      "load_data.R": rLoader(columns, {
+        ...SCRIPT,
+        csvFile: "export.csv",
+        valueMode: "codes",
+        csvFormat: "semicolon",
+      }),
+    });
+    const program = [
+      'source("load_data.R")',
+      "df <- load_export()",
+      'cat(paste(names(df), vapply(df, function(x) class(x)[1L], ""), sep = "="), sep = "\\n")',
+      'cat("HEIGHT=", df[["height_cm"]][1L], "\\n", sep = "")',
+      'cat("PASI=", df[["pasi_score"]][2L], "\\n", sep = "")',
+      'cat("FORMULA=", df[["=formula_name"]][4L], "\\n", sep = "")',
+      'cat("OTHER=", df[["other_comorbidity_details"]][4L], "\\n", sep = "")',
+      'cat("PGA=", as.character(df[["pga"]][1L]), "\\n", sep = "")',
+      'cat("VISIT=", format(df[["visit_date"]][2L]), "\\n", sep = "")',
+      'cat("NOTES=", paste(charToRaw(df[["nail_involvement_notes"]][1L]), collapse = ""), "\\n", sep = "")',
+    ].join("\n");
+    const run = spawnSync(rscript, ["-e", program], { cwd: dir, encoding: "utf8", timeout: 120_000 });
+    expect(run.status, run.stderr).toBe(0);
+    const lines = run.stdout.split("\n");
+    for (const expected of [
+      "patient_id=integer",
+      "height_cm=numeric",
+      "=formula_name=numeric",
+      "visit_date=Date",
+      "HEIGHT=165.5",
+      "PASI=2.1",
+      "FORMULA=-7.25",
+      "OTHER=diabete; ipertensione, lieve",
+      "PGA=3 - Moderate",
+      "VISIT=2024-04-08",
+      `NOTES=${Buffer.from(NOTES, "utf8").toString("hex")}`,
+    ])
+      expect(lines).toContain(expected);
   });
 });

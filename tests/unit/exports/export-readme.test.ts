@@ -51,6 +51,24 @@ function tableRows(markdown: string): string[][] {
 }
 
 describe("export README", () => {
+  it("describes the semicolon format and how to read it; the comma README stays as it was", () => {
+    const comma = readme();
+    expect(readme({ csvFormat: "comma" })).toBe(comma);
+    expect(comma).toContain("(UTF-8, comma-separated, RFC 4180)");
+    expect(comma).toContain("numbers are plain decimals with a `.` and no thousands separator");
+    expect(comma).not.toContain("read.csv2");
+
+    const semicolon = readme({ csvFormat: "semicolon" });
+    expect(semicolon).toContain("semicolon-separated, decimal commas");
+    expect(semicolon).toContain("byte-order mark");
+    expect(semicolon).toContain("A cell containing a semicolon, a double quote or a line break");
+    expect(semicolon).toContain("decimal comma (`12,5`)");
+    expect(semicolon).toContain("Only number cells have it: codes, text and dates are written as stored.");
+    expect(semicolon).toContain('read.csv2(file, fileEncoding = "UTF-8-BOM")');
+    expect(semicolon).toContain('pandas.read_csv(file, sep=";", decimal=",", encoding="utf-8-sig")');
+    expect(semicolon).not.toContain("comma-separated, RFC 4180");
+  });
+
   it("names the files, the layout, the row count and every cell rule", () => {
     const text = readme();
     expect(text).toMatch(/^# Psoriasis Registry \(psoriasis\): data export\n/);
