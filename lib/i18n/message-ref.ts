@@ -34,8 +34,17 @@ export function readMessageRef(text: string): MessageRef | null {
   return { key, values };
 }
 
-/** Puts a message into words with a translator of the reader's language (next-intl's `t`). */
-export function wordsOf(text: string, t: (key: string, values?: MessageValues) => string): string {
+/**
+ * Puts a message into words with a translator of the reader's language (next-intl's `t`). A value
+ * that is itself a reference (a label such as "Birth date", a message quoted inside another) is put
+ * into words first.
+ */
+export function wordsOf(text: string, t: (key: string, values?: MessageValues) => string, depth = 0): string {
   const ref = readMessageRef(text);
-  return ref ? t(ref.key, ref.values) : text;
+  if (!ref) return text;
+  if (depth >= 4) return t(ref.key, ref.values);
+  const values: MessageValues = {};
+  for (const [name, value] of Object.entries(ref.values))
+    values[name] = typeof value === "string" ? wordsOf(value, t, depth + 1) : value;
+  return t(ref.key, values);
 }

@@ -1,8 +1,9 @@
 // The en catalogue: one JSON file per namespace (docs/decisions/0021). Add a namespace to both
 // languages' index files; tests/unit/i18n-catalogues.test.ts holds them to the same keys.
+import api from "./api.json";
 import auth from "./auth.json";
 import common from "./common.json";
 import layout from "./layout.json";
 
-const catalogue = { auth, common, layout };
+const catalogue = { api, auth, common, layout };
 export default catalogue;

@@ -31,4 +31,11 @@ describe("message references", () => {
       'forms.required:{"label":"Sesso"}',
     );
   });
+
+  it("put a value that is itself a reference into words first", () => {
+    const t = (key: string, values?: Record<string, string | number>) =>
+      key === "api.labels.birthDate" ? "Data di nascita" : `${key}:${JSON.stringify(values)}`;
+    const nested = messageRef("api.common.required", { label: messageRef("api.labels.birthDate"), n: 2 });
+    expect(wordsOf(nested, t)).toBe('api.common.required:{"label":"Data di nascita","n":2}');
+  });
 });

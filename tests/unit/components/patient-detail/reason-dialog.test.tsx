@@ -5,6 +5,8 @@ import { ReasonDialog } from "@/components/patient-detail/reason-dialog";
 import { apiFetch } from "@/lib/client/api-fetch";
 import { ReasonBody } from "@/lib/schemas/patients";
 import { invalid, route, serveApi } from "@/tests/support/msw/api";
+import { IntlWrapper } from "@/tests/support/render-with-intl";
+import { inEnglish } from "@/tests/support/words-in";
 
 function renderDialog(error: unknown = null) {
   const onConfirm = vi.fn();
@@ -17,6 +19,7 @@ function renderDialog(error: unknown = null) {
       onConfirm={onConfirm}
       onClose={vi.fn()}
     />,
+    { wrapper: IntlWrapper },
   );
   return { onConfirm, user: userEvent.setup(), box: screen.getByLabelText("Reason for change *") };
 }
@@ -26,7 +29,7 @@ describe("Reason dialog", () => {
     const { onConfirm, user, box } = renderDialog();
     await user.type(box, "  ab  ");
     await user.click(screen.getByRole("button", { name: "Unlock" }));
-    const message = ReasonBody.safeParse({ reason: "  ab  " }).error!.issues[0]!.message;
+    const message = inEnglish(ReasonBody.safeParse({ reason: "  ab  " }).error!.issues[0]!.message);
     expect(message).toBe("Reason must be at least 3 characters");
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(box).toHaveAttribute("aria-invalid", "true");

@@ -8,6 +8,7 @@ import { PATIENT_MESSAGES, PatientListResponse, PatientResponse } from "@/lib/sc
 import { invalid, ok, refuse, route, serveApi, type Reply } from "@/tests/support/msw/api";
 import { patientFixture } from "@/tests/support/msw/fixtures";
 import { renderWithQuery } from "./render-with-query";
+import { inEnglish } from "@/tests/support/words-in";
 
 const created = () => ok(PatientResponse, patientFixture(9), 201);
 
@@ -42,12 +43,12 @@ describe("Add patient dialog", () => {
     expect(within(dialog).getByLabelText(/Codice Paziente/)).toHaveFocus();
     await user.click(within(dialog).getByRole("button", { name: "Salva Paziente" }));
     // PatientCreateBody's messages (PATIENT_MESSAGES and CalendarDate): the server says the same.
-    expect(await within(dialog).findByText(PATIENT_MESSAGES.codeRequired)).toBeInTheDocument();
+    expect(await within(dialog).findByText(inEnglish(PATIENT_MESSAGES.codeRequired))).toBeInTheDocument();
     expect(within(dialog).getByText("Birth date is required")).toBeInTheDocument();
-    expect(within(dialog).getByText(PATIENT_MESSAGES.sexRequired)).toBeInTheDocument();
+    expect(within(dialog).getByText(inEnglish(PATIENT_MESSAGES.sexRequired))).toBeInTheDocument();
     expect(within(dialog).getByLabelText(/Codice Paziente/)).toHaveAttribute("aria-invalid", "true");
     expect(within(dialog).getByLabelText(/Codice Paziente/)).toHaveAccessibleDescription(
-      PATIENT_MESSAGES.codeRequired,
+      inEnglish(PATIENT_MESSAGES.codeRequired),
     );
     expect(within(dialog).getByLabelText(/Codice Paziente/)).toHaveFocus();
     expect(calls.filter((c) => c.method === "POST")).toHaveLength(0);
@@ -67,7 +68,7 @@ describe("Add patient dialog", () => {
     expect(await within(dialog).findByText("Weight must be greater than 0")).toBeInTheDocument();
     expect(within(dialog).getByLabelText("Peso (kg)")).toHaveAttribute("aria-invalid", "true");
     // A code of spaces is trimmed by the schema, so it is a missing code.
-    expect(within(dialog).getByText(PATIENT_MESSAGES.codeRequired)).toBeInTheDocument();
+    expect(within(dialog).getByText(inEnglish(PATIENT_MESSAGES.codeRequired))).toBeInTheDocument();
     expect(within(dialog).getByLabelText("Altezza (cm)")).not.toHaveAttribute("aria-invalid");
     expect(calls.filter((c) => c.method === "POST")).toHaveLength(0);
     // Fixing the values clears the messages as they are typed, and the trimmed code is sent.
