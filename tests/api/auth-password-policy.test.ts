@@ -3,6 +3,7 @@ import { POST as login } from "@/app/api/auth/login/route";
 import { POST as register } from "@/app/api/auth/register/route";
 import { passwordProblem, PASSWORD_MESSAGES } from "@/lib/server/auth/password-policy";
 import { call, createUser } from "./helpers";
+import { inEnglish } from "@/tests/support/words-in";
 
 async function adminToken() {
   const admin = await createUser({ roleLevel: "admin" });
@@ -34,7 +35,9 @@ describe("password policy on user creation (POST /api/auth/register)", () => {
       body: newUser(password),
     });
     expect(res.status).toBe(422);
-    expect(res.json.detail).toEqual([{ loc: ["body", "password"], msg: message, type: "password_policy" }]);
+    expect(res.json.detail).toEqual([
+      { loc: ["body", "password"], msg: inEnglish(message), type: "password_policy" },
+    ]);
   });
 
   it("keeps the spec's messages for a missing or short password", async () => {
