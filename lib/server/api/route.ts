@@ -6,7 +6,6 @@ import { resolveActor, type Actor } from "../auth/actor";
 import { recordDenial } from "../audit/denial-aggregator";
 import { MAX_JSON_BODY_BYTES, readBodyText } from "./body-limit";
 import { assertSameOrigin } from "./csrf";
-import { USER_MESSAGES } from "@/lib/schemas/users";
 import type { Locale } from "@/lib/i18n/locales";
 import { messageRef } from "@/lib/i18n/message-ref";
 import { apiLocale } from "../i18n/api-locale";
@@ -92,7 +91,7 @@ function wrap<P, Q, B>(
         if (!actor) throw unauthorized();
         if (actor.via === "cookie" && !SAFE_METHODS.has(req.method)) assertSameOrigin(req);
         if (actor.mustChangePassword && !TEMPORARY_PASSWORD_PATHS.has(new URL(req.url).pathname))
-          throw forbidden(USER_MESSAGES.passwordChangeRequired);
+          throw forbidden(messageRef("api.users.passwordChangeRequired"));
       }
       const rawParams = context ? await context.params : {};
       const rawQuery = Object.fromEntries(new URL(req.url).searchParams);

@@ -149,7 +149,7 @@ export async function openPatient(
     actor,
     { patient: id },
     permission,
-    PATIENT_MESSAGES.notFound,
+    messageRef("api.patients.notFound"),
     (s) => findPatientInScope(tx, { id, studyId: s.id, scope: s.access.patientScope, forUpdate }),
   );
   return { study, patient: record };

@@ -9,7 +9,6 @@ import {
   type VisitResponse,
   type VisitUpdateBody,
 } from "@/lib/schemas/visits";
-import { PATIENT_MESSAGES } from "@/lib/schemas/patients";
 import { ApiError, conflict, fieldError, notFound } from "../api/errors";
 import type { RequestMeta } from "../api/request-meta";
 import type { Actor } from "../auth/actor";
@@ -133,7 +132,7 @@ export async function visitsOfPatient(db: Db, actor: Actor, patientId: number): 
     actor,
     { patient: patientId },
     "clinical.read",
-    PATIENT_MESSAGES.notFound,
+    messageRef("api.patients.notFound"),
     (study) =>
       listVisitsOfPatientInScope(db, { patientId, studyId: study.id, scope: study.access.patientScope }),
   );

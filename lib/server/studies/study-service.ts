@@ -224,8 +224,8 @@ async function assertUnique(tx: Queryable, code: string | null, domain: string, 
   for (const other of clashes) {
     if (other.id === exceptId) continue;
     if (code !== null && (other.code === code || other.domain === code))
-      throw conflict(STUDY_MESSAGES.codeTaken);
-    throw conflict(STUDY_MESSAGES.domainTaken);
+      throw conflict(messageRef("api.studies.codeTaken"));
+    throw conflict(messageRef("api.studies.domainTaken"));
   }
 }
 
