@@ -20,14 +20,14 @@ const newUser = (password: string) => ({
 
 describe("password policy on user creation (POST /api/auth/register)", () => {
   it.each([
-    ["12345678", PASSWORD_MESSAGES.common],
-    ["password", PASSWORD_MESSAGES.common],
-    ["Password", PASSWORD_MESSAGES.common],
-    ["qwertyuiop", PASSWORD_MESSAGES.common],
-    ["iloveyou", PASSWORD_MESSAGES.common],
-    ["aaaaaaaa", PASSWORD_MESSAGES.repeated],
-    ["        ", PASSWORD_MESSAGES.repeated],
-    ["ZZZZZZZZZZZZ", PASSWORD_MESSAGES.repeated],
+    ["12345678", inEnglish(PASSWORD_MESSAGES.common)],
+    ["password", inEnglish(PASSWORD_MESSAGES.common)],
+    ["Password", inEnglish(PASSWORD_MESSAGES.common)],
+    ["qwertyuiop", inEnglish(PASSWORD_MESSAGES.common)],
+    ["iloveyou", inEnglish(PASSWORD_MESSAGES.common)],
+    ["aaaaaaaa", inEnglish(PASSWORD_MESSAGES.repeated)],
+    ["        ", inEnglish(PASSWORD_MESSAGES.repeated)],
+    ["ZZZZZZZZZZZZ", inEnglish(PASSWORD_MESSAGES.repeated)],
   ])("refuses %j with 422 naming body.password", async (password, message) => {
     const res = await call(register, {
       method: "POST",

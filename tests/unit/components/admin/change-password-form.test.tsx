@@ -5,18 +5,22 @@ import { ChangePasswordForm, PASSWORDS_DIFFER } from "@/components/admin-users/c
 import { DetailResponse } from "@/lib/schemas/auth";
 import { PasswordChangeBody, USER_MESSAGES } from "@/lib/schemas/users";
 import { callsTo, invalid, ok, route, serveApi } from "@/tests/support/msw/api";
+import { IntlWrapper } from "@/tests/support/render-with-intl";
+import { inEnglish } from "@/tests/support/words-in";
 
 describe("Change password", () => {
   it("checks with the API's schema (and the confirmation) before sending", async () => {
     serveApi(route("POST", "/api/auth/password", () => ok(DetailResponse, { detail: "Password changed" })));
-    render(<ChangePasswordForm mustChange={false} returnUrl="/psoriasis/patients" />);
+    render(<ChangePasswordForm mustChange={false} returnUrl="/psoriasis/patients" />, {
+      wrapper: IntlWrapper,
+    });
     const user = userEvent.setup();
     await user.type(screen.getByLabelText("New password"), "short");
     await user.type(screen.getByLabelText("Confirm new password"), "other");
     await user.click(screen.getByRole("button", { name: "Change password" }));
     const issues = PasswordChangeBody.safeParse({ current_password: "", new_password: "short" }).error!
       .issues;
-    const at = (path: string) => issues.find((i) => i.path.join(".") === path)?.message;
+    const at = (path: string) => inEnglish(issues.find((i) => i.path.join(".") === path)?.message ?? "");
     await waitFor(() =>
       expect(screen.getByLabelText("Current password")).toHaveAccessibleDescription(at("current_password")!),
     );
@@ -28,10 +32,10 @@ describe("Change password", () => {
   it("puts the server's 422 under Current password", async () => {
     serveApi(
       route("POST", "/api/auth/password", () =>
-        invalid({ loc: ["body", "current_password"], msg: USER_MESSAGES.currentPasswordWrong }),
+        invalid({ loc: ["body", "current_password"], msg: inEnglish(USER_MESSAGES.currentPasswordWrong) }),
       ),
     );
-    render(<ChangePasswordForm mustChange={false} returnUrl="/admin/users" />);
+    render(<ChangePasswordForm mustChange={false} returnUrl="/admin/users" />, { wrapper: IntlWrapper });
     const user = userEvent.setup();
     await user.type(screen.getByLabelText("Current password"), "wrong one");
     await user.type(screen.getByLabelText("New password"), "a new passphrase");
@@ -39,7 +43,7 @@ describe("Change password", () => {
     await user.click(screen.getByRole("button", { name: "Change password" }));
     await waitFor(() =>
       expect(screen.getByLabelText("Current password")).toHaveAccessibleDescription(
-        USER_MESSAGES.currentPasswordWrong,
+        inEnglish(USER_MESSAGES.currentPasswordWrong),
       ),
     );
     expect(callsTo("POST", "/api/auth/password").map((c) => c.body)).toEqual([
@@ -49,7 +53,9 @@ describe("Change password", () => {
 
   it("leads back to the returnUrl: Cancel before, Continue after the change", async () => {
     serveApi(route("POST", "/api/auth/password", () => ok(DetailResponse, { detail: "Password changed" })));
-    render(<ChangePasswordForm mustChange={false} returnUrl="/psoriasis/patients?page=2" />);
+    render(<ChangePasswordForm mustChange={false} returnUrl="/psoriasis/patients?page=2" />, {
+      wrapper: IntlWrapper,
+    });
     expect(screen.getByRole("link", { name: "Cancel" })).toHaveAttribute(
       "href",
       "/psoriasis/patients?page=2",
@@ -66,7 +72,7 @@ describe("Change password", () => {
   });
 
   it("offers no way out while a temporary password must be changed", () => {
-    render(<ChangePasswordForm mustChange returnUrl="/admin/studies" />);
+    render(<ChangePasswordForm mustChange returnUrl="/admin/studies" />, { wrapper: IntlWrapper });
     expect(screen.queryByRole("link", { name: "Cancel" })).toBeNull();
   });
 });

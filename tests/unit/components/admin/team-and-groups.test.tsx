@@ -16,6 +16,7 @@ import {
 import { callsTo, invalid, ok, route, serveApi, type Reply } from "@/tests/support/msw/api";
 import { adminUserFixture, assignmentFixture, medicalGroupFixture } from "@/tests/support/msw/fixtures";
 import { renderWithQuery } from "../study-area/render-with-query";
+import { inEnglish } from "@/tests/support/words-in";
 
 function serveTeam(onAssign: () => Reply) {
   serveApi(
@@ -44,8 +45,8 @@ describe("Assign User to Study", () => {
     const { user, dialog } = await openAssign();
     await user.click(within(dialog).getByRole("button", { name: "Assign" }));
     const expected = UserStudyRoleCreateBody.safeParse({ study_id: 1, role: "" }).error!.issues;
-    const at = (path: string) => expected.find((i) => i.path.join(".") === path)?.message;
-    expect(at("user_id")).toBe(TEAM_MESSAGES.userRequired);
+    const at = (path: string) => inEnglish(expected.find((i) => i.path.join(".") === path)?.message ?? "");
+    expect(at("user_id")).toBe(inEnglish(TEAM_MESSAGES.userRequired));
     await waitFor(() =>
       expect(within(dialog).getByLabelText("User")).toHaveAccessibleDescription(at("user_id")!),
     );
@@ -56,9 +57,14 @@ describe("Assign User to Study", () => {
     await user.click(within(dialog).getByRole("button", { name: "Assign" }));
     const group = UserStudyRoleCreateBody.safeParse({ user_id: 4, study_id: 1, role: "sub_investigator" })
       .error!.issues[0]!;
-    expect(group).toMatchObject({ path: ["medical_group_id"], message: TEAM_MESSAGES.groupRequired });
+    expect(group).toMatchObject({
+      path: ["medical_group_id"],
+      message: TEAM_MESSAGES.groupRequired,
+    });
     await waitFor(() =>
-      expect(within(dialog).getByLabelText("Medical Group")).toHaveAccessibleDescription(group.message),
+      expect(within(dialog).getByLabelText("Medical Group")).toHaveAccessibleDescription(
+        inEnglish(group.message),
+      ),
     );
     expect(callsTo("POST", "/api/admin/user-study-roles")).toEqual([]);
 
@@ -74,7 +80,9 @@ describe("Assign User to Study", () => {
   });
 
   it("puts the server's 422 on the Medical Group select", async () => {
-    serveTeam(() => invalid({ loc: ["body", "medical_group_id"], msg: TEAM_MESSAGES.groupNotInStudy }));
+    serveTeam(() =>
+      invalid({ loc: ["body", "medical_group_id"], msg: inEnglish(TEAM_MESSAGES.groupNotInStudy) }),
+    );
     const { user, dialog } = await openAssign();
     await user.selectOptions(within(dialog).getByLabelText("User"), "4");
     await user.selectOptions(within(dialog).getByLabelText("Role"), "sub_investigator");
@@ -82,7 +90,7 @@ describe("Assign User to Study", () => {
     await user.click(within(dialog).getByRole("button", { name: "Assign" }));
     await waitFor(() =>
       expect(within(dialog).getByLabelText("Medical Group")).toHaveAccessibleDescription(
-        TEAM_MESSAGES.groupNotInStudy,
+        inEnglish(TEAM_MESSAGES.groupNotInStudy),
       ),
     );
     expect(screen.getByRole("dialog", { name: "Assign User to Study" })).toBeInTheDocument();
@@ -108,7 +116,7 @@ describe("Create Medical Group", () => {
     await user.type(within(dialog).getByLabelText("Name"), "   ");
     await user.click(within(dialog).getByRole("button", { name: "Create" }));
     const issues = MedicalGroupCreateBody.safeParse({ code: "", name: "   " }).error!.issues;
-    const at = (path: string) => issues.find((i) => i.path.join(".") === path)?.message;
+    const at = (path: string) => inEnglish(issues.find((i) => i.path.join(".") === path)?.message ?? "");
     expect([at("code"), at("name")]).toEqual(["Code is required", "Name is required"]);
     await waitFor(() =>
       expect(within(dialog).getByLabelText("Code")).toHaveAccessibleDescription(at("code")!),

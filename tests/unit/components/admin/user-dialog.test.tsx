@@ -6,13 +6,17 @@ import { AdminUserCreateBody, AdminUserResponse, AdminUserUpdateBody } from "@/l
 import { callsTo, invalid, ok, route, serveApi } from "@/tests/support/msw/api";
 import { adminUserFixture } from "@/tests/support/msw/fixtures";
 import { renderWithQuery } from "../study-area/render-with-query";
+import { inEnglish } from "@/tests/support/words-in";
 
 /** The message the API's own schema gives for a body (the first issue at `path`). */
 const schemaMessage = (
   schema: typeof AdminUserCreateBody | typeof AdminUserUpdateBody,
   body: object,
   path: string,
-) => schema.safeParse(body).error?.issues.find((issue) => issue.path.join(".") === path)?.message;
+) =>
+  inEnglish(
+    schema.safeParse(body).error?.issues.find((issue) => issue.path.join(".") === path)?.message ?? "",
+  );
 
 function renderDialog(user: ReturnType<typeof adminUserFixture> | null = null) {
   const onSaved = vi.fn();

@@ -5,6 +5,7 @@ import { BlockFormDialog } from "@/components/contents/block-form-dialog";
 import { ContentBlockResponse, SETTINGS_SCHEMAS, type ContentBlock } from "@/lib/schemas/contents";
 import { apiCalls, invalid, ok, route, serveApi } from "@/tests/support/msw/api";
 import { renderWithQuery } from "../study-area/render-with-query";
+import { inEnglish } from "@/tests/support/words-in";
 
 /** The created or updated block as the server answers it. */
 const savedBlock = (id: number, body: Partial<ContentBlock>): ContentBlock => ({
@@ -49,8 +50,9 @@ describe("BlockFormDialog", () => {
     await user.click(screen.getByRole("button", { name: "Create" }));
     expect(screen.getByLabelText("Button Text")).toHaveAccessibleDescription("Button text is required");
     // The message is the API's own schema's, not a copy.
-    const urlMessage = SETTINGS_SCHEMAS.button.safeParse({ url: "javascript:alert(1)" }).error?.issues[0]
-      ?.message;
+    const urlMessage = inEnglish(
+      SETTINGS_SCHEMAS.button.safeParse({ url: "javascript:alert(1)" }).error?.issues[0]?.message ?? "",
+    );
     expect(urlMessage).toBe("Button URL must be a valid http:// or https:// address");
     expect(screen.getByLabelText("Button URL")).toHaveAccessibleDescription(urlMessage!);
     expect(calls).toEqual([]);

@@ -4,6 +4,7 @@ import { DEMO_STUDY_CONFIG } from "@/db/seed/demo-study-config";
 import { StudyConfigShape, type StudyConfig } from "@/lib/schemas/study-config";
 import type { PatientResponse } from "@/lib/schemas/patients";
 import type { VisitResponse } from "@/lib/schemas/visits";
+import { IntlWrapper } from "@/tests/support/render-with-intl";
 
 export const demoConfig: StudyConfig = StudyConfigShape.parse(DEMO_STUDY_CONFIG);
 
@@ -67,5 +68,9 @@ export function withQueryClient(children: ReactNode) {
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
-  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  return (
+    <IntlWrapper>
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    </IntlWrapper>
+  );
 }

@@ -3,6 +3,8 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { SwitchFieldDialog } from "@/components/study-editor/therapy-switch/switch-field-dialog";
 import { TherapySwitchFieldSchema, type TherapySwitchField } from "@/lib/schemas/study-config";
+import { IntlWrapper } from "@/tests/support/render-with-intl";
+import { inEnglish } from "@/tests/support/words-in";
 
 const reason: TherapySwitchField = {
   name: "motivo",
@@ -13,7 +15,9 @@ const reason: TherapySwitchField = {
 
 function renderDialog() {
   const onSave = vi.fn();
-  render(<SwitchFieldDialog editing={null} fields={[reason]} onSave={onSave} onClose={vi.fn()} />);
+  render(<SwitchFieldDialog editing={null} fields={[reason]} onSave={onSave} onClose={vi.fn()} />, {
+    wrapper: IntlWrapper,
+  });
   return { onSave, user: userEvent.setup(), dialog: screen.getByRole("dialog", { name: "Aggiungi campo" }) };
 }
 
@@ -32,9 +36,11 @@ describe("SwitchFieldDialog", () => {
     await user.click(within(dialog).getByRole("button", { name: "Save" }));
     const hidden = TherapySwitchFieldSchema.safeParse({ name: "note\u200b", label: "Note", type: "text" })
       .error!.issues[0]!;
-    expect(hidden.message).toMatch(/^Switch field name must not contain control or invisible characters/);
+    expect(inEnglish(hidden.message)).toMatch(
+      /^Switch field name must not contain control or invisible characters/,
+    );
     await waitFor(() =>
-      expect(within(dialog).getByLabelText("Nome *")).toHaveAccessibleDescription(hidden.message),
+      expect(within(dialog).getByLabelText("Nome *")).toHaveAccessibleDescription(inEnglish(hidden.message)),
     );
     expect(onSave).not.toHaveBeenCalled();
   });
