@@ -97,6 +97,8 @@ const detailRule = {
       }
       if (node.type === "ConditionalExpression") return [node.consequent, node.alternate].forEach(check);
       if (node.type === "LogicalExpression") return [node.left, node.right].forEach(check);
+      if (node.type === "BinaryExpression" && node.operator === "+")
+        return [node.left, node.right].forEach(check);
       const text = literalText(node);
       if (text !== null && LETTER.test(text))
         context.report({

@@ -57,5 +57,6 @@ tester.run("no-literal-detail", plugin.rules["no-literal-detail"], {
       errors: 1,
     },
     { code: "throw validationError([{ loc: ['body'], msg: ok ? 'A' : 'B', type: 't' }])", errors: 2 },
+    { code: "throw conflict(`The stored ${what} ` + 'cannot be read')", errors: 2 },
   ],
 });
