@@ -93,6 +93,12 @@ export default defineConfig([
     plugins: { registry },
     rules: { "registry/no-literal-ui-text": "error" },
   },
+  {
+    // API error details are message references, put into the caller's words (docs/decisions/0021).
+    files: ["lib/server/**/*.ts"],
+    plugins: { registry },
+    rules: { "registry/no-literal-detail": "error" },
+  },
   globalIgnores([
     ".next/**",
     "out/**",

@@ -1,4 +1,6 @@
 import type { Rule } from "eslint";
 
-declare const plugin: { rules: { "no-literal-ui-text": Rule.RuleModule } };
+declare const plugin: {
+  rules: { "no-literal-ui-text": Rule.RuleModule; "no-literal-detail": Rule.RuleModule };
+};
 export default plugin;

@@ -57,5 +57,69 @@ const rule = {
   },
 };
 
-const plugin = { rules: { "no-literal-ui-text": rule } };
+/** Where each error helper takes its message (lib/server/api/errors.ts). */
+const DETAIL_ARGUMENT = {
+  notFound: 0,
+  forbidden: 0,
+  conflict: 0,
+  unauthorized: 0,
+  badRequest: 0,
+  rateLimited: 0,
+  fieldError: 1,
+  validationError: 0,
+};
+
+/**
+ * An API error's detail is a message reference (`messageRef("api.…")`), put into the caller's
+ * words by the route wrapper (docs/decisions/0021): a sentence written in place, in a helper's
+ * message argument, in `new ApiError(code, …)` or in an issue's `msg`, fails.
+ */
+/** @type {import("eslint").Rule.RuleModule} */
+const detailRule = {
+  meta: {
+    type: "problem",
+    docs: { description: "API error details are message references, not literal sentences" },
+    messages: {
+      detail:
+        'An API error\'s detail is messageRef("api.…") with its words in messages/<locale>/api.json: {{text}}',
+    },
+    schema: [],
+  },
+  create(context) {
+    const check = (node) => {
+      if (!node) return;
+      if (node.type === "ArrayExpression") return node.elements.forEach(check);
+      if (node.type === "ObjectExpression") {
+        const msg = node.properties.find(
+          (p) => p.type === "Property" && !p.computed && (p.key.name ?? p.key.value) === "msg",
+        );
+        return check(msg?.value);
+      }
+      if (node.type === "ConditionalExpression") return [node.consequent, node.alternate].forEach(check);
+      if (node.type === "LogicalExpression") return [node.left, node.right].forEach(check);
+      if (node.type === "BinaryExpression" && node.operator === "+")
+        return [node.left, node.right].forEach(check);
+      const text = literalText(node);
+      if (text !== null && LETTER.test(text))
+        context.report({
+          node,
+          messageId: "detail",
+          data: { text: JSON.stringify(text.trim().slice(0, 40)) },
+        });
+    };
+    // The helpers are imported functions: `log.notFound(...)` is someone else's method.
+    const nameOf = (callee) => (callee.type === "Identifier" ? callee.name : null);
+    return {
+      CallExpression(node) {
+        const name = nameOf(node.callee);
+        if (name && Object.hasOwn(DETAIL_ARGUMENT, name)) check(node.arguments[DETAIL_ARGUMENT[name]]);
+      },
+      NewExpression(node) {
+        if (nameOf(node.callee) === "ApiError") check(node.arguments[1]);
+      },
+    };
+  },
+};
+
+const plugin = { rules: { "no-literal-ui-text": rule, "no-literal-detail": detailRule } };
 export default plugin;

@@ -34,8 +34,30 @@ export function readMessageRef(text: string): MessageRef | null {
   return { key, values };
 }
 
-/** Puts a message into words with a translator of the reader's language (next-intl's `t`). */
-export function wordsOf(text: string, t: (key: string, values?: MessageValues) => string): string {
+/** How deep references may nest (a list of messages nests one level per item). */
+const MAX_DEPTH = 32;
+
+/**
+ * Messages joined with "; " as one message, each put into words on its own (a plain sentence, a
+ * reference, or a mix): `messageList([a, b, c])` is `{first: a, rest: {first: b, rest: c}}`.
+ */
+export function messageList(texts: readonly string[]): string {
+  const items = texts.slice(0, MAX_DEPTH - 2);
+  if (items.length === 0) return "";
+  return items.reduceRight((rest, first) => messageRef("api.common.list", { first, rest }));
+}
+
+/**
+ * Puts a message into words with a translator of the reader's language (next-intl's `t`). A value
+ * that is itself a reference (a label such as "Birth date", a message quoted inside another) is put
+ * into words first.
+ */
+export function wordsOf(text: string, t: (key: string, values?: MessageValues) => string, depth = 0): string {
   const ref = readMessageRef(text);
-  return ref ? t(ref.key, ref.values) : text;
+  if (!ref) return text;
+  if (depth >= MAX_DEPTH) return t(ref.key, ref.values);
+  const values: MessageValues = {};
+  for (const [name, value] of Object.entries(ref.values))
+    values[name] = typeof value === "string" ? wordsOf(value, t, depth + 1) : value;
+  return t(ref.key, values);
 }

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { CONTENT_BLOCK_TYPES } from "@/db/schema/content-blocks";
 import { idOf } from "./patients";
+import { messageRef } from "@/lib/i18n/message-ref";
 
 export { CONTENT_BLOCK_TYPES };
 export type ContentBlockType = (typeof CONTENT_BLOCK_TYPES)[number];
@@ -72,15 +73,15 @@ export const CONTENT_MESSAGES = {
   updateFailed: "Failed to update content block",
   deleteFailed: "Failed to delete content block",
   loadFailed: "Failed to load content blocks",
-  notFound: "Content block not found",
-  studyNotFound: "Study not found",
-  buttonTextRequired: "Button text is required",
-  buttonUrl: "Button URL must be a valid http:// or https:// address",
-  invalidLayout: "Invalid layout",
-  attachmentRequired: "Upload a file for the attachment",
-  parentNotRow: "parent_id must be a layout row of this study",
-  rowInRow: "A layout row cannot be placed inside another row",
-  columnOutOfRange: "column_index is outside the row's columns",
+  notFound: messageRef("api.contents.notFound"),
+  studyNotFound: messageRef("api.studies.notFound"),
+  buttonTextRequired: messageRef("api.contents.buttonTextRequired"),
+  buttonUrl: messageRef("api.contents.buttonUrl"),
+  invalidLayout: messageRef("api.contents.invalidLayout"),
+  attachmentRequired: messageRef("api.contents.attachmentRequired"),
+  parentNotRow: messageRef("api.contents.parentNotRow"),
+  rowInRow: messageRef("api.contents.rowInRow"),
+  columnOutOfRange: messageRef("api.contents.columnOutOfRange"),
 } as const;
 
 /** An http(s) address: the only kind a button may link to (no javascript:, data:, relative). */
@@ -192,7 +193,12 @@ export const ContentBlockUpdateBody = z.object(BlockFields).strict();
 export type ContentBlockUpdateBody = z.infer<typeof ContentBlockUpdateBody>;
 
 export const ContentReorderBody = z
-  .object({ content_ids: z.array(idOf("content id")).min(1).max(CONTENT_LIMITS.reorder) })
+  .object({
+    content_ids: z
+      .array(idOf(messageRef("api.labels.contentId")))
+      .min(1)
+      .max(CONTENT_LIMITS.reorder),
+  })
   .strict();
 export type ContentReorderBody = z.infer<typeof ContentReorderBody>;
 
@@ -204,8 +210,11 @@ export const ContentListQuery = z.object({
 });
 export type ContentListQuery = z.infer<typeof ContentListQuery>;
 
-export const ContentParams = z.object({ id: idOf("Study id") });
-export const ContentItemParams = z.object({ id: idOf("Study id"), contentId: idOf("Content id") });
+export const ContentParams = z.object({ id: idOf(messageRef("api.labels.studyId")) });
+export const ContentItemParams = z.object({
+  id: idOf(messageRef("api.labels.studyId")),
+  contentId: idOf(messageRef("api.labels.contentIdCapital")),
+});
 
 export type ContentBlock = {
   id: number;
@@ -246,8 +255,8 @@ export const UploadResponse = z.object({
 });
 export type UploadResponse = z.infer<typeof UploadResponse>;
 export const UploadQuery = z.object({ study_id: idOf("study_id").optional() });
-export const FileParams = z.object({ id: z.uuid("File id must be a UUID") });
-export const StudyLogoParams = z.object({ id: idOf("Study id") });
+export const FileParams = z.object({ id: z.uuid(messageRef("api.contents.fileIdUuid")) });
+export const StudyLogoParams = z.object({ id: idOf(messageRef("api.labels.studyId")) });
 
 /** List View preview: the HTML's text, tags stripped, cut at 100 characters (spec §2, §9). */
 export function previewText(htmlText: string | undefined): string {
@@ -269,5 +278,5 @@ export function previewText(htmlText: string | undefined): string {
 export function layoutOf(row: Pick<ContentBlock, "settings">): Layout {
   const value = row.settings.layout;
   if (typeof value === "string" && value in LAYOUT_SPANS) return value as Layout;
-  throw new Error(`${CONTENT_MESSAGES.invalidLayout}: ${String(value)}`);
+  throw new Error(`Invalid layout: ${String(value)}`);
 }

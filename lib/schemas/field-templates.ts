@@ -6,17 +6,18 @@
 import { z } from "zod";
 import { MESSAGES } from "./study-config-rules";
 import { DataFieldSchema, NAME_MAX_LENGTH, NAME_PATTERN } from "./study-config";
+import { messageRef } from "@/lib/i18n/message-ref";
 
 export const TEMPLATE_DEFAULT_CATEGORY = "Other";
 export const TEMPLATE_LIMITS = { name: 200, description: 2000, category: 100, fields: 500 } as const;
 
 export const TEMPLATE_MESSAGES = {
-  nameRequired: "Template name is required",
-  selectField: "Please select at least one field",
-  uniqueNames: "Field names must be unique within a template",
-  notFound: "Template not found",
-  notYours: "Only the creator of a template can delete it",
-  globalNeedsAdmin: "Only platform administrators can create global templates",
+  nameRequired: messageRef("api.templates.nameRequired"),
+  selectField: messageRef("api.templates.selectField"),
+  uniqueNames: messageRef("api.templates.uniqueNames"),
+  notFound: messageRef("api.templates.notFound"),
+  notYours: messageRef("api.templates.notYours"),
+  globalNeedsAdmin: messageRef("api.templates.globalNeedsAdmin"),
   saved: "Template saved successfully!",
   created: "Template created successfully!",
   deleted: "Template deleted successfully!",
@@ -66,10 +67,10 @@ export type FieldTemplateListQuery = z.infer<typeof FieldTemplateListQuery>;
 
 export const FieldTemplateIdParams = z.object({
   id: z.coerce
-    .number({ error: "Template id must be a number" })
-    .int("Template id must be a number")
-    .positive("Template id must be a number")
-    .max(2_147_483_647, "Template id must be a number"),
+    .number({ error: messageRef("api.templates.idNumber") })
+    .int(messageRef("api.templates.idNumber"))
+    .positive(messageRef("api.templates.idNumber"))
+    .max(2_147_483_647, messageRef("api.templates.idNumber")),
 });
 
 export const FieldTemplateResponse = z.object({

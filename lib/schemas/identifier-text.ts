@@ -7,6 +7,7 @@
  * text in exports and reports, or reorder what a reader sees. Pure; browser and server alike.
  */
 import type { z } from "zod";
+import { messageRef } from "@/lib/i18n/message-ref";
 
 const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
 
@@ -23,8 +24,13 @@ export function invisibleCharacter(value: string): { codePoint: string; position
   return null;
 }
 
+/** `label`: a label's message reference (docs/decisions/0021) or a name kept as it is. */
 export const invisibleCharacterMessage = (label: string, found: { codePoint: string; position: number }) =>
-  `${label} must not contain control or invisible characters (${found.codePoint} at character ${found.position})`;
+  messageRef("api.common.invisibleCharacter", {
+    label,
+    codePoint: found.codePoint,
+    position: String(found.position),
+  });
 
 /** A zod check for `.superRefine`: refuses an identifier with a control or invisible character. */
 export const visibleIdentifier =

@@ -4,17 +4,22 @@
  */
 import { z } from "zod";
 import { isCalendarDate } from "@/lib/dates/calendar-date";
+import { messageRef } from "@/lib/i18n/message-ref";
 import { visibleIdentifier } from "./identifier-text";
 import { BasedOnVersion } from "./versioning";
 
 export const MAX_DB_INT = 2_147_483_647;
 
+/**
+ * Messages are references (docs/decisions/0021): `what` is a parameter's name (`study_id`, kept as
+ * it is) or a label's reference (`messageRef("api.labels.patientId")`, put into words too).
+ */
 export const idOf = (what: string) =>
   z.coerce
-    .number({ error: `${what} must be a number` })
-    .int(`${what} must be a whole number`)
-    .positive(`${what} must be a positive integer`)
-    .max(MAX_DB_INT, `${what} is out of range`);
+    .number({ error: messageRef("api.common.idNotNumber", { what }) })
+    .int(messageRef("api.common.idNotWhole", { what }))
+    .positive(messageRef("api.common.idNotPositive", { what }))
+    .max(MAX_DB_INT, messageRef("api.common.idOutOfRange", { what }));
 
 export const REASON_LIMITS = { min: 3, max: 500 } as const;
 
@@ -23,17 +28,22 @@ export const REASON_LIMITS = { min: 3, max: 500 } as const;
  * The reason dialog resolves over this schema, so the API and the screen say the same words.
  */
 export const ChangeReason = z
-  .string({ error: "Reason is required: say why this clinical data is changed" })
+  .string({ error: messageRef("api.patients.reasonRequired") })
   .trim()
-  .min(REASON_LIMITS.min, `Reason must be at least ${REASON_LIMITS.min} characters`)
-  .max(REASON_LIMITS.max, `Reason must be at most ${REASON_LIMITS.max} characters`);
+  .min(REASON_LIMITS.min, messageRef("api.patients.reasonMin", { min: String(REASON_LIMITS.min) }))
+  .max(REASON_LIMITS.max, messageRef("api.patients.reasonMax", { max: String(REASON_LIMITS.max) }));
 
 export const ReasonBody = z.object({ reason: ChangeReason });
 export type ReasonBody = z.infer<typeof ReasonBody>;
 
-/** A calendar date under the one date rule (lib/dates/calendar-date.ts); `message` if it fails. */
-export const CalendarDate = (label: string, message = `${label} must be a date (YYYY-MM-DD)`) =>
-  z.string({ error: `${label} is required` }).refine((value) => isCalendarDate(value), message);
+/**
+ * A calendar date under the one date rule (lib/dates/calendar-date.ts); `message` if it fails.
+ * `label`: a parameter's name or a label's reference (see idOf).
+ */
+export const CalendarDate = (label: string, message = messageRef("api.common.dateFormat", { label })) =>
+  z
+    .string({ error: messageRef("api.common.labelRequired", { label }) })
+    .refine((value) => isCalendarDate(value), message);
 
 /** Free-form study-defined values; the study's fields check them on the server. */
 export const FieldValues = z.record(z.string(), z.unknown());
@@ -42,23 +52,24 @@ export const PATIENT_LIMITS = { code: 50, pageSize: 100, searchLength: 50 } as c
 /** The rows the patients screen asks for per page (the API allows up to PATIENT_LIMITS.pageSize). */
 export const PATIENT_SCREEN_PAGE_SIZE = 20;
 
+/** Message references (docs/decisions/0021): put into words by the API or `useWords` on screen. */
 export const PATIENT_MESSAGES = {
+  /** Shown as it is by the patient page until its screen is translated; the API says api.patients.notFound. */
   notFound: "Patient not found",
-  codeRequired: "Patient code is required",
-  codeTooLong: `Patient code must be at most ${PATIENT_LIMITS.code} characters`,
-  sexRequired: "Sex is required",
-  sex: "Sex must be M or F",
-  codeTaken: (code: string) => `A patient with code "${code}" already exists in this study`,
-  lockedVisit: (n: number) =>
-    `The patient's visit ${n} is locked: a principal investigator must unlock it before the patient can be deleted`,
+  codeRequired: messageRef("api.patients.codeRequired"),
+  codeTooLong: messageRef("api.patients.codeTooLong", { max: String(PATIENT_LIMITS.code) }),
+  sexRequired: messageRef("api.patients.sexRequired"),
+  sex: messageRef("api.patients.sex"),
+  codeTaken: (code: string) => messageRef("api.patients.codeTaken", { code }),
+  lockedVisit: (n: number) => messageRef("api.patients.lockedVisit", { n: String(n) }),
 } as const;
 
 const Measure = (label: string) =>
   z
-    .number({ error: `${label} must be a number` })
+    .number({ error: messageRef("api.common.notANumber", { label }) })
     .finite()
-    .positive(`${label} must be greater than 0`)
-    .max(1000, `${label} is out of range`)
+    .positive(messageRef("api.common.notPositive", { label }))
+    .max(1000, messageRef("api.common.outOfRange", { label }))
     .nullable();
 
 const PatientCode = z
@@ -66,7 +77,7 @@ const PatientCode = z
   .trim()
   .min(1, PATIENT_MESSAGES.codeRequired)
   .max(PATIENT_LIMITS.code, PATIENT_MESSAGES.codeTooLong)
-  .superRefine(visibleIdentifier("Patient code"));
+  .superRefine(visibleIdentifier(messageRef("api.labels.patientCode")));
 
 const Sex = z.enum(["M", "F"], {
   error: (issue) => (issue.input === undefined ? PATIENT_MESSAGES.sexRequired : PATIENT_MESSAGES.sex),
@@ -76,10 +87,10 @@ const Sex = z.enum(["M", "F"], {
 export const PatientCreateBody = z.object({
   study_id: idOf("study_id"),
   code: PatientCode,
-  birth_date: CalendarDate("Birth date"),
+  birth_date: CalendarDate(messageRef("api.labels.birthDate")),
   sex: Sex,
-  height_cm: Measure("Height").optional(),
-  weight_kg: Measure("Weight").optional(),
+  height_cm: Measure(messageRef("api.labels.height")).optional(),
+  weight_kg: Measure(messageRef("api.labels.weight")).optional(),
   naive_systemic: z.boolean().optional(),
   naive_biologic: z.boolean().optional(),
   custom_fields: FieldValues.default({}),
@@ -91,31 +102,34 @@ export const PatientUpdateBody = z.object({
   version: BasedOnVersion,
   reason: ChangeReason,
   code: PatientCode.optional(),
-  birth_date: CalendarDate("Birth date").optional(),
+  birth_date: CalendarDate(messageRef("api.labels.birthDate")).optional(),
   sex: Sex.optional(),
-  height_cm: Measure("Height").optional(),
-  weight_kg: Measure("Weight").optional(),
+  height_cm: Measure(messageRef("api.labels.height")).optional(),
+  weight_kg: Measure(messageRef("api.labels.weight")).optional(),
   naive_systemic: z.boolean().optional(),
   naive_biologic: z.boolean().optional(),
   custom_fields: FieldValues.optional(),
 });
 export type PatientUpdateBody = z.infer<typeof PatientUpdateBody>;
 
-export const PatientIdParams = z.object({ id: idOf("Patient id") });
+export const PatientIdParams = z.object({ id: idOf(messageRef("api.labels.patientId")) });
 
 export const PATIENT_SORTS = ["code", "enrolled"] as const;
 
 export const PatientListQuery = z.object({
   study_id: idOf("study_id"),
-  page: z.coerce.number().int().min(1, "page must be at least 1").max(MAX_DB_INT).default(1),
+  page: z.coerce.number().int().min(1, messageRef("api.common.pageMin")).max(MAX_DB_INT).default(1),
   page_size: z.coerce
     .number()
     .int()
-    .min(1, "page_size must be at least 1")
-    .max(PATIENT_LIMITS.pageSize, `page_size must be at most ${PATIENT_LIMITS.pageSize}`)
+    .min(1, messageRef("api.common.pageSizeMin"))
+    .max(
+      PATIENT_LIMITS.pageSize,
+      messageRef("api.common.pageSizeMax", { max: String(PATIENT_LIMITS.pageSize) }),
+    )
     .default(20),
-  sort: z.enum(PATIENT_SORTS, { error: "sort must be code or enrolled" }).default("code"),
-  order: z.enum(["asc", "desc"], { error: "order must be asc or desc" }).optional(),
+  sort: z.enum(PATIENT_SORTS, { error: messageRef("api.patients.sort") }).default("code"),
+  order: z.enum(["asc", "desc"], { error: messageRef("api.common.order") }).optional(),
   search: z.string().trim().max(PATIENT_LIMITS.searchLength).optional(),
   /** `next_cursor` of the previous page: keyset paging, the same cost at any depth (page ignored). */
   cursor: z.string().max(200).optional(),

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { isCalendarDate } from "@/lib/dates/calendar-date";
 import { StudyConfigSchema } from "./study-config-rules";
 import { StudyConfigShape } from "./study-config";
+import { messageRef } from "@/lib/i18n/message-ref";
 
 export const PROTOCOL_VERSION_STATUS_VALUES = [
   "draft",
@@ -16,23 +17,28 @@ export const PROTOCOL_VERSION_STATUS_VALUES = [
 ] as const;
 export type ProtocolVersionStatusValue = (typeof PROTOCOL_VERSION_STATUS_VALUES)[number];
 
+/** Message references (docs/decisions/0021): put into words by the API or `useWords` on screen. */
 export const PROTOCOL_VERSION_MESSAGES = {
-  reasonRequired: "Amendment reason is required",
-  effectiveFromRequired: "Effective date is required",
-  dateFormat: "Dates must be YYYY-MM-DD",
-  rejectionReasonRequired: "A rejection reason is required",
-  onlyDrafts: (status: string) =>
-    `Only draft versions can be approved or rejected; this version is ${status}`,
-  versionNotFound: "Protocol version not found",
-  breakingSave: (count: number) =>
-    `This change is not compatible with the data already entered (${count} breaking change${
-      count === 1 ? "" : "s"
-    }). Create an amendment in the Version History tab instead.`,
+  reasonRequired: messageRef("api.protocolVersions.reasonRequired"),
+  effectiveFromRequired: messageRef("api.protocolVersions.effectiveFromRequired"),
+  dateFormat: messageRef("api.protocolVersions.dateFormat"),
+  rejectionReasonRequired: messageRef("api.protocolVersions.rejectionReasonRequired"),
+  onlyDrafts: (status: string) => messageRef("api.protocolVersions.onlyDrafts", { status }),
+  versionNotFound: messageRef("api.protocolVersions.versionNotFound"),
+  breakingSave: (count: number) => messageRef("api.protocolVersions.breakingSave", { count }),
 } as const;
 
-/** The browser recognizes the governance refusal by the words the server uses for it. */
+/**
+ * The browser recognizes the governance refusal by the words the server uses for it, in either
+ * language (messages/<locale>/api.json `protocolVersions.breakingSave`; tests/unit hold them to it).
+ */
+export const BREAKING_SAVE_MARKS = [
+  "Create an amendment in the Version History tab",
+  "Crea un emendamento nella scheda Cronologia versioni",
+] as const;
+
 export function isBreakingSaveDetail(detail: unknown): boolean {
-  return typeof detail === "string" && detail.includes("Create an amendment in the Version History tab");
+  return typeof detail === "string" && BREAKING_SAVE_MARKS.some((mark) => detail.includes(mark));
 }
 
 // The one date rule (lib/dates/calendar-date.ts): Date.parse used to accept 2024-02-31.

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { StudyConfigSchema } from "./study-config-rules";
 import { CODE_PATTERN, StudyConfigShape } from "./study-config";
 import { BasedOnVersion } from "./versioning";
+import { messageRef } from "@/lib/i18n/message-ref";
 
 /** Column limits of `studies`; the editor's inputs take their maxLength from here too. */
 export const STUDY_LIMITS = {
@@ -12,20 +13,25 @@ export const STUDY_LIMITS = {
   description: 5000,
 } as const;
 
+/**
+ * Message references (docs/decisions/0021): put into words by the API or `useWords` on screen.
+ * codeTaken and domainTaken are the words the study editor compares a 409 with (English, until its
+ * screen is translated); the API says api.studies.codeTaken / domainTaken.
+ */
 export const STUDY_MESSAGES = {
-  codeRequired: "Code is required",
-  codeFormat: "Code must contain only lowercase letters, numbers, and underscores",
-  codeTooLong: `Code must be at most ${STUDY_LIMITS.code} characters`,
-  codeImmutable: "Study code cannot be changed after creation",
+  codeRequired: messageRef("api.studies.codeRequired"),
+  codeFormat: messageRef("api.studies.codeFormat"),
+  codeTooLong: messageRef("api.studies.codeTooLong", { max: String(STUDY_LIMITS.code) }),
+  codeImmutable: messageRef("api.studies.codeImmutable"),
   codeTaken: "A study with this code already exists",
-  domainFormat: "Subdomain must contain only lowercase letters, numbers, hyphens and underscores",
-  domainTooLong: `Subdomain must be at most ${STUDY_LIMITS.domain} characters`,
+  domainFormat: messageRef("api.studies.domainFormat"),
+  domainTooLong: messageRef("api.studies.domainTooLong", { max: String(STUDY_LIMITS.domain) }),
   domainTaken: "A study with this subdomain already exists",
-  nameRequired: "Name is required",
-  nameTooLong: `Name must be at most ${STUDY_LIMITS.name} characters`,
-  diseaseRequired: "Disease is required",
-  diseaseTooLong: `Disease must be at most ${STUDY_LIMITS.disease} characters`,
-  descriptionTooLong: `Description must be at most ${STUDY_LIMITS.description} characters`,
+  nameRequired: messageRef("api.studies.nameRequired"),
+  nameTooLong: messageRef("api.studies.nameTooLong", { max: String(STUDY_LIMITS.name) }),
+  diseaseRequired: messageRef("api.studies.diseaseRequired"),
+  diseaseTooLong: messageRef("api.studies.diseaseTooLong", { max: String(STUDY_LIMITS.disease) }),
+  descriptionTooLong: messageRef("api.studies.descriptionTooLong", { max: String(STUDY_LIMITS.description) }),
 } as const;
 
 // zod 4 applies a schema-level `error` to every check that has no message of its own, so each limit
@@ -97,15 +103,19 @@ export type StudyBasics = {
 
 export const StudyIdParams = z.object({
   id: z.coerce
-    .number({ error: "Study id must be a number" })
+    .number({ error: messageRef("api.studies.idNumber") })
     .int()
-    .positive("Study id must be a positive integer")
-    .max(2_147_483_647, "Study id is out of range"),
+    .positive(messageRef("api.studies.idPositive"))
+    .max(2_147_483_647, messageRef("api.studies.idRange")),
 });
 
 export const FieldSchemaQuery = z.object({ entity: z.enum(["patient", "visit"]).default("visit") });
 export const ResolveStudyQuery = z.object({
-  domain: z.string({ error: "domain is required" }).trim().min(1, "domain is required").max(63),
+  domain: z
+    .string({ error: messageRef("api.studies.domainRequired") })
+    .trim()
+    .min(1, messageRef("api.studies.domainRequired"))
+    .max(63),
 });
 
 export const StudyResponse = z.object({

@@ -9,6 +9,7 @@ import { RoleLevelSchema, UserResponse } from "./auth";
 import { visibleIdentifier } from "./identifier-text";
 import { idOf } from "./patients";
 import { BasedOnVersion } from "./versioning";
+import { messageRef } from "@/lib/i18n/message-ref";
 
 export const USER_LIMITS = {
   pageSize: 20,
@@ -21,40 +22,45 @@ export const TEAM_LIMITS = { pageSize: 100 } as const;
 export const GROUP_LIMITS = { code: 50, name: 200, description: 2000, pageSize: 100 } as const;
 export const MIN_PASSWORD = 8;
 
+/**
+ * API and schema messages are references (docs/decisions/0021), put into words by the API or
+ * `useWords`; the screens' own words (loadFailed, confirm..., passwordChangeRequired) are shown as
+ * they are until their screens are translated.
+ */
 export const USER_MESSAGES = {
   loadFailed: "Failed to load users",
   deactivateFailed: "Failed to deactivate user",
   saveFailed: "Failed to save user",
-  passwordRequired: "Password is required for new users",
-  passwordMin: `Password must be at least ${MIN_PASSWORD} characters`,
-  fullNameRequired: "Full name is required",
-  emailRequired: "Email is required",
-  emailTaken: "A user with this email already exists",
-  notFound: "User not found",
+  passwordRequired: messageRef("api.users.passwordRequired"),
+  passwordMin: messageRef("api.users.passwordMin", { min: String(MIN_PASSWORD) }),
+  fullNameRequired: messageRef("api.users.fullNameRequired"),
+  emailRequired: messageRef("api.users.emailRequired"),
+  emailTaken: messageRef("api.users.emailTaken"),
+  notFound: messageRef("api.users.notFound"),
   confirmDeactivate: (name: string) =>
     `Are you sure you want to deactivate ${name}? They will be signed out at once and can no longer sign in.`,
-  selfDeactivate: "You cannot deactivate your own account",
-  selfDemote: "You cannot change your own role level",
-  selfPassword: "Use Change password to change your own password",
-  lastSuperadmin: "The last active superadmin cannot be deactivated or demoted",
-  onlyAdminsManageUsers: "Only platform administrators can manage users",
-  onlySuperadminsManageAdmins: "Only superadmins can create or change administrators",
+  selfDeactivate: messageRef("api.users.selfDeactivate"),
+  selfDemote: messageRef("api.users.selfDemote"),
+  selfPassword: messageRef("api.users.selfPassword"),
+  lastSuperadmin: messageRef("api.users.lastSuperadmin"),
+  onlyAdminsManageUsers: messageRef("api.users.onlyAdminsManageUsers"),
+  onlySuperadminsManageAdmins: messageRef("api.users.onlySuperadminsManageAdmins"),
   passwordChangeRequired: "You must change your temporary password before continuing",
-  currentPasswordWrong: "Current password is incorrect",
-  samePassword: "The new password must be different from the current one",
+  currentPasswordWrong: messageRef("api.users.currentPasswordWrong"),
+  samePassword: messageRef("api.users.samePassword"),
 } as const;
 
 export const TEAM_MESSAGES = {
   loadFailed: "Failed to load study team data",
   removeFailed: "Failed to remove user from study",
   saveFailed: "Failed to save role assignment",
-  groupRequired: "Medical Group is required for Sub-Investigator role",
-  userRequired: "User is required",
-  roleRequired: "Role is required",
-  groupNotInStudy: "Medical group not found in this study",
-  alreadyAssigned: "This user is already assigned to this study",
-  notFound: "Role assignment not found",
-  userInactive: "Only active users can be assigned to a study",
+  groupRequired: messageRef("api.team.groupRequired"),
+  userRequired: messageRef("api.team.userRequired"),
+  roleRequired: messageRef("api.team.roleRequired"),
+  groupNotInStudy: messageRef("api.team.groupNotInStudy"),
+  alreadyAssigned: messageRef("api.team.alreadyAssigned"),
+  notFound: messageRef("api.team.notFound"),
+  userInactive: messageRef("api.team.userInactive"),
   confirmRemove: (name: string) => `Are you sure you want to remove ${name} from this study?`,
 } as const;
 
@@ -66,15 +72,14 @@ export const GROUP_MESSAGES = {
     "Are you sure you want to delete this medical group? This is only possible if the group has no patients.",
   empty: "No medical groups created yet",
   loading: "Loading medical groups...",
-  codeRequired: "Code is required",
-  codeTooLong: `Code must be at most ${GROUP_LIMITS.code} characters`,
-  nameRequired: "Name is required",
-  nameTooLong: `Name must be at most ${GROUP_LIMITS.name} characters`,
-  codeTaken: (code: string) => `A medical group with code "${code}" already exists in this study`,
-  notFound: "Medical group not found",
-  hasPatients: (count: number) =>
-    `This medical group has ${count} patient${count === 1 ? "" : "s"}: it cannot be deleted`,
-  hasMembers: "Sub-investigators are assigned to this medical group: change their assignment first",
+  codeRequired: messageRef("api.groups.codeRequired"),
+  codeTooLong: messageRef("api.groups.codeTooLong", { max: String(GROUP_LIMITS.code) }),
+  nameRequired: messageRef("api.groups.nameRequired"),
+  nameTooLong: messageRef("api.groups.nameTooLong", { max: String(GROUP_LIMITS.name) }),
+  codeTaken: (code: string) => messageRef("api.groups.codeTaken", { code }),
+  notFound: messageRef("api.groups.notFound"),
+  hasPatients: (count: number) => messageRef("api.groups.hasPatients", { count }),
+  hasMembers: messageRef("api.groups.hasMembers"),
 } as const;
 
 /** The stored role strings (the database's list, kept out of the browser bundle; checked below). */
@@ -128,24 +133,27 @@ const Email = z
   .string({ error: USER_MESSAGES.emailRequired })
   .trim()
   .min(1, USER_MESSAGES.emailRequired)
-  .max(254, "Email must be at most 254 characters")
-  .pipe(z.email("Email must be a valid email address"));
+  .max(254, messageRef("api.users.emailTooLong"))
+  .pipe(z.email(messageRef("api.users.emailInvalid")));
 
 const FullName = z
   .string({ error: USER_MESSAGES.fullNameRequired })
   .trim()
   .min(1, USER_MESSAGES.fullNameRequired)
-  .max(USER_LIMITS.fullName, `Full name must be at most ${USER_LIMITS.fullName} characters`);
+  .max(USER_LIMITS.fullName, messageRef("api.users.fullNameTooLong", { max: String(USER_LIMITS.fullName) }));
 
 const NewPassword = (required: string) =>
   z
     .string({ error: required })
     .min(MIN_PASSWORD, USER_MESSAGES.passwordMin)
-    .max(USER_LIMITS.password, `Password must be at most ${USER_LIMITS.password} characters`);
+    .max(
+      USER_LIMITS.password,
+      messageRef("api.users.passwordTooLong", { max: String(USER_LIMITS.password) }),
+    );
 
-const PageNumber = z.coerce.number().int("page must be a whole number").min(1).max(100_000).default(1);
+const PageNumber = z.coerce.number().int(messageRef("api.common.pageWhole")).min(1).max(100_000).default(1);
 const PageSize = (fallback: number, max: number) =>
-  z.coerce.number().int("page_size must be a whole number").min(1).max(max).default(fallback);
+  z.coerce.number().int(messageRef("api.common.pageSizeWhole")).min(1).max(max).default(fallback);
 
 export const AdminUserListQuery = z.object({
   search: z.string().trim().max(USER_LIMITS.search).optional(),
@@ -184,21 +192,21 @@ export const AdminUserUpdateBody = z.strictObject(
     full_name: FullName.optional(),
     role_level: RoleLevelSchema.optional(),
     is_active: z.boolean().optional(),
-    password: NewPassword("Password must be text").optional(),
+    password: NewPassword(messageRef("api.users.passwordText")).optional(),
     version: BasedOnVersion.optional(),
   },
-  { error: unknownKeys("Email cannot be changed; only full_name, role_level, is_active and password can") },
+  { error: unknownKeys(messageRef("api.users.unknownKeys")) },
 );
 export type AdminUserUpdateBody = z.infer<typeof AdminUserUpdateBody>;
 
-export const UserIdParams = z.object({ id: idOf("User id") });
+export const UserIdParams = z.object({ id: idOf(messageRef("api.labels.userId")) });
 
 export const PasswordChangeBody = z.object({
   current_password: z
-    .string({ error: "Current password is required" })
-    .min(1, "Current password is required")
+    .string({ error: messageRef("api.users.currentPasswordRequired") })
+    .min(1, messageRef("api.users.currentPasswordRequired"))
     .max(USER_LIMITS.password),
-  new_password: NewPassword("New password is required"),
+  new_password: NewPassword(messageRef("api.users.newPasswordRequired")),
 });
 export type PasswordChangeBody = z.infer<typeof PasswordChangeBody>;
 
@@ -237,11 +245,12 @@ export type UserStudyRoleListResponse = z.infer<typeof UserStudyRoleListResponse
 /** The assigned user: a missing one reads as the dialog's 'User is required' (spec §5). */
 const AssignedUserId = z
   .number({
-    error: (issue) => (issue.input === undefined ? TEAM_MESSAGES.userRequired : "user_id must be a number"),
+    error: (issue) =>
+      issue.input === undefined ? TEAM_MESSAGES.userRequired : messageRef("api.team.userIdNumber"),
   })
-  .int("user_id must be a whole number")
-  .positive("user_id must be a positive integer")
-  .max(2_147_483_647, "user_id is out of range");
+  .int(messageRef("api.team.userIdWhole"))
+  .positive(messageRef("api.team.userIdPositive"))
+  .max(2_147_483_647, messageRef("api.team.userIdRange"));
 
 /**
  * Spec §5: a Sub-Investigator needs a medical group. Checked in the body schema so the dialog shows
@@ -278,7 +287,7 @@ export const UserStudyRoleUpdateBody = z
   .refine(hasGroupWhenSub, groupForSubInvestigator);
 export type UserStudyRoleUpdateBody = z.infer<typeof UserStudyRoleUpdateBody>;
 
-export const AssignmentIdParams = z.object({ id: idOf("Role assignment id") });
+export const AssignmentIdParams = z.object({ id: idOf(messageRef("api.labels.assignmentId")) });
 
 /** Spec §4: choosing Sub-Investigator requires a group; any other role clears it. */
 export function assignmentGroup(role: StudyRole, groupId: number | null | undefined): number | null {
@@ -296,12 +305,18 @@ const GroupName = z
 const GroupDescription = z
   .string()
   .trim()
-  .max(GROUP_LIMITS.description, `Description must be at most ${GROUP_LIMITS.description} characters`)
+  .max(
+    GROUP_LIMITS.description,
+    messageRef("api.groups.descriptionTooLong", { max: String(GROUP_LIMITS.description) }),
+  )
   .nullable()
   .optional();
 
-export const MedicalGroupParams = z.object({ id: idOf("Study id") });
-export const MedicalGroupItemParams = z.object({ id: idOf("Study id"), groupId: idOf("Medical group id") });
+export const MedicalGroupParams = z.object({ id: idOf(messageRef("api.labels.studyId")) });
+export const MedicalGroupItemParams = z.object({
+  id: idOf(messageRef("api.labels.studyId")),
+  groupId: idOf(messageRef("api.labels.groupId")),
+});
 
 export const MedicalGroupListQuery = z.object({
   page: PageNumber,
@@ -318,7 +333,7 @@ export const MedicalGroupCreateBody = z.object({
         .string()
         .min(1, GROUP_MESSAGES.codeRequired)
         .max(GROUP_LIMITS.code, GROUP_MESSAGES.codeTooLong)
-        .superRefine(visibleIdentifier("Code")),
+        .superRefine(visibleIdentifier(messageRef("api.labels.code"))),
     ),
   name: GroupName,
   description: GroupDescription,
@@ -329,7 +344,7 @@ export type MedicalGroupCreateBody = z.infer<typeof MedicalGroupCreateBody>;
 
 export const MedicalGroupUpdateBody = z.strictObject(
   { name: GroupName, description: GroupDescription, version: BasedOnVersion.optional() },
-  { error: unknownKeys("The code of a medical group cannot be changed; only name and description can") },
+  { error: unknownKeys(messageRef("api.groups.unknownKeys")) },
 );
 export type MedicalGroupUpdateBody = z.infer<typeof MedicalGroupUpdateBody>;
 

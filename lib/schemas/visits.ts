@@ -2,32 +2,31 @@
 import { z } from "zod";
 import { CalendarDate, ChangeReason, FieldValues, idOf } from "./patients";
 import { BasedOnVersion } from "./versioning";
+import { messageRef } from "@/lib/i18n/message-ref";
 
+/** Message references (docs/decisions/0021): put into words by the API or `useWords` on screen. */
 export const VISIT_MESSAGES = {
-  notFound: "Visit not found",
+  notFound: messageRef("api.visits.notFound"),
+  /** Also shown as it is by the add-visit dialog until its screen is translated. */
   numberMin: "Visit number must be at least 1",
-  typeRequired: "Visit type is required",
-  unknownType: (type: string) => `Visit type "${type}" is not one of this study's visit types`,
-  numberTaken: (n: number) => `Visit number ${n} already exists for this patient`,
-  locked: (n: number) =>
-    `Visit ${n} is locked and cannot be changed: a principal investigator must unlock it first`,
-  alreadyLocked: (n: number) => `Visit ${n} is already locked`,
-  notLocked: (n: number) => `Visit ${n} is not locked`,
-  unlockRole: "Only a principal investigator or a platform administrator can unlock a visit",
-  lineNotFound: "Therapy line not found for this patient",
-  switchNeedsEarlierVisit:
-    "A therapy switch is recorded on a follow-up visit: this patient has no earlier visit",
-  switchImmutable:
-    "The therapy switch of a visit cannot be changed once recorded (it closed one therapy line and opened the next)",
-  switchVisitDelete: (n: number) =>
-    `Visit ${n} switched the patient's therapy line and cannot be deleted; correct it with a reasoned update instead`,
+  typeRequired: messageRef("api.visits.typeRequired"),
+  unknownType: (type: string) => messageRef("api.visits.unknownType", { type }),
+  numberTaken: (n: number) => messageRef("api.visits.numberTaken", { n: String(n) }),
+  locked: (n: number) => messageRef("api.visits.locked", { n: String(n) }),
+  alreadyLocked: (n: number) => messageRef("api.visits.alreadyLocked", { n: String(n) }),
+  notLocked: (n: number) => messageRef("api.visits.notLocked", { n: String(n) }),
+  unlockRole: messageRef("api.visits.unlockRole"),
+  lineNotFound: messageRef("api.visits.lineNotFoundForPatient"),
+  switchNeedsEarlierVisit: messageRef("api.visits.switchNeedsEarlierVisit"),
+  switchImmutable: messageRef("api.visits.switchImmutable"),
+  switchVisitDelete: (n: number) => messageRef("api.visits.switchVisitDelete", { n: String(n) }),
 } as const;
 
 const VisitNumber = z
   .number({ error: VISIT_MESSAGES.numberMin })
-  .int("Visit number must be a whole number")
+  .int(messageRef("api.visits.numberWhole"))
   .min(1, VISIT_MESSAGES.numberMin)
-  .max(100_000, "Visit number is out of range");
+  .max(100_000, messageRef("api.visits.numberRange"));
 
 const VisitType = z
   .string({ error: VISIT_MESSAGES.typeRequired })
@@ -39,7 +38,7 @@ export const VisitCreateBody = z.object({
   patient_id: idOf("patient_id"),
   therapy_line_id: idOf("therapy_line_id").nullable().optional(),
   visit_number: VisitNumber,
-  visit_date: CalendarDate("Visit date"),
+  visit_date: CalendarDate(messageRef("api.labels.visitDate")),
   visit_type: VisitType,
   data_fields: FieldValues.default({}),
 });
@@ -49,19 +48,19 @@ export const VisitUpdateBody = z.object({
   version: BasedOnVersion,
   reason: ChangeReason,
   visit_number: VisitNumber.optional(),
-  visit_date: CalendarDate("Visit date").optional(),
+  visit_date: CalendarDate(messageRef("api.labels.visitDate")).optional(),
   visit_type: VisitType.optional(),
   data_fields: FieldValues.optional(),
 });
 export type VisitUpdateBody = z.infer<typeof VisitUpdateBody>;
 
-export const VisitIdParams = z.object({ id: idOf("Visit id") });
-export const VisitPatientParams = z.object({ patientId: idOf("Patient id") });
+export const VisitIdParams = z.object({ id: idOf(messageRef("api.labels.visitId")) });
+export const VisitPatientParams = z.object({ patientId: idOf(messageRef("api.labels.patientId")) });
 
 export const VisitListQuery = z
   .object({ patient_id: idOf("patient_id").optional(), therapy_line_id: idOf("therapy_line_id").optional() })
   .refine((q) => (q.patient_id === undefined) !== (q.therapy_line_id === undefined), {
-    message: "Give exactly one of patient_id or therapy_line_id",
+    message: messageRef("api.visits.listQuery"),
     path: ["patient_id"],
   });
 export type VisitListQuery = z.infer<typeof VisitListQuery>;

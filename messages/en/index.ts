@@ -1,5 +1,6 @@
 // The en catalogue: one JSON file per namespace (docs/decisions/0021). Add a namespace to both
 // languages' index files; tests/unit/i18n-catalogues.test.ts holds them to the same keys.
+import api from "./api.json";
 import audit from "./audit.json";
 import auth from "./auth.json";
 import common from "./common.json";
@@ -26,6 +27,7 @@ import users from "./users.json";
 import visits from "./visits.json";
 
 const catalogue = {
+  api,
   audit,
   auth,
   common,

@@ -1,6 +1,7 @@
 // The it catalogue: one JSON file per namespace (docs/decisions/0021). Add a namespace to both
 // languages' index files; tests/unit/i18n-catalogues.test.ts holds them to the same keys.
 import type { Messages } from "@/lib/i18n/catalogue";
+import api from "./api.json";
 import audit from "./audit.json";
 import auth from "./auth.json";
 import common from "./common.json";
@@ -28,6 +29,7 @@ import visits from "./visits.json";
 
 // Typed as the English catalogue: a namespace or key missing here does not compile.
 const catalogue: Messages = {
+  api,
   audit,
   auth,
   common,

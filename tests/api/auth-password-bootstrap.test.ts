@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db/client";
 import { users } from "@/db/schema";
 import { PASSWORD_MESSAGES } from "@/lib/server/auth/password-policy";
+import { inEnglish } from "@/tests/support/words-in";
 
 afterEach(() => {
   delete process.env.ADMIN_PASSWORD;
@@ -9,8 +10,8 @@ afterEach(() => {
 
 describe("password policy on the first-admin bootstrap (ADMIN_PASSWORD)", () => {
   it.each([
-    ["password1", PASSWORD_MESSAGES.common],
-    ["xxxxxxxxxx", PASSWORD_MESSAGES.repeated],
+    ["password1", inEnglish(PASSWORD_MESSAGES.common)],
+    ["xxxxxxxxxx", inEnglish(PASSWORD_MESSAGES.repeated)],
   ])("refuses to create the first superadmin with ADMIN_PASSWORD=%j", async (password, message) => {
     const db = await getDb();
     expect(await db.$count(users)).toBe(0);

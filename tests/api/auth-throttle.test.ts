@@ -9,6 +9,7 @@ import { DEVICE_COOKIE_NAME } from "@/lib/server/auth/device-cookie";
 import { USER_MESSAGES } from "@/lib/schemas/users";
 import { call, createUser } from "./helpers";
 import { browserSignIn } from "./next-auth-helpers";
+import { inEnglish } from "@/tests/support/words-in";
 
 // Counts argon2 verifications (it still runs the real one): the equal-work property of unknown
 // and known emails is asserted as a count of password checks, not as a duration.
@@ -276,7 +277,7 @@ describe("POST /api/auth/password: the current password goes through the sign-in
         expect(res.json.detail).toEqual([
           expect.objectContaining({
             loc: ["body", "current_password"],
-            msg: USER_MESSAGES.currentPasswordWrong,
+            msg: inEnglish(USER_MESSAGES.currentPasswordWrong),
           }),
         ]);
     }

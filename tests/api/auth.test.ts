@@ -10,6 +10,7 @@ import { getDb } from "@/db/client";
 import { auditLogs, authSessions, signInAttempts, users } from "@/db/schema";
 import { USER_MESSAGES } from "@/lib/schemas/users";
 import { auditRowsFor, call, cookieFor, createUser } from "./helpers";
+import { inEnglish } from "@/tests/support/words-in";
 
 const bearer = (token: unknown) => ({ authorization: `Bearer ${String(token)}` });
 
@@ -286,7 +287,7 @@ describe("POST /api/auth/register", () => {
       headers: bearer(token),
       body: { ...payload, email: payload.email.toUpperCase() },
     });
-    expect(duplicate).toMatchObject({ status: 409, json: { detail: USER_MESSAGES.emailTaken } });
+    expect(duplicate).toMatchObject({ status: 409, json: { detail: inEnglish(USER_MESSAGES.emailTaken) } });
     const adminAttempt = await call(register, {
       method: "POST",
       headers: bearer(token),
@@ -294,7 +295,7 @@ describe("POST /api/auth/register", () => {
     });
     expect(adminAttempt).toMatchObject({
       status: 403,
-      json: { detail: USER_MESSAGES.onlySuperadminsManageAdmins },
+      json: { detail: inEnglish(USER_MESSAGES.onlySuperadminsManageAdmins) },
     });
   });
 
@@ -319,9 +320,9 @@ describe("POST /api/auth/register", () => {
     const taken = body();
     expect((await call(register, { method: "POST", headers: asAdmin, body: taken })).status).toBe(201);
     for (const [headers, payload, status, detail] of [
-      [asUser, body(), 403, USER_MESSAGES.onlyAdminsManageUsers],
-      [asAdmin, body({ role_level: "admin" }), 403, USER_MESSAGES.onlySuperadminsManageAdmins],
-      [asAdmin, taken, 409, USER_MESSAGES.emailTaken],
+      [asUser, body(), 403, inEnglish(USER_MESSAGES.onlyAdminsManageUsers)],
+      [asAdmin, body({ role_level: "admin" }), 403, inEnglish(USER_MESSAGES.onlySuperadminsManageAdmins)],
+      [asAdmin, taken, 409, inEnglish(USER_MESSAGES.emailTaken)],
     ] as const) {
       expect(await both(headers, payload)).toEqual([
         { status, detail },

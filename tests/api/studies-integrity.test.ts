@@ -12,6 +12,7 @@ import { SYSTEM_META } from "@/lib/server/api/request-meta";
 import { resolveActor } from "@/lib/server/auth/actor";
 import { openStudyArea } from "@/lib/server/studies/study-service";
 import { call, createUser } from "./helpers";
+import { inEnglish } from "@/tests/support/words-in";
 
 type Caller = { headers: Record<string, string>; userId: number };
 
@@ -120,7 +121,7 @@ describe("an unreadable stored configuration", () => {
 
     const area = await openStudyArea(db, actor!, study.code, SYSTEM_META);
     expect(area).toMatchObject({ kind: "unreadable", name: "Integrity Study" });
-    expect(area?.kind === "unreadable" && area.detail).toContain("data_fields › 2 › name");
+    expect(area?.kind === "unreadable" && inEnglish(area.detail)).toContain("data_fields › 2 › name");
   });
 
   it("reaches clinical calls at once, although they keep parsed configurations by version", async () => {

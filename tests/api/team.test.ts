@@ -11,6 +11,7 @@ import { GET as listPatients, POST as createPatient } from "@/app/api/patients/r
 import { GROUP_MESSAGES, TEAM_MESSAGES } from "@/lib/schemas/users";
 import { callerFor, createStudy, memberOf, patientBody, type Caller } from "./clinical-fixtures";
 import { auditRowsFor, call, createUser } from "./helpers";
+import { inEnglish } from "@/tests/support/words-in";
 
 let admin: Caller;
 let studyId: number;
@@ -50,7 +51,7 @@ describe("medical groups", () => {
     const dup = await newGroup(admin, studyId, { code: "Grp001", name: "Again" });
     expect(dup.status).toBe(422);
     expect(dup.json.detail).toContainEqual(
-      expect.objectContaining({ msg: GROUP_MESSAGES.codeTaken("GRP001") }),
+      expect.objectContaining({ msg: inEnglish(GROUP_MESSAGES.codeTaken("GRP001")) }),
     );
     const tooLong = await newGroup(admin, studyId, { code: "X".repeat(51), name: "N".repeat(201) });
     expect(tooLong.status).toBe(422);
@@ -119,7 +120,7 @@ describe("medical groups", () => {
       params: { id: String(studyId), groupId: String(group.id) },
     });
     expect(refused.status).toBe(409);
-    expect(refused.json.detail).toBe(GROUP_MESSAGES.hasPatients(1));
+    expect(refused.json.detail).toBe(inEnglish(GROUP_MESSAGES.hasPatients(1)));
 
     const empty = (await newGroup(admin, studyId, { code: "DEL2", name: "Empty" })).json as { id: number };
     const ok = await call(deleteGroup, {
@@ -159,13 +160,16 @@ describe("user study roles", () => {
     const noGroup = await assignAs(admin, { user_id: user.id, study_id: studyId, role: "sub_investigator" });
     expect(noGroup.status).toBe(422);
     expect(noGroup.json.detail).toContainEqual(
-      expect.objectContaining({ loc: ["body", "medical_group_id"], msg: TEAM_MESSAGES.groupRequired }),
+      expect.objectContaining({
+        loc: ["body", "medical_group_id"],
+        msg: inEnglish(TEAM_MESSAGES.groupRequired),
+      }),
     );
     // The same body schema the Assign dialog resolves with: a missing user reads as the dialog does.
     const noUser = await assignAs(admin, { study_id: studyId, role: "medico" });
     expect(noUser.status).toBe(422);
     expect(noUser.json.detail).toContainEqual(
-      expect.objectContaining({ loc: ["body", "user_id"], msg: TEAM_MESSAGES.userRequired }),
+      expect.objectContaining({ loc: ["body", "user_id"], msg: inEnglish(TEAM_MESSAGES.userRequired) }),
     );
     const foreign = await assignAs(admin, {
       user_id: user.id,

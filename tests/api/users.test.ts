@@ -11,6 +11,7 @@ import { authSessions, users } from "@/db/schema";
 import { USER_MESSAGES } from "@/lib/schemas/users";
 import { callerFor, type Caller } from "./clinical-fixtures";
 import { auditRowsFor, call, cookieFor, createUser } from "./helpers";
+import { inEnglish } from "@/tests/support/words-in";
 
 let superadmin: Caller;
 let admin: Caller;
@@ -71,7 +72,7 @@ describe("POST /api/admin/users", () => {
     expect((await createAs(admin, { ...body, email: address })).status).toBe(201);
     const again = await createAs(admin, { ...body, email: address.toUpperCase() });
     expect(again.status).toBe(409);
-    expect(again.json.detail).toBe(USER_MESSAGES.emailTaken);
+    expect(again.json.detail).toBe(inEnglish(USER_MESSAGES.emailTaken));
   });
 
   it("refuses short, missing and common passwords with the field named (422)", async () => {
@@ -79,10 +80,12 @@ describe("POST /api/admin/users", () => {
     const missing = await createAs(admin, base);
     expect(missing.status).toBe(422);
     expect(missing.json.detail).toContainEqual(
-      expect.objectContaining({ loc: ["body", "password"], msg: USER_MESSAGES.passwordRequired }),
+      expect.objectContaining({ loc: ["body", "password"], msg: inEnglish(USER_MESSAGES.passwordRequired) }),
     );
     const short = await createAs(admin, { ...base, password: "short" });
-    expect(short.json.detail).toContainEqual(expect.objectContaining({ msg: USER_MESSAGES.passwordMin }));
+    expect(short.json.detail).toContainEqual(
+      expect.objectContaining({ msg: inEnglish(USER_MESSAGES.passwordMin) }),
+    );
     const common = await createAs(admin, { ...base, password: "password123" });
     expect(common.status).toBe(422);
     expect(common.json.detail).toContainEqual(expect.objectContaining({ loc: ["body", "password"] }));
@@ -189,7 +192,7 @@ describe("PUT and DELETE /api/admin/users/{id}", () => {
     expect((await deactivateAs(admin, admin.userId)).status).toBe(403);
     const demote = await updateAs(superadmin, superadmin.userId, { role_level: "admin" });
     expect(demote.status).toBe(403);
-    expect(demote.json.detail).toBe(USER_MESSAGES.selfDemote);
+    expect(demote.json.detail).toBe(inEnglish(USER_MESSAGES.selfDemote));
   });
 
   it("keeps the last active superadmin: another superadmin cannot deactivate or demote them", async () => {
@@ -200,7 +203,7 @@ describe("PUT and DELETE /api/admin/users/{id}", () => {
     const flagged = await callerFor({ isSuperuser: true });
     const res = await updateAs(flagged, only.userId, { is_active: false });
     expect(res.status).toBe(409);
-    expect(res.json.detail).toBe(USER_MESSAGES.lastSuperadmin);
+    expect(res.json.detail).toBe(inEnglish(USER_MESSAGES.lastSuperadmin));
     expect((await updateAs(flagged, only.userId, { role_level: "admin" })).status).toBe(409);
     superadmin = only;
   });
@@ -223,7 +226,7 @@ describe("temporary and own passwords", () => {
     const headers = { authorization: `Bearer ${String(tokens.json.access_token)}` };
     const blocked = await call(listStudies, { path: "/api/studies", headers });
     expect(blocked.status).toBe(403);
-    expect(blocked.json.detail).toBe(USER_MESSAGES.passwordChangeRequired);
+    expect(blocked.json.detail).toBe(inEnglish(USER_MESSAGES.passwordChangeRequired));
     expect((await call(me, { path: "/api/auth/me", headers })).status).toBe(200);
 
     const other = await cookieFor(target);
@@ -235,7 +238,10 @@ describe("temporary and own passwords", () => {
     });
     expect(wrong.status).toBe(422);
     expect(wrong.json.detail).toContainEqual(
-      expect.objectContaining({ loc: ["body", "current_password"], msg: USER_MESSAGES.currentPasswordWrong }),
+      expect.objectContaining({
+        loc: ["body", "current_password"],
+        msg: inEnglish(USER_MESSAGES.currentPasswordWrong),
+      }),
     );
     const common = await call(changePassword, {
       method: "POST",

@@ -8,6 +8,7 @@ import {
   steppedIds,
 } from "@/lib/contents/builder";
 import { checkBlock, isHttpUrl, previewText, type ContentBlock } from "@/lib/schemas/contents";
+import { inEnglish } from "@/tests/support/words-in";
 
 const block = (over: Partial<ContentBlock>): ContentBlock => ({
   id: 1,
@@ -36,7 +37,7 @@ describe("content rules", () => {
     for (const url of ["javascript:alert(1)", "data:text/html,x", "/relative", "mailto:a@b.c", "https://"])
       expect(isHttpUrl(url)).toBe(false);
     const refused = checkBlock("button", "", { url: "javascript:alert(1)" });
-    expect(refused.ok ? [] : refused.issues.map((i) => i.msg)).toEqual([
+    expect(refused.ok ? [] : refused.issues.map((i) => inEnglish(i.msg))).toEqual([
       "Button text is required",
       "Button URL must be a valid http:// or https:// address",
     ]);

@@ -32,3 +32,31 @@ tester.run("no-literal-ui-text", plugin.rules["no-literal-ui-text"], {
     { code: "<p title='Sesso'>Sesso è obbligatorio</p>", errors: 2 },
   ],
 });
+
+tester.run("no-literal-detail", plugin.rules["no-literal-detail"], {
+  valid: [
+    { code: "throw notFound(messageRef('api.patients.notFound'))" },
+    { code: "throw notFound(PATIENT_MESSAGES.notFound, { studyId })" },
+    { code: "throw forbidden()" },
+    { code: "throw fieldError(['body', 'code'], messageRef('api.x'), 'value_error')" },
+    { code: "throw new ApiError('validation', [{ loc: ['body'], msg: messageRef('api.y'), type: 'x' }])" },
+    { code: "throw validationError(issues)" },
+    { code: "throw conflict(`${code}`)" },
+    { code: "log.notFound('Not found')" },
+  ],
+  invalid: [
+    { code: "throw notFound('Study not found')", errors: 1 },
+    { code: "throw forbidden(`Only ${who} may do this`, context)", errors: 1 },
+    { code: "throw conflict('Taken')", errors: 1 },
+    { code: "throw unauthorized('Invalid or expired refresh token')", errors: 1 },
+    { code: "throw badRequest('Bad input')", errors: 1 },
+    { code: "throw fieldError(['body', 'file'], 'file is required', 'missing')", errors: 1 },
+    { code: "throw new ApiError('forbidden', 'Cross-site request refused')", errors: 1 },
+    {
+      code: "throw new ApiError('validation', [{ loc: ['body'], msg: 'Not JSON', type: 'json' }])",
+      errors: 1,
+    },
+    { code: "throw validationError([{ loc: ['body'], msg: ok ? 'A' : 'B', type: 't' }])", errors: 2 },
+    { code: "throw conflict(`The stored ${what} ` + 'cannot be read')", errors: 2 },
+  ],
+});

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { messageRef, readMessageRef, wordsOf } from "@/lib/i18n/message-ref";
+import { messageList, messageRef, readMessageRef, wordsOf } from "@/lib/i18n/message-ref";
 
 describe("message references", () => {
   it("carry a key and its values, text and numbers alike, through one string", () => {
@@ -30,5 +30,20 @@ describe("message references", () => {
     expect(wordsOf(messageRef("forms.required", { label: "Sesso" }), t)).toBe(
       'forms.required:{"label":"Sesso"}',
     );
+  });
+
+  it("put a value that is itself a reference into words first", () => {
+    const t = (key: string, values?: Record<string, string | number>) =>
+      key === "api.labels.birthDate" ? "Data di nascita" : `${key}:${JSON.stringify(values)}`;
+    const nested = messageRef("api.common.required", { label: messageRef("api.labels.birthDate"), n: 2 });
+    expect(wordsOf(nested, t)).toBe('api.common.required:{"label":"Data di nascita","n":2}');
+  });
+
+  it("join messages so that each is put into words on its own", () => {
+    const t = (key: string, values?: Record<string, string | number>) =>
+      key === "api.common.list" ? `${values!.first}; ${values!.rest}` : key === "api.x" ? "Ics" : key;
+    expect(wordsOf(messageList(["Plain", messageRef("api.x"), "Last"]), t)).toBe("Plain; Ics; Last");
+    expect(wordsOf(messageList(["Only"]), t)).toBe("Only");
+    expect(messageList([])).toBe("");
   });
 });

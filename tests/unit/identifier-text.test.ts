@@ -4,6 +4,7 @@ import { invisibleCharacter } from "@/lib/schemas/identifier-text";
 import { PatientCreateBody, PatientUpdateBody } from "@/lib/schemas/patients";
 import { StudyConfigSchema } from "@/lib/schemas/study-config-rules";
 import { MedicalGroupCreateBody } from "@/lib/schemas/users";
+import { inEnglish } from "@/tests/support/words-in";
 
 // C0, DEL, C1, zero-width space / joiner, bidi override and isolate, BOM, soft hyphen, word joiner,
 // line and paragraph separators.
@@ -30,7 +31,7 @@ const HIDDEN = [
 const messages = (result: {
   success: boolean;
   error?: { issues: { path: PropertyKey[]; message: string }[] };
-}) => (result.success ? [] : result.error!.issues.map((i) => `${i.path.join(".")}: ${i.message}`));
+}) => (result.success ? [] : result.error!.issues.map((i) => `${i.path.join(".")}: ${inEnglish(i.message)}`));
 
 describe("short identifiers refuse control and invisible characters", () => {
   it.each(HIDDEN.map((c) => [c.codePointAt(0)!.toString(16)]))("finds U+%s", (hex) => {

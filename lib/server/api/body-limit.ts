@@ -1,4 +1,5 @@
 import "server-only";
+import { messageRef } from "@/lib/i18n/message-ref";
 import { MAX_UPLOAD_FILE_BYTES } from "@/lib/schemas/uploads";
 import { ApiError } from "./errors";
 
@@ -10,7 +11,7 @@ const formatLimit = (bytes: number) =>
   bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MB` : `${Math.ceil(bytes / 1024)} KB`;
 
 export const payloadTooLarge = (limit: number) =>
-  new ApiError("payload_too_large", `Request body is too large (limit ${formatLimit(limit)})`);
+  new ApiError("payload_too_large", messageRef("api.common.bodyTooLarge", { limit: formatLimit(limit) }));
 
 /**
  * Reads a request body, counting bytes as they arrive and stopping at `limit` (413): a body
@@ -54,7 +55,7 @@ export async function readBodyText(req: Request, limit: number): Promise<string>
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
     throw new ApiError("validation", [
-      { loc: ["body"], msg: "Request body is not valid UTF-8", type: "utf8_invalid" },
+      { loc: ["body"], msg: messageRef("api.common.bodyInvalidUtf8"), type: "utf8_invalid" },
     ]);
   }
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { messageRef } from "@/lib/i18n/message-ref";
 import { ApiError } from "./errors";
 import { isHttps } from "./security-headers";
 
@@ -20,5 +21,5 @@ export function assertSameOrigin(req: Request): void {
       sameOrigin = false;
     }
   }
-  if (!sameOrigin) throw new ApiError("forbidden", "Cross-site request refused");
+  if (!sameOrigin) throw new ApiError("forbidden", messageRef("api.common.crossSite"));
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { messageRef } from "@/lib/i18n/message-ref";
 
 export type ValidationIssue = { loc: (string | number)[]; msg: string; type: string };
 
@@ -21,7 +22,11 @@ export type ErrorCode = keyof typeof STATUS;
 /** What a denial was about, so its access_denied audit row names the study and record. */
 export type DenialContext = { studyId?: number; entityType?: string; entityId?: string | number };
 
-/** The one error class services throw; the route wrapper turns it into `{ detail }` with its status. */
+/**
+ * The one error class services throw; the route wrapper turns it into `{ detail }` with its status.
+ * A detail (and each issue's `msg`) is a message reference, `messageRef("api.…")`, put into the
+ * caller's words by the wrapper (docs/decisions/0021); lint refuses a literal sentence here.
+ */
 export class ApiError extends Error {
   readonly code: ErrorCode;
   readonly detail: string | ValidationIssue[];
@@ -47,13 +52,12 @@ export class ApiError extends Error {
   }
 }
 
-export const unauthorized = (detail = "Not authenticated") => new ApiError("unauthorized", detail);
-export const forbidden = (
-  detail = "You do not have permission to perform this action",
-  context?: DenialContext,
-) => new ApiError("forbidden", detail, context);
+export const unauthorized = (detail = messageRef("api.common.notAuthenticated")) =>
+  new ApiError("unauthorized", detail);
+export const forbidden = (detail = messageRef("api.common.forbidden"), context?: DenialContext) =>
+  new ApiError("forbidden", detail, context);
 /** With a context, the 404 hides an object outside the actor's scope and is audited as a denial. */
-export const notFound = (detail = "Not found", context?: DenialContext) =>
+export const notFound = (detail = messageRef("api.common.notFound"), context?: DenialContext) =>
   new ApiError("not_found", detail, context);
 export const conflict = (detail: string) => new ApiError("conflict", detail);
 export const validationError = (issues: ValidationIssue[]) => new ApiError("validation", issues);
@@ -71,9 +75,13 @@ export function fromDatabaseError(error: unknown): ApiError | null {
   if (!pgError) return null;
   switch (pgError.code) {
     case "23505":
-      return conflict(`A record with these values already exists (${pgError.constraint ?? "unique key"})`);
+      return conflict(
+        pgError.constraint
+          ? messageRef("api.database.duplicate", { constraint: pgError.constraint })
+          : messageRef("api.database.duplicateKey"),
+      );
     case "23503":
-      return conflict("The record refers to, or is referred to by, another record");
+      return conflict(messageRef("api.database.referenced"));
     case "23514":
     case "23502":
     case "22P02":
@@ -81,19 +89,19 @@ export function fromDatabaseError(error: unknown): ApiError | null {
     case "22008":
     case "22003":
       return new ApiError("validation", [
-        { loc: ["body"], msg: "A value is not valid for this record", type: "value_error" },
+        { loc: ["body"], msg: messageRef("api.database.invalidValue"), type: "value_error" },
       ]);
     // NUL or bytes the database encoding cannot hold; the wrapper refuses NUL earlier, naming the
     // field, so this is the backstop for text that arrives another way.
     case "22021":
     case "22P05":
       return new ApiError("validation", [
-        { loc: ["body"], msg: "Text contains characters that cannot be stored", type: "string_unstorable" },
+        { loc: ["body"], msg: messageRef("api.database.unstorableText"), type: "string_unstorable" },
       ]);
     // Serialization failure / deadlock: nothing was written; the same request may well succeed.
     case "40001":
     case "40P01":
-      return conflict("The change conflicted with a concurrent change; try again.");
+      return conflict(messageRef("api.database.concurrentChange"));
     default:
       return null;
   }

@@ -6,7 +6,10 @@ import { resolveActor, type Actor } from "../auth/actor";
 import { recordDenial } from "../audit/denial-aggregator";
 import { MAX_JSON_BODY_BYTES, readBodyText } from "./body-limit";
 import { assertSameOrigin } from "./csrf";
-import { USER_MESSAGES } from "@/lib/schemas/users";
+import type { Locale } from "@/lib/i18n/locales";
+import { messageRef } from "@/lib/i18n/message-ref";
+import { apiLocale } from "../i18n/api-locale";
+import { translatorFor } from "../i18n/translator";
 import {
   ApiError,
   forbidden,
@@ -42,7 +45,8 @@ type Schemas<P, Q, B> = {
 /**
  * The one wrapper every route handler goes through: resolves the actor (cookie or bearer), checks
  * CSRF for cookie writes, parses params, query and body with zod, runs ONE service call and maps
- * errors to `{ detail }`. Handlers stay thin; rules live in lib/server/<domain>.
+ * errors to `{ detail }` in the caller's language (docs/decisions/0021). Handlers stay thin; rules
+ * live in lib/server/<domain>.
  */
 export function apiRoute<P = undefined, Q = undefined, B = undefined>(
   spec: Schemas<P, Q, B> & { handler: (ctx: BaseContext<P, Q, B> & { actor: Actor }) => Promise<unknown> },
@@ -69,11 +73,14 @@ function wrap<P, Q, B>(
   return async (req: Request, context?: RouteContext): Promise<Response> => {
     // proxy.ts does not run for /api (it would buffer bodies): the id is made here.
     const requestId = newRequestId();
-    const response = await withRequestId(requestId, () => handle(req, context));
-    return withEdgeHeaders(response, req, requestId);
+    const { response, locale } = await withRequestId(requestId, () => handle(req, context));
+    return withEdgeHeaders(response, req, requestId, locale);
   };
 
-  async function handle(req: Request, context: RouteContext | undefined): Promise<Response> {
+  async function handle(
+    req: Request,
+    context: RouteContext | undefined,
+  ): Promise<{ response: Response; locale: Locale }> {
     const meta = requestMeta(req.headers);
     let actor: Actor | null = null;
     let db: Db | undefined;
@@ -84,7 +91,7 @@ function wrap<P, Q, B>(
         if (!actor) throw unauthorized();
         if (actor.via === "cookie" && !SAFE_METHODS.has(req.method)) assertSameOrigin(req);
         if (actor.mustChangePassword && !TEMPORARY_PASSWORD_PATHS.has(new URL(req.url).pathname))
-          throw forbidden(USER_MESSAGES.passwordChangeRequired);
+          throw forbidden(messageRef("api.users.passwordChangeRequired"));
       }
       const rawParams = context ? await context.params : {};
       const rawQuery = Object.fromEntries(new URL(req.url).searchParams);
@@ -99,31 +106,44 @@ function wrap<P, Q, B>(
       const query = parse(spec.query, rawQuery, "query");
       const body = spec.body ? parse(spec.body, rawBody, "body") : (undefined as B);
       const result = await handler({ req, db, meta, actor, params, query, body });
-      if (result instanceof Response) return result;
-      if (result === undefined) return new NextResponse(null, { status: 204 });
-      if (result instanceof JsonText)
-        return new NextResponse(result.text, {
-          status: spec.status ?? 200,
-          headers: { "content-type": "application/json" },
-        });
-      return NextResponse.json(result, { status: spec.status ?? 200 });
+      return { response: successResponse(result, spec.status ?? 200), locale: apiLocale(req.headers, actor) };
     } catch (error) {
-      return errorResponse(error, { db, actor, meta, req });
+      const locale = apiLocale(req.headers, actor);
+      return { response: await errorResponse(error, { db, actor, meta, req }, locale), locale };
     }
   }
 }
 
-/** Security headers, no-store and the request id on every API answer (also used by next-auth's route). */
-export function withEdgeHeaders(response: Response, req: Request, requestId: string): Response {
+function successResponse(result: unknown, status: number): Response {
+  if (result instanceof Response) return result;
+  if (result === undefined) return new NextResponse(null, { status: 204 });
+  if (result instanceof JsonText)
+    return new NextResponse(result.text, { status, headers: { "content-type": "application/json" } });
+  return NextResponse.json(result, { status });
+}
+
+/**
+ * Security headers, no-store, the request id and the answer's language (Content-Language, the
+ * language its error details are in) on every API answer (also used by next-auth's route).
+ */
+export function withEdgeHeaders(
+  response: Response,
+  req: Request,
+  requestId: string,
+  locale?: Locale,
+): Response {
+  const apply = (headers: Headers) => {
+    applyHeaders(headers, apiSecurityHeaders(isHttps(req.headers, req.url)));
+    headers.set("X-Request-Id", requestId);
+    if (locale && !headers.has("content-language")) headers.set("Content-Language", locale);
+  };
   try {
-    applyHeaders(response.headers, apiSecurityHeaders(isHttps(req.headers, req.url)));
-    response.headers.set("X-Request-Id", requestId);
+    apply(response.headers);
     return response;
   } catch {
     // Immutable headers (a fetched Response): copy into a new one.
     const copy = new Response(response.body, response);
-    applyHeaders(copy.headers, apiSecurityHeaders(isHttps(req.headers, req.url)));
-    copy.headers.set("X-Request-Id", requestId);
+    apply(copy.headers);
     return copy;
   }
 }
@@ -146,10 +166,7 @@ function zodIssues(error: z.ZodError, location: string): ValidationIssue[] {
 async function readJson(req: Request): Promise<unknown> {
   const contentType = req.headers.get("content-type") ?? "";
   if (!/^application\/(.+\+)?json\b/i.test(contentType)) {
-    throw new ApiError(
-      "unsupported_media_type",
-      "Request body must be JSON (Content-Type: application/json)",
-    );
+    throw new ApiError("unsupported_media_type", messageRef("api.common.bodyNotJson"));
   }
   const text = await readBodyText(req, MAX_JSON_BODY_BYTES);
   let parsed: unknown;
@@ -157,14 +174,14 @@ async function readJson(req: Request): Promise<unknown> {
     parsed = JSON.parse(text);
   } catch {
     throw new ApiError("validation", [
-      { loc: ["body"], msg: "Request body is not valid JSON", type: "json_invalid" },
+      { loc: ["body"], msg: messageRef("api.common.bodyInvalidJson"), type: "json_invalid" },
     ]);
   }
   if (jsonDepth(parsed) > MAX_JSON_DEPTH) {
     throw new ApiError("validation", [
       {
         loc: ["body"],
-        msg: `Request body is nested more than ${MAX_JSON_DEPTH} levels deep`,
+        msg: messageRef("api.common.bodyTooDeep", { max: MAX_JSON_DEPTH }),
         type: "json_too_deep",
       },
     ]);
@@ -189,19 +206,34 @@ function jsonDepth(value: unknown): number {
 async function errorResponse(
   error: unknown,
   ctx: { db: Db | undefined; actor: Actor | null; meta: RequestMeta; req: Request },
+  locale: Locale,
 ): Promise<Response> {
+  const { words } = await translatorFor(locale);
   const apiError = error instanceof ApiError ? error : fromDatabaseError(error);
   if (!apiError) {
     logError(`Unexpected error in ${ctx.req.method} ${new URL(ctx.req.url).pathname}`, error);
-    return NextResponse.json({ detail: "Internal server error" }, { status: 500 });
+    return NextResponse.json({ detail: words(messageRef("api.common.internalError")) }, { status: 500 });
   }
   const isDenial =
     apiError.code === "forbidden" || (apiError.code === "not_found" && apiError.context !== undefined);
   if (isDenial && ctx.db && ctx.actor) await auditDenial(ctx.db, ctx.actor, ctx.meta, ctx.req, apiError);
   return NextResponse.json(
-    { detail: apiError.detail },
+    { detail: detailInWords(apiError.detail, words) },
     { status: apiError.status, headers: apiError.headers },
   );
+}
+
+/**
+ * An error's detail in the reader's words: a plain detail and each validation issue's `msg` may be
+ * a message reference of any namespace (api.*, forms.*), docs/decisions/0021.
+ */
+export function detailInWords(
+  detail: string | ValidationIssue[],
+  words: (text: string) => string,
+): string | ValidationIssue[] {
+  return typeof detail === "string"
+    ? words(detail)
+    : detail.map((issue) => ({ ...issue, msg: words(issue.msg) }));
 }
 
 async function auditDenial(db: Db, actor: Actor, meta: RequestMeta, req: Request, error: ApiError) {
@@ -215,7 +247,8 @@ async function auditDenial(db: Db, actor: Actor, meta: RequestMeta, req: Request
       studyId: error.context?.studyId ?? null,
       actor: { userId: actor.userId, email: actor.email },
       meta,
-      reason: `${error.message} (${route})`,
+      // The audit trail is a record, kept in English whatever the reader's language.
+      reason: `${(await translatorFor("en")).words(typeof error.detail === "string" ? error.detail : error.message)} (${route})`,
     });
   } catch (auditError) {
     logError("Could not audit a denied access", auditError);

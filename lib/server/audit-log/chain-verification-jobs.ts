@@ -1,4 +1,5 @@
 import "server-only";
+import { messageRef } from "@/lib/i18n/message-ref";
 import { randomUUID } from "node:crypto";
 import { and, count, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
@@ -185,6 +186,6 @@ export async function chainVerificationStatus(
     .select()
     .from(auditVerificationJobs)
     .where(eq(auditVerificationJobs.id, params.jobId));
-  if (!row) throw notFound("Verification job not found");
+  if (!row) throw notFound(messageRef("api.audit.jobNotFound"));
   return toJob(row);
 }

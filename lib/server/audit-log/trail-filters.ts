@@ -1,4 +1,5 @@
 import "server-only";
+import { messageRef } from "@/lib/i18n/message-ref";
 import { and, desc, eq, gte, ilike, lte, or, sql, type SQL } from "drizzle-orm";
 import { auditLogs } from "@/db/schema";
 import type { Queryable } from "@/db/client";
@@ -17,7 +18,7 @@ import { patientTrailFilter } from "./entity-trail-queries";
  */
 export function requireAuditRead(actor: Actor) {
   if (!hasPlatformPermission(actor, "audit.read")) {
-    throw forbidden("Only platform administrators can read the audit log", { entityType: "audit_logs" });
+    throw forbidden(messageRef("api.audit.adminsOnly"), { entityType: "audit_logs" });
   }
 }
 

@@ -1,4 +1,5 @@
 import "server-only";
+import { messageRef } from "@/lib/i18n/message-ref";
 import type { HealthResponse } from "@/lib/schemas/health";
 import { ApiError } from "../api/errors";
 import { logError } from "../api/log";
@@ -42,9 +43,7 @@ export function trailHealth(): HealthResponse {
     : { status: "ok", audit_trail: "intact" };
 }
 
-export const TRAIL_BROKEN_DETAIL =
-  "The audit trail is broken, so clinical data cannot be changed until an operator has restored or " +
-  "acknowledged it (see docs/audit-trail-recovery.md).";
+export const TRAIL_BROKEN_DETAIL = messageRef("api.audit.trailBroken");
 
 /** Clinical writes fail closed while the trail is broken: a change nobody can audit is not made. */
 export function requireIntactTrail(): void {
@@ -53,7 +52,8 @@ export function requireIntactTrail(): void {
   const first = broken.findings[0]?.message;
   throw new ApiError(
     "service_unavailable",
-    first ? `${TRAIL_BROKEN_DETAIL} First finding: ${first}.` : TRAIL_BROKEN_DETAIL,
+    // The finding is the integrity check's own (English) words, quoted as they are.
+    first ? messageRef("api.audit.trailBrokenFinding", { finding: first }) : TRAIL_BROKEN_DETAIL,
   );
 }
 
@@ -61,10 +61,6 @@ export function requireIntactTrail(): void {
 export class AuditTrailTruncatedError extends ApiError {
   override name = "AuditTrailTruncatedError";
   constructor() {
-    super(
-      "service_unavailable",
-      "The audit trail is empty although it held rows: it was truncated. Nothing audited can be " +
-        "written until an operator has restored it (see docs/audit-trail-recovery.md).",
-    );
+    super("service_unavailable", messageRef("api.audit.trailTruncated"));
   }
 }

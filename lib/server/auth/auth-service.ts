@@ -1,4 +1,5 @@
 import "server-only";
+import { messageRef } from "@/lib/i18n/message-ref";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { authSessions, users, type SessionKind } from "@/db/schema";
@@ -191,9 +192,9 @@ export async function refreshApiSession(db: Db, refreshToken: string) {
       ),
     )
     .returning();
-  if (!row) throw unauthorized("Invalid or expired refresh token");
+  if (!row) throw unauthorized(messageRef("api.auth.refreshInvalid"));
   const [user] = await db.select().from(users).where(eq(users.id, row.userId));
-  if (!user?.isActive) throw unauthorized("Invalid or expired refresh token");
+  if (!user?.isActive) throw unauthorized(messageRef("api.auth.refreshInvalid"));
   return tokenResponse(user.id, row.id, rotated.token);
 }
 

@@ -3,7 +3,10 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { getDb } from "@/db/client";
 import { LoginBody } from "@/lib/schemas/auth";
+import { messageRef } from "@/lib/i18n/message-ref";
 import { ApiError } from "../api/errors";
+import { apiLocale } from "../i18n/api-locale";
+import { translatorFor } from "../i18n/translator";
 import { requestMeta } from "../api/request-meta";
 import { setResponseCookie } from "../api/request-context";
 import { logError, logWarn } from "../api/log";
@@ -35,13 +38,18 @@ export function nextAuthOptions(secure: boolean): NextAuthOptions {
           password: { label: "Password", type: "password" },
         },
         async authorize(credentials, req) {
-          const parsed = LoginBody.safeParse(credentials ?? {});
-          if (!parsed.success)
-            throw new Error(parsed.error.issues[0]?.message ?? "Email and password are required");
           const headers = new Headers();
           for (const [key, value] of Object.entries(req.headers ?? {})) {
             if (typeof value === "string") headers.set(key, value);
           }
+          // next-auth hands the message to the login page as it is: put it into the words of the
+          // page's reader (docs/decisions/0021).
+          const { words } = await translatorFor(apiLocale(headers, null));
+          const parsed = LoginBody.safeParse(credentials ?? {});
+          if (!parsed.success)
+            throw new Error(
+              words(parsed.error.issues[0]?.message ?? messageRef("api.auth.credentialsRequired")),
+            );
           const meta = requestMeta(headers);
           const db = await getDb();
           try {
@@ -57,7 +65,7 @@ export function nextAuthOptions(secure: boolean): NextAuthOptions {
             return { id: String(user.id), email: user.email, name: user.fullName, sid: session.id };
           } catch (error) {
             // next-auth hands this message to the login page as the error text.
-            if (error instanceof ApiError) throw new Error(error.message);
+            if (error instanceof ApiError) throw new Error(words(error.message));
             throw error;
           }
         },

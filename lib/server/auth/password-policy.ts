@@ -1,4 +1,5 @@
 import "server-only";
+import { messageRef } from "@/lib/i18n/message-ref";
 import { fieldError } from "../api/errors";
 import COMMON_PASSWORDS_LIST from "./common-passwords.json";
 
@@ -15,9 +16,9 @@ export const MIN_PASSWORD_LENGTH = 8;
 const COMMON_PASSWORDS: ReadonlySet<string> = new Set(COMMON_PASSWORDS_LIST);
 
 export const PASSWORD_MESSAGES = {
-  tooShort: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
-  repeated: "Password must not be a single character repeated",
-  common: "Password is too common: choose one that is not on lists of frequently used passwords",
+  tooShort: messageRef("api.users.passwordPolicyTooShort", { min: String(MIN_PASSWORD_LENGTH) }),
+  repeated: messageRef("api.users.passwordPolicyRepeated"),
+  common: messageRef("api.users.passwordPolicyCommon"),
 } as const;
 
 /** Why the password is refused, or null when it is acceptable. */

@@ -1,4 +1,5 @@
 /** Session and sign-in limits (docs/decisions/0004, 0010). One place, used everywhere. */
+import { messageRef } from "@/lib/i18n/message-ref";
 export const SESSION_IDLE_TIMEOUT_MS = 30 * 60 * 1000;
 export const SESSION_ABSOLUTE_LIFETIME_MS = 12 * 60 * 60 * 1000;
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
@@ -21,8 +22,7 @@ export const ACCOUNT_FREE_FAILURES = 10;
 /** The wait after the account's last unknown-device failure: 15 s, 30 s, then 60 s. */
 export const ACCOUNT_SLOWDOWN_BASE_MS = 15 * 1000;
 export const ACCOUNT_SLOWDOWN_MAX_MS = 60 * 1000;
-export const TOO_MANY_SIGN_INS = (minutes: number) =>
-  `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+export const TOO_MANY_SIGN_INS = (minutes: number) => messageRef("api.auth.tooManySignIns", { minutes });
 
 /** The same words for every refusal, so a caller cannot tell which part was wrong. */
-export const INVALID_CREDENTIALS = "Invalid credentials";
+export const INVALID_CREDENTIALS = messageRef("api.auth.invalidCredentials");

@@ -1,4 +1,5 @@
 import "server-only";
+import { messageRef } from "@/lib/i18n/message-ref";
 import { and, eq } from "drizzle-orm";
 import type { Queryable } from "@/db/client";
 import { userStudyRoles } from "@/db/schema";
@@ -26,14 +27,14 @@ export async function requireStudyPermission(
   actor: Actor,
   studyId: number,
   permission: Permission,
-  notFoundDetail = "Study not found",
+  notFoundDetail = messageRef("api.studies.notFound"),
 ): Promise<StudyAccess> {
   const access = await loadStudyAccess(tx, actor, studyId);
   if (!access.permissions.has("study.read")) {
     throw notFound(notFoundDetail, { studyId, entityType: "study", entityId: studyId });
   }
   if (!access.permissions.has(permission)) {
-    throw forbidden("You do not have permission to perform this action", {
+    throw forbidden(messageRef("api.common.forbidden"), {
       studyId,
       entityType: "study",
       entityId: studyId,

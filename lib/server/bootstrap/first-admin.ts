@@ -9,6 +9,7 @@ import { auditedTransaction } from "../audit/audit-writer";
 import { normalizeEmail, toUserResponse } from "../auth/auth-service";
 import { hashPassword } from "../auth/password";
 import { passwordProblem } from "../auth/password-policy";
+import { translatorFor } from "../i18n/translator";
 
 export const DEFAULT_ADMIN_EMAIL = "admin@example.com";
 
@@ -27,7 +28,8 @@ export async function ensureFirstAdmin(
   const email = normalizeEmail(ADMIN_EMAIL ?? DEFAULT_ADMIN_EMAIL);
   // A weak ADMIN_PASSWORD is a configuration error: refuse to start rather than create the account.
   const problem = ADMIN_PASSWORD === undefined ? null : passwordProblem(ADMIN_PASSWORD);
-  if (problem) throw new Error(`ADMIN_PASSWORD is refused: ${problem}`);
+  // An operator's start-up message, in English like the server's logs (docs/decisions/0021).
+  if (problem) throw new Error(`ADMIN_PASSWORD is refused: ${(await translatorFor("en")).words(problem)}`);
   const password = ADMIN_PASSWORD ?? randomBytes(18).toString("base64url");
   const passwordHash = await hashPassword(password);
 

@@ -1,4 +1,5 @@
 import "server-only";
+import { messageRef } from "@/lib/i18n/message-ref";
 import type { Queryable } from "@/db/client";
 import type { StudyConfig } from "@/lib/schemas/study-config";
 import { ApiError, forbidden, notFound } from "../api/errors";
@@ -31,12 +32,12 @@ export async function openClinicalStudy(
   permission: Permission,
 ): Promise<ClinicalStudy> {
   const context = await studyContextFor(tx, actor, studyId);
-  if (!context) throw notFound("Study not found");
+  if (!context) throw notFound(messageRef("api.studies.notFound"));
   const opened = await openReadable(
     tx,
     actor,
     context,
-    notFound("Study not found", { studyId, entityType: "study", entityId: studyId }),
+    notFound(messageRef("api.studies.notFound"), { studyId, entityType: "study", entityId: studyId }),
   );
   requireClinicalPermission(opened, permission);
   return opened;
@@ -45,7 +46,7 @@ export async function openClinicalStudy(
 /** A missing permission inside a study the actor may read is told (403) and audited. */
 export function requireClinicalPermission(study: ClinicalStudy, permission: Permission): void {
   if (!study.access.permissions.has(permission))
-    throw forbidden("You do not have permission to change clinical data in this study", {
+    throw forbidden(messageRef("api.clinical.noWritePermission"), {
       studyId: study.id,
       entityType: "study",
       entityId: study.id,

@@ -1,4 +1,5 @@
 import "server-only";
+import { messageRef } from "@/lib/i18n/message-ref";
 import { sql } from "drizzle-orm";
 import type { Db, Queryable } from "@/db/client";
 import { patients, visits } from "@/db/schema";
@@ -33,7 +34,7 @@ async function countKeys(tx: Queryable, table: typeof patients | typeof visits, 
  * answers 404 as every study route does (a platform admin's access alone would count nothing).
  */
 export async function fieldUsage(db: Db, actor: Actor, studyId: number): Promise<FieldUsageResponse> {
-  if (!(await findStudyById(db, studyId))) throw notFound("Study not found");
+  if (!(await findStudyById(db, studyId))) throw notFound(messageRef("api.studies.notFound"));
   await requireStudyPermission(db, actor, studyId, "study.configure");
   const [patient, visit] = await Promise.all([
     countKeys(db, patients, studyId),

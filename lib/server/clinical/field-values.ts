@@ -1,9 +1,10 @@
 import "server-only";
+import { messageRef } from "@/lib/i18n/message-ref";
 import { isFieldEnabled, isFieldVisible, validateSubmission } from "@/lib/forms";
 import type { DataField } from "@/lib/schemas/study-config";
 import { validationError, type ValidationIssue } from "../api/errors";
 
-const UNKNOWN_FIELD = "Not a field of this study";
+const UNKNOWN_FIELD = messageRef("api.clinical.unknownField");
 
 /**
  * The study's check of a patient's custom_fields or a visit's data_fields (decision 0006),

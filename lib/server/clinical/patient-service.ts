@@ -1,4 +1,5 @@
 import "server-only";
+import { messageRef } from "@/lib/i18n/message-ref";
 import type { Db, Queryable } from "@/db/client";
 import { fieldsForEntity } from "@/lib/forms";
 import {
@@ -93,8 +94,7 @@ function writeCursor(sort: string, order: string, last: { key: string; id: numbe
 }
 
 function readCursor(text: string, sort: string, order: string): { key: string; id: number } {
-  const refuse = () =>
-    fieldError(["query", "cursor"], "cursor is not a next_cursor of this list (same sort and order)");
+  const refuse = () => fieldError(["query", "cursor"], messageRef("api.patients.cursorInvalid"));
   let cursor: Partial<Cursor>;
   try {
     cursor = JSON.parse(Buffer.from(text, "base64url").toString("utf8")) as Partial<Cursor>;
@@ -149,7 +149,7 @@ export async function openPatient(
     actor,
     { patient: id },
     permission,
-    PATIENT_MESSAGES.notFound,
+    messageRef("api.patients.notFound"),
     (s) => findPatientInScope(tx, { id, studyId: s.id, scope: s.access.patientScope, forUpdate }),
   );
   return { study, patient: record };

@@ -1,4 +1,5 @@
 import "server-only";
+import { messageRef } from "@/lib/i18n/message-ref";
 import type { Db, Queryable } from "@/db/client";
 import { THERAPY_SWITCH_KEY } from "@/lib/forms";
 import {
@@ -8,7 +9,6 @@ import {
   type VisitResponse,
   type VisitUpdateBody,
 } from "@/lib/schemas/visits";
-import { PATIENT_MESSAGES } from "@/lib/schemas/patients";
 import { ApiError, conflict, fieldError, notFound } from "../api/errors";
 import type { RequestMeta } from "../api/request-meta";
 import type { Actor } from "../auth/actor";
@@ -100,13 +100,13 @@ export async function listVisits(db: Db, actor: Actor, query: VisitListQuery): P
   if (query.patient_id !== undefined) return visitsOfPatient(db, actor, query.patient_id);
   const lineId = query.therapy_line_id!;
   const line = await locateLine(db, lineId);
-  if (!line) throw notFound("Therapy line not found");
+  if (!line) throw notFound(messageRef("api.visits.lineNotFound"));
   // The line is seen through its patient: out of scope is the same 404.
   try {
     await openPatient(db, actor, line.patientId, "clinical.read");
   } catch (error) {
     if (error instanceof ApiError && error.code === "not_found")
-      throw notFound("Therapy line not found", {
+      throw notFound(messageRef("api.visits.lineNotFound"), {
         studyId: line.studyId,
         entityType: "therapy_line",
         entityId: lineId,
@@ -132,7 +132,7 @@ export async function visitsOfPatient(db: Db, actor: Actor, patientId: number): 
     actor,
     { patient: patientId },
     "clinical.read",
-    PATIENT_MESSAGES.notFound,
+    messageRef("api.patients.notFound"),
     (study) =>
       listVisitsOfPatientInScope(db, { patientId, studyId: study.id, scope: study.access.patientScope }),
   );

@@ -1,4 +1,5 @@
 import "server-only";
+import { messageRef } from "@/lib/i18n/message-ref";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db, Tx } from "@/db/client";
 import { contentBlocks } from "@/db/schema";
@@ -266,7 +267,7 @@ export async function reorderContents(
 ): Promise<void> {
   const ids = input.content_ids;
   if (new Set(ids).size !== ids.length)
-    throw fieldError(["body", "content_ids"], "content_ids must not repeat an id");
+    throw fieldError(["body", "content_ids"], messageRef("api.contents.idsRepeat"));
   await auditedTransaction(db, async (tx, audit) => {
     await studyExists(tx, studyId);
     await requireStudyPermission(tx, actor, studyId, "content.edit");

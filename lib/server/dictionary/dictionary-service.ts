@@ -1,4 +1,5 @@
 import "server-only";
+import { messageRef } from "@/lib/i18n/message-ref";
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { utcFileStamp } from "@/lib/download-stamp";
@@ -46,7 +47,7 @@ export function dictionaryFileName(code: string, now: Date): string {
 /** GET /api/studies/{id}/data-dictionary: the CSV, to readers of the study; audited as an export. */
 export async function exportDataDictionary(db: Db, actor: Actor, studyId: number, meta: RequestMeta) {
   const study = await findStudyById(db, studyId);
-  if (!study) throw notFound("Study not found");
+  if (!study) throw notFound(messageRef("api.studies.notFound"));
   await requireStudyPermission(db, actor, studyId, "study.read");
   const config = readConfig(study);
   const csv = dictionaryCsv(config);
@@ -88,7 +89,7 @@ export async function previewDataDictionary(
   body: DictionaryPreviewBody,
 ): Promise<DictionaryPreviewResponse> {
   const study = await findStudyById(db, studyId);
-  if (!study) throw notFound("Study not found");
+  if (!study) throw notFound(messageRef("api.studies.notFound"));
   await requireStudyPermission(db, actor, studyId, "study.configure");
   const live = readConfig(study);
   const plan = planFor(live, body.csv);
@@ -118,7 +119,7 @@ export async function importDataDictionary(
 ): Promise<DictionaryImportResponse> {
   return auditedTransaction(db, async (tx, audit) => {
     const [current] = await tx.select().from(studies).where(eq(studies.id, studyId)).for("update");
-    if (!current) throw notFound("Study not found");
+    if (!current) throw notFound(messageRef("api.studies.notFound"));
     await requireStudyPermission(tx, actor, studyId, "study.configure");
     assertVersion("study", current, body.version);
     const plan = planFor(readConfig(current), body.csv);

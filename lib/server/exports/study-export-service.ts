@@ -1,4 +1,5 @@
 import "server-only";
+import { messageRef } from "@/lib/i18n/message-ref";
 import type { Db } from "@/db/client";
 import { CSV_DIALECTS } from "@/lib/csv/csv-cells";
 import { utcFileStamp } from "@/lib/download-stamp";
@@ -49,7 +50,7 @@ export async function exportStudyData(
 ): Promise<Response> {
   const study = await openClinicalStudy(db, actor, studyId, "clinical.read");
   const row = await findStudyById(db, studyId);
-  if (!row) throw notFound("Study not found");
+  if (!row) throw notFound(messageRef("api.studies.notFound"));
   const scope = study.access.patientScope;
   const filter: VisitFilter = {
     visitTypes: query.visit_types,

@@ -1,4 +1,5 @@
 import "server-only";
+import { messageList, messageRef } from "@/lib/i18n/message-ref";
 import { StudyConfigSchema } from "@/lib/schemas/study-config-rules";
 import type { StudyConfig } from "@/lib/schemas/study-config";
 import { ApiError, conflict } from "../api/errors";
@@ -24,17 +25,26 @@ export function readStoredConfig(row: Pick<StudyRow, "id" | "code" | "version" |
       .map((issue) => issue.path.join(".") || "(root)")
       .join(", ")})`,
   );
-  const problems = issues
-    .slice(0, MAX_LISTED_PROBLEMS)
-    .map((issue) => `${issue.path.join(" › ") || "configuration"}: ${issue.message}`)
-    .join("; ");
-  const more = issues.length > MAX_LISTED_PROBLEMS ? `; and ${issues.length - MAX_LISTED_PROBLEMS} more` : "";
+  // Each problem as "path: message", the message put into the reader's words on its own.
+  const problems = messageList(
+    issues.slice(0, MAX_LISTED_PROBLEMS).map((issue) =>
+      messageRef("api.studies.configProblem", {
+        path: issue.path.join(" › ") || "configuration",
+        message: issue.message,
+      }),
+    ),
+  );
+  const more = Math.max(0, issues.length - MAX_LISTED_PROBLEMS);
   return {
     ok: false,
     error: conflict(
-      `The stored configuration of study "${row.code}" cannot be read (${problems}${more}). ` +
-        `It has not been changed, and no save may overwrite it by accident: to repair it, replace it ` +
-        `with a complete valid configuration (PUT /api/studies/${row.id} with "config" and "version": ${row.version}).`,
+      messageRef(more > 0 ? "api.studies.configUnreadableMore" : "api.studies.configUnreadable", {
+        code: row.code,
+        problems,
+        more: String(more),
+        id: String(row.id),
+        version: String(row.version),
+      }),
     ),
   };
 }

@@ -5,6 +5,8 @@ import { getDb } from "@/db/client";
 import { requestMeta } from "../api/request-meta";
 import { withRequestId } from "../api/request-context";
 import { pageRequestId, requirePageActor } from "../auth/page-session";
+import { requestLocale } from "../i18n/request-locale";
+import { translatorFor } from "../i18n/translator";
 import { openStudyArea } from "./study-service";
 
 /**
@@ -20,5 +22,10 @@ export const currentStudyArea = cache(async (studyCode: string) => {
   const area = await withRequestId(requestId, () =>
     openStudyArea(db, actor, decodeURIComponent(studyCode), meta),
   );
+  // An unreadable configuration's detail is a message reference: in the page's words (decision 0021).
+  if (area?.kind === "unreadable") {
+    const { words } = await translatorFor(await requestLocale());
+    return { actor, area: { ...area, detail: words(area.detail) } };
+  }
   return { actor, area };
 });

@@ -1,4 +1,5 @@
 import "server-only";
+import { messageRef } from "@/lib/i18n/message-ref";
 import { and, eq, inArray, or } from "drizzle-orm";
 import type { Db, Queryable, Tx } from "@/db/client";
 import { studies } from "@/db/schema";
@@ -68,7 +69,7 @@ export async function listStudies(db: Db, actor: Actor): Promise<StudySummary[]>
 
 async function loadReadableStudy(db: Db, actor: Actor, id: number): Promise<StudyRow> {
   const study = await findStudyById(db, id);
-  if (!study) throw notFound("Study not found");
+  if (!study) throw notFound(messageRef("api.studies.notFound"));
   await requireStudyPermission(db, actor, id, "study.read");
   return study;
 }
@@ -88,7 +89,7 @@ export async function createStudy(
   body: StudyCreateBody,
   meta: RequestMeta,
 ): Promise<StudyResponse> {
-  if (!canCreateStudies(actor)) throw forbidden("Only platform administrators can create studies");
+  if (!canCreateStudies(actor)) throw forbidden(messageRef("api.studies.adminsOnly"));
   const config = body.config ?? StudyConfigSchema.parse({ version: 1 });
   const domain = body.domain || body.code;
   return auditedTransaction(db, async (tx, audit) => {
@@ -157,7 +158,7 @@ export async function updateStudyInTransaction(
   meta: RequestMeta,
 ): Promise<StudyResponse> {
   const [current] = await tx.select().from(studies).where(eq(studies.id, id)).for("update");
-  if (!current) throw notFound("Study not found");
+  if (!current) throw notFound(messageRef("api.studies.notFound"));
   await requireStudyPermission(tx, actor, id, "study.configure");
   assertVersion("study", current, body.version);
   // An unreadable stored config is replaced only by an explicit, valid one (the version check
@@ -223,8 +224,8 @@ async function assertUnique(tx: Queryable, code: string | null, domain: string, 
   for (const other of clashes) {
     if (other.id === exceptId) continue;
     if (code !== null && (other.code === code || other.domain === code))
-      throw conflict(STUDY_MESSAGES.codeTaken);
-    throw conflict(STUDY_MESSAGES.domainTaken);
+      throw conflict(messageRef("api.studies.codeTaken"));
+    throw conflict(messageRef("api.studies.domainTaken"));
   }
 }
 
@@ -257,10 +258,14 @@ export async function getFieldSchema(db: Db, actor: Actor, id: number, entity: F
  */
 export async function resolveStudy(db: Db, actor: Actor, key: string) {
   const study = await findStudyByCodeOrDomain(db, key.toLowerCase());
-  if (!study || !study.isActive) throw notFound("Study not found");
+  if (!study || !study.isActive) throw notFound(messageRef("api.studies.notFound"));
   const access = await loadStudyAccess(db, actor, study.id);
   if (!access.permissions.has("study.read"))
-    throw notFound("Study not found", { studyId: study.id, entityType: "study", entityId: study.id });
+    throw notFound(messageRef("api.studies.notFound"), {
+      studyId: study.id,
+      entityType: "study",
+      entityId: study.id,
+    });
   return { study_id: study.id, code: study.code, name: study.name };
 }
 

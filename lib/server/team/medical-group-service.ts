@@ -1,4 +1,5 @@
 import "server-only";
+import { messageRef } from "@/lib/i18n/message-ref";
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { Db, Queryable } from "@/db/client";
 import { medicalGroups, studies, userStudyRoles } from "@/db/schema";
@@ -48,7 +49,7 @@ const heldPatientCount = sql<number>`(select count(*)::int from "patients" p whe
 
 async function openStudy(tx: Queryable, actor: Actor, studyId: number, permission: Permission) {
   const [study] = await tx.select({ id: studies.id }).from(studies).where(eq(studies.id, studyId)).limit(1);
-  if (!study) throw notFound("Study not found");
+  if (!study) throw notFound(messageRef("api.studies.notFound"));
   await requireStudyPermission(tx, actor, studyId, permission);
 }
 
@@ -100,7 +101,7 @@ export async function createGroup(
   meta: RequestMeta,
 ): Promise<MedicalGroupResponse> {
   if (input.study_id !== undefined && input.study_id !== studyId) {
-    throw fieldError(["body", "study_id"], "study_id must be the study of the path");
+    throw fieldError(["body", "study_id"], messageRef("api.groups.studyMismatch"));
   }
   return auditedTransaction(db, async (tx, audit) => {
     await openStudy(tx, actor, studyId, "team.manage");
@@ -144,7 +145,7 @@ export async function updateGroup(
       })
       .where(and(eq(medicalGroups.id, groupId), eq(medicalGroups.version, group.version)))
       .returning();
-    if (!updated) throw conflict("This medical group was changed by someone else; reload and try again");
+    if (!updated) throw conflict(messageRef("api.groups.changedElsewhere"));
     const { oldValues, newValues } = changedValues(auditedValues(group), auditedValues(updated));
     audit({
       action: "update",

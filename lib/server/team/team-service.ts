@@ -1,4 +1,5 @@
 import "server-only";
+import { messageRef } from "@/lib/i18n/message-ref";
 import { and, asc, count, eq } from "drizzle-orm";
 import type { Db, Queryable } from "@/db/client";
 import { medicalGroups, studies, userStudyRoles, users } from "@/db/schema";
@@ -79,7 +80,7 @@ function assignmentQuery(tx: Queryable) {
 /** The study must exist before its permission is asked (a missing study is a plain 404). */
 async function requireTeamManager(tx: Queryable, actor: Actor, studyId: number) {
   const [study] = await tx.select({ id: studies.id }).from(studies).where(eq(studies.id, studyId)).limit(1);
-  if (!study) throw notFound("Study not found");
+  if (!study) throw notFound(messageRef("api.studies.notFound"));
   await requireStudyPermission(tx, actor, studyId, "team.manage");
 }
 
@@ -141,7 +142,7 @@ export async function createAssignment(
   return auditedTransaction(db, async (tx, audit) => {
     await requireTeamManager(tx, actor, input.study_id);
     const [user] = await tx.select().from(users).where(eq(users.id, input.user_id)).limit(1);
-    if (!user) throw fieldError(["body", "user_id"], "User not found");
+    if (!user) throw fieldError(["body", "user_id"], messageRef("api.users.notFound"));
     if (!user.isActive) throw fieldError(["body", "user_id"], TEAM_MESSAGES.userInactive);
     const groupId = await checkedGroup(tx, input.study_id, input.role, input.medical_group_id);
     const [created] = await tx
@@ -198,7 +199,7 @@ export async function updateAssignment(
       .set({ role: input.role, medicalGroupId: groupId, version: nextVersion(current) })
       .where(and(eq(userStudyRoles.id, id), eq(userStudyRoles.version, current.version)))
       .returning();
-    if (!updated) throw conflict("This role assignment was changed by someone else; reload and try again");
+    if (!updated) throw conflict(messageRef("api.team.changedElsewhere"));
     audit({
       action: "update",
       entityType: "user_study_role",

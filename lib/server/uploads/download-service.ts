@@ -1,4 +1,5 @@
 import "server-only";
+import { messageRef } from "@/lib/i18n/message-ref";
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { uploads } from "@/db/schema";
@@ -10,7 +11,7 @@ import { requireStudyPermission } from "../auth/study-access";
 import { fileStorage } from "../storage/file-storage";
 import { INLINE_CONTENT_TYPES } from "./file-types";
 
-const FILE_NOT_FOUND = "File not found";
+const FILE_NOT_FOUND = messageRef("api.uploads.fileNotFound");
 
 /**
  * RFC 6266: an ASCII fallback plus the exact UTF-8 name, fitted to what a disk accepts (a name

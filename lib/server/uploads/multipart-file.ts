@@ -1,4 +1,5 @@
 import "server-only";
+import { messageRef } from "@/lib/i18n/message-ref";
 import { fitFileName } from "@/lib/file-name";
 import { MAX_UPLOAD_FILE_BYTES } from "@/lib/schemas/uploads";
 import { payloadTooLarge, readBodyBytes } from "../api/body-limit";
@@ -29,7 +30,7 @@ export async function readMultipartFile(req: Request): Promise<UploadedFile> {
   const contentType = req.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data\s*;/i.test(contentType)) {
     await req.body?.cancel().catch(() => {});
-    throw new ApiError("unsupported_media_type", "Upload a file as multipart/form-data with the field file");
+    throw new ApiError("unsupported_media_type", messageRef("api.uploads.notMultipart"));
   }
   const limit = MAX_UPLOAD_FILE_BYTES + MULTIPART_OVERHEAD_BYTES;
   const bytes = await readBodyBytes(req, limit);
@@ -37,12 +38,13 @@ export async function readMultipartFile(req: Request): Promise<UploadedFile> {
   try {
     form = await new Response(bytes, { headers: { "content-type": contentType } }).formData();
   } catch {
-    throw fieldError(["body"], "The multipart body could not be read", "multipart_invalid");
+    throw fieldError(["body"], messageRef("api.uploads.multipartInvalid"), "multipart_invalid");
   }
   const file = form.get("file");
-  if (!(file instanceof File)) throw fieldError(["body", "file"], "file is required", "missing");
+  if (!(file instanceof File))
+    throw fieldError(["body", "file"], messageRef("api.uploads.fileRequired"), "missing");
   if (file.size > MAX_UPLOAD_FILE_BYTES) throw payloadTooLarge(MAX_UPLOAD_FILE_BYTES);
   const fileName = cleanFileName(file.name);
-  if (fileName === "") throw fieldError(["body", "file"], "The file has no name", "missing");
+  if (fileName === "") throw fieldError(["body", "file"], messageRef("api.uploads.fileNoName"), "missing");
   return { fileName, bytes: new Uint8Array(await file.arrayBuffer()) };
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { messageRef } from "@/lib/i18n/message-ref";
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
@@ -19,7 +20,7 @@ const who = (actor: Actor) => ({ userId: actor.userId, email: actor.email });
 
 async function requireStudy(db: Db, actor: Actor, studyId: number, permission: Permission) {
   const [study] = await db.select({ id: studies.id }).from(studies).where(eq(studies.id, studyId)).limit(1);
-  if (!study) throw notFound("Study not found");
+  if (!study) throw notFound(messageRef("api.studies.notFound"));
   await requireStudyPermission(db, actor, studyId, permission);
 }
 

@@ -1,4 +1,5 @@
 import "server-only";
+import { messageRef } from "@/lib/i18n/message-ref";
 import { and, count, desc, eq, ilike, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Db, Queryable } from "@/db/client";
 import { authSessions, users } from "@/db/schema";
@@ -209,7 +210,7 @@ export async function updateUser(
       })
       .where(and(eq(users.id, id), eq(users.version, current.version)))
       .returning();
-    if (!updated) throw conflict("This user was changed by someone else; reload and try again");
+    if (!updated) throw conflict(messageRef("api.users.changedElsewhere"));
     const endedSessions = deactivated || passwordHash ? await endSessions(tx, id) : 0;
     recordUserChange(audit, actor, meta, current, updated, {
       temporaryPassword: Boolean(passwordHash),

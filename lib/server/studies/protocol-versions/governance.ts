@@ -1,4 +1,5 @@
 import "server-only";
+import { messageList, messageRef } from "@/lib/i18n/message-ref";
 import type { Queryable } from "@/db/client";
 import { PROTOCOL_VERSION_MESSAGES } from "@/lib/schemas/protocol-versions";
 import type { StudyConfig } from "@/lib/schemas/study-config";
@@ -28,9 +29,12 @@ export async function governConfigChange(
   if (hasPatients && live) {
     const report = await compatibilityWithLive(tx, studyId, live, next);
     if (!report.compatible) {
-      const list = report.breaking_changes.map((change) => change.message).join("; ");
+      const list = messageList(report.breaking_changes.map((change) => change.message));
       throw conflict(
-        `${PROTOCOL_VERSION_MESSAGES.breakingSave(report.breaking_changes.length)} Breaking: ${list}`,
+        messageRef("api.protocolVersions.breakingSaveList", {
+          summary: PROTOCOL_VERSION_MESSAGES.breakingSave(report.breaking_changes.length),
+          list,
+        }),
       );
     }
   }

@@ -1,4 +1,5 @@
 import "server-only";
+import { messageRef } from "@/lib/i18n/message-ref";
 import type { Db, Queryable } from "@/db/client";
 import { compatibilityReport, diffConfigs } from "@/lib/forms/config-compatibility";
 import {
@@ -42,7 +43,7 @@ async function openStudy(
   permission: "study.read" | "study.configure",
 ) {
   const study = await findStudyById(tx, studyId);
-  if (!study) throw notFound("Study not found");
+  if (!study) throw notFound(messageRef("api.studies.notFound"));
   await requireStudyPermission(tx, actor, studyId, permission);
   return study;
 }

@@ -5,6 +5,8 @@ import { EditPatientDialog } from "@/components/patient-detail/edit-patient-dial
 import { PATIENT_MESSAGES, PatientResponse } from "@/lib/schemas/patients";
 import { invalid, ok, route, serveApi, type ApiCall, type Reply } from "@/tests/support/msw/api";
 import { patient, smallConfig, withQueryClient } from "./fixtures";
+import { IntlWrapper } from "@/tests/support/render-with-intl";
+import { inEnglish } from "@/tests/support/words-in";
 
 function renderDialog(answer: () => Reply) {
   const calls = serveApi(route("PUT", "/api/patients/{id}", answer));
@@ -13,6 +15,7 @@ function renderDialog(answer: () => Reply) {
     withQueryClient(
       <EditPatientDialog open patient={patient({ version: 2 })} config={smallConfig} {...props} />,
     ),
+    { wrapper: IntlWrapper },
   );
   return { ...props, calls, user: userEvent.setup() };
 }
@@ -28,8 +31,8 @@ describe("Edit patient", () => {
     await user.clear(screen.getByLabelText("Weight (kg)"));
     await user.type(screen.getByLabelText("Weight (kg)"), "-2");
     await user.click(screen.getByRole("button", { name: "Continue" }));
-    expect(await screen.findByText(PATIENT_MESSAGES.codeRequired)).toBeInTheDocument();
-    expect(code).toHaveAccessibleDescription(PATIENT_MESSAGES.codeRequired);
+    expect(await screen.findByText(inEnglish(PATIENT_MESSAGES.codeRequired))).toBeInTheDocument();
+    expect(code).toHaveAccessibleDescription(inEnglish(PATIENT_MESSAGES.codeRequired));
     expect(screen.getByText("Birth date is required")).toBeInTheDocument();
     expect(screen.getByText("Weight must be greater than 0")).toBeInTheDocument();
     expect(screen.queryByLabelText("Reason for change *")).not.toBeInTheDocument();

@@ -8,6 +8,7 @@ import { staleWriteMessage } from "@/lib/schemas/versioning";
 import { VisitResponse } from "@/lib/schemas/visits";
 import { ok, replyError, route, serveApi } from "@/tests/support/msw/api";
 import { smallConfig, visit, withQueryClient } from "./fixtures";
+import { inEnglish } from "@/tests/support/words-in";
 
 function answerVisit(status: number, payload: unknown) {
   const sent: unknown[] = [];
@@ -51,7 +52,8 @@ describe("Edit visit", () => {
   });
 
   it("explains a stale write (409) and offers Reload", async () => {
-    answerVisit(409, { detail: staleWriteMessage("visit", 3, 4) });
+    // The API answers in words (docs/decisions/0021).
+    answerVisit(409, { detail: inEnglish(staleWriteMessage("visit", 3, 4)) });
     const { user, onReload, onClose, onSaved } = renderDialog();
     await editAndGiveReason(user);
     expect(await screen.findByText("Someone else saved this record first")).toBeInTheDocument();

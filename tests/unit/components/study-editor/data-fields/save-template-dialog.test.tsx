@@ -12,6 +12,7 @@ import type { DataField } from "@/lib/schemas/study-config";
 import { callsTo, invalid, ok, route, serveApi, type Reply } from "@/tests/support/msw/api";
 import { templateFixture } from "@/tests/support/msw/fixtures";
 import { renderWithQuery } from "../../study-area/render-with-query";
+import { inEnglish } from "@/tests/support/words-in";
 
 const pasi: DataField = {
   entity: "visit",
@@ -36,9 +37,10 @@ describe("Save as Template", () => {
   it("refuses an empty name with the API schema's message, under the name", async () => {
     const { user } = renderDialog(ok(FieldTemplateResponse, templateFixture(3), 201));
     await user.click(screen.getByRole("button", { name: "Save Template" }));
-    const expected = FieldTemplateCreateBody.safeParse({ name: " ", fields: [pasi] }).error!.issues[0]!
-      .message;
-    expect(expected).toBe(TEMPLATE_MESSAGES.nameRequired);
+    const expected = inEnglish(
+      FieldTemplateCreateBody.safeParse({ name: " ", fields: [pasi] }).error!.issues[0]!.message,
+    );
+    expect(expected).toBe(inEnglish(TEMPLATE_MESSAGES.nameRequired));
     await waitFor(() => expect(screen.getByLabelText("Template Name")).toHaveAccessibleDescription(expected));
     expect(callsTo("POST", "/api/field-templates")).toEqual([]);
   });

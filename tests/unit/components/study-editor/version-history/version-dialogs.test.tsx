@@ -13,6 +13,7 @@ import {
 import { StudyConfigShape } from "@/lib/schemas/study-config";
 import { callsTo, invalid, ok, route, serveApi, type Reply } from "@/tests/support/msw/api";
 import { renderWithQuery } from "../../study-area/render-with-query";
+import { inEnglish } from "@/tests/support/words-in";
 
 const config = StudyConfigShape.parse({ version: 1 });
 
@@ -78,18 +79,19 @@ describe("Create Amendment", () => {
     ]);
     await waitFor(() =>
       expect(within(dialog).getByLabelText("Amendment reason *")).toHaveAccessibleDescription(
-        at("amendment_reason")!,
+        inEnglish(at("amendment_reason")!),
       ),
     );
     expect(within(dialog).getByLabelText("Effective from *")).toHaveAccessibleDescription(
-      at("effective_from")!,
+      inEnglish(at("effective_from")!),
     );
     expect(callsTo("POST", "/api/studies/1/protocol-versions")).toEqual([]);
   });
 
   it("sends the parsed body with the editor's config and puts the server's 422 on Effective from", async () => {
     const user = renderTab({
-      create: () => invalid({ loc: ["body", "effective_from"], msg: PROTOCOL_VERSION_MESSAGES.dateFormat }),
+      create: () =>
+        invalid({ loc: ["body", "effective_from"], msg: inEnglish(PROTOCOL_VERSION_MESSAGES.dateFormat) }),
     });
     await user.click(await screen.findByRole("button", { name: "Create Amendment" }));
     const dialog = screen.getByRole("dialog", { name: "Create Amendment" });
@@ -97,7 +99,7 @@ describe("Create Amendment", () => {
     await user.click(within(dialog).getByRole("button", { name: "Create Amendment" }));
     await waitFor(() =>
       expect(within(dialog).getByLabelText("Effective from *")).toHaveAccessibleDescription(
-        PROTOCOL_VERSION_MESSAGES.dateFormat,
+        inEnglish(PROTOCOL_VERSION_MESSAGES.dateFormat),
       ),
     );
     expect(screen.getByRole("dialog", { name: "Create Amendment" })).toBeInTheDocument();
@@ -126,7 +128,7 @@ describe("Reject version", () => {
     });
     await waitFor(() =>
       expect(within(dialog).getByLabelText("Rejection reason *")).toHaveAccessibleDescription(
-        expected.message,
+        inEnglish(expected.message),
       ),
     );
     expect(callsTo("POST", "/api/studies/1/protocol-versions/7/approve")).toEqual([]);

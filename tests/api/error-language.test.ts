@@ -1,0 +1,108 @@
+/**
+ * API error details in the reader's language (docs/decisions/0021): a script chooses with
+ * Accept-Language, a browser session speaks its user's account setting, English otherwise.
+ */
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { GET as getOne } from "@/app/api/patients/[id]/route";
+import { GET as list, POST as create } from "@/app/api/patients/route";
+import { getDb } from "@/db/client";
+import { users } from "@/db/schema";
+import { call, cookieFor } from "./helpers";
+import { callerFor, createStudy, memberOf, patientBody, type Caller } from "./clinical-fixtures";
+
+let study: { id: number };
+let pi: Caller;
+
+const withLanguage = (caller: Caller, language?: string) => ({
+  ...caller.headers,
+  ...(language ? { "accept-language": language } : {}),
+});
+const missingCode = (headers: Record<string, string>) => {
+  const { code: _code, ...body } = patientBody(study.id, "unused");
+  return call(create, { method: "POST", headers, body });
+};
+const badPageSize = (headers: Record<string, string>) =>
+  call(list, { headers, path: `/api/patients?study_id=${study.id}&page_size=500` });
+const missingPatient = (headers: Record<string, string>) =>
+  call(getOne, { headers, params: { id: "2147480000" } });
+
+type Issue = { loc: (string | number)[]; msg: string };
+const msgAt = (json: Record<string, unknown>, field: string) =>
+  (json.detail as Issue[]).find((issue) => issue.loc.at(-1) === field)?.msg;
+
+beforeAll(async () => {
+  const admin = await callerFor({ roleLevel: "admin" });
+  study = await createStudy(admin);
+  pi = await memberOf(study.id, "principal_investigator");
+});
+
+describe("API error details (bearer: Accept-Language)", () => {
+  it("are English without Accept-Language, and say so in Content-Language", async () => {
+    const res = await missingCode(withLanguage(pi));
+    expect(res.status).toBe(422);
+    expect(msgAt(res.json, "code")).toBe("Patient code is required");
+    expect(res.headers.get("content-language")).toBe("en");
+  });
+
+  it("are Italian for Accept-Language it, English for en", async () => {
+    const italian = await missingCode(withLanguage(pi, "it-IT,it;q=0.9,en;q=0.5"));
+    expect(italian.status).toBe(422);
+    expect(msgAt(italian.json, "code")).toBe("Il codice paziente è obbligatorio");
+    expect(italian.headers.get("content-language")).toBe("it");
+
+    const english = await missingCode(withLanguage(pi, "en-GB"));
+    expect(msgAt(english.json, "code")).toBe("Patient code is required");
+    expect(english.headers.get("content-language")).toBe("en");
+  });
+
+  it("fill a parameterised message in either language", async () => {
+    const italian = await badPageSize(withLanguage(pi, "it"));
+    expect(italian.status).toBe(422);
+    expect(msgAt(italian.json, "page_size")).toBe("page_size deve essere al massimo 100");
+    const english = await badPageSize(withLanguage(pi, "en"));
+    expect(msgAt(english.json, "page_size")).toBe("page_size must be at most 100");
+  });
+
+  it("put a plain 404 detail into words", async () => {
+    const italian = await missingPatient(withLanguage(pi, "it"));
+    expect(italian.status).toBe(404);
+    expect(italian.json.detail).toBe("Paziente non trovato");
+    expect(italian.headers.get("content-language")).toBe("it");
+    const english = await missingPatient(withLanguage(pi, "fr, en;q=0.3"));
+    expect(english.json.detail).toBe("Patient not found");
+  });
+
+  it("speak the language of an anonymous caller too", async () => {
+    const res = await call(list, { headers: { "accept-language": "it" }, path: "/api/patients" });
+    expect(res.status).toBe(401);
+    expect(res.json.detail).toBe("Autenticazione richiesta");
+    expect(res.headers.get("content-language")).toBe("it");
+  });
+});
+
+describe("API error details (cookie session: the account's language)", () => {
+  it("follow the user's locale over the browser's Accept-Language", async () => {
+    const db = await getDb();
+    await db.update(users).set({ locale: "it" }).where(eq(users.id, pi.userId));
+    const [user] = await db.select().from(users).where(eq(users.id, pi.userId));
+    const { cookie } = await cookieFor(user!);
+    const browser = { cookie, "accept-language": "en-US,en;q=0.9" };
+
+    const required = await missingCode({
+      ...browser,
+      origin: "http://localhost:3000",
+      host: "localhost:3000",
+    });
+    expect(required.status).toBe(422);
+    expect(msgAt(required.json, "code")).toBe("Il codice paziente è obbligatorio");
+    expect(required.headers.get("content-language")).toBe("it");
+
+    const pageSize = await badPageSize(browser);
+    expect(msgAt(pageSize.json, "page_size")).toBe("page_size deve essere al massimo 100");
+    expect((await missingPatient(browser)).json.detail).toBe("Paziente non trovato");
+
+    await db.update(users).set({ locale: "en" }).where(eq(users.id, pi.userId));
+    expect(msgAt((await badPageSize(browser)).json, "page_size")).toBe("page_size must be at most 100");
+  });
+});
