@@ -1,3 +1,4 @@
+import { inEnglish } from "@/tests/support/words-in";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
@@ -17,7 +18,7 @@ describe("Change password", () => {
     await user.click(screen.getByRole("button", { name: "Change password" }));
     const issues = PasswordChangeBody.safeParse({ current_password: "", new_password: "short" }).error!
       .issues;
-    const at = (path: string) => issues.find((i) => i.path.join(".") === path)?.message;
+    const at = (path: string) => inEnglish(issues.find((i) => i.path.join(".") === path)?.message ?? "");
     await waitFor(() =>
       expect(screen.getByLabelText("Current password")).toHaveAccessibleDescription(at("current_password")!),
     );
@@ -31,7 +32,7 @@ describe("Change password", () => {
   it("puts the server's 422 under Current password", async () => {
     serveApi(
       route("POST", "/api/auth/password", () =>
-        invalid({ loc: ["body", "current_password"], msg: USER_MESSAGES.currentPasswordWrong }),
+        invalid({ loc: ["body", "current_password"], msg: inEnglish(USER_MESSAGES.currentPasswordWrong) }),
       ),
     );
     renderWithIntl(<ChangePasswordForm mustChange={false} returnUrl="/admin/users" />);
@@ -42,7 +43,7 @@ describe("Change password", () => {
     await user.click(screen.getByRole("button", { name: "Change password" }));
     await waitFor(() =>
       expect(screen.getByLabelText("Current password")).toHaveAccessibleDescription(
-        USER_MESSAGES.currentPasswordWrong,
+        inEnglish(USER_MESSAGES.currentPasswordWrong),
       ),
     );
     expect(callsTo("POST", "/api/auth/password").map((c) => c.body)).toEqual([

@@ -1,4 +1,5 @@
 import type { ReactElement } from "react";
+import { inEnglish } from "@/tests/support/words-in";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
@@ -49,8 +50,8 @@ describe("Assign User to Study", () => {
     const { user, dialog } = await openAssign();
     await user.click(within(dialog).getByRole("button", { name: "Assign" }));
     const expected = UserStudyRoleCreateBody.safeParse({ study_id: 1, role: "" }).error!.issues;
-    const at = (path: string) => expected.find((i) => i.path.join(".") === path)?.message;
-    expect(at("user_id")).toBe(TEAM_MESSAGES.userRequired);
+    const at = (path: string) => inEnglish(expected.find((i) => i.path.join(".") === path)?.message ?? "");
+    expect(at("user_id")).toBe(inEnglish(TEAM_MESSAGES.userRequired));
     await waitFor(() =>
       expect(within(dialog).getByLabelText("User")).toHaveAccessibleDescription(at("user_id")!),
     );
@@ -63,7 +64,9 @@ describe("Assign User to Study", () => {
       .error!.issues[0]!;
     expect(group).toMatchObject({ path: ["medical_group_id"], message: TEAM_MESSAGES.groupRequired });
     await waitFor(() =>
-      expect(within(dialog).getByLabelText("Medical Group")).toHaveAccessibleDescription(group.message),
+      expect(within(dialog).getByLabelText("Medical Group")).toHaveAccessibleDescription(
+        inEnglish(group.message),
+      ),
     );
     expect(callsTo("POST", "/api/admin/user-study-roles")).toEqual([]);
 
@@ -79,7 +82,9 @@ describe("Assign User to Study", () => {
   });
 
   it("puts the server's 422 on the Medical Group select", async () => {
-    serveTeam(() => invalid({ loc: ["body", "medical_group_id"], msg: TEAM_MESSAGES.groupNotInStudy }));
+    serveTeam(() =>
+      invalid({ loc: ["body", "medical_group_id"], msg: inEnglish(TEAM_MESSAGES.groupNotInStudy) }),
+    );
     const { user, dialog } = await openAssign();
     await user.selectOptions(within(dialog).getByLabelText("User"), "4");
     await user.selectOptions(within(dialog).getByLabelText("Role"), "sub_investigator");
@@ -87,7 +92,7 @@ describe("Assign User to Study", () => {
     await user.click(within(dialog).getByRole("button", { name: "Assign" }));
     await waitFor(() =>
       expect(within(dialog).getByLabelText("Medical Group")).toHaveAccessibleDescription(
-        TEAM_MESSAGES.groupNotInStudy,
+        inEnglish(TEAM_MESSAGES.groupNotInStudy),
       ),
     );
     expect(screen.getByRole("dialog", { name: "Assign User to Study" })).toBeInTheDocument();
@@ -113,7 +118,7 @@ describe("Create Medical Group", () => {
     await user.type(within(dialog).getByLabelText("Name"), "   ");
     await user.click(within(dialog).getByRole("button", { name: "Create" }));
     const issues = MedicalGroupCreateBody.safeParse({ code: "", name: "   " }).error!.issues;
-    const at = (path: string) => issues.find((i) => i.path.join(".") === path)?.message;
+    const at = (path: string) => inEnglish(issues.find((i) => i.path.join(".") === path)?.message ?? "");
     expect([at("code"), at("name")]).toEqual(["Code is required", "Name is required"]);
     await waitFor(() =>
       expect(within(dialog).getByLabelText("Code")).toHaveAccessibleDescription(at("code")!),

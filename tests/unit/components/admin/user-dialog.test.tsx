@@ -1,3 +1,4 @@
+import { inEnglish } from "@/tests/support/words-in";
 import type { ReactElement } from "react";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -17,7 +18,10 @@ const schemaMessage = (
   schema: typeof AdminUserCreateBody | typeof AdminUserUpdateBody,
   body: object,
   path: string,
-) => schema.safeParse(body).error?.issues.find((issue) => issue.path.join(".") === path)?.message;
+) =>
+  inEnglish(
+    schema.safeParse(body).error?.issues.find((issue) => issue.path.join(".") === path)?.message ?? "",
+  );
 
 function renderDialog(user: ReturnType<typeof adminUserFixture> | null = null) {
   const onSaved = vi.fn();

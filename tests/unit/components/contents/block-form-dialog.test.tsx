@@ -1,3 +1,4 @@
+import { inEnglish } from "@/tests/support/words-in";
 import type { ReactElement } from "react";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -54,8 +55,9 @@ describe("BlockFormDialog", () => {
     await user.click(screen.getByRole("button", { name: "Create" }));
     expect(screen.getByLabelText("Button Text")).toHaveAccessibleDescription("Button text is required");
     // The message is the API's own schema's, not a copy.
-    const urlMessage = SETTINGS_SCHEMAS.button.safeParse({ url: "javascript:alert(1)" }).error?.issues[0]
-      ?.message;
+    const urlMessage = inEnglish(
+      SETTINGS_SCHEMAS.button.safeParse({ url: "javascript:alert(1)" }).error?.issues[0]?.message ?? "",
+    );
     expect(urlMessage).toBe("Button URL must be a valid http:// or https:// address");
     expect(screen.getByLabelText("Button URL")).toHaveAccessibleDescription(urlMessage!);
     expect(calls).toEqual([]);

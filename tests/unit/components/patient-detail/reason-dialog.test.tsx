@@ -1,4 +1,5 @@
 import { screen, waitFor } from "@testing-library/react";
+import { inEnglish } from "@/tests/support/words-in";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { ReasonDialog } from "@/components/patient-detail/reason-dialog";
@@ -27,7 +28,7 @@ describe("Reason dialog", () => {
     const { onConfirm, user, box } = renderDialog();
     await user.type(box, "  ab  ");
     await user.click(screen.getByRole("button", { name: "Unlock" }));
-    const message = ReasonBody.safeParse({ reason: "  ab  " }).error!.issues[0]!.message;
+    const message = inEnglish(ReasonBody.safeParse({ reason: "  ab  " }).error!.issues[0]!.message);
     expect(message).toBe("Reason must be at least 3 characters");
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(box).toHaveAttribute("aria-invalid", "true");

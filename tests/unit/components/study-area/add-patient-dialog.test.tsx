@@ -1,3 +1,4 @@
+import { inEnglish } from "@/tests/support/words-in";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
@@ -51,12 +52,12 @@ describe("Add patient dialog", () => {
     expect(within(dialog).getByLabelText(/Patient Code/)).toHaveFocus();
     await user.click(within(dialog).getByRole("button", { name: "Save Patient" }));
     // PatientCreateBody's messages (PATIENT_MESSAGES and CalendarDate): the server says the same.
-    expect(await within(dialog).findByText(PATIENT_MESSAGES.codeRequired)).toBeInTheDocument();
+    expect(await within(dialog).findByText(inEnglish(PATIENT_MESSAGES.codeRequired))).toBeInTheDocument();
     expect(within(dialog).getByText("Birth date is required")).toBeInTheDocument();
-    expect(within(dialog).getByText(PATIENT_MESSAGES.sexRequired)).toBeInTheDocument();
+    expect(within(dialog).getByText(inEnglish(PATIENT_MESSAGES.sexRequired))).toBeInTheDocument();
     expect(within(dialog).getByLabelText(/Patient Code/)).toHaveAttribute("aria-invalid", "true");
     expect(within(dialog).getByLabelText(/Patient Code/)).toHaveAccessibleDescription(
-      PATIENT_MESSAGES.codeRequired,
+      inEnglish(PATIENT_MESSAGES.codeRequired),
     );
     expect(within(dialog).getByLabelText(/Patient Code/)).toHaveFocus();
     expect(calls.filter((c) => c.method === "POST")).toHaveLength(0);
@@ -76,7 +77,7 @@ describe("Add patient dialog", () => {
     expect(await within(dialog).findByText("Weight must be greater than 0")).toBeInTheDocument();
     expect(within(dialog).getByLabelText("Weight (kg)")).toHaveAttribute("aria-invalid", "true");
     // A code of spaces is trimmed by the schema, so it is a missing code.
-    expect(within(dialog).getByText(PATIENT_MESSAGES.codeRequired)).toBeInTheDocument();
+    expect(within(dialog).getByText(inEnglish(PATIENT_MESSAGES.codeRequired))).toBeInTheDocument();
     expect(within(dialog).getByLabelText("Height (cm)")).not.toHaveAttribute("aria-invalid");
     expect(calls.filter((c) => c.method === "POST")).toHaveLength(0);
     // Fixing the values clears the messages as they are typed, and the trimmed code is sent.

@@ -1,3 +1,4 @@
+import { inEnglish } from "@/tests/support/words-in";
 import { screen, waitFor, within } from "@testing-library/react";
 import { renderWithIntl } from "@/tests/support/render-with-intl";
 import userEvent from "@testing-library/user-event";
@@ -33,9 +34,11 @@ describe("SwitchFieldDialog", () => {
     await user.click(within(dialog).getByRole("button", { name: "Save" }));
     const hidden = TherapySwitchFieldSchema.safeParse({ name: "note\u200b", label: "Note", type: "text" })
       .error!.issues[0]!;
-    expect(hidden.message).toMatch(/^Switch field name must not contain control or invisible characters/);
+    expect(inEnglish(hidden.message)).toMatch(
+      /^Switch field name must not contain control or invisible characters/,
+    );
     await waitFor(() =>
-      expect(within(dialog).getByLabelText("Name *")).toHaveAccessibleDescription(hidden.message),
+      expect(within(dialog).getByLabelText("Name *")).toHaveAccessibleDescription(inEnglish(hidden.message)),
     );
     expect(onSave).not.toHaveBeenCalled();
   });
