@@ -1,3 +1,4 @@
+import { inEnglish } from "@/tests/support/words-in";
 import { asc, sql } from "drizzle-orm";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
@@ -97,7 +98,10 @@ describe("audited transactions and the database's default isolation", () => {
         expect((error as { code?: string } | null)?.code).toBe("40001");
         const mapped = fromDatabaseError(error);
         expect(mapped?.status).toBe(409);
-        expect(mapped?.detail).toBe("The change conflicted with a concurrent change; try again.");
+        // Details are catalogue references until the API puts them into the caller's words.
+        expect(inEnglish(String(mapped?.detail))).toBe(
+          "The change conflicted with a concurrent change; try again.",
+        );
       } finally {
         await a.end();
         await b.end();

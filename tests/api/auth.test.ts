@@ -342,6 +342,7 @@ describe("POST /api/auth/register", () => {
           "is_active",
           "is_superuser",
           "last_login",
+          "locale",
           "must_change_password",
           "role_level",
           "version",

@@ -200,7 +200,9 @@ describe("therapy lines", () => {
     expect(missing.json.detail).toEqual([
       {
         loc: ["body", "data_fields", "therapy_switch", "switch_reason_other"],
-        msg: "Specificare il motivo è obbligatorio",
+        // The study's own (Italian) label in the caller's (English) sentence until study content is
+        // bilingual (docs/decisions/0021).
+        msg: "Specificare il motivo is required",
         type: "missing",
       },
     ]);
