@@ -33,7 +33,7 @@ export default async function LoginPage() {
           <LoginForm words={words} />
         </Suspense>
       </div>
-      <LanguageSwitchHere signedIn={false} />
+      <LanguageSwitchHere />
     </main>
   );
 }
