@@ -7,6 +7,7 @@ import {
   planDictionaryImport,
 } from "@/lib/dictionary";
 import { StudyConfigSchema } from "@/lib/schemas/study-config-rules";
+import { MESSAGES } from "@/lib/schemas/study-config-rules";
 
 const demo = StudyConfigSchema.parse(DEMO_STUDY_CONFIG);
 const empty = StudyConfigSchema.parse({ version: 1 });
@@ -186,10 +187,10 @@ describe("data dictionary import plan", () => {
         {
           row: 2,
           column: "variable_name",
-          message: expect.stringContaining("Field name must start with a lowercase letter"),
+          message: MESSAGES.fieldNameFormat,
         },
-        { row: 3, column: "choices", message: "Select fields must have at least one option" },
-        { row: 4, column: "variable_name", message: "Calculation name must differ from every field name" },
+        { row: 3, column: "choices", message: MESSAGES.selectNeedsOptions },
+        { row: 4, column: "variable_name", message: MESSAGES.calculationClashesWithField },
       ]),
     );
   });
