@@ -15,24 +15,26 @@ export const STUDY_LIMITS = {
 
 /**
  * Message references (docs/decisions/0021): put into words by the API or `useWords` on screen.
- * codeTaken and domainTaken are the words the study editor compares a 409 with (English, until its
- * screen is translated); the API says api.studies.codeTaken / domainTaken.
+ * The editor tells a taken code or subdomain by the 409's `type` (STUDY_REFUSALS), never its words.
  */
 export const STUDY_MESSAGES = {
   codeRequired: messageRef("api.studies.codeRequired"),
   codeFormat: messageRef("api.studies.codeFormat"),
   codeTooLong: messageRef("api.studies.codeTooLong", { max: String(STUDY_LIMITS.code) }),
   codeImmutable: messageRef("api.studies.codeImmutable"),
-  codeTaken: "A study with this code already exists",
+  codeTaken: messageRef("api.studies.codeTaken"),
   domainFormat: messageRef("api.studies.domainFormat"),
   domainTooLong: messageRef("api.studies.domainTooLong", { max: String(STUDY_LIMITS.domain) }),
-  domainTaken: "A study with this subdomain already exists",
+  domainTaken: messageRef("api.studies.domainTaken"),
   nameRequired: messageRef("api.studies.nameRequired"),
   nameTooLong: messageRef("api.studies.nameTooLong", { max: String(STUDY_LIMITS.name) }),
   diseaseRequired: messageRef("api.studies.diseaseRequired"),
   diseaseTooLong: messageRef("api.studies.diseaseTooLong", { max: String(STUDY_LIMITS.disease) }),
   descriptionTooLong: messageRef("api.studies.descriptionTooLong", { max: String(STUDY_LIMITS.description) }),
 } as const;
+
+/** The `type` of a 409 that refuses a taken code or subdomain: the same in every language. */
+export const STUDY_REFUSALS = { codeTaken: "study_code_taken", domainTaken: "study_domain_taken" } as const;
 
 // zod 4 applies a schema-level `error` to every check that has no message of its own, so each limit
 // names itself (an 80-character code used to say 'Code is required').

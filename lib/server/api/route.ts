@@ -220,7 +220,7 @@ async function errorResponse(
     apiError.code === "forbidden" || (apiError.code === "not_found" && apiError.context !== undefined);
   if (isDenial && ctx.db && ctx.actor) await auditDenial(ctx.db, ctx.actor, ctx.meta, ctx.req, apiError);
   return NextResponse.json(
-    { detail: detailInWords(apiError.detail, words) },
+    { detail: detailInWords(apiError.detail, words), ...(apiError.type ? { type: apiError.type } : {}) },
     { status: apiError.status, headers: apiError.headers },
   );
 }

@@ -8,6 +8,7 @@ import { StudyConfigSchema } from "@/lib/schemas/study-config-rules";
 import type { FieldEntity, StudyConfig } from "@/lib/schemas/study-config";
 import {
   STUDY_MESSAGES,
+  STUDY_REFUSALS,
   type StudyCreateBody,
   type StudyResponse,
   type StudySummary,
@@ -224,8 +225,8 @@ async function assertUnique(tx: Queryable, code: string | null, domain: string, 
   for (const other of clashes) {
     if (other.id === exceptId) continue;
     if (code !== null && (other.code === code || other.domain === code))
-      throw conflict(messageRef("api.studies.codeTaken"));
-    throw conflict(messageRef("api.studies.domainTaken"));
+      throw conflict(STUDY_MESSAGES.codeTaken, STUDY_REFUSALS.codeTaken);
+    throw conflict(STUDY_MESSAGES.domainTaken, STUDY_REFUSALS.domainTaken);
   }
 }
 
