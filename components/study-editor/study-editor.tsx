@@ -36,6 +36,7 @@ const EMPTY_BASICS: StudyBasics = {
   disease: "",
   description: "",
   domain: "",
+  default_language: "",
   is_active: true,
 };
 const emptyConfig = (): StudyConfig => StudyConfigSchema.parse({ version: 1 });
@@ -81,6 +82,7 @@ export function StudyEditor({ studyId }: { studyId?: number }) {
       disease: s.disease,
       description: s.description ?? "",
       domain: s.domain,
+      default_language: s.default_language ?? "",
       is_active: s.is_active,
     },
     config: StudyConfigSchema.parse(s.config),

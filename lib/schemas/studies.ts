@@ -3,6 +3,7 @@ import { StudyConfigSchema } from "./study-config-rules";
 import { CODE_PATTERN, StudyConfigShape } from "./study-config";
 import { BasedOnVersion } from "./versioning";
 import { messageRef } from "@/lib/i18n/message-ref";
+import { LOCALES } from "@/lib/i18n/locales";
 
 /** Column limits of `studies`; the editor's inputs take their maxLength from here too. */
 export const STUDY_LIMITS = {
@@ -53,6 +54,11 @@ const Description = z
   .trim()
   .max(STUDY_LIMITS.description, STUDY_MESSAGES.descriptionTooLong)
   .nullish();
+/**
+ * The language of the study's pages for a reader who chose none (no account setting, no switch):
+ * before the browser's Accept-Language (decision 0021). Null: the browser's language decides.
+ */
+const DefaultLanguage = z.enum(LOCALES).nullish();
 /** Empty means "use the code" (spec §5: the subdomain defaults to the study code). */
 const Domain = z
   .string()
@@ -72,6 +78,7 @@ export const StudyCreateBody = z.object({
   disease: Disease,
   description: Description,
   domain: Domain,
+  default_language: DefaultLanguage,
   is_active: z.boolean().default(true),
   config: StudyConfigSchema.optional(),
 });
@@ -88,6 +95,7 @@ export const StudyUpdateBody = z.object({
   disease: Disease.optional(),
   description: Description,
   domain: Domain,
+  default_language: DefaultLanguage,
   is_active: z.boolean().optional(),
   config: StudyConfigSchema.optional(),
 });
@@ -100,6 +108,8 @@ export type StudyBasics = {
   disease: string;
   description: string;
   domain: string;
+  /** "" while the study has none (the browser's language decides). */
+  default_language: "" | (typeof LOCALES)[number];
   is_active: boolean;
 };
 
@@ -128,6 +138,8 @@ export const StudyResponse = z.object({
   disease: z.string(),
   description: z.string().nullable(),
   domain: z.string(),
+  /** The study pages' language for a reader who chose none; null: the browser's decides. */
+  default_language: z.enum(LOCALES).nullable().default(null),
   is_active: z.boolean(),
   /** Bumped by every update; send it back with the next PUT. */
   version: z.number().int(),

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { renderWithIntl } from "@/tests/support/render-with-intl";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -144,6 +144,38 @@ describe("StudyEditor saving", () => {
       expect(screen.getByText(/A study with this subdomain already exists/)).toBeInTheDocument(),
     );
     expect(screen.getByLabelText(/Subdomain/)).not.toHaveAttribute("aria-invalid");
+  });
+
+  it("shows the study's default language on Basic Info and saves the one chosen with the tab's save", async () => {
+    const { calls, user } = renderEditor(
+      (call) =>
+        call.method === "PUT"
+          ? ok(StudyResponse, study({ version: 2, default_language: "it" }))
+          : ok(StudyResponse, study({ default_language: "en" })),
+      5,
+    );
+    const select = await screen.findByRole("combobox", { name: "Default language" });
+    expect(select).toHaveValue("en");
+    expect(
+      within(select)
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual(["The reader's browser language", "Italiano", "English"]);
+    await user.selectOptions(select, "Italiano");
+    await user.click(screen.getByRole("button", { name: "Save Study" }));
+    await waitFor(() => expect(calls.filter((c) => c.method === "PUT")).toHaveLength(1));
+    expect(calls.find((c) => c.method === "PUT")!.body).toMatchObject({ default_language: "it", version: 1 });
+  });
+
+  it("sends no default language (null) while none is chosen", async () => {
+    const { calls, user } = renderEditor(() => ok(StudyResponse, study({ id: 42 }), 201));
+    expect(screen.getByRole("combobox", { name: "Default language" })).toHaveValue("");
+    await user.type(screen.getByLabelText(/Study Code/), "derm");
+    await user.type(screen.getByLabelText(/Study Name/), "Dermatology");
+    await user.type(screen.getByLabelText(/Disease/), "Psoriasis");
+    await user.click(screen.getByRole("button", { name: "Save Study" }));
+    await waitFor(() => expect(calls.filter((c) => c.method === "POST")).toHaveLength(1));
+    expect(calls.find((c) => c.method === "POST")!.body).toMatchObject({ default_language: null });
   });
 
   it("goes to the list with ?created=<id> after creating a study", async () => {
