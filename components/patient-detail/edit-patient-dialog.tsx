@@ -2,7 +2,9 @@
 
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { FormProvider, useForm } from "react-hook-form";
+import { NumberInput } from "@/components/forms/number-input";
+import { typedMeasure, type TypedMeasure } from "@/components/patients/patient-draft";
 import { z } from "zod";
 import { SI_NO } from "@/components/forms/boolean-labels";
 import { DynamicForm, type FormValues } from "@/components/forms/dynamic-form";
@@ -41,7 +43,14 @@ export function EditPatientDialog(props: Props) {
   );
 }
 
-type Core = { code: string; birth_date: string; sex: "M" | "F"; height_cm: string; weight_kg: string };
+/** Height and weight as the capture forms' NumberInput holds them, typed in the reader's language. */
+type Core = {
+  code: string;
+  birth_date: string;
+  sex: "M" | "F";
+  height_cm: TypedMeasure;
+  weight_kg: TypedMeasure;
+};
 const CORE_FIELDS = ["code", "birth_date", "sex", "height_cm", "weight_kg"] as const;
 
 /**
@@ -60,7 +69,7 @@ const CoreBody = z.object({
 type CoreBody = z.infer<typeof CoreBody>;
 
 /** An empty measure clears it; an empty date is a missing one. */
-const measure = (text: string) => (text.trim() === "" ? null : Number(text));
+const measure = (value: TypedMeasure) => typedMeasure(value) ?? null;
 const toCoreBody = (core: Core) => ({
   code: core.code,
   birth_date: core.birth_date || undefined,
@@ -73,21 +82,22 @@ function EditPatientSteps({ patient, config, onClose, onSaved, onReload }: Props
   const t = useTranslations("patients.edit");
   const words = useWords();
   const update = useUpdatePatient(patient.id);
+  const methods = useForm<Core, unknown, CoreBody>({
+    defaultValues: {
+      code: patient.code,
+      birth_date: patient.birth_date,
+      sex: patient.sex,
+      height_cm: patient.height_cm ?? undefined,
+      weight_kg: patient.weight_kg ?? undefined,
+    },
+    resolver: schemaResolver<Core, CoreBody>(CoreBody, toCoreBody),
+  });
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<Core, unknown, CoreBody>({
-    defaultValues: {
-      code: patient.code,
-      birth_date: patient.birth_date,
-      sex: patient.sex,
-      height_cm: patient.height_cm === null ? "" : String(patient.height_cm),
-      weight_kg: patient.weight_kg === null ? "" : String(patient.weight_kg),
-    },
-    resolver: schemaResolver<Core, CoreBody>(CoreBody, toCoreBody),
-  });
+  } = methods;
   // Kept across the steps: a refusal about the fixed fields goes back to them with the answers kept.
   const [checked, setChecked] = useState<{ core: CoreBody; custom: FormValues } | null>(null);
   const [step, setStep] = useState<"fields" | "reason">("fields");
@@ -145,48 +155,50 @@ function EditPatientSteps({ patient, config, onClose, onSaved, onReload }: Props
           <p>{words(fieldsFailure)}</p>
         </Alert>
       )}
-      <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <Label htmlFor="edit-patient-code">{t("code")} *</Label>
-          <input {...control("code", "edit-patient-code")} className={CONTROL_CLASS} />
-          <FieldError id="edit-patient-code" error={problem("code")} />
-        </div>
-        <div>
-          <Label htmlFor="edit-patient-birth">{t("birthDate")} *</Label>
-          <input {...control("birth_date", "edit-patient-birth")} type="date" className={CONTROL_CLASS} />
-          <FieldError id="edit-patient-birth" error={problem("birth_date")} />
-        </div>
-        <div>
-          <Label htmlFor="edit-patient-sex">{t("sex")} *</Label>
-          <select {...control("sex", "edit-patient-sex")} className={CONTROL_CLASS}>
-            <option value="M">{t("male")}</option>
-            <option value="F">{t("female")}</option>
-          </select>
-          <FieldError id="edit-patient-sex" error={problem("sex")} />
-        </div>
-        <div className="grid grid-cols-2 gap-2">
+      <FormProvider {...methods}>
+        <div className="grid gap-4 sm:grid-cols-2">
           <div>
-            <Label htmlFor="edit-patient-height">{t("height")}</Label>
-            <input
-              {...control("height_cm", "edit-patient-height")}
-              type="number"
-              step="0.1"
-              className={CONTROL_CLASS}
-            />
-            <FieldError id="edit-patient-height" error={problem("height_cm")} />
+            <Label htmlFor="edit-patient-code">{t("code")} *</Label>
+            <input {...control("code", "edit-patient-code")} className={CONTROL_CLASS} />
+            <FieldError id="edit-patient-code" error={problem("code")} />
           </div>
           <div>
-            <Label htmlFor="edit-patient-weight">{t("weight")}</Label>
-            <input
-              {...control("weight_kg", "edit-patient-weight")}
-              type="number"
-              step="0.1"
-              className={CONTROL_CLASS}
-            />
-            <FieldError id="edit-patient-weight" error={problem("weight_kg")} />
+            <Label htmlFor="edit-patient-birth">{t("birthDate")} *</Label>
+            <input {...control("birth_date", "edit-patient-birth")} type="date" className={CONTROL_CLASS} />
+            <FieldError id="edit-patient-birth" error={problem("birth_date")} />
+          </div>
+          <div>
+            <Label htmlFor="edit-patient-sex">{t("sex")} *</Label>
+            <select {...control("sex", "edit-patient-sex")} className={CONTROL_CLASS}>
+              <option value="M">{t("male")}</option>
+              <option value="F">{t("female")}</option>
+            </select>
+            <FieldError id="edit-patient-sex" error={problem("sex")} />
+          </div>
+          <div className="grid grid-cols-2 gap-2">
+            <div>
+              <Label htmlFor="edit-patient-height">{t("height")}</Label>
+              <NumberInput
+                path="height_cm"
+                id="edit-patient-height"
+                {...invalidProps("edit-patient-height", errors.height_cm?.message)}
+                className={CONTROL_CLASS}
+              />
+              <FieldError id="edit-patient-height" error={problem("height_cm")} />
+            </div>
+            <div>
+              <Label htmlFor="edit-patient-weight">{t("weight")}</Label>
+              <NumberInput
+                path="weight_kg"
+                id="edit-patient-weight"
+                {...invalidProps("edit-patient-weight", errors.weight_kg?.message)}
+                className={CONTROL_CLASS}
+              />
+              <FieldError id="edit-patient-weight" error={problem("weight_kg")} />
+            </div>
           </div>
         </div>
-      </div>
+      </FormProvider>
       <DynamicForm
         fields={fieldsForEntity(config.data_fields, "patient")}
         categories={config.categories}

@@ -2,7 +2,8 @@
 
 import { useTranslations } from "next-intl";
 import { useId, useMemo, useState, type ReactNode } from "react";
-import { useForm, useWatch } from "react-hook-form";
+import { FormProvider, useForm, useWatch } from "react-hook-form";
+import { NumberInput } from "@/components/forms/number-input";
 import { SI_NO, useBooleanWords } from "@/components/forms/boolean-labels";
 import { DynamicForm, type FormValues } from "@/components/forms/dynamic-form";
 import { useWords } from "@/components/i18n/use-words";
@@ -56,6 +57,12 @@ export function AddPatientDialog({ studyId, config, onClose, onCreated }: AddPat
     () => new Set<string>(NAIVE_FLAGS.filter((flag) => fields.some((f) => f.name === flag))),
     [fields],
   );
+  const methods = useForm<PatientDraft, unknown, PatientCreateBody>({
+    defaultValues: EMPTY_DRAFT,
+    resolver: schemaResolver<PatientDraft, PatientCreateBody>(PatientCreateBody, (draft) =>
+      draftBody(draft, studyId, naiveInForm),
+    ),
+  });
   const {
     register,
     control,
@@ -63,12 +70,7 @@ export function AddPatientDialog({ studyId, config, onClose, onCreated }: AddPat
     setValue,
     setError,
     formState: { errors },
-  } = useForm<PatientDraft, unknown, PatientCreateBody>({
-    defaultValues: EMPTY_DRAFT,
-    resolver: schemaResolver<PatientDraft, PatientCreateBody>(PatientCreateBody, (draft) =>
-      draftBody(draft, studyId, naiveInForm),
-    ),
-  });
+  } = methods;
   const naive = useWatch({ control, name: [...NAIVE_FLAGS] });
   const [customErrors, setCustomErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -155,16 +157,11 @@ export function AddPatientDialog({ studyId, config, onClose, onCreated }: AddPat
           <div className="hidden sm:block" />
           {(["height_cm", "weight_kg"] as const).map((key) => (
             <Row key={key} id={controlId(key)} label={t(`labels.${key}`)} error={errors[key]?.message}>
+              {/* Typed in the reader's language: "72,5" in Italian (decision 0021). */}
               {(a11y) => (
-                <Input
-                  {...a11y}
-                  {...register(key)}
-                  form={formId}
-                  type="number"
-                  step="0.1"
-                  min="0"
-                  inputMode="decimal"
-                />
+                <FormProvider {...methods}>
+                  <NumberInput {...a11y} path={key} form={formId} className={CONTROL_CLASS} />
+                </FormProvider>
               )}
             </Row>
           ))}

@@ -1,4 +1,5 @@
 import { bodyIssues } from "@/lib/client/apply-server-errors";
+import { UnreadNumber } from "@/components/forms/number-input";
 import type { PatientCreateBody } from "@/lib/schemas/patients";
 
 /**
@@ -26,24 +27,31 @@ export type PatientDraft = {
   code: string;
   birth_date: string;
   sex: "" | "M" | "F";
-  height_cm: string;
-  weight_kg: string;
+  /** As the capture forms' NumberInput holds a number typed in the reader's language (decision 0021). */
+  height_cm: TypedMeasure;
+  weight_kg: TypedMeasure;
   naive_systemic: boolean;
   naive_biologic: boolean;
 };
+
+/** A measure as typed: nothing, its number, or text that is not a number in the reader's language. */
+export type TypedMeasure = number | UnreadNumber | undefined;
 
 export const EMPTY_DRAFT: PatientDraft = {
   code: "",
   birth_date: "",
   sex: "",
-  height_cm: "",
-  weight_kg: "",
+  height_cm: undefined,
+  weight_kg: undefined,
   naive_systemic: false,
   naive_biologic: false,
 };
 
-/** An empty box is no answer (so "required" speaks); a measure's text becomes its number. */
-const measure = (text: string) => (text.trim() === "" ? undefined : Number(text));
+/**
+ * An empty box is no answer; text that is not a number stays one (NaN), which the schema refuses
+ * with its "must be a number", never a silent blank.
+ */
+export const typedMeasure = (value: TypedMeasure) => (value instanceof UnreadNumber ? Number.NaN : value);
 
 /**
  * The request body the draft stands for, before the schema checks it. `naiveInForm` names the naive
@@ -60,8 +68,8 @@ export function draftBody(
     code: draft.code,
     birth_date: draft.birth_date || undefined,
     sex: draft.sex || undefined,
-    height_cm: measure(draft.height_cm),
-    weight_kg: measure(draft.weight_kg),
+    height_cm: typedMeasure(draft.height_cm),
+    weight_kg: typedMeasure(draft.weight_kg),
     naive_systemic: naiveInForm.has("naive_systemic") ? undefined : draft.naive_systemic,
     naive_biologic: naiveInForm.has("naive_biologic") ? undefined : draft.naive_biologic,
     custom_fields: {},

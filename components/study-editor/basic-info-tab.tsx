@@ -6,6 +6,7 @@ import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import type { StudyBasics } from "@/lib/client/studies";
+import { isLocale } from "@/lib/i18n/locales";
 import { STUDY_LIMITS } from "@/lib/schemas/studies";
 
 type Props = {
@@ -17,6 +18,7 @@ type Props = {
 
 export function BasicInfoTab({ basics, onChange, isCreate, errors }: Props) {
   const t = useTranslations("editor.basic");
+  const languages = useTranslations("common.language");
   const words = useWords();
   const set = <K extends keyof StudyBasics>(key: K, value: StudyBasics[K]) =>
     onChange({ ...basics, [key]: value });
@@ -80,7 +82,29 @@ export function BasicInfoTab({ basics, onChange, isCreate, errors }: Props) {
           className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
         />
       </div>
-      <label className="inline-flex items-center gap-2 text-sm font-medium text-slate-700">
+      <div>
+        <Label htmlFor="study-default-language">{t("defaultLanguage")}</Label>
+        {/* The study pages' language for a reader who chose none (decision 0021). */}
+        <select
+          id="study-default-language"
+          value={basics.default_language}
+          aria-describedby="study-default-language-hint"
+          onChange={(e) => set("default_language", isLocale(e.target.value) ? e.target.value : "")}
+          className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
+        >
+          <option value="">{t("defaultLanguageBrowser")}</option>
+          <option value="it" lang="it">
+            {languages("it")}
+          </option>
+          <option value="en" lang="en">
+            {languages("en")}
+          </option>
+        </select>
+        <p id="study-default-language-hint" className="mt-1 text-xs text-slate-500">
+          {t("defaultLanguageHint")}
+        </p>
+      </div>
+      <label className="inline-flex items-center gap-2 text-sm font-medium text-slate-700 sm:col-span-2">
         <input
           type="checkbox"
           checked={basics.is_active}

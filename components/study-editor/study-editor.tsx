@@ -14,7 +14,7 @@ import { discardDraft, readDraft } from "@/lib/client/draft-storage";
 import { useSaveStudy, useStudy, type StudyBasics } from "@/lib/client/studies";
 import { StudyConfigSchema } from "@/lib/schemas/study-config-rules";
 import type { StudyConfig } from "@/lib/schemas/study-config";
-import { STUDY_MESSAGES, StudyCreateBody } from "@/lib/schemas/studies";
+import { STUDY_REFUSALS, StudyCreateBody } from "@/lib/schemas/studies";
 import { isStaleWriteDetail } from "@/lib/schemas/versioning";
 import { isBreakingSaveDetail } from "@/lib/schemas/protocol-versions";
 import { configPath, type PathIssue } from "@/lib/study-editor/data-fields";
@@ -36,6 +36,7 @@ const EMPTY_BASICS: StudyBasics = {
   disease: "",
   description: "",
   domain: "",
+  default_language: "",
   is_active: true,
 };
 const emptyConfig = (): StudyConfig => StudyConfigSchema.parse({ version: 1 });
@@ -81,6 +82,7 @@ export function StudyEditor({ studyId }: { studyId?: number }) {
       disease: s.disease,
       description: s.description ?? "",
       domain: s.domain,
+      default_language: s.default_language ?? "",
       is_active: s.is_active,
     },
     config: StudyConfigSchema.parse(s.config),
@@ -257,8 +259,10 @@ function StudyEditorForm({
     }
     // A taken code or subdomain, or a server-side rule on a basic field, marks the field as well.
     const fieldErrors: BasicErrors = {};
-    if (detail === STUDY_MESSAGES.codeTaken) fieldErrors.code = detail;
-    if (detail === STUDY_MESSAGES.domainTaken) fieldErrors.domain = detail;
+    // Told by the refusal's type, which no language changes (decision 0021); shown in its words.
+    const refusal = error instanceof ApiClientError ? error.type : null;
+    if (refusal === STUDY_REFUSALS.codeTaken && typeof detail === "string") fieldErrors.code = detail;
+    if (refusal === STUDY_REFUSALS.domainTaken && typeof detail === "string") fieldErrors.domain = detail;
     // The one reading of a 422 (lib/client/apply-server-errors.ts): basic fields, config paths.
     const found = serverIssues(error);
     for (const issue of found) {

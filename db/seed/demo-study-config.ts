@@ -29,6 +29,7 @@ export const DEMO_STUDY: StudyBasics = {
     "biologic therapies: baseline characteristics, therapy history, efficacy (PASI, DLQI) and safety " +
     "follow-up up to week 52.",
   domain: "psoriasis",
+  default_language: "",
   is_active: true,
 };
 

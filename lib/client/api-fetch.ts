@@ -5,6 +5,8 @@ export class ApiClientError extends Error {
   constructor(
     readonly status: number,
     readonly detail: unknown,
+    /** The refusal's `type` when the server names one (a taken study code): the same in every language. */
+    readonly type: string | null = null,
   ) {
     super(
       typeof detail === "string"
@@ -69,5 +71,10 @@ export async function apiFetch<T>(path: string, init: RequestInit & { json?: unk
 /** The error of a refused call: the server's `detail` when its answer has one. */
 export function errorOfPayload(status: number, payload: unknown): ApiClientError {
   const detail = payload && typeof payload === "object" && "detail" in payload ? payload.detail : null;
-  return new ApiClientError(status, detail ?? `Request failed (${status})`);
+  const type = payload && typeof payload === "object" && "type" in payload ? payload.type : null;
+  return new ApiClientError(
+    status,
+    detail ?? `Request failed (${status})`,
+    typeof type === "string" ? type : null,
+  );
 }

@@ -44,6 +44,7 @@ export function useSaveStudy(id: number | undefined) {
         ...basics,
         description: basics.description || null,
         domain: basics.domain || null,
+        default_language: basics.default_language || null,
         config,
       };
       return id === undefined

@@ -5,6 +5,7 @@
  * label (`\ `), which is otherwise trimmed. `parseChoices(formatChoices(o))` gives `o` again.
  */
 import type { FieldOption } from "@/lib/schemas/study-config";
+import { dictionaryMessage } from "./messages";
 
 function escapePart(text: string, commas: boolean): string {
   let out = "";
@@ -62,8 +63,7 @@ export function parseChoices(text: string): ChoicesParse {
   const options: FieldOption[] = [];
   for (const [index, item] of items.entries()) {
     const comma = item.findIndex((c) => c.ch === "," && !c.escaped);
-    if (comma < 0)
-      return { ok: false, error: `Choice ${index + 1} needs "code, label" (a comma between code and label)` };
+    if (comma < 0) return { ok: false, error: dictionaryMessage("choiceNeedsComma", { n: index + 1 }) };
     const value = trimmed(item.slice(0, comma));
     const label = trimmed(item.slice(comma + 1));
     options.push({ value, label });

@@ -12,6 +12,7 @@
 import Papa from "papaparse";
 import { FORMULA_START, quoteCsvCell } from "@/lib/csv/csv-cells";
 import { parseNumber } from "@/lib/forms/parse-number";
+import { dictionaryMessage } from "./messages";
 
 export function guardCell(text: string): string {
   if (text.startsWith("'")) return `'${text}`;
@@ -44,10 +45,10 @@ export type CsvDelimiter = (typeof CSV_DELIMITERS)[number];
 const DETECTION_RECORDS = 200;
 
 const QUOTE_MESSAGES: Record<string, string> = {
-  MissingQuotes: "A quoted cell is never closed",
-  InvalidQuotes: "Text follows the closing quote of a quoted cell",
+  MissingQuotes: dictionaryMessage("quoteNotClosed"),
+  InvalidQuotes: dictionaryMessage("textAfterQuote"),
 };
-const STRAY_QUOTE = "A quote inside an unquoted cell (quote the whole cell and double it)";
+const STRAY_QUOTE = dictionaryMessage("strayQuote");
 
 type LineBreak = "\r\n" | "\n" | "\r";
 const isBlank = (cells: readonly string[]) => cells.length === 1 && cells[0] === "";
@@ -66,7 +67,7 @@ export function readCsv(input: string): CsvReadResult {
     return {
       ok: false,
       row: (quoteError.row ?? 0) + 1,
-      message: QUOTE_MESSAGES[quoteError.code] ?? quoteError.message,
+      message: QUOTE_MESSAGES[quoteError.code] ?? dictionaryMessage("quoteNotClosed"),
     };
   const newline = parsed.meta.linebreak as LineBreak;
   // papaparse keeps a quote inside an unquoted cell as text; a dictionary cell like that is a

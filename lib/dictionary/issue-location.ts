@@ -4,6 +4,7 @@
  */
 import type { DictionaryIssue } from "@/lib/schemas/data-dictionary";
 import type { DictionaryColumn } from "./columns";
+import { dictionaryMessage } from "./messages";
 
 const FIELD_COLUMNS: Record<string, DictionaryColumn> = {
   name: "variable_name",
@@ -61,8 +62,15 @@ export function issueLocation(
       column = typeof key === "string" ? (CALCULATION_COLUMNS[key] ?? null) : "variable_name";
     if (section === "categories") column = "form_name";
     // A kept entry (not in the file) has no row: the message names it instead.
-    const text = row === null ? `${names[section][index] ?? section} (not in the file): ${message}` : message;
+    const text =
+      row === null
+        ? dictionaryMessage("notInFile", { name: names[section][index] ?? section, message })
+        : message;
     return { row, column, message: text };
   }
-  return { row: null, column: null, message: path.length ? `${path.join(".")}: ${message}` : message };
+  return {
+    row: null,
+    column: null,
+    message: path.length ? dictionaryMessage("atPath", { path: path.join("."), message }) : message,
+  };
 }

@@ -25,6 +25,7 @@ import {
 import { parseConditionText } from "./condition-text";
 import { readCsv } from "./csv";
 import { parseFormulaText } from "./formula-text";
+import { dictionaryMessage } from "./messages";
 
 /** More rows than any study needs; bounds the work of a preview. */
 export const MAX_DICTIONARY_ROWS = 5000;
@@ -36,24 +37,40 @@ export function parseDictionaryCsv(text: string): DictionaryParse {
   if (!read.ok) return { rows: [], issues: [{ row: read.row, column: null, message: read.message }] };
   const [header, ...records] = read.records;
   if (!header)
-    return { rows: [], issues: [{ row: null, column: null, message: "The file has no header row" }] };
+    return { rows: [], issues: [{ row: null, column: null, message: dictionaryMessage("noHeader") }] };
   const names = header.cells.map((c) => c.trim());
   const issues: DictionaryIssue[] = [];
   const known = new Set<string>(DICTIONARY_COLUMNS);
   const seen = new Set<string>();
   for (const name of names) {
-    if (!known.has(name)) issues.push({ row: header.row, column: name, message: `Unknown column '${name}'` });
+    if (!known.has(name))
+      issues.push({
+        row: header.row,
+        column: name,
+        message: dictionaryMessage("unknownColumn", { column: name }),
+      });
     else if (seen.has(name))
-      issues.push({ row: header.row, column: name, message: `Column '${name}' appears twice` });
+      issues.push({
+        row: header.row,
+        column: name,
+        message: dictionaryMessage("columnTwice", { column: name }),
+      });
     seen.add(name);
   }
   for (const column of DICTIONARY_COLUMNS)
-    if (!seen.has(column)) issues.push({ row: header.row, column, message: `Missing column '${column}'` });
+    if (!seen.has(column))
+      issues.push({ row: header.row, column, message: dictionaryMessage("missingColumn", { column }) });
   if (issues.length) return { rows: [], issues };
   if (records.length > MAX_DICTIONARY_ROWS)
     return {
       rows: [],
-      issues: [{ row: null, column: null, message: `The file has more than ${MAX_DICTIONARY_ROWS} rows` }],
+      issues: [
+        {
+          row: null,
+          column: null,
+          message: dictionaryMessage("tooManyRows", { max: String(MAX_DICTIONARY_ROWS) }),
+        },
+      ],
     };
   const rows: DictionaryRow[] = [];
   for (const record of records) {
@@ -61,7 +78,7 @@ export function parseDictionaryCsv(text: string): DictionaryParse {
       issues.push({
         row: record.row,
         column: null,
-        message: `Row has ${record.cells.length} cells, the header has ${names.length}`,
+        message: dictionaryMessage("cellCount", { cells: record.cells.length, header: names.length }),
       });
       continue;
     }
@@ -82,16 +99,16 @@ export type RowResult = { ok: true; entry: RowEntry } | { ok: false; issues: Dic
 export function rowEntry(row: DictionaryRow): RowResult {
   const issues: DictionaryIssue[] = [];
   const fail = (column: DictionaryColumn, message: string) => issues.push({ row: row.row, column, message });
-  if (!row.variable_name.trim()) fail("variable_name", "variable_name is required");
+  if (!row.variable_name.trim()) fail("variable_name", dictionaryMessage("variableNameRequired"));
   else if (row.variable_name !== row.variable_name.trim())
-    fail("variable_name", `variable_name '${row.variable_name}' has spaces at its start or end`);
+    fail("variable_name", dictionaryMessage("variableNameSpaces", { name: row.variable_name }));
   const type = row.field_type.trim();
   if (type === CALC_TYPE) {
     for (const column of DICTIONARY_COLUMNS)
       if (!CALC_COLUMNS.has(column) && row[column] !== "")
-        fail(column, `${column} must be blank on a calculation row (field_type calc)`);
+        fail(column, dictionaryMessage("blankOnCalculation", { column }));
     const formula = parseFormulaText(row.calculation);
-    if (!row.calculation.trim()) fail("calculation", "A calculation row needs its formula in calculation");
+    if (!row.calculation.trim()) fail("calculation", dictionaryMessage("calculationNeedsFormula"));
     else if (!formula.ok) fail("calculation", formula.error);
     if (issues.length || !formula.ok) return { ok: false, issues };
     const calculation: Calculation = {
@@ -105,12 +122,14 @@ export function rowEntry(row: DictionaryRow): RowResult {
   if (!(FIELD_TYPES as readonly string[]).includes(type))
     fail(
       "field_type",
-      `Unknown field_type '${row.field_type}': use one of ${[...FIELD_TYPES, CALC_TYPE].join(", ")}`,
+      dictionaryMessage("unknownFieldType", {
+        type: row.field_type,
+        types: [...FIELD_TYPES, CALC_TYPE].join(", "),
+      }),
     );
   const entity = row.entity.trim();
-  if (!(FIELD_ENTITIES as readonly string[]).includes(entity))
-    fail("entity", "entity must be patient or visit");
-  if (row.calculation) fail("calculation", "calculation is only for rows of field_type calc");
+  if (!(FIELD_ENTITIES as readonly string[]).includes(entity)) fail("entity", dictionaryMessage("entity"));
+  if (row.calculation) fail("calculation", dictionaryMessage("calculationOnlyForCalc"));
   const field = { entity, name: row.variable_name, label: row.field_label, type } as DataField;
   if (row.form_name) field.category = row.form_name;
   if (row.field_note) field.description = row.field_note;
@@ -126,7 +145,7 @@ export function rowEntry(row: DictionaryRow): RowResult {
     if (value === undefined || (integer && (!Number.isInteger(value) || value < 0))) {
       fail(
         column,
-        `${column} must be ${integer ? "a whole number of 0 or more" : "a number"} (got '${row[column]}')`,
+        dictionaryMessage(integer ? "notWholeNumber" : "notNumber", { column, value: row[column] }),
       );
       return undefined;
     }
@@ -157,9 +176,9 @@ export function rowEntry(row: DictionaryRow): RowResult {
       const schema: unknown = JSON.parse(row.array_schema);
       if (schema && typeof schema === "object" && !Array.isArray(schema))
         field.schema = schema as DataField["schema"];
-      else fail("array_schema", "array_schema must be a JSON object of sub-fields");
+      else fail("array_schema", dictionaryMessage("arraySchemaObject"));
     } catch {
-      fail("array_schema", "array_schema is not valid JSON");
+      fail("array_schema", dictionaryMessage("arraySchemaJson"));
     }
   }
   const conditions: [DictionaryColumn, "show_if" | "required_if" | "enable_if"][] = [
@@ -180,6 +199,6 @@ export function rowEntry(row: DictionaryRow): RowResult {
 function flag(row: DictionaryRow, column: DictionaryColumn, fail: (c: DictionaryColumn, m: string) => void) {
   const parsed = parseFlag(row[column]);
   if (parsed.ok) return parsed.value;
-  fail(column, `${column} must be y, n or blank (got '${row[column]}')`);
+  fail(column, dictionaryMessage("flag", { column, value: row[column] }));
   return undefined;
 }

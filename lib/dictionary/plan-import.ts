@@ -14,11 +14,13 @@ import type {
   DictionaryPropertyChange,
 } from "@/lib/schemas/data-dictionary";
 import { StudyConfigSchema } from "@/lib/schemas/study-config-rules";
+import { zodMessage } from "@/lib/schemas/zod-messages";
 import type { Calculation, Category, DataField, StudyConfig } from "@/lib/schemas/study-config";
 import type { DictionaryRow } from "./columns";
 import { issueLocation } from "./issue-location";
 import { rowEntry } from "./parse-dictionary";
 import { calculationProperties, fieldProperties, propertyChanges } from "./properties";
+import { dictionaryMessage } from "./messages";
 
 export type DictionaryPlan = {
   /** The config to save, or null when there are issues. */
@@ -47,7 +49,11 @@ export function planDictionaryImport(current: StudyConfig, rows: readonly Dictio
         issues.push({
           row: row.row,
           column: "variable_name",
-          message: `${entry.field.entity} field '${entry.field.name}' is already defined on row ${first}`,
+          message: dictionaryMessage("fieldTwice", {
+            entity: entry.field.entity,
+            name: entry.field.name,
+            row: String(first),
+          }),
         });
       else seenFields.set(key, row.row);
       fileFields.push(entry);
@@ -57,7 +63,10 @@ export function planDictionaryImport(current: StudyConfig, rows: readonly Dictio
         issues.push({
           row: row.row,
           column: "variable_name",
-          message: `Calculation '${entry.calculation.name}' is already defined on row ${first}`,
+          message: dictionaryMessage("calculationTwice", {
+            name: entry.calculation.name,
+            row: String(first),
+          }),
         });
       else seenCalculations.set(entry.calculation.name, row.row);
       fileCalculations.push(entry);
@@ -144,18 +153,16 @@ export function planDictionaryImport(current: StudyConfig, rows: readonly Dictio
     });
   }
 
-  const parsed = StudyConfigSchema.safeParse({
-    ...current,
-    data_fields: dataFields,
-    calculations,
-    categories,
-  });
+  const parsed = StudyConfigSchema.safeParse(
+    { ...current, data_fields: dataFields, calculations, categories },
+    { error: zodMessage },
+  );
   if (parsed.success) return { config: parsed.data, changes, issues: [] };
   const rowsOf = { data_fields: fieldRows, calculations: calculationRows, categories: categoryRows };
   const names = {
-    data_fields: dataFields.map((f) => `${f.entity} field '${f.name}'`),
-    calculations: calculations.map((c) => `calculation '${c.name}'`),
-    categories: categories.map((c) => `category '${c.code}'`),
+    data_fields: dataFields.map((f) => dictionaryMessage("names.field", { entity: f.entity, name: f.name })),
+    calculations: calculations.map((c) => dictionaryMessage("names.calculation", { name: c.name })),
+    categories: categories.map((c) => dictionaryMessage("names.category", { code: c.code })),
   };
   for (const problem of parsed.error.issues)
     issues.push(

@@ -1,6 +1,7 @@
 /**
  * The API's error answer (spec §7, decision 0002): `{ detail }`, a sentence or, for 422, the list of
- * field issues with `loc` (`["body", key, ...]`), `msg` and `type`. Pure: the browser reads refusals
+ * field issues with `loc` (`["body", key, ...]`), `msg` and `type`; a few refusals add a `type` of
+ * their own (a taken study code). Pure: the browser reads refusals
  * with it, and component tests build their error fixtures with it.
  */
 import { z } from "zod";
@@ -12,5 +13,9 @@ export const ApiIssue = z.object({
 });
 export type ApiIssue = z.infer<typeof ApiIssue>;
 
-export const ApiErrorResponse = z.object({ detail: z.union([z.string(), z.array(ApiIssue)]) });
+export const ApiErrorResponse = z.object({
+  detail: z.union([z.string(), z.array(ApiIssue)]),
+  /** Some refusals name what they are about in a word no language changes (`study_code_taken`). */
+  type: z.string().optional(),
+});
 export type ApiErrorResponse = z.infer<typeof ApiErrorResponse>;

@@ -3,6 +3,7 @@
  * Pure; the plan itself is computed by lib/dictionary, the same code in the browser and the server.
  */
 import { z } from "zod";
+import { messageRef } from "@/lib/i18n/message-ref";
 import { CompatibilityResult } from "./protocol-versions";
 import { BasedOnVersion } from "./versioning";
 
@@ -10,9 +11,12 @@ import { BasedOnVersion } from "./versioning";
 export const MAX_DICTIONARY_CHARS = 900_000;
 
 const CsvText = z
-  .string({ error: "csv is required: the text of the data dictionary file" })
-  .min(1, "The data dictionary file is empty")
-  .max(MAX_DICTIONARY_CHARS, `The data dictionary file is larger than ${MAX_DICTIONARY_CHARS} characters`);
+  .string({ error: messageRef("api.dictionary.csvRequired") })
+  .min(1, messageRef("api.dictionary.fileEmpty"))
+  .max(
+    MAX_DICTIONARY_CHARS,
+    messageRef("api.dictionary.fileTooLarge", { max: String(MAX_DICTIONARY_CHARS) }),
+  );
 
 export const DictionaryPreviewBody = z.object({ csv: CsvText });
 export type DictionaryPreviewBody = z.infer<typeof DictionaryPreviewBody>;

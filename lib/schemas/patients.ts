@@ -54,8 +54,7 @@ export const PATIENT_SCREEN_PAGE_SIZE = 20;
 
 /** Message references (docs/decisions/0021): put into words by the API or `useWords` on screen. */
 export const PATIENT_MESSAGES = {
-  /** Shown as it is by the patient page until its screen is translated; the API says api.patients.notFound. */
-  notFound: "Patient not found",
+  notFound: messageRef("api.patients.notFound"),
   codeRequired: messageRef("api.patients.codeRequired"),
   codeTooLong: messageRef("api.patients.codeTooLong", { max: String(PATIENT_LIMITS.code) }),
   sexRequired: messageRef("api.patients.sexRequired"),

@@ -7,6 +7,7 @@ import { isCalendarDate } from "@/lib/dates/calendar-date";
 import { StudyConfigSchema } from "./study-config-rules";
 import { StudyConfigShape } from "./study-config";
 import { messageRef } from "@/lib/i18n/message-ref";
+import { idOf } from "./patients";
 
 export const PROTOCOL_VERSION_STATUS_VALUES = [
   "draft",
@@ -84,11 +85,7 @@ export type ProtocolVersionApproveBody = z.infer<typeof ProtocolVersionApproveBo
 
 export const ProtocolVersionParams = z.object({
   id: z.coerce.number().int().positive().max(2_147_483_647),
-  versionId: z.coerce
-    .number({ error: "Version id must be a number" })
-    .int()
-    .positive("Version id must be a positive integer")
-    .max(2_147_483_647, "Version id is out of range"),
+  versionId: idOf(messageRef("api.labels.versionId")),
 });
 
 export const ProtocolVersionResponse = z.object({

@@ -3,6 +3,7 @@ import { StudyConfigSchema } from "./study-config-rules";
 import { CODE_PATTERN, StudyConfigShape } from "./study-config";
 import { BasedOnVersion } from "./versioning";
 import { messageRef } from "@/lib/i18n/message-ref";
+import { LOCALES } from "@/lib/i18n/locales";
 
 /** Column limits of `studies`; the editor's inputs take their maxLength from here too. */
 export const STUDY_LIMITS = {
@@ -15,24 +16,26 @@ export const STUDY_LIMITS = {
 
 /**
  * Message references (docs/decisions/0021): put into words by the API or `useWords` on screen.
- * codeTaken and domainTaken are the words the study editor compares a 409 with (English, until its
- * screen is translated); the API says api.studies.codeTaken / domainTaken.
+ * The editor tells a taken code or subdomain by the 409's `type` (STUDY_REFUSALS), never its words.
  */
 export const STUDY_MESSAGES = {
   codeRequired: messageRef("api.studies.codeRequired"),
   codeFormat: messageRef("api.studies.codeFormat"),
   codeTooLong: messageRef("api.studies.codeTooLong", { max: String(STUDY_LIMITS.code) }),
   codeImmutable: messageRef("api.studies.codeImmutable"),
-  codeTaken: "A study with this code already exists",
+  codeTaken: messageRef("api.studies.codeTaken"),
   domainFormat: messageRef("api.studies.domainFormat"),
   domainTooLong: messageRef("api.studies.domainTooLong", { max: String(STUDY_LIMITS.domain) }),
-  domainTaken: "A study with this subdomain already exists",
+  domainTaken: messageRef("api.studies.domainTaken"),
   nameRequired: messageRef("api.studies.nameRequired"),
   nameTooLong: messageRef("api.studies.nameTooLong", { max: String(STUDY_LIMITS.name) }),
   diseaseRequired: messageRef("api.studies.diseaseRequired"),
   diseaseTooLong: messageRef("api.studies.diseaseTooLong", { max: String(STUDY_LIMITS.disease) }),
   descriptionTooLong: messageRef("api.studies.descriptionTooLong", { max: String(STUDY_LIMITS.description) }),
 } as const;
+
+/** The `type` of a 409 that refuses a taken code or subdomain: the same in every language. */
+export const STUDY_REFUSALS = { codeTaken: "study_code_taken", domainTaken: "study_domain_taken" } as const;
 
 // zod 4 applies a schema-level `error` to every check that has no message of its own, so each limit
 // names itself (an 80-character code used to say 'Code is required').
@@ -51,6 +54,11 @@ const Description = z
   .trim()
   .max(STUDY_LIMITS.description, STUDY_MESSAGES.descriptionTooLong)
   .nullish();
+/**
+ * The language of the study's pages for a reader who chose none (no account setting, no switch):
+ * before the browser's Accept-Language (decision 0021). Null: the browser's language decides.
+ */
+const DefaultLanguage = z.enum(LOCALES).nullish();
 /** Empty means "use the code" (spec §5: the subdomain defaults to the study code). */
 const Domain = z
   .string()
@@ -70,6 +78,7 @@ export const StudyCreateBody = z.object({
   disease: Disease,
   description: Description,
   domain: Domain,
+  default_language: DefaultLanguage,
   is_active: z.boolean().default(true),
   config: StudyConfigSchema.optional(),
 });
@@ -86,6 +95,7 @@ export const StudyUpdateBody = z.object({
   disease: Disease.optional(),
   description: Description,
   domain: Domain,
+  default_language: DefaultLanguage,
   is_active: z.boolean().optional(),
   config: StudyConfigSchema.optional(),
 });
@@ -98,6 +108,8 @@ export type StudyBasics = {
   disease: string;
   description: string;
   domain: string;
+  /** "" while the study has none (the browser's language decides). */
+  default_language: "" | (typeof LOCALES)[number];
   is_active: boolean;
 };
 
@@ -126,6 +138,8 @@ export const StudyResponse = z.object({
   disease: z.string(),
   description: z.string().nullable(),
   domain: z.string(),
+  /** The study pages' language for a reader who chose none; null: the browser's decides. */
+  default_language: z.enum(LOCALES).nullable().default(null),
   is_active: z.boolean(),
   /** Bumped by every update; send it back with the next PUT. */
   version: z.number().int(),

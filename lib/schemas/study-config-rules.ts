@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { orderCalculations, parseExpression } from "@/lib/calc";
+import { messageRef } from "@/lib/i18n/message-ref";
 import {
   CODE_PATTERN,
   MAX_CONDITION_DEPTH,
@@ -17,28 +18,39 @@ import {
 
 export type ConfigIssue = { path: (string | number)[]; message: string };
 
+/**
+ * The rules' messages as catalogue references (api.studyConfig.*, decision 0021): the API puts them
+ * into the caller's words, the editor's dialogs into the reader's (`useWords`). The therapy switch's
+ * are the spec's Italian sentences, as its schema's in study-config.ts.
+ */
+const ref = (key: string, values?: Record<string, string | number>) =>
+  messageRef(`api.studyConfig.${key}`, values);
+
 export const MESSAGES = {
-  fieldNameRequired: "Field name is required",
-  fieldNameFormat:
-    "Field name must start with a lowercase letter and contain only lowercase letters, numbers, and underscores",
-  fieldNameTooLong: `Field name must be at most ${NAME_MAX_LENGTH} characters`,
-  fieldNameUnique: "Field name must be unique within entity",
-  selectNeedsOptions: "Select fields must have at least one option",
-  subFieldRequired: "Name and Label are required",
-  visitTypeCode: "Code must contain only lowercase letters, numbers, and underscores",
-  visitTypeUnique: "Code must be unique",
-  categoryRequired: "Code and Label are required",
-  categoryCode: "Category code must contain only lowercase letters, numbers, and underscores",
-  categoryUnique: "Category code must be unique",
-  calculationRequired: "Calculation name and label are required",
-  calculationName: `Calculation name must start with a lowercase letter, contain only lowercase letters, numbers, and underscores, and be at most ${NAME_MAX_LENGTH} characters`,
-  calculationUnique: "Calculation name must be unique",
-  calculationClashesWithField: "Calculation name must differ from every field name",
+  fieldNameRequired: ref("fieldNameRequired"),
+  fieldNameFormat: ref("fieldNameFormat"),
+  fieldNameTooLong: ref("fieldNameTooLong", { max: NAME_MAX_LENGTH }),
+  fieldNameUnique: ref("fieldNameUnique"),
+  selectNeedsOptions: ref("selectNeedsOptions"),
+  subFieldRequired: ref("subFieldRequired"),
+  visitTypeCode: ref("visitTypeCode"),
+  visitTypeUnique: ref("visitTypeUnique"),
+  categoryRequired: ref("categoryRequired"),
+  categoryCode: ref("categoryCode"),
+  categoryUnique: ref("categoryUnique"),
+  calculationRequired: ref("calculationRequired"),
+  calculationName: ref("calculationName", { max: NAME_MAX_LENGTH }),
+  calculationUnique: ref("calculationUnique"),
+  calculationClashesWithField: ref("calculationClashesWithField"),
   switchFieldRequired: "Nome e Label sono obbligatori",
   switchFieldUnique: "Un campo con questo nome esiste già",
   switchConditionalOnSelect: "La logica condizionale è consentita solo su un altro campo select",
-  conditionTooDeep: `Conditions may be nested at most ${MAX_CONDITION_DEPTH} levels deep`,
+  conditionTooDeep: ref("conditionTooDeep", { max: MAX_CONDITION_DEPTH }),
 } as const;
+
+/** Calculations that depend on each other in a circle, named in order. */
+export const circularCalculations = (cycle: readonly string[]) =>
+  ref("circularCalculations", { cycle: cycle.join(" → ") });
 
 const OPTION_TYPES = new Set(["select", "multiselect"]);
 
@@ -101,7 +113,7 @@ export function studyConfigIssues(config: StudyConfig): ConfigIssue[] {
     }
   });
   const { cycle } = orderCalculations(config.calculations);
-  if (cycle) add(["calculations"], `Calculations form a circular dependency: ${cycle.join(" → ")}`);
+  if (cycle) add(["calculations"], circularCalculations(cycle));
 
   const switchFields = config.therapy_switch_config.switch_fields;
   const switchNames = new Set<string>();

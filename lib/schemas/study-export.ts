@@ -1,19 +1,20 @@
 /** The study data export's query (decision 0016): `GET /api/studies/{id}/export`. Pure. */
 import { z } from "zod";
+import { messageRef } from "@/lib/i18n/message-ref";
 import { CSV_FORMATS } from "@/lib/csv/csv-cells";
 import { CalendarDate } from "./patients";
 
 export const EXPORT_FORMATS = ["csv-long", "csv-wide", "odm"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
+/** Message references (decision 0021): put into the caller's words by the API. */
 export const STUDY_EXPORT_MESSAGES = {
-  auditNeedsOdm: "Audit records can only be included in an ODM export",
-  auditNotDeidentified:
-    "Audit records name staff and carry true dates: they cannot be combined with de-identification",
-  zipNeedsCsv: "Only the CSV formats can be packaged as a zip",
-  labelsNeedCsv: "Option labels apply to the CSV formats (ODM carries codes with their code lists)",
-  csvFormatNeedsCsv: "csv_format applies to the CSV formats",
-  dateRange: "visit_date_from must not be after visit_date_to",
+  auditNeedsOdm: messageRef("api.export.auditNeedsOdm"),
+  auditNotDeidentified: messageRef("api.export.auditNotDeidentified"),
+  zipNeedsCsv: messageRef("api.export.zipNeedsCsv"),
+  labelsNeedCsv: messageRef("api.export.labelsNeedCsv"),
+  csvFormatNeedsCsv: messageRef("api.export.csvFormatNeedsCsv"),
+  dateRange: messageRef("api.export.dateRange"),
 } as const;
 
 /** "true" / "false" (or 1 / 0) in a query string; absent is false. */

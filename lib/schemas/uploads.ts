@@ -3,6 +3,8 @@
  * refuses a larger file before sending a byte, and the server's multipart reader, which enforces
  * it. Pure: no I/O.
  */
+import { messageRef } from "@/lib/i18n/message-ref";
+
 export const MAX_UPLOAD_FILE_BYTES = 10 * 1024 * 1024;
 
 const KB = 1024;
@@ -19,11 +21,15 @@ export function formatFileSize(bytes: number): string {
 /** "10 MB": the limit as the upload hints and messages say it. */
 export const MAX_UPLOAD_FILE_SIZE_TEXT = formatFileSize(MAX_UPLOAD_FILE_BYTES);
 
-/** Why a file cannot be uploaded because of its size, or null when it can. */
+/**
+ * Why a file cannot be uploaded because of its size, or null when it can: a catalogue reference
+ * (decision 0021), put into words on screen.
+ */
 export function uploadSizeProblem(file: { name: string; size: number }): string | null {
   if (file.size <= MAX_UPLOAD_FILE_BYTES) return null;
   const size = formatFileSize(file.size);
   // Just over the limit, the size reads like the limit itself ("10 MB"): then it is left out.
-  const what = size === MAX_UPLOAD_FILE_SIZE_TEXT ? `"${file.name}"` : `"${file.name}" (${size})`;
-  return `${what} is larger than ${MAX_UPLOAD_FILE_SIZE_TEXT}, the largest file that can be uploaded.`;
+  return size === MAX_UPLOAD_FILE_SIZE_TEXT
+    ? messageRef("api.uploads.tooLarge", { name: file.name, max: MAX_UPLOAD_FILE_SIZE_TEXT })
+    : messageRef("api.uploads.tooLargeSized", { name: file.name, size, max: MAX_UPLOAD_FILE_SIZE_TEXT });
 }

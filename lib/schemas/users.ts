@@ -24,7 +24,7 @@ export const MIN_PASSWORD = 8;
 
 /**
  * API and schema messages are references (docs/decisions/0021), put into words by the API or
- * `useWords`; the screens' own words (loadFailed, confirm..., passwordChangeRequired) are shown as
+ * `useWords`; the screens' own words (loadFailed, confirm...) are shown as
  * they are until their screens are translated.
  */
 export const USER_MESSAGES = {
@@ -45,7 +45,7 @@ export const USER_MESSAGES = {
   lastSuperadmin: messageRef("api.users.lastSuperadmin"),
   onlyAdminsManageUsers: messageRef("api.users.onlyAdminsManageUsers"),
   onlySuperadminsManageAdmins: messageRef("api.users.onlySuperadminsManageAdmins"),
-  passwordChangeRequired: "You must change your temporary password before continuing",
+  passwordChangeRequired: messageRef("api.users.passwordChangeRequired"),
   currentPasswordWrong: messageRef("api.users.currentPasswordWrong"),
   samePassword: messageRef("api.users.samePassword"),
 } as const;

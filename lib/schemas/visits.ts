@@ -7,8 +7,7 @@ import { messageRef } from "@/lib/i18n/message-ref";
 /** Message references (docs/decisions/0021): put into words by the API or `useWords` on screen. */
 export const VISIT_MESSAGES = {
   notFound: messageRef("api.visits.notFound"),
-  /** Also shown as it is by the add-visit dialog until its screen is translated. */
-  numberMin: "Visit number must be at least 1",
+  numberMin: messageRef("api.visits.numberMin"),
   typeRequired: messageRef("api.visits.typeRequired"),
   unknownType: (type: string) => messageRef("api.visits.unknownType", { type }),
   numberTaken: (n: number) => messageRef("api.visits.numberTaken", { n: String(n) }),

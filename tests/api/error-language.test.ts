@@ -6,13 +6,19 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as getOne } from "@/app/api/patients/[id]/route";
 import { GET as list, POST as create } from "@/app/api/patients/route";
+import { POST as importDictionary } from "@/app/api/studies/[id]/data-dictionary/import/route";
+import { POST as previewDictionary } from "@/app/api/studies/[id]/data-dictionary/preview/route";
+import { POST as createStudyRoute } from "@/app/api/studies/route";
 import { getDb } from "@/db/client";
 import { users } from "@/db/schema";
+import { DEMO_STUDY_CONFIG } from "@/db/seed/demo-study-config";
+import { DICTIONARY_COLUMNS } from "@/lib/dictionary";
 import { call, cookieFor } from "./helpers";
 import { callerFor, createStudy, memberOf, patientBody, type Caller } from "./clinical-fixtures";
 
-let study: { id: number };
+let study: { id: number; version: number };
 let pi: Caller;
+let admin: Caller;
 
 const withLanguage = (caller: Caller, language?: string) => ({
   ...caller.headers,
@@ -32,7 +38,7 @@ const msgAt = (json: Record<string, unknown>, field: string) =>
   (json.detail as Issue[]).find((issue) => issue.loc.at(-1) === field)?.msg;
 
 beforeAll(async () => {
-  const admin = await callerFor({ roleLevel: "admin" });
+  admin = await callerFor({ roleLevel: "admin" });
   study = await createStudy(admin);
   pi = await memberOf(study.id, "principal_investigator");
 });
@@ -104,5 +110,79 @@ describe("API error details (cookie session: the account's language)", () => {
 
     await db.update(users).set({ locale: "en" }).where(eq(users.id, pi.userId));
     expect(msgAt((await badPageSize(browser)).json, "page_size")).toBe("page_size must be at most 100");
+  });
+});
+
+describe("API error details of schemas, the study configuration and the data dictionary", () => {
+  let seq = 0;
+  const newStudy = (headers: Record<string, string>, extra: Record<string, unknown>) =>
+    call(createStudyRoute, {
+      method: "POST",
+      headers,
+      body: { code: `lang_${process.pid}_${++seq}`, name: "Lingua", disease: "Psoriasi", ...extra },
+    });
+  const dictionaryCsv = (cells: Partial<Record<(typeof DICTIONARY_COLUMNS)[number], string>>) =>
+    `${DICTIONARY_COLUMNS.join(",")}\r\n${DICTIONARY_COLUMNS.map((c) => cells[c] ?? "").join(",")}\r\n`;
+  const badRow = dictionaryCsv({ variable_name: "x", entity: "ward", field_type: "text", field_label: "X" });
+
+  it("say a study configuration rule in either language", async () => {
+    const config = JSON.parse(JSON.stringify(DEMO_STUDY_CONFIG));
+    config.visit_types[1].code = "Week 4";
+    const at = "config.visit_types.1.code";
+    const msgOf = (json: Record<string, unknown>) =>
+      (json.detail as Issue[]).find((issue) => issue.loc.slice(1).join(".") === at)?.msg;
+
+    const italian = await newStudy(withLanguage(admin, "it"), { config });
+    expect(italian.status).toBe(422);
+    expect(msgOf(italian.json)).toBe(
+      "Il codice deve contenere solo lettere minuscole, numeri e trattini bassi",
+    );
+    const english = await newStudy(withLanguage(admin, "en"), { config });
+    expect(msgOf(english.json)).toBe("Code must contain only lowercase letters, numbers, and underscores");
+  });
+
+  it("say zod's own message (a wrong type) in either language", async () => {
+    const italian = await newStudy(withLanguage(admin, "it"), { is_active: "yes" });
+    expect(italian.status).toBe(422);
+    expect(msgAt(italian.json, "is_active")).toBe("Valore non valido: atteso boolean, ricevuto string");
+    const english = await newStudy(withLanguage(admin), { is_active: "yes" });
+    expect(msgAt(english.json, "is_active")).toBe("Invalid input: expected boolean, received string");
+  });
+
+  it("say a data dictionary import problem, with its row and column, in either language", async () => {
+    const importAs = (language?: string) =>
+      call(importDictionary, {
+        method: "POST",
+        headers: withLanguage(admin, language),
+        params: { id: String(study.id) },
+        body: { csv: badRow, version: study.version },
+      });
+    const italian = await importAs("it");
+    expect(italian.status).toBe(422);
+    expect((italian.json.detail as Issue[])[0]).toMatchObject({
+      loc: ["body", "csv", 2, "entity"],
+      msg: "Riga 2, entity: entity deve essere patient o visit",
+    });
+    const english = await importAs();
+    expect((english.json.detail as Issue[])[0]!.msg).toBe("Row 2, entity: entity must be patient or visit");
+  });
+
+  it("answer a dictionary preview's problems in the caller's language", async () => {
+    const previewAs = (language?: string) =>
+      call(previewDictionary, {
+        method: "POST",
+        headers: withLanguage(admin, language),
+        params: { id: String(study.id) },
+        body: { csv: badRow },
+      });
+    const italian = await previewAs("it");
+    expect(italian.status).toBe(200);
+    expect(italian.json.issues).toEqual([
+      { row: 2, column: "entity", message: "entity deve essere patient o visit" },
+    ]);
+    const english = await previewAs();
+    expect(english.json.issues).toEqual([
+      { row: 2, column: "entity", message: "entity must be patient or visit" },
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEMO_STUDY_CONFIG } from "@/db/seed/demo-study-config";
 import { MESSAGES, migrateStudyConfig, StudyConfigSchema } from "@/lib/schemas/study-config-rules";
+import { inEnglish } from "@/tests/support/words-in";
 
 const base = () => JSON.parse(JSON.stringify(DEMO_STUDY_CONFIG)) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -8,7 +9,7 @@ function issues(config: unknown) {
   const result = StudyConfigSchema.safeParse(config);
   return result.success
     ? []
-    : result.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
+    : result.error.issues.map((i) => ({ path: i.path.join("."), message: inEnglish(i.message) }));
 }
 
 describe("study config schema", () => {
@@ -53,11 +54,11 @@ describe("study config schema", () => {
   });
 
   it.each([
-    ["", MESSAGES.fieldNameRequired],
-    ["1abc", MESSAGES.fieldNameFormat],
-    ["Abc", MESSAGES.fieldNameFormat],
-    ["has-dash", MESSAGES.fieldNameFormat],
-    ["a".repeat(51), MESSAGES.fieldNameTooLong],
+    ["", inEnglish(MESSAGES.fieldNameRequired)],
+    ["1abc", inEnglish(MESSAGES.fieldNameFormat)],
+    ["Abc", inEnglish(MESSAGES.fieldNameFormat)],
+    ["has-dash", inEnglish(MESSAGES.fieldNameFormat)],
+    ["a".repeat(51), inEnglish(MESSAGES.fieldNameTooLong)],
   ])("rejects field name %j with %j", (name, message) => {
     const config = base();
     config.data_fields[0].name = name;
@@ -132,7 +133,7 @@ describe("study config schema", () => {
     });
     expect(issues(config)).toContainEqual({
       path: `calculations.${config.calculations.length - 1}.name`,
-      message: MESSAGES.calculationName,
+      message: inEnglish(MESSAGES.calculationName),
     });
 
     const cyclic = base();
@@ -213,7 +214,7 @@ describe("study config schema", () => {
     deep.data_fields[0].show_if = condition;
     expect(issues(deep)).toContainEqual({
       path: "data_fields.0.show_if",
-      message: MESSAGES.conditionTooDeep,
+      message: inEnglish(MESSAGES.conditionTooDeep),
     });
   });
 });

@@ -6,6 +6,7 @@ import {
   MAX_UPLOAD_FILE_SIZE_TEXT,
   uploadSizeProblem,
 } from "@/lib/schemas/uploads";
+import { wordsIn } from "@/tests/support/words-in";
 
 describe("the shared upload size rule", () => {
   it("is the server's limit, said '10 MB'", () => {
@@ -16,11 +17,15 @@ describe("the shared upload size rule", () => {
 
   it("accepts a file at the limit and refuses one byte more", () => {
     expect(uploadSizeProblem({ name: "a.pdf", size: MAX_UPLOAD_FILE_BYTES })).toBeNull();
-    expect(uploadSizeProblem({ name: "a.pdf", size: MAX_UPLOAD_FILE_BYTES + 1 })).toBe(
+    const inEnglish = (problem: string | null) => wordsIn("en")(problem ?? "");
+    expect(inEnglish(uploadSizeProblem({ name: "a.pdf", size: MAX_UPLOAD_FILE_BYTES + 1 }))).toBe(
       '"a.pdf" is larger than 10 MB, the largest file that can be uploaded.',
     );
-    expect(uploadSizeProblem({ name: "b.zip", size: 25 * 1024 * 1024 })).toBe(
+    expect(inEnglish(uploadSizeProblem({ name: "b.zip", size: 25 * 1024 * 1024 }))).toBe(
       '"b.zip" (25 MB) is larger than 10 MB, the largest file that can be uploaded.',
+    );
+    expect(wordsIn("it")(uploadSizeProblem({ name: "b.zip", size: 25 * 1024 * 1024 })!)).toBe(
+      '"b.zip" (25 MB) supera 10 MB, la dimensione massima di un file caricabile.',
     );
   });
 

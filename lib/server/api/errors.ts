@@ -33,18 +33,25 @@ export class ApiError extends Error {
   readonly context: DenialContext | undefined;
   /** Extra response headers, e.g. Retry-After on a 429. */
   readonly headers: Record<string, string>;
+  /**
+   * What a refusal is about in a word no language changes (`study_code_taken`), answered as
+   * `type` beside the detail, for a browser that must tell one 409 from another (decision 0021).
+   */
+  readonly type: string | undefined;
 
   constructor(
     code: ErrorCode,
     detail: string | ValidationIssue[],
     context?: DenialContext,
     headers: Record<string, string> = {},
+    type?: string,
   ) {
     super(typeof detail === "string" ? detail : detail.map((d) => d.msg).join("; "));
     this.code = code;
     this.detail = detail;
     this.context = context;
     this.headers = headers;
+    this.type = type;
   }
 
   get status(): number {
@@ -59,7 +66,8 @@ export const forbidden = (detail = messageRef("api.common.forbidden"), context?:
 /** With a context, the 404 hides an object outside the actor's scope and is audited as a denial. */
 export const notFound = (detail = messageRef("api.common.notFound"), context?: DenialContext) =>
   new ApiError("not_found", detail, context);
-export const conflict = (detail: string) => new ApiError("conflict", detail);
+export const conflict = (detail: string, type?: string) =>
+  new ApiError("conflict", detail, undefined, {}, type);
 export const validationError = (issues: ValidationIssue[]) => new ApiError("validation", issues);
 /** 429 with Retry-After (whole seconds, at least 1). */
 export const rateLimited = (detail: string, retryAfterSeconds: number) =>

@@ -8,6 +8,7 @@ import { MAX_JSON_BODY_BYTES, readBodyText } from "./body-limit";
 import { assertSameOrigin } from "./csrf";
 import type { Locale } from "@/lib/i18n/locales";
 import { messageRef } from "@/lib/i18n/message-ref";
+import { zodMessage } from "@/lib/schemas/zod-messages";
 import { apiLocale } from "../i18n/api-locale";
 import { translatorFor } from "../i18n/translator";
 import {
@@ -150,7 +151,8 @@ export function withEdgeHeaders(
 
 function parse<T>(schema: ZodType<T> | undefined, input: unknown, location: string): T {
   if (!schema) return undefined as T;
-  const result = schema.safeParse(input);
+  // zod's own messages as references, put into the caller's words with the rest (decision 0021).
+  const result = schema.safeParse(input, { error: zodMessage });
   if (!result.success) throw new ApiError("validation", zodIssues(result.error, location));
   return result.data;
 }
@@ -218,7 +220,7 @@ async function errorResponse(
     apiError.code === "forbidden" || (apiError.code === "not_found" && apiError.context !== undefined);
   if (isDenial && ctx.db && ctx.actor) await auditDenial(ctx.db, ctx.actor, ctx.meta, ctx.req, apiError);
   return NextResponse.json(
-    { detail: detailInWords(apiError.detail, words) },
+    { detail: detailInWords(apiError.detail, words), ...(apiError.type ? { type: apiError.type } : {}) },
     { status: apiError.status, headers: apiError.headers },
   );
 }

@@ -87,6 +87,7 @@ export async function previewDataDictionary(
   actor: Actor,
   studyId: number,
   body: DictionaryPreviewBody,
+  words: (text: string) => string,
 ): Promise<DictionaryPreviewResponse> {
   const study = await findStudyById(db, studyId);
   if (!study) throw notFound(messageRef("api.studies.notFound"));
@@ -97,14 +98,27 @@ export async function previewDataDictionary(
     plan.config && (await studyHasPatients(db, studyId))
       ? await compatibilityWithLive(db, studyId, live, plan.config)
       : null;
-  return { changes: plan.changes, issues: plan.issues, compatibility, version: study.version };
+  // A 200 answer is not put into words by the error mapper: its messages are, here (decision 0021).
+  const issues = plan.issues.map((issue) => ({ ...issue, message: words(issue.message) }));
+  return { changes: plan.changes, issues, compatibility, version: study.version };
+}
+
+/** A problem with its place in the file ("Row 3, choices: …"), a reference (decision 0021). */
+function issueWithPlace({ row, column, message }: DictionaryIssue): string {
+  if (row === null)
+    return column
+      ? messageRef("api.dictionary.inFileColumn", { column, message })
+      : messageRef("api.dictionary.inFile", { message });
+  return column
+    ? messageRef("api.dictionary.atRowColumn", { row: String(row), column, message })
+    : messageRef("api.dictionary.atRow", { row: String(row), message });
 }
 
 /** A file's problems as the 422 detail: loc body › csv › row › column, the message naming both. */
 function issuesDetail(issues: DictionaryIssue[]) {
   return issues.map((issue) => ({
     loc: ["body", "csv", ...(issue.row === null ? [] : [issue.row]), ...(issue.column ? [issue.column] : [])],
-    msg: `${issue.row === null ? "File" : `Row ${issue.row}`}${issue.column ? `, ${issue.column}` : ""}: ${issue.message}`,
+    msg: issueWithPlace(issue),
     type: "data_dictionary",
   }));
 }

@@ -8,6 +8,7 @@ import { StudyConfigSchema } from "@/lib/schemas/study-config-rules";
 import type { FieldEntity, StudyConfig } from "@/lib/schemas/study-config";
 import {
   STUDY_MESSAGES,
+  STUDY_REFUSALS,
   type StudyCreateBody,
   type StudyResponse,
   type StudySummary,
@@ -43,6 +44,7 @@ function toStudySummary(row: StudySummaryRow): StudySummary {
     disease: row.disease,
     description: row.description,
     domain: row.domain,
+    default_language: row.defaultLanguage ?? null,
     is_active: row.isActive,
     version: row.version,
     field_count: row.fieldCount,
@@ -102,6 +104,7 @@ export async function createStudy(
         disease: body.disease,
         description: body.description ?? null,
         domain,
+        defaultLanguage: body.default_language ?? null,
         isActive: body.is_active,
         config,
         createdBy: actor.userId,
@@ -183,6 +186,7 @@ export async function updateStudyInTransaction(
       disease: body.disease ?? current.disease,
       description: body.description === undefined ? current.description : body.description,
       domain,
+      defaultLanguage: body.default_language === undefined ? current.defaultLanguage : body.default_language,
       isActive: body.is_active ?? current.isActive,
       config: body.config ?? current.config,
       version: nextVersion(current),
@@ -224,8 +228,8 @@ async function assertUnique(tx: Queryable, code: string | null, domain: string, 
   for (const other of clashes) {
     if (other.id === exceptId) continue;
     if (code !== null && (other.code === code || other.domain === code))
-      throw conflict(messageRef("api.studies.codeTaken"));
-    throw conflict(messageRef("api.studies.domainTaken"));
+      throw conflict(STUDY_MESSAGES.codeTaken, STUDY_REFUSALS.codeTaken);
+    throw conflict(STUDY_MESSAGES.domainTaken, STUDY_REFUSALS.domainTaken);
   }
 }
 

@@ -331,6 +331,6 @@ export async function changeOwnPassword(
       oldValues: { must_change_password: user.mustChangePassword },
       newValues: { must_change_password: false },
     });
-    return { detail: "Password changed" };
+    return { detail: messageRef("api.users.passwordChanged") };
   });
 }

@@ -2,6 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { formatChoices, parseChoices } from "@/lib/dictionary";
 import { csvRecord, guardCell, readCsv, unguardCell } from "@/lib/dictionary/csv";
+import { dictionaryMessage } from "@/lib/dictionary/messages";
+import { inEnglish } from "@/tests/support/words-in";
 
 describe("dictionary CSV cells", () => {
   it("guards cells a spreadsheet would run, but not plain negative numbers", () => {
@@ -47,7 +49,7 @@ describe("dictionary CSV cells", () => {
     expect(readCsv('a,b\r\n"x,2\r\n')).toEqual({
       ok: false,
       row: 2,
-      message: "A quoted cell is never closed",
+      message: dictionaryMessage("quoteNotClosed"),
     });
     expect(readCsv('a,b\r\nx"y,2\r\n')).toMatchObject({ ok: false, row: 2 });
   });
@@ -73,8 +75,11 @@ describe("choices text", () => {
   it("refuses a choice with no comma", () => {
     expect(parseChoices("a, A | b")).toEqual({
       ok: false,
-      error: 'Choice 2 needs "code, label" (a comma between code and label)',
+      error: dictionaryMessage("choiceNeedsComma", { n: 2 }),
     });
+    expect(inEnglish(dictionaryMessage("choiceNeedsComma", { n: 2 }))).toBe(
+      'Choice 2 needs "code, label" (a comma between code and label)',
+    );
   });
 
   it("round-trips any options exactly (commas, bars, backslashes, spaces at the ends)", () => {

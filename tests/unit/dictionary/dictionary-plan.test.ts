@@ -7,6 +7,12 @@ import {
   planDictionaryImport,
 } from "@/lib/dictionary";
 import { StudyConfigSchema } from "@/lib/schemas/study-config-rules";
+import { MESSAGES } from "@/lib/schemas/study-config-rules";
+import { inEnglish } from "@/tests/support/words-in";
+
+/** Issues with their messages in English words (the plan gives catalogue references, decision 0021). */
+const english = <T extends { message: string }>(issues: T[]) =>
+  issues.map((i) => ({ ...i, message: inEnglish(i.message) }));
 
 const demo = StudyConfigSchema.parse(DEMO_STUDY_CONFIG);
 const empty = StudyConfigSchema.parse({ version: 1 });
@@ -154,7 +160,7 @@ describe("data dictionary import plan", () => {
     );
     const result = planDictionaryImport(demo, parsed.rows);
     expect(result.config).toBeNull();
-    expect(result.issues).toEqual([
+    expect(english(result.issues)).toEqual([
       { row: 2, column: "validation_min", message: "validation_min must be a number (got 'ten')" },
       { row: 3, column: "field_type", message: expect.stringContaining("Unknown field_type 'texty'") },
       { row: 3, column: "entity", message: "entity must be patient or visit" },
@@ -181,15 +187,15 @@ describe("data dictionary import plan", () => {
       ),
     );
     expect(result.config).toBeNull();
-    expect(result.issues).toEqual(
+    expect(english(result.issues)).toEqual(
       expect.arrayContaining([
         {
           row: 2,
           column: "variable_name",
-          message: expect.stringContaining("Field name must start with a lowercase letter"),
+          message: inEnglish(MESSAGES.fieldNameFormat),
         },
-        { row: 3, column: "choices", message: "Select fields must have at least one option" },
-        { row: 4, column: "variable_name", message: "Calculation name must differ from every field name" },
+        { row: 3, column: "choices", message: inEnglish(MESSAGES.selectNeedsOptions) },
+        { row: 4, column: "variable_name", message: inEnglish(MESSAGES.calculationClashesWithField) },
       ]),
     );
   });
@@ -201,18 +207,22 @@ describe("data dictionary import plan", () => {
         { variable_name: "x", entity: "visit", field_type: "text", field_label: "X2" },
       ),
     );
-    expect(planDictionaryImport(demo, dup.rows).issues).toEqual([
+    expect(english(planDictionaryImport(demo, dup.rows).issues)).toEqual([
       { row: 3, column: "variable_name", message: "visit field 'x' is already defined on row 2" },
     ]);
     const header = parseDictionaryCsv("variable_name,entity,colour\r\n");
-    expect(header.issues).toContainEqual({ row: 1, column: "colour", message: "Unknown column 'colour'" });
-    expect(header.issues).toContainEqual({
+    expect(english(header.issues)).toContainEqual({
+      row: 1,
+      column: "colour",
+      message: "Unknown column 'colour'",
+    });
+    expect(english(header.issues)).toContainEqual({
       row: 1,
       column: "field_type",
       message: "Missing column 'field_type'",
     });
     const short = parseDictionaryCsv(`${HEADER}\r\na,b\r\n`);
-    expect(short.issues).toEqual([
+    expect(english(short.issues)).toEqual([
       { row: 2, column: null, message: `Row has 2 cells, the header has ${DICTIONARY_COLUMNS.length}` },
     ]);
   });

@@ -9,6 +9,7 @@ import { dictionaryCsv, parseDictionaryCsv, planDictionaryImport } from "@/lib/d
 import { detectDelimiter, guardCell, readCsv } from "@/lib/dictionary/csv";
 import type { StudyConfig } from "@/lib/schemas/study-config";
 import { StudyConfigSchema } from "@/lib/schemas/study-config-rules";
+import { dictionaryMessage } from "@/lib/dictionary/messages";
 
 const demo = StudyConfigSchema.parse(DEMO_STUDY_CONFIG);
 const NOTE = "Sede; lato\nseconda riga, con virgola";
@@ -77,7 +78,7 @@ describe("dictionary import of files saved by Excel", () => {
     expect(readCsv('a;b\r\n"x;2\r\n')).toEqual({
       ok: false,
       row: 2,
-      message: "A quoted cell is never closed",
+      message: dictionaryMessage("quoteNotClosed"),
     });
     expect(readCsv('a;b\r\n1;2\r\nx"y;2\r\n')).toMatchObject({ ok: false, row: 3 });
   });

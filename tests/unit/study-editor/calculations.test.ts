@@ -10,6 +10,7 @@ import {
   tryCalculation,
   validateCalculation,
 } from "@/lib/study-editor/calculations";
+import { MESSAGES } from "@/lib/schemas/study-config-rules";
 
 const expression = (source: string): Calculation => ({
   name: "calc_x",
@@ -64,9 +65,9 @@ describe("the Calculations tab's rules", () => {
     expect(validateCalculation(ok, [], new Set(), tryCalculation(ok, [], {}))).toEqual({});
     expect(
       validateCalculation({ ...ok, name: "Bad Name" }, [], new Set(), { value: 2, error: null }).name,
-    ).toMatch(/^Calculation name must start/);
+    ).toBe(MESSAGES.calculationName);
     expect(validateCalculation(ok, [ok], new Set(), { value: 2, error: null }).name).toBe(
-      "Calculation name must be unique",
+      MESSAGES.calculationUnique,
     );
     const empty: Calculation = { name: "s", label: "S", formula: { type: "average", fields: [] } };
     expect(validateCalculation(empty, [], new Set(), { value: null, error: null })).toEqual({

@@ -12,6 +12,7 @@ import {
   validateCategoryLabel,
   validateNewCategory,
 } from "@/lib/study-editor/categories";
+import { MESSAGES } from "@/lib/schemas/study-config-rules";
 
 const categories: Category[] = [
   { code: "demographic", label: "Demographics", order: 1, entity: "patient" },
@@ -50,20 +51,20 @@ describe("validation", () => {
   it("requires code and label with the spec's message", () => {
     expect(validateNewCategory({ code: "", label: "X" }, categories, "patient")).toEqual({
       ok: false,
-      error: "Code and Label are required",
+      error: MESSAGES.categoryRequired,
     });
     expect(validateNewCategory({ code: "x", label: "  " }, categories, "patient")).toEqual({
       ok: false,
-      error: "Code and Label are required",
+      error: MESSAGES.categoryRequired,
     });
-    expect(validateCategoryLabel(" ")).toEqual({ ok: false, error: "Code and Label are required" });
+    expect(validateCategoryLabel(" ")).toEqual({ ok: false, error: MESSAGES.categoryRequired });
     expect(validateCategoryLabel(" New ")).toEqual({ ok: true, value: "New" });
   });
 
   it("keeps codes unique per entity", () => {
     expect(validateNewCategory({ code: "efficacy", label: "E" }, categories, "visit")).toEqual({
       ok: false,
-      error: "Category code must be unique",
+      error: MESSAGES.categoryUnique,
     });
     expect(validateNewCategory({ code: "Efficacy", label: " E " }, categories, "patient")).toEqual({
       ok: true,

@@ -13,6 +13,7 @@ import {
   parseOptionText,
   uniqueName,
 } from "@/lib/study-editor/data-fields";
+import { MESSAGES } from "@/lib/schemas/study-config-rules";
 
 const f = (
   name: string,
@@ -105,8 +106,8 @@ describe("issues onto cards", () => {
     const byField = fieldIssues(
       parsed.error!.issues.map((i) => ({ path: i.path as (string | number)[], message: i.message })),
     );
-    expect(byField.get(1)).toEqual({ name: "Field name must be unique within entity" });
-    expect(byField.get(2)).toEqual({ options: "Select fields must have at least one option" });
+    expect(byField.get(1)).toEqual({ name: MESSAGES.fieldNameUnique });
+    expect(byField.get(2)).toEqual({ options: MESSAGES.selectNeedsOptions });
   });
 });
 

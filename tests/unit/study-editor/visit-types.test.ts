@@ -14,6 +14,7 @@ import {
   validateVisitType,
   type VisitScheduleTemplateId,
 } from "@/lib/study-editor/visit-types";
+import { inEnglish } from "@/tests/support/words-in";
 
 const list: VisitType[] = [
   { code: "week_4", label: "Week 4", order: 2 },
@@ -27,11 +28,11 @@ describe("validateVisitType", () => {
       ok: false,
       errors: { code: MESSAGES.visitTypeCode, label: "Label is required" },
     });
-    expect(VISIT_TYPE_MESSAGES.codeFormat).toBe(
+    expect(inEnglish(VISIT_TYPE_MESSAGES.codeFormat)).toBe(
       "Code must contain only lowercase letters, numbers, and underscores",
     );
     const dup = validateVisitType({ code: "baseline", label: "Again", order: "9" }, list);
-    expect(dup).toEqual({ ok: false, errors: { code: "Code must be unique" } });
+    expect(dup).toEqual({ ok: false, errors: { code: MESSAGES.visitTypeUnique } });
   });
 
   it("says 'Code is required' for an empty code, not the format rule", () => {
@@ -63,7 +64,7 @@ describe("validateVisitType", () => {
     );
     expect(validateVisitType({ code: "week_4", label: "Day 0", order: "1" }, list, "baseline")).toMatchObject(
       {
-        errors: { code: "Code must be unique" },
+        errors: { code: MESSAGES.visitTypeUnique },
       },
     );
   });

@@ -8,14 +8,14 @@ import { patient, smallConfig, withQueryClient } from "./fixtures";
 import { IntlWrapper } from "@/tests/support/render-with-intl";
 import { inEnglish } from "@/tests/support/words-in";
 
-function renderDialog(answer: () => Reply) {
+function renderDialog(answer: () => Reply, locale: "en" | "it" = "en") {
   const calls = serveApi(route("PUT", "/api/patients/{id}", answer));
   const props = { onClose: vi.fn(), onSaved: vi.fn(), onReload: vi.fn() };
   render(
     withQueryClient(
       <EditPatientDialog open patient={patient({ version: 2 })} config={smallConfig} {...props} />,
     ),
-    { wrapper: IntlWrapper },
+    { wrapper: ({ children }) => <IntlWrapper locale={locale}>{children}</IntlWrapper> },
   );
   return { ...props, calls, user: userEvent.setup() };
 }

@@ -7,6 +7,7 @@ import { CategoriesEditor } from "@/components/study-editor/categories/categorie
 import type { Category, DataField } from "@/lib/schemas/study-config";
 import { MESSAGES } from "@/lib/schemas/study-config-rules";
 import { categoryEntrySchema } from "@/lib/study-editor/categories";
+import { inEnglish } from "@/tests/support/words-in";
 
 const categories: Category[] = [
   { code: "history", label: "History", order: 2, entity: "patient" },
@@ -122,16 +123,18 @@ describe("CategoriesEditor", () => {
       ["label", MESSAGES.categoryRequired],
     ]);
     await waitFor(() =>
-      expect(code).toHaveAccessibleDescription(expect.stringContaining(MESSAGES.categoryRequired)),
+      expect(code).toHaveAccessibleDescription(expect.stringContaining(inEnglish(MESSAGES.categoryRequired))),
     );
-    expect(within(dialog).getByLabelText("Label")).toHaveAccessibleDescription(MESSAGES.categoryRequired);
+    expect(within(dialog).getByLabelText("Label")).toHaveAccessibleDescription(
+      inEnglish(MESSAGES.categoryRequired),
+    );
 
     await user.type(code, "Efficacy");
     expect(code).toHaveValue("efficacy");
     await user.type(within(dialog).getByLabelText("Label"), "Efficacy again");
     await user.click(within(dialog).getByRole("button", { name: "Save" }));
     await waitFor(() =>
-      expect(code).toHaveAccessibleDescription(expect.stringContaining(MESSAGES.categoryUnique)),
+      expect(code).toHaveAccessibleDescription(expect.stringContaining(inEnglish(MESSAGES.categoryUnique))),
     );
     expect(within(dialog).getByLabelText("Label")).not.toHaveAttribute("aria-invalid");
     expect(changes).toHaveLength(0);

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { renderWithIntl } from "@/tests/support/render-with-intl";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -7,8 +7,17 @@ import type { z } from "zod";
 import { StudyEditor } from "@/components/study-editor/study-editor";
 import { keepDraft } from "@/lib/client/draft-storage";
 import { FieldUsageResponse } from "@/lib/schemas/field-usage";
-import { StudyResponse } from "@/lib/schemas/studies";
-import { apiCalls, ok, refuse, route, serveApi, type ApiCall, type Reply } from "@/tests/support/msw/api";
+import { STUDY_REFUSALS, StudyResponse } from "@/lib/schemas/studies";
+import {
+  apiCalls,
+  ok,
+  refuse,
+  replyError,
+  route,
+  serveApi,
+  type ApiCall,
+  type Reply,
+} from "@/tests/support/msw/api";
 
 const push = vi.fn();
 vi.mock("next/navigation", () => ({
@@ -96,7 +105,8 @@ describe("StudyEditor saving", () => {
 
   it("marks the code field when the server says the code is taken (409), and the subdomain field for a taken subdomain", async () => {
     let detail = "A study with this code already exists";
-    const { user } = renderEditor(() => refuse(409, detail));
+    let type: string = STUDY_REFUSALS.codeTaken;
+    const { user } = renderEditor(() => replyError(409, { detail, type }));
     await user.type(screen.getByLabelText(/Study Code/), "derm");
     await user.type(screen.getByLabelText(/Study Name/), "Dermatology");
     await user.type(screen.getByLabelText(/Disease/), "Psoriasis");
@@ -107,9 +117,65 @@ describe("StudyEditor saving", () => {
     expect(screen.getByLabelText(/Subdomain/)).not.toHaveAttribute("aria-invalid");
 
     detail = "A study with this subdomain already exists";
+    type = STUDY_REFUSALS.domainTaken;
     await user.click(screen.getByRole("button", { name: "Save Study" }));
     await waitFor(() => expect(screen.getByLabelText(/Subdomain/)).toHaveAttribute("aria-invalid", "true"));
     expect(screen.getByLabelText(/Subdomain/)).toHaveAccessibleDescription(detail);
+  });
+
+  it("tells a taken code by the refusal's type, whatever the language of its words", async () => {
+    let reply = {
+      detail: "Esiste già uno studio con questo codice",
+      type: STUDY_REFUSALS.codeTaken as string,
+    };
+    const { user } = renderEditor(() => replyError(409, reply));
+    await user.type(screen.getByLabelText(/Study Code/), "derm");
+    await user.type(screen.getByLabelText(/Study Name/), "Dermatology");
+    await user.type(screen.getByLabelText(/Disease/), "Psoriasis");
+    await user.click(screen.getByRole("button", { name: "Save Study" }));
+    const code = screen.getByLabelText(/Study Code/);
+    await waitFor(() => expect(code).toHaveAttribute("aria-invalid", "true"));
+    expect(code).toHaveAccessibleDescription("Esiste già uno studio con questo codice");
+
+    // The same words without the type are some other conflict: no field is marked for it.
+    reply = { detail: "A study with this subdomain already exists", type: "other" };
+    await user.click(screen.getByRole("button", { name: "Save Study" }));
+    await waitFor(() =>
+      expect(screen.getByText(/A study with this subdomain already exists/)).toBeInTheDocument(),
+    );
+    expect(screen.getByLabelText(/Subdomain/)).not.toHaveAttribute("aria-invalid");
+  });
+
+  it("shows the study's default language on Basic Info and saves the one chosen with the tab's save", async () => {
+    const { calls, user } = renderEditor(
+      (call) =>
+        call.method === "PUT"
+          ? ok(StudyResponse, study({ version: 2, default_language: "it" }))
+          : ok(StudyResponse, study({ default_language: "en" })),
+      5,
+    );
+    const select = await screen.findByRole("combobox", { name: "Default language" });
+    expect(select).toHaveValue("en");
+    expect(
+      within(select)
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual(["The reader's browser language", "Italiano", "English"]);
+    await user.selectOptions(select, "Italiano");
+    await user.click(screen.getByRole("button", { name: "Save Study" }));
+    await waitFor(() => expect(calls.filter((c) => c.method === "PUT")).toHaveLength(1));
+    expect(calls.find((c) => c.method === "PUT")!.body).toMatchObject({ default_language: "it", version: 1 });
+  });
+
+  it("sends no default language (null) while none is chosen", async () => {
+    const { calls, user } = renderEditor(() => ok(StudyResponse, study({ id: 42 }), 201));
+    expect(screen.getByRole("combobox", { name: "Default language" })).toHaveValue("");
+    await user.type(screen.getByLabelText(/Study Code/), "derm");
+    await user.type(screen.getByLabelText(/Study Name/), "Dermatology");
+    await user.type(screen.getByLabelText(/Disease/), "Psoriasis");
+    await user.click(screen.getByRole("button", { name: "Save Study" }));
+    await waitFor(() => expect(calls.filter((c) => c.method === "POST")).toHaveLength(1));
+    expect(calls.find((c) => c.method === "POST")!.body).toMatchObject({ default_language: null });
   });
 
   it("goes to the list with ?created=<id> after creating a study", async () => {

@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from "vitest";
 import { CalculationDialog } from "@/components/study-editor/calculations/calculation-dialog";
 import { MESSAGES } from "@/lib/schemas/study-config-rules";
 import { FORMULA_MESSAGES, type Calculation, type DataField } from "@/lib/schemas/study-config";
+import { inEnglish } from "@/tests/support/words-in";
 
 const fields: DataField[] = [
   { entity: "visit", name: "pasi_score", label: "PASI", type: "number" },
@@ -38,8 +39,10 @@ describe("Calculation dialog", () => {
     await save();
     const label = screen.getByLabelText("Label *");
     await waitFor(() => expect(label).toHaveAttribute("aria-invalid", "true"));
-    expect(label).toHaveAccessibleDescription(MESSAGES.calculationRequired);
-    expect(screen.getByLabelText("Name *")).toHaveAccessibleDescription(MESSAGES.calculationRequired);
+    expect(label).toHaveAccessibleDescription(inEnglish(MESSAGES.calculationRequired));
+    expect(screen.getByLabelText("Name *")).toHaveAccessibleDescription(
+      inEnglish(MESSAGES.calculationRequired),
+    );
     expect(screen.getByText(FORMULA_MESSAGES.fields)).toBeInTheDocument();
     expect(onSave).not.toHaveBeenCalled();
   });
@@ -50,15 +53,15 @@ describe("Calculation dialog", () => {
     expect(screen.getByLabelText("Name *")).toHaveValue("calc_total");
     await user.click(screen.getByRole("checkbox", { name: "DLQI (dlqi_score)" }));
     await save();
-    expect(await screen.findByText(MESSAGES.calculationUnique)).toBeInTheDocument();
+    expect(await screen.findByText(inEnglish(MESSAGES.calculationUnique))).toBeInTheDocument();
     await user.clear(screen.getByLabelText("Name *"));
     await user.type(screen.getByLabelText("Name *"), "pasi_score");
     await save();
-    expect(await screen.findByText(MESSAGES.calculationClashesWithField)).toBeInTheDocument();
+    expect(await screen.findByText(inEnglish(MESSAGES.calculationClashesWithField))).toBeInTheDocument();
     await user.clear(screen.getByLabelText("Name *"));
     await user.type(screen.getByLabelText("Name *"), "Bad Name");
     await save();
-    expect(await screen.findByText(MESSAGES.calculationName)).toBeInTheDocument();
+    expect(await screen.findByText(inEnglish(MESSAGES.calculationName))).toBeInTheDocument();
     expect(onSave).not.toHaveBeenCalled();
   });
 

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { ArraySchemaEditor } from "@/components/study-editor/data-fields/array-schema-editor";
 import type { SubField } from "@/lib/schemas/study-config";
 import { SUB_FIELD_MESSAGES } from "@/lib/study-editor/data-fields";
+import { inEnglish } from "@/tests/support/words-in";
 
 function renderEditor(start: Record<string, SubField> = {}) {
   const changes: Record<string, SubField>[] = [];
@@ -49,7 +50,7 @@ describe("ArraySchemaEditor", () => {
     await user.clear(name);
     await user.type(name, "Site");
     await user.click(within(session()).getByRole("button", { name: "Add" }));
-    expect(await within(session()).findByText(SUB_FIELD_MESSAGES.format)).toBeInTheDocument();
+    expect(await within(session()).findByText(inEnglish(SUB_FIELD_MESSAGES.format))).toBeInTheDocument();
     expect(last()).toBeUndefined();
   });
 
