@@ -5,7 +5,6 @@ import { EditPatientDialog } from "@/components/patient-detail/edit-patient-dial
 import { PATIENT_MESSAGES, PatientResponse } from "@/lib/schemas/patients";
 import { invalid, ok, route, serveApi, type ApiCall, type Reply } from "@/tests/support/msw/api";
 import { patient, smallConfig, withQueryClient } from "./fixtures";
-import { IntlWrapper } from "@/tests/support/render-with-intl";
 import { inEnglish } from "@/tests/support/words-in";
 
 function renderDialog(answer: () => Reply, locale: "en" | "it" = "en") {
@@ -14,8 +13,8 @@ function renderDialog(answer: () => Reply, locale: "en" | "it" = "en") {
   render(
     withQueryClient(
       <EditPatientDialog open patient={patient({ version: 2 })} config={smallConfig} {...props} />,
+      locale,
     ),
-    { wrapper: ({ children }) => <IntlWrapper locale={locale}>{children}</IntlWrapper> },
   );
   return { ...props, calls, user: userEvent.setup() };
 }
@@ -85,5 +84,18 @@ describe("Edit patient", () => {
         /Reason must be at most 500 characters/,
       ),
     );
+  });
+
+  it("shows and takes height and weight in the reader's language: a decimal comma in Italian", async () => {
+    const { user, calls, onSaved } = renderDialog(() => ok(PatientResponse, patient({ version: 3 })), "it");
+    const weight = screen.getByLabelText("Peso (kg)");
+    expect(weight).toHaveValue("68,2");
+    await user.clear(weight);
+    await user.type(weight, "70,5");
+    await user.click(screen.getByRole("button", { name: "Continua" }));
+    await user.type(await screen.findByLabelText(/^Motivo/), "Peso aggiornato");
+    await user.click(screen.getByRole("button", { name: /^Salva/ }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(puts(calls)[0]!.body).toMatchObject({ weight_kg: 70.5 });
   });
 });
