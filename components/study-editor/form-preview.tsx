@@ -6,7 +6,12 @@ import { SI_NO, YES_NO } from "@/components/forms/boolean-labels";
 import { DynamicForm, type FormValues } from "@/components/forms/dynamic-form";
 import { Tabs } from "@/components/ui/tabs";
 import { fieldsForEntity } from "@/lib/forms";
-import { NAME_PATTERN, type DataField, type FieldEntity, type StudyConfig } from "@/lib/schemas/study-config";
+import {
+  NAME_PATTERN,
+  type DataFieldDocument,
+  type FieldEntity,
+  type StudyConfigDocument,
+} from "@/lib/schemas/study-config";
 
 /**
  * The 400px live preview beside the Categories and Data Fields tabs: the real renderer on the
@@ -17,7 +22,7 @@ export function FormPreview({
   entity: shownEntity,
   onEntityChange,
 }: {
-  config: StudyConfig;
+  config: StudyConfigDocument;
   /** When given, the preview shows this entity's form (it follows the editor's entity tab). */
   entity?: FieldEntity;
   onEntityChange?: (entity: FieldEntity) => void;
@@ -113,7 +118,7 @@ export function FormPreview({
  * malformed or taken (the save marks those); the form keys its values by name, so such a field
  * is left out of the preview until its name is valid and its own.
  */
-function previewable(fields: DataField[]): DataField[] {
+function previewable(fields: DataFieldDocument[]): DataFieldDocument[] {
   const seen = new Set<string>();
   return fields.filter((field) => {
     if (!NAME_PATTERN.test(field.name) || seen.has(field.name)) return false;

@@ -13,7 +13,9 @@ import { ApiClientError } from "@/lib/client/api-fetch";
 import { discardDraft, readDraft } from "@/lib/client/draft-storage";
 import { useSaveStudy, useStudy, type StudyBasics } from "@/lib/client/studies";
 import { StudyConfigSchema } from "@/lib/schemas/study-config-rules";
-import type { StudyConfig } from "@/lib/schemas/study-config";
+import type { StudyConfigDocument } from "@/lib/schemas/study-config";
+import { ContentLanguageProvider } from "@/components/study-text/content-language";
+import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locales";
 import { STUDY_MESSAGES, StudyCreateBody } from "@/lib/schemas/studies";
 import { isStaleWriteDetail } from "@/lib/schemas/versioning";
 import { isBreakingSaveDetail } from "@/lib/schemas/protocol-versions";
@@ -38,9 +40,9 @@ const EMPTY_BASICS: StudyBasics = {
   domain: "",
   is_active: true,
 };
-const emptyConfig = (): StudyConfig => StudyConfigSchema.parse({ version: 1 });
+const emptyConfig = (): StudyConfigDocument => StudyConfigSchema.parse({ version: 1 });
 
-type Snapshot = { basics: StudyBasics; config: StudyConfig };
+type Snapshot = { basics: StudyBasics; config: StudyConfigDocument };
 /** What a 401 keeps in the tab: the draft and the version it was based on (a later save checks it). */
 type KeptDraft = { draft: Snapshot; version?: number };
 type Status = {
@@ -97,6 +99,7 @@ export function StudyEditor({ studyId }: { studyId?: number }) {
       studyId={s.id}
       version={s.version}
       initial={initial}
+      contentLanguage={s.default_language ?? DEFAULT_LOCALE}
       onReload={reload}
       notice={
         <>
@@ -119,7 +122,7 @@ function toPathIssues(issues: readonly { path: PropertyKey[]; message: string }[
   }));
 }
 
-function browserIssues(config: StudyConfig): PathIssue[] {
+function browserIssues(config: StudyConfigDocument): PathIssue[] {
   const result = StudyConfigSchema.safeParse(config);
   return result.success ? [] : toPathIssues(result.error.issues);
 }
@@ -135,12 +138,15 @@ function StudyEditorForm({
   studyId,
   version,
   initial,
+  contentLanguage = DEFAULT_LOCALE,
   onReload,
   notice,
 }: {
   studyId?: number;
   version?: number;
   initial: Snapshot;
+  /** The language of the study's plain texts (decision 0022). */
+  contentLanguage?: Locale;
   /** Reloads the saved study; a draft given stays on screen, read only, to copy from. */
   onReload?: (draft: Snapshot | null, outcome?: string) => Promise<void>;
   /** Shown under the title, e.g. the draft a Reload replaced. */
@@ -196,7 +202,7 @@ function StudyEditorForm({
     // A stale-write notice stays until Reload: editing on does not make the save possible.
     if (status?.tone === "error" && !status.stale) setStatus(null);
   }
-  const setConfig = (config: StudyConfig) => update({ ...draft, config });
+  const setConfig = (config: StudyConfigDocument) => update({ ...draft, config });
 
   async function onSave() {
     setStatus(null);
@@ -286,7 +292,7 @@ function StudyEditorForm({
   }
 
   return (
-    <div>
+    <ContentLanguageProvider language={contentLanguage}>
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold">
           {isCreate ? t("shell.createTitle") : t("shell.editTitle", { name: savedName })}
@@ -398,6 +404,6 @@ function StudyEditorForm({
         )}
       </Tabs>
       <JsonPreview config={draft.config} />
-    </div>
+    </ContentLanguageProvider>
   );
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LOCALES } from "@/lib/i18n/locales";
 import { StudyConfigSchema } from "./study-config-rules";
 import { CODE_PATTERN, StudyConfigShape } from "./study-config";
 import { BasedOnVersion } from "./versioning";
@@ -127,6 +128,8 @@ export const StudyResponse = z.object({
   description: z.string().nullable(),
   domain: z.string(),
   is_active: z.boolean(),
+  /** The language readers without a preference get, and of its plain texts (decisions 0021, 0022). */
+  default_language: z.enum(LOCALES).nullable(),
   /** Bumped by every update; send it back with the next PUT. */
   version: z.number().int(),
   field_count: z.number().int(),

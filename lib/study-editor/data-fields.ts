@@ -11,11 +11,11 @@ import {
   NAME_MAX_LENGTH,
   NAME_PATTERN,
   SubFieldSchema,
-  type SubField,
+  type SubFieldDocument,
   type Condition,
-  type DataField,
+  type DataFieldDocument,
   type FieldEntity,
-  type FieldOption,
+  type FieldOptionDocument,
   type FieldType,
 } from "@/lib/schemas/study-config";
 
@@ -68,7 +68,7 @@ export function nameFromLabel(label: string): string {
 }
 
 /** The first `field_{n}` not taken in the entity (n counts from the entity's field count + 1). */
-export function nextFieldName(fields: readonly DataField[], entity: FieldEntity): string {
+export function nextFieldName(fields: readonly DataFieldDocument[], entity: FieldEntity): string {
   const taken = new Set(fields.filter((f) => f.entity === entity).map((f) => f.name));
   let n = fields.filter((f) => f.entity === entity).length + 1;
   while (taken.has(`field_${n}`)) n += 1;
@@ -80,7 +80,7 @@ export function nextFieldName(fields: readonly DataField[], entity: FieldEntity)
  * The first letter typed already gives a name without the prefix, so for a field added in this
  * draft (`isNew`) the name keeps following the label as long as it is still the generated one.
  */
-export function applyLabel(field: DataField, label: string, isNew = false): DataField {
+export function applyLabel(field: DataFieldDocument, label: string, isNew = false): DataFieldDocument {
   const generated = field.name.startsWith("field_") || (isNew && field.name === nameFromLabel(field.label));
   if (!generated) return { ...field, label };
   return { ...field, label, name: nameFromLabel(label) || field.name };
@@ -88,14 +88,14 @@ export function applyLabel(field: DataField, label: string, isNew = false): Data
 
 /** A new field of this type at the end of the entity, in the category given (or none). */
 export function newField(
-  fields: readonly DataField[],
+  fields: readonly DataFieldDocument[],
   entity: FieldEntity,
   type: FieldType,
   category: string | null,
-): DataField {
+): DataFieldDocument {
   const name = nextFieldName(fields, entity);
   const order = Math.max(0, ...fields.filter((f) => f.entity === entity).map((f) => f.order ?? 0)) + 1;
-  const field: DataField = {
+  const field: DataFieldDocument = {
     entity,
     name,
     label: `Field ${name.slice("field_".length)}`,
@@ -112,8 +112,8 @@ export function newField(
 }
 
 /** Changing the type keeps what still applies: options for option types, schema for arrays. */
-export function changeType(field: DataField, type: string): DataField {
-  const next: DataField = { ...field, type };
+export function changeType(field: DataFieldDocument, type: string): DataFieldDocument {
+  const next: DataFieldDocument = { ...field, type };
   if (OPTION_FIELD_TYPES.has(type)) next.options = field.options ?? [];
   else delete next.options;
   if (type === "array") next.schema = field.schema ?? {};
@@ -124,7 +124,7 @@ export function changeType(field: DataField, type: string): DataField {
 }
 
 /** Options one per line: blank lines dropped, each line both value and label. */
-export function parseOptionLines(text: string): FieldOption[] {
+export function parseOptionLines(text: string): FieldOptionDocument[] {
   return text
     .split("\n")
     .map((line) => line.trim())
@@ -133,12 +133,12 @@ export function parseOptionLines(text: string): FieldOption[] {
 }
 
 /** The textarea shows value, or `value|label` when the label differs. */
-export function optionLines(options: readonly FieldOption[] | undefined): string {
+export function optionLines(options: readonly FieldOptionDocument[] | undefined): string {
   return (options ?? []).map((o) => (o.label === o.value ? o.value : `${o.value}|${o.label}`)).join("\n");
 }
 
 /** Reads `value|label` lines back; a line without '|' is both. */
-export function parseOptionText(text: string): FieldOption[] {
+export function parseOptionText(text: string): FieldOptionDocument[] {
   return parseOptionLines(text).map(({ value }) => {
     const bar = value.indexOf("|");
     if (bar < 0) return { value, label: value };
@@ -186,7 +186,7 @@ export function fieldIssues(issues: readonly PathIssue[]): FieldIssues {
 // Templates → fields
 // ---------------------------------------------------------------------------------------------
 
-export type TemplateFieldInput = Omit<DataField, "entity"> & { entity?: FieldEntity };
+export type TemplateFieldInput = Omit<DataFieldDocument, "entity"> & { entity?: FieldEntity };
 
 /** `base`, or `base_1`, `base_2`… the first one not in `taken` (spec §5), kept within 50 characters. */
 export function uniqueName(base: string, taken: ReadonlySet<string>): string {
@@ -204,11 +204,11 @@ export function uniqueName(base: string, taken: ReadonlySet<string>): string {
  * after the entity's last field, and a category the entity does not have is dropped.
  */
 export function importTemplateFields(
-  fields: readonly DataField[],
+  fields: readonly DataFieldDocument[],
   entity: FieldEntity,
   templateFields: readonly TemplateFieldInput[],
   categoryCodes: ReadonlySet<string>,
-): DataField[] {
+): DataFieldDocument[] {
   const taken = new Set(fields.filter((f) => f.entity === entity).map((f) => f.name));
   const renames = new Map<string, string>();
   for (const tf of templateFields) {
@@ -219,7 +219,7 @@ export function importTemplateFields(
   let order = Math.max(0, ...fields.filter((f) => f.entity === entity).map((f) => f.order ?? 0));
   return templateFields.map((tf) => {
     order += 1;
-    const field: DataField = {
+    const field: DataFieldDocument = {
       ...tf,
       entity,
       name: renames.get(tf.name) ?? tf.name,
@@ -241,7 +241,7 @@ function renameInCondition(condition: Condition, renames: ReadonlyMap<string, st
 }
 
 /** A field as a template field: everything but the entity. */
-export function toTemplateField(field: DataField): TemplateFieldInput {
+export function toTemplateField(field: DataFieldDocument): TemplateFieldInput {
   const { entity: _entity, ...rest } = field;
   return rest;
 }
@@ -259,9 +259,9 @@ export type OrphanRisk = { entity: FieldEntity; name: string; count: number; kin
  * it was deleted.
  */
 export function orphanRisks(
-  saved: readonly DataField[],
+  saved: readonly DataFieldDocument[],
   usage: FieldUsageCounts | undefined,
-  currentName: (field: DataField) => string | null,
+  currentName: (field: DataFieldDocument) => string | null,
 ): OrphanRisk[] {
   if (!usage) return [];
   const risks: OrphanRisk[] = [];
@@ -302,7 +302,7 @@ export function emptySubFieldDraft(): SubFieldDraft {
   return { name: "", label: "", type: "text", optionsText: "", required: false, min: "", max: "" };
 }
 
-export function subFieldDraft(name: string, sub: SubField): SubFieldDraft {
+export function subFieldDraft(name: string, sub: SubFieldDocument): SubFieldDraft {
   return {
     name,
     label: sub.label,
@@ -321,7 +321,10 @@ export function subFieldDraft(name: string, sub: SubField): SubFieldDraft {
  * `editing` is the name the sub-field had (null when adding), so keeping its own name is no clash.
  * Each rule sits on the property it is about, so every message shows under its box.
  */
-export function subFieldEntrySchema(schema: Readonly<Record<string, SubField>>, editing: string | null) {
+export function subFieldEntrySchema(
+  schema: Readonly<Record<string, SubFieldDocument>>,
+  editing: string | null,
+) {
   return SubFieldSchema.extend({
     name: z.string().superRefine((name, ctx) => {
       const problem = !name
@@ -339,14 +342,14 @@ export function subFieldEntrySchema(schema: Readonly<Record<string, SubField>>, 
       ctx.addIssue({ code: "custom", path: ["max"], message: SUB_FIELD_MESSAGES.bounds });
   });
 }
-export type SubFieldEntry = SubField & { name: string };
+export type SubFieldEntry = SubFieldDocument & { name: string };
 
 /**
  * What a draft stands for, before `subFieldEntrySchema` checks it: name and label trimmed; options
  * one per line, blank lines dropped; number sub-fields keep an optional min and max.
  */
 export function subFieldDraftToEntry(draft: SubFieldDraft): Record<keyof SubFieldEntry, unknown> {
-  const validation: SubField["validation"] = {};
+  const validation: SubFieldDocument["validation"] = {};
   if (draft.required) validation.required = true;
   if (draft.type === "number") {
     const min = parseNumber(draft.min.trim());
@@ -366,9 +369,9 @@ export function subFieldDraftToEntry(draft: SubFieldDraft): Record<keyof SubFiel
 /** The sub-field a draft describes, or the first message to show (see `subFieldEntrySchema`). */
 export function buildSubField(
   draft: SubFieldDraft,
-  schema: Readonly<Record<string, SubField>>,
+  schema: Readonly<Record<string, SubFieldDocument>>,
   editing: string | null,
-): { ok: true; name: string; subField: SubField } | { ok: false; error: string } {
+): { ok: true; name: string; subField: SubFieldDocument } | { ok: false; error: string } {
   const parsed = subFieldEntrySchema(schema, editing).safeParse(subFieldDraftToEntry(draft));
   if (!parsed.success) return { ok: false, error: parsed.error.issues[0]!.message };
   const { name, ...subField } = parsed.data;
@@ -376,17 +379,19 @@ export function buildSubField(
 }
 
 /** The entry's sub-field as stored: no keys for absent options or validation. */
-export function withoutUndefined(subField: SubField): SubField {
-  return Object.fromEntries(Object.entries(subField).filter(([, value]) => value !== undefined)) as SubField;
+export function withoutUndefined(subField: SubFieldDocument): SubFieldDocument {
+  return Object.fromEntries(
+    Object.entries(subField).filter(([, value]) => value !== undefined),
+  ) as SubFieldDocument;
 }
 
 /** The schema with one sub-field put in place (a renamed one keeps its position). */
 export function putSubField(
-  schema: Readonly<Record<string, SubField>>,
+  schema: Readonly<Record<string, SubFieldDocument>>,
   editing: string | null,
   name: string,
-  subField: SubField,
-): Record<string, SubField> {
+  subField: SubFieldDocument,
+): Record<string, SubFieldDocument> {
   if (editing === null) return { ...schema, [name]: subField };
   return Object.fromEntries(
     Object.entries(schema).map(([key, value]) => (key === editing ? [name, subField] : [key, value])),
@@ -394,8 +399,8 @@ export function putSubField(
 }
 
 export function removeSubField(
-  schema: Readonly<Record<string, SubField>>,
+  schema: Readonly<Record<string, SubFieldDocument>>,
   name: string,
-): Record<string, SubField> {
+): Record<string, SubFieldDocument> {
   return Object.fromEntries(Object.entries(schema).filter(([key]) => key !== name));
 }

@@ -11,7 +11,7 @@ import { FieldError, invalidProps } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { schemaResolver } from "@/lib/client/schema-resolver";
-import type { SubField } from "@/lib/schemas/study-config";
+import type { SubFieldDocument } from "@/lib/schemas/study-config";
 import {
   OPTION_FIELD_TYPES,
   SUB_FIELD_TYPES,
@@ -29,8 +29,8 @@ import {
 export type ArraySchemaEditorProps = {
   /** Used in accessible names ("Sub-fields of Lesions"). */
   fieldLabel: string;
-  schema: Record<string, SubField>;
-  onChange: (next: Record<string, SubField>) => void;
+  schema: Record<string, SubFieldDocument>;
+  onChange: (next: Record<string, SubFieldDocument>) => void;
 };
 
 /** null: no session; editing null: adding; a name: editing that sub-field. */
@@ -131,7 +131,7 @@ function SubFieldForm({
   onSave,
   onCancel,
 }: {
-  schema: Record<string, SubField>;
+  schema: Record<string, SubFieldDocument>;
   editing: string | null;
   onSave: (entry: SubFieldEntry) => void;
   onCancel: () => void;

@@ -12,9 +12,9 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import {
   FIELD_TYPES,
-  type Category,
+  type CategoryDocument,
   type Condition,
-  type DataField,
+  type DataFieldDocument,
   type FieldValidation,
 } from "@/lib/schemas/study-config";
 import type { ConditionTarget } from "@/lib/study-editor/conditions";
@@ -30,7 +30,7 @@ import { ConditionsEditor } from "./conditions-editor";
 
 export type FieldCardProps = {
   uid: string;
-  field: DataField;
+  field: DataFieldDocument;
   /** Messages by property ("" for the card as a whole); undefined when the card is fine. */
   errors: Record<string, string> | undefined;
   expanded: boolean;
@@ -38,12 +38,12 @@ export type FieldCardProps = {
   selected: boolean;
   /** Fields a condition may look at; only passed while expanded, so typing elsewhere skips this card. */
   targets: readonly ConditionTarget[];
-  categories: readonly Category[];
+  categories: readonly CategoryDocument[];
   /** Added in this draft: its name follows the label while it is the generated one. */
   isNew: boolean;
   /** Shown when the field holds data under a name it is about to lose. */
   dataWarning: string | null;
-  onChange: (uid: string, next: DataField) => void;
+  onChange: (uid: string, next: DataFieldDocument) => void;
   onDelete: (uid: string) => void;
   onToggle: (uid: string) => void;
   onSelect: (uid: string, selected: boolean) => void;
@@ -74,7 +74,7 @@ export const FieldCard = memo(function FieldCard(props: FieldCardProps) {
   const t = useTranslations("editorFields.card");
   const tc = useTranslations("common.actions");
   const words = useWords();
-  const set = (next: DataField) => props.onChange(uid, next);
+  const set = (next: DataFieldDocument) => props.onChange(uid, next);
   const setValidation = (patch: Partial<FieldValidation>) => {
     const validation: FieldValidation = { ...field.validation, ...patch };
     for (const key of Object.keys(validation) as (keyof FieldValidation)[])
@@ -256,7 +256,7 @@ export const FieldCard = memo(function FieldCard(props: FieldCardProps) {
               className={CONTROL_CLASS}
               value={field.description ?? ""}
               onChange={(e) => {
-                const next: DataField = { ...field, description: e.target.value };
+                const next: DataFieldDocument = { ...field, description: e.target.value };
                 if (!e.target.value) delete next.description;
                 set(next);
               }}

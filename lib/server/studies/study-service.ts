@@ -44,6 +44,7 @@ function toStudySummary(row: StudySummaryRow): StudySummary {
     description: row.description,
     domain: row.domain,
     is_active: row.isActive,
+    default_language: row.defaultLanguage ?? null,
     version: row.version,
     field_count: row.fieldCount,
     created_at: row.createdAt.toISOString(),
