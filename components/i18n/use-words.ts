@@ -1,6 +1,7 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
+import type { Locale } from "@/lib/i18n/locales";
 import { useCallback } from "react";
 import { wordsOf, type MessageValues } from "@/lib/i18n/message-ref";
 
@@ -10,8 +11,10 @@ import { wordsOf, type MessageValues } from "@/lib/i18n/message-ref";
  */
 export function useWords(): (text: string) => string {
   const t = useTranslations();
+  const locale = useLocale() as Locale;
   return useCallback(
-    (text: string) => wordsOf(text, (key, values) => t(key as never, values as MessageValues as never)),
-    [t],
+    (text: string) =>
+      wordsOf(text, (key, values) => t(key as never, values as MessageValues as never), locale),
+    [t, locale],
   );
 }

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useFieldUsage } from "@/lib/client/field-templates";
-import type { DataField, FieldEntity, StudyConfig } from "@/lib/schemas/study-config";
+import type { DataFieldDocument, FieldEntity, StudyConfigDocument } from "@/lib/schemas/study-config";
 import type { PathIssue } from "@/lib/study-editor/data-fields";
 import { CalculationsEditor } from "./calculations/calculations-editor";
 import { CategoriesEditor } from "./categories/categories-editor";
@@ -19,19 +19,19 @@ import { VisitTypesEditor } from "./visit-types/visit-types-editor";
 
 type Props = {
   tab: Exclude<EditorTabKey, "basic">;
-  config: StudyConfig;
-  onChange: (next: StudyConfig) => void;
+  config: StudyConfigDocument;
+  onChange: (next: StudyConfigDocument) => void;
   /** Edit mode: the study whose field usage the Data Fields tab warns about. */
   studyId?: number;
   /** The data fields as last saved. */
-  savedFields?: readonly DataField[];
+  savedFields?: readonly DataFieldDocument[];
   /** Config issues of the last save attempt, by config path. */
   issues?: readonly PathIssue[];
   /** Changes with each failed save, to bring the first field in error into view. */
   revealIssues?: number;
   onTabChange?: (tab: EditorTabKey) => void;
   /** An amendment was approved: the study's live config changed under the editor. */
-  onVersionApproved?: (config: StudyConfig) => void;
+  onVersionApproved?: (config: StudyConfigDocument) => void;
   /** Edit mode: the data dictionary download and import above the Data Fields editor. */
   dictionary?: Omit<DictionaryBarProps, "studyId">;
 };

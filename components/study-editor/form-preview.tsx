@@ -1,12 +1,19 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
+import { configIn } from "@/lib/i18n/study-config-language";
+import type { Locale } from "@/lib/i18n/locales";
 import { useCallback, useDeferredValue, useMemo, useState } from "react";
 import { SI_NO, YES_NO } from "@/components/forms/boolean-labels";
 import { DynamicForm, type FormValues } from "@/components/forms/dynamic-form";
 import { Tabs } from "@/components/ui/tabs";
 import { fieldsForEntity } from "@/lib/forms";
-import { NAME_PATTERN, type DataField, type FieldEntity, type StudyConfig } from "@/lib/schemas/study-config";
+import {
+  NAME_PATTERN,
+  type DataField,
+  type FieldEntity,
+  type StudyConfigDocument,
+} from "@/lib/schemas/study-config";
 
 /**
  * The 400px live preview beside the Categories and Data Fields tabs: the real renderer on the
@@ -17,7 +24,7 @@ export function FormPreview({
   entity: shownEntity,
   onEntityChange,
 }: {
-  config: StudyConfig;
+  config: StudyConfigDocument;
   /** When given, the preview shows this entity's form (it follows the editor's entity tab). */
   entity?: FieldEntity;
   onEntityChange?: (entity: FieldEntity) => void;
@@ -36,7 +43,10 @@ export function FormPreview({
   }
   // The preview renders every field of the entity: it follows the editor at low priority, so
   // typing in a field card never waits for it (it catches up between keystrokes).
-  const shown = useDeferredValue(config);
+  const deferred = useDeferredValue(config);
+  // In the editor's language, as a clinician reading it would see it (decision 0022).
+  const locale = useLocale() as Locale;
+  const shown = useMemo(() => configIn(deferred, locale), [deferred, locale]);
   const fields = useMemo(
     () => previewable(fieldsForEntity(shown.data_fields, entity)),
     [shown.data_fields, entity],

@@ -1,10 +1,10 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import type { StudyConfig } from "@/lib/schemas/study-config";
+import type { StudyConfigDocument } from "@/lib/schemas/study-config";
 
 /** The collapsible JSON view of the configuration as it will be saved. */
-export function JsonPreview({ config }: { config: StudyConfig }) {
+export function JsonPreview({ config }: { config: StudyConfigDocument }) {
   const t = useTranslations("editor");
   return (
     <details className="mt-8 rounded-lg border border-slate-200 bg-white">

@@ -13,7 +13,9 @@ import { ApiClientError } from "@/lib/client/api-fetch";
 import { discardDraft, readDraft } from "@/lib/client/draft-storage";
 import { useSaveStudy, useStudy, type StudyBasics } from "@/lib/client/studies";
 import { StudyConfigSchema } from "@/lib/schemas/study-config-rules";
-import type { StudyConfig } from "@/lib/schemas/study-config";
+import type { StudyConfigDocument } from "@/lib/schemas/study-config";
+import { ContentLanguageProvider } from "@/components/study-text/content-language";
+import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/locales";
 import { STUDY_REFUSALS, StudyCreateBody } from "@/lib/schemas/studies";
 import { isStaleWriteDetail } from "@/lib/schemas/versioning";
 import { isBreakingSaveDetail } from "@/lib/schemas/protocol-versions";
@@ -39,9 +41,9 @@ const EMPTY_BASICS: StudyBasics = {
   default_language: "",
   is_active: true,
 };
-const emptyConfig = (): StudyConfig => StudyConfigSchema.parse({ version: 1 });
+const emptyConfig = (): StudyConfigDocument => StudyConfigSchema.parse({ version: 1 });
 
-type Snapshot = { basics: StudyBasics; config: StudyConfig };
+type Snapshot = { basics: StudyBasics; config: StudyConfigDocument };
 /** What a 401 keeps in the tab: the draft and the version it was based on (a later save checks it). */
 type KeptDraft = { draft: Snapshot; version?: number };
 type Status = {
@@ -121,7 +123,7 @@ function toPathIssues(issues: readonly { path: PropertyKey[]; message: string }[
   }));
 }
 
-function browserIssues(config: StudyConfig): PathIssue[] {
+function browserIssues(config: StudyConfigDocument): PathIssue[] {
   const result = StudyConfigSchema.safeParse(config);
   return result.success ? [] : toPathIssues(result.error.issues);
 }
@@ -198,7 +200,7 @@ function StudyEditorForm({
     // A stale-write notice stays until Reload: editing on does not make the save possible.
     if (status?.tone === "error" && !status.stale) setStatus(null);
   }
-  const setConfig = (config: StudyConfig) => update({ ...draft, config });
+  const setConfig = (config: StudyConfigDocument) => update({ ...draft, config });
 
   async function onSave() {
     setStatus(null);
@@ -290,7 +292,10 @@ function StudyEditorForm({
   }
 
   return (
-    <div>
+    // The study's plain texts are in the default language chosen in Basic Info (decision 0022).
+    <ContentLanguageProvider
+      language={isLocale(draft.basics.default_language) ? draft.basics.default_language : DEFAULT_LOCALE}
+    >
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold">
           {isCreate ? t("shell.createTitle") : t("shell.editTitle", { name: savedName })}
@@ -402,6 +407,6 @@ function StudyEditorForm({
         )}
       </Tabs>
       <JsonPreview config={draft.config} />
-    </div>
+    </ContentLanguageProvider>
   );
 }

@@ -1,5 +1,6 @@
 import { boolean, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
+import type { StudyText } from "../../lib/schemas/study-text";
 import { users } from "./users";
 
 /**
@@ -8,7 +9,8 @@ import { users } from "./users";
  */
 export type TemplateField = {
   name: string;
-  label: string;
+  /** One language or both (decision 0022). */
+  label: StudyText;
   type: string;
   category?: string | null;
   order?: number;

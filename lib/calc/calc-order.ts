@@ -4,10 +4,13 @@
  * calculation on a cycle can be reported. Pure: no I/O.
  */
 import type { Calculation } from "@/lib/schemas/study-config";
+
+/** What ordering reads of a calculation: never its words, so either form of the document will do. */
+type Formulated = Pick<Calculation, "name" | "formula">;
 import { expressionDependencies } from "./expression";
 
 /** Field (or calculation) names a calculation reads from the current values. */
-export function calculationDependencies(calc: Calculation): string[] {
+export function calculationDependencies(calc: Formulated): string[] {
   // Optional chaining: stored configs are validated, but this must not throw on one that was not.
   const formula = calc?.formula;
   switch (formula?.type) {
@@ -148,7 +151,7 @@ function shortestCycle(start: number, edges: number[][], within: Set<number>): n
   return [start, start];
 }
 
-export function buildCalculationGraph(calcs: Calculation[]): CalculationGraph {
+export function buildCalculationGraph(calcs: readonly Formulated[]): CalculationGraph {
   const byName = new Map<string, number[]>();
   calcs.forEach((calc, index) => byName.set(calc?.name, [...(byName.get(calc?.name) ?? []), index]));
   const edges = calcs.map((calc) => [
@@ -208,7 +211,9 @@ export function buildCalculationGraph(calcs: Calculation[]): CalculationGraph {
  * Calculations in dependency order (config order where dependencies allow). `cycle` names the
  * first cycle found, e.g. ['a', 'b', 'a']; calculations on or after a cycle are still listed.
  */
-export function orderCalculations(calcs: Calculation[]): { ordered: Calculation[]; cycle: string[] | null } {
+export function orderCalculations<C extends Formulated>(
+  calcs: C[],
+): { ordered: C[]; cycle: string[] | null } {
   const graph = buildCalculationGraph(calcs);
   const ordered = graph.order.flatMap((index) => (calcs[index] ? [calcs[index]] : []));
   const firstCyclic = [...graph.cyclic].sort((a, b) => a - b)[0];

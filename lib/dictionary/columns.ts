@@ -1,15 +1,21 @@
+import type { Locale } from "@/lib/i18n/locales";
+
 /**
  * The dictionary's columns, in file order (docs/data-dictionary.md describes each). Pure.
  * One row per data field (patient and visit) and one per calculation (field_type `calc`).
+ * The study's words have a column per language (decision 0022).
  */
 export const DICTIONARY_COLUMNS = [
   "variable_name",
   "entity",
   "form_name",
   "field_type",
-  "field_label",
-  "choices",
-  "field_note",
+  "field_label_it",
+  "field_label_en",
+  "choices_it",
+  "choices_en",
+  "field_note_it",
+  "field_note_en",
   "validation_min",
   "validation_max",
   "min_length",
@@ -28,6 +34,11 @@ export const DICTIONARY_COLUMNS = [
 ] as const;
 export type DictionaryColumn = (typeof DICTIONARY_COLUMNS)[number];
 
+/** The texts with a column per language, and the one column files written before had for each. */
+export const TEXT_COLUMNS = ["field_label", "choices", "field_note"] as const;
+export type TextColumn = (typeof TEXT_COLUMNS)[number];
+export const textColumn = (text: TextColumn, locale: Locale) => `${text}_${locale}` as DictionaryColumn;
+
 /** A parsed data row: every column's text (blank = ""), and its row number in the file. */
 export type DictionaryRow = { row: number } & Record<DictionaryColumn, string>;
 
@@ -38,8 +49,10 @@ export const CALC_TYPE = "calc";
 export const CALC_COLUMNS: ReadonlySet<DictionaryColumn> = new Set([
   "variable_name",
   "field_type",
-  "field_label",
-  "field_note",
+  "field_label_it",
+  "field_label_en",
+  "field_note_it",
+  "field_note_en",
   "calculation",
 ]);
 

@@ -2,9 +2,18 @@
  * The study's data dictionary as CSV (RFC 4180, CRLF, UTF-8 with a byte-order mark so spreadsheets
  * read accents right). Pure: the server's download and any client may call it.
  */
-import type { Calculation, DataField, StudyConfig } from "@/lib/schemas/study-config";
+import type { CalculationDocument, DataFieldDocument, StudyConfigDocument } from "@/lib/schemas/study-config";
+import { LOCALES, type Locale } from "@/lib/i18n/locales";
+import { textByLanguage, type StudyText } from "@/lib/schemas/study-text";
 import { formatChoices } from "./choices-text";
-import { CALC_TYPE, DICTIONARY_COLUMNS, formatFlag, type DictionaryColumn } from "./columns";
+import {
+  CALC_TYPE,
+  DICTIONARY_COLUMNS,
+  formatFlag,
+  textColumn,
+  type DictionaryColumn,
+  type TextColumn,
+} from "./columns";
 import { formatCondition } from "./condition-text";
 import { csvRecord } from "./csv";
 import { formatFormula } from "./formula-text";
@@ -14,16 +23,42 @@ const BOM = "\uFEFF";
 const num = (value: number | undefined) =>
   value === undefined ? "" : Object.is(value, -0) ? "-0" : String(value);
 
-export function fieldCells(field: DataField): Record<DictionaryColumn, string> {
+/** A text's column in each language: a plain one is the study's default language's (decision 0022). */
+function textCells(column: TextColumn, text: StudyText | undefined, defaultLanguage: Locale) {
+  const texts = textByLanguage(text, defaultLanguage);
+  return Object.fromEntries(LOCALES.map((locale) => [textColumn(column, locale), texts[locale]])) as Record<
+    `${TextColumn}_${Locale}`,
+    string
+  >;
+}
+
+/** Each language's choices: every code, with its label in that language (blank: not translated). */
+function choiceCells(options: DataFieldDocument["options"], defaultLanguage: Locale) {
+  return Object.fromEntries(
+    LOCALES.map((locale) => {
+      const labelled = (options ?? []).map((o) => ({
+        value: o.value,
+        label: textByLanguage(o.label, defaultLanguage)[locale],
+      }));
+      const translated = labelled.some((o) => o.label !== "");
+      return [textColumn("choices", locale), translated ? formatChoices(labelled) : ""];
+    }),
+  ) as Record<`choices_${Locale}`, string>;
+}
+
+export function fieldCells(
+  field: DataFieldDocument,
+  defaultLanguage: Locale,
+): Record<DictionaryColumn, string> {
   const v = field.validation;
   return {
     variable_name: field.name,
     entity: field.entity,
     form_name: field.category ?? "",
     field_type: field.type,
-    field_label: field.label,
-    choices: field.options?.length ? formatChoices(field.options) : "",
-    field_note: field.description ?? "",
+    ...textCells("field_label", field.label, defaultLanguage),
+    ...choiceCells(field.options, defaultLanguage),
+    ...textCells("field_note", field.description, defaultLanguage),
     validation_min: num(v?.min),
     validation_max: num(v?.max),
     min_length: num(v?.min_length),
@@ -42,7 +77,10 @@ export function fieldCells(field: DataField): Record<DictionaryColumn, string> {
   };
 }
 
-export function calculationCells(calculation: Calculation): Record<DictionaryColumn, string> {
+export function calculationCells(
+  calculation: CalculationDocument,
+  defaultLanguage: Locale,
+): Record<DictionaryColumn, string> {
   const cells = Object.fromEntries(DICTIONARY_COLUMNS.map((c) => [c, ""])) as Record<
     DictionaryColumn,
     string
@@ -51,20 +89,20 @@ export function calculationCells(calculation: Calculation): Record<DictionaryCol
     ...cells,
     variable_name: calculation.name,
     field_type: CALC_TYPE,
-    field_label: calculation.label,
-    field_note: calculation.description ?? "",
+    ...textCells("field_label", calculation.label, defaultLanguage),
+    ...textCells("field_note", calculation.description, defaultLanguage),
     calculation: formatFormula(calculation.formula),
   };
 }
 
-export function dictionaryCsv(config: StudyConfig): string {
+export function dictionaryCsv(config: StudyConfigDocument, defaultLanguage: Locale): string {
   const lines = [csvRecord(DICTIONARY_COLUMNS)];
   for (const field of config.data_fields) {
-    const cells = fieldCells(field);
+    const cells = fieldCells(field, defaultLanguage);
     lines.push(csvRecord(DICTIONARY_COLUMNS.map((c) => cells[c])));
   }
   for (const calculation of config.calculations) {
-    const cells = calculationCells(calculation);
+    const cells = calculationCells(calculation, defaultLanguage);
     lines.push(csvRecord(DICTIONARY_COLUMNS.map((c) => cells[c])));
   }
   return BOM + lines.join("");

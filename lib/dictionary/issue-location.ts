@@ -3,17 +3,21 @@
  * column it comes from. Pure.
  */
 import type { DictionaryIssue } from "@/lib/schemas/data-dictionary";
-import type { DictionaryColumn } from "./columns";
+import type { Locale } from "@/lib/i18n/locales";
+import { textColumn, type DictionaryColumn, type TextColumn } from "./columns";
 import { dictionaryMessage } from "./messages";
 
+/** A property kept in a text column: a problem with it is shown at the default language's column. */
+const TEXT_PROPERTIES: Record<string, TextColumn> = {
+  label: "field_label",
+  description: "field_note",
+  options: "choices",
+};
 const FIELD_COLUMNS: Record<string, DictionaryColumn> = {
   name: "variable_name",
   entity: "entity",
-  label: "field_label",
   type: "field_type",
   category: "form_name",
-  description: "field_note",
-  options: "choices",
   show_in_table: "show_in_table",
   show_in_form: "show_in_form",
   identifier: "identifier",
@@ -33,8 +37,6 @@ const VALIDATION_COLUMNS: Record<string, DictionaryColumn> = {
 };
 const CALCULATION_COLUMNS: Record<string, DictionaryColumn> = {
   name: "variable_name",
-  label: "field_label",
-  description: "field_note",
   formula: "calculation",
 };
 
@@ -45,6 +47,7 @@ export function issueLocation(
   message: string,
   rows: Record<Section, readonly (number | null)[]>,
   names: Record<Section, readonly string[]>,
+  defaultLanguage: Locale,
 ): DictionaryIssue {
   const [section, index, key, subKey] = path;
   if (
@@ -53,20 +56,22 @@ export function issueLocation(
   ) {
     const row = rows[section][index] ?? null;
     let column: DictionaryColumn | null = null;
-    if (section === "data_fields" && typeof key === "string")
+    const text = typeof key === "string" ? TEXT_PROPERTIES[key] : undefined;
+    if (text && section !== "categories") column = textColumn(text, defaultLanguage);
+    else if (section === "data_fields" && typeof key === "string")
       column =
         key === "validation" && typeof subKey === "string"
           ? (VALIDATION_COLUMNS[subKey] ?? null)
           : (FIELD_COLUMNS[key] ?? null);
-    if (section === "calculations")
+    else if (section === "calculations")
       column = typeof key === "string" ? (CALCULATION_COLUMNS[key] ?? null) : "variable_name";
     if (section === "categories") column = "form_name";
     // A kept entry (not in the file) has no row: the message names it instead.
-    const text =
+    const said =
       row === null
         ? dictionaryMessage("notInFile", { name: names[section][index] ?? section, message })
         : message;
-    return { row, column, message: text };
+    return { row, column, message: said };
   }
   return {
     row: null,

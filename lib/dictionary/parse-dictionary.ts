@@ -2,23 +2,31 @@
  * Reading a dictionary CSV into rows (the header names the columns; every column is required, in
  * any order) and each row into a data field or a calculation. Pure. Every problem names its row
  * (the header is row 1) and column.
+ *
+ * The study's words have a column per language (decision 0022). A language's text columns may be
+ * left out (not translated), and a file written before had one column for each (`field_label`,
+ * `choices`, `field_note`): its words are the study's default language's.
  */
 import type { DictionaryIssue } from "@/lib/schemas/data-dictionary";
 import {
   FIELD_ENTITIES,
   FIELD_TYPES,
-  type Calculation,
+  type CalculationDocument,
   type Condition,
-  type DataField,
+  type DataFieldDocument,
   type FieldValidation,
 } from "@/lib/schemas/study-config";
 import { parseNumber } from "@/lib/forms/parse-number";
+import { LOCALES, type Locale } from "@/lib/i18n/locales";
+import { storedText, type StudyText } from "@/lib/schemas/study-text";
 import { parseChoices } from "./choices-text";
 import {
   CALC_COLUMNS,
   CALC_TYPE,
   DICTIONARY_COLUMNS,
   parseFlag,
+  TEXT_COLUMNS,
+  textColumn,
   type DictionaryColumn,
   type DictionaryRow,
 } from "./columns";
@@ -32,13 +40,23 @@ export const MAX_DICTIONARY_ROWS = 5000;
 
 export type DictionaryParse = { rows: DictionaryRow[]; issues: DictionaryIssue[] };
 
-export function parseDictionaryCsv(text: string): DictionaryParse {
+/** The columns a file may leave out: a language's texts (blank, not translated). */
+const OPTIONAL_COLUMNS: ReadonlySet<string> = new Set(
+  TEXT_COLUMNS.flatMap((text) => LOCALES.map((locale) => textColumn(text, locale))),
+);
+
+export function parseDictionaryCsv(text: string, defaultLanguage: Locale): DictionaryParse {
   const read = readCsv(text);
   if (!read.ok) return { rows: [], issues: [{ row: read.row, column: null, message: read.message }] };
   const [header, ...records] = read.records;
   if (!header)
     return { rows: [], issues: [{ row: null, column: null, message: dictionaryMessage("noHeader") }] };
-  const names = header.cells.map((c) => c.trim());
+  const legacy = new Set<string>(TEXT_COLUMNS);
+  const names = header.cells
+    .map((c) => c.trim())
+    .map((name) =>
+      legacy.has(name) ? textColumn(name as (typeof TEXT_COLUMNS)[number], defaultLanguage) : name,
+    );
   const issues: DictionaryIssue[] = [];
   const known = new Set<string>(DICTIONARY_COLUMNS);
   const seen = new Set<string>();
@@ -58,7 +76,7 @@ export function parseDictionaryCsv(text: string): DictionaryParse {
     seen.add(name);
   }
   for (const column of DICTIONARY_COLUMNS)
-    if (!seen.has(column))
+    if (!seen.has(column) && !OPTIONAL_COLUMNS.has(column))
       issues.push({ row: header.row, column, message: dictionaryMessage("missingColumn", { column }) });
   if (issues.length) return { rows: [], issues };
   if (records.length > MAX_DICTIONARY_ROWS)
@@ -83,6 +101,7 @@ export function parseDictionaryCsv(text: string): DictionaryParse {
       continue;
     }
     const row = { row: record.row } as DictionaryRow;
+    for (const column of OPTIONAL_COLUMNS) row[column as DictionaryColumn] = "";
     names.forEach((name, i) => (row[name as DictionaryColumn] = record.cells[i]!));
     rows.push(row);
   }
@@ -90,15 +109,23 @@ export function parseDictionaryCsv(text: string): DictionaryParse {
 }
 
 export type RowEntry =
-  | { kind: "field"; row: number; field: DataField }
-  | { kind: "calculation"; row: number; calculation: Calculation };
+  | { kind: "field"; row: number; field: DataFieldDocument }
+  | { kind: "calculation"; row: number; calculation: CalculationDocument };
 
 export type RowResult = { ok: true; entry: RowEntry } | { ok: false; issues: DictionaryIssue[] };
 
+/** A text of the row in its stored form: plain when only the default language has words. */
+function rowText(row: DictionaryRow, text: "field_label" | "field_note", defaultLanguage: Locale): StudyText {
+  const [it, en] = [row[textColumn(text, "it")], row[textColumn(text, "en")]];
+  return storedText({ it, en }, defaultLanguage);
+}
+
 /** One row as a data field or a calculation, or the problems of its cells. */
-export function rowEntry(row: DictionaryRow): RowResult {
+export function rowEntry(row: DictionaryRow, defaultLanguage: Locale): RowResult {
   const issues: DictionaryIssue[] = [];
   const fail = (column: DictionaryColumn, message: string) => issues.push({ row: row.row, column, message });
+  const label = rowText(row, "field_label", defaultLanguage);
+  const note = rowText(row, "field_note", defaultLanguage);
   if (!row.variable_name.trim()) fail("variable_name", dictionaryMessage("variableNameRequired"));
   else if (row.variable_name !== row.variable_name.trim())
     fail("variable_name", dictionaryMessage("variableNameSpaces", { name: row.variable_name }));
@@ -111,12 +138,8 @@ export function rowEntry(row: DictionaryRow): RowResult {
     if (!row.calculation.trim()) fail("calculation", dictionaryMessage("calculationNeedsFormula"));
     else if (!formula.ok) fail("calculation", formula.error);
     if (issues.length || !formula.ok) return { ok: false, issues };
-    const calculation: Calculation = {
-      name: row.variable_name,
-      label: row.field_label,
-      formula: formula.formula,
-    };
-    if (row.field_note) calculation.description = row.field_note;
+    const calculation: CalculationDocument = { name: row.variable_name, label, formula: formula.formula };
+    if (note !== "") calculation.description = note;
     return { ok: true, entry: { kind: "calculation", row: row.row, calculation } };
   }
   if (!(FIELD_TYPES as readonly string[]).includes(type))
@@ -130,14 +153,11 @@ export function rowEntry(row: DictionaryRow): RowResult {
   const entity = row.entity.trim();
   if (!(FIELD_ENTITIES as readonly string[]).includes(entity)) fail("entity", dictionaryMessage("entity"));
   if (row.calculation) fail("calculation", dictionaryMessage("calculationOnlyForCalc"));
-  const field = { entity, name: row.variable_name, label: row.field_label, type } as DataField;
+  const field = { entity, name: row.variable_name, label, type } as DataFieldDocument;
   if (row.form_name) field.category = row.form_name;
-  if (row.field_note) field.description = row.field_note;
-  if (row.choices) {
-    const choices = parseChoices(row.choices);
-    if (choices.ok) field.options = choices.options;
-    else fail("choices", choices.error);
-  }
+  if (note !== "") field.description = note;
+  const options = rowOptions(row, defaultLanguage, fail);
+  if (options) field.options = options;
   const validation: FieldValidation = {};
   const number = (column: DictionaryColumn, integer: boolean) => {
     if (row[column] === "") return undefined;
@@ -175,7 +195,7 @@ export function rowEntry(row: DictionaryRow): RowResult {
     try {
       const schema: unknown = JSON.parse(row.array_schema);
       if (schema && typeof schema === "object" && !Array.isArray(schema))
-        field.schema = schema as DataField["schema"];
+        field.schema = schema as DataFieldDocument["schema"];
       else fail("array_schema", dictionaryMessage("arraySchemaObject"));
     } catch {
       fail("array_schema", dictionaryMessage("arraySchemaJson"));
@@ -201,4 +221,41 @@ function flag(row: DictionaryRow, column: DictionaryColumn, fail: (c: Dictionary
   if (parsed.ok) return parsed.value;
   fail(column, dictionaryMessage("flag", { column, value: row[column] }));
   return undefined;
+}
+
+/**
+ * The options from each language's choices column: the same codes in the same order, each label in
+ * its stored form. A language whose column is blank is not translated.
+ */
+function rowOptions(
+  row: DictionaryRow,
+  defaultLanguage: Locale,
+  fail: (c: DictionaryColumn, m: string) => void,
+): DataFieldDocument["options"] {
+  const lists = new Map<Locale, { value: string; label: string }[]>();
+  for (const locale of LOCALES) {
+    const column = textColumn("choices", locale);
+    if (!row[column]) continue;
+    const choices = parseChoices(row[column]);
+    if (choices.ok) lists.set(locale, choices.options);
+    else fail(column, choices.error);
+  }
+  if (lists.size === 0) return undefined;
+  const [first, ...others] = [...lists.entries()];
+  const codes = first![1].map((o) => o.value);
+  for (const [locale, options] of others)
+    if (options.length !== codes.length || options.some((o, i) => o.value !== codes[i])) {
+      fail(
+        textColumn("choices", locale),
+        dictionaryMessage("choicesSameCodes", {
+          column: textColumn("choices", locale),
+          other: textColumn("choices", first![0]),
+        }),
+      );
+      return undefined;
+    }
+  return codes.map((value, i) => {
+    const texts = { it: lists.get("it")?.[i]!.label ?? "", en: lists.get("en")?.[i]!.label ?? "" };
+    return { value, label: storedText(texts, defaultLanguage) };
+  });
 }

@@ -8,6 +8,7 @@
  * deletes). A category named in form_name that the study lacks is created with its code as label.
  * The next config must pass StudyConfigSchema; its problems are reported on the rows they come from.
  */
+import type { Locale } from "@/lib/i18n/locales";
 import type {
   DictionaryChange,
   DictionaryIssue,
@@ -15,7 +16,12 @@ import type {
 } from "@/lib/schemas/data-dictionary";
 import { StudyConfigSchema } from "@/lib/schemas/study-config-rules";
 import { zodMessage } from "@/lib/schemas/zod-messages";
-import type { Calculation, Category, DataField, StudyConfig } from "@/lib/schemas/study-config";
+import type {
+  CalculationDocument,
+  CategoryDocument,
+  DataFieldDocument,
+  StudyConfigDocument,
+} from "@/lib/schemas/study-config";
 import type { DictionaryRow } from "./columns";
 import { issueLocation } from "./issue-location";
 import { rowEntry } from "./parse-dictionary";
@@ -24,19 +30,23 @@ import { dictionaryMessage } from "./messages";
 
 export type DictionaryPlan = {
   /** The config to save, or null when there are issues. */
-  config: StudyConfig | null;
+  config: StudyConfigDocument | null;
   changes: DictionaryChange[];
   issues: DictionaryIssue[];
 };
 
-export function planDictionaryImport(current: StudyConfig, rows: readonly DictionaryRow[]): DictionaryPlan {
+export function planDictionaryImport(
+  current: StudyConfigDocument,
+  rows: readonly DictionaryRow[],
+  defaultLanguage: Locale,
+): DictionaryPlan {
   const issues: DictionaryIssue[] = [];
-  const fileFields: { row: number; field: DataField }[] = [];
-  const fileCalculations: { row: number; calculation: Calculation }[] = [];
+  const fileFields: { row: number; field: DataFieldDocument }[] = [];
+  const fileCalculations: { row: number; calculation: CalculationDocument }[] = [];
   const seenFields = new Map<string, number>();
   const seenCalculations = new Map<string, number>();
   for (const row of rows) {
-    const result = rowEntry(row);
+    const result = rowEntry(row, defaultLanguage);
     if (!result.ok) {
       issues.push(...result.issues);
       continue;
@@ -140,7 +150,12 @@ export function planDictionaryImport(current: StudyConfig, rows: readonly Dictio
     const code = field.category;
     if (!code || categories.some((c) => c.entity === field.entity && c.code === code)) continue;
     const orders = categories.filter((c) => c.entity === field.entity).map((c) => c.order ?? 0);
-    const category: Category = { code, label: code, entity: field.entity, order: Math.max(0, ...orders) + 1 };
+    const category: CategoryDocument = {
+      code,
+      label: code,
+      entity: field.entity,
+      order: Math.max(0, ...orders) + 1,
+    };
     categories.push(category);
     categoryRows.push(row);
     changes.push({
@@ -171,6 +186,7 @@ export function planDictionaryImport(current: StudyConfig, rows: readonly Dictio
         problem.message,
         rowsOf,
         names,
+        defaultLanguage,
       ),
     );
   return { config: null, changes, issues };

@@ -4,11 +4,11 @@
  * a file that leaves a cell blank does not report a change of nothing into nothing. Pure.
  */
 import type { DictionaryPropertyChange } from "@/lib/schemas/data-dictionary";
-import type { Calculation, DataField } from "@/lib/schemas/study-config";
+import type { CalculationDocument, DataFieldDocument } from "@/lib/schemas/study-config";
 
 type Properties = Record<string, unknown>;
 
-export function fieldProperties(field: DataField): Properties {
+export function fieldProperties(field: DataFieldDocument): Properties {
   const { validation, ...rest } = field;
   const props: Properties = { ...rest };
   for (const [key, value] of Object.entries(validation ?? {})) props[`validation.${key}`] = value;
@@ -19,7 +19,7 @@ export function fieldProperties(field: DataField): Properties {
   return props;
 }
 
-export function calculationProperties(calculation: Calculation): Properties {
+export function calculationProperties(calculation: CalculationDocument): Properties {
   const props: Properties = { ...calculation };
   if (props.description === "") delete props.description;
   return props;

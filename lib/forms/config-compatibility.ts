@@ -7,7 +7,12 @@
  */
 import { calculationDependencies } from "@/lib/calc";
 import type { CompatibilityIssue, CompatibilityResult } from "@/lib/schemas/protocol-versions";
-import type { DataField, FieldEntity, StudyConfig } from "@/lib/schemas/study-config";
+import type {
+  DataField,
+  DataFieldDocument,
+  FieldEntity,
+  StudyConfigDocument,
+} from "@/lib/schemas/study-config";
 import { compileStudyPattern } from "./study-pattern";
 
 /** A test of one stored record (a patient's custom_fields or a visit's data). */
@@ -49,7 +54,7 @@ const records = (entity: FieldEntity, patients: number, visits: number) =>
 /** A pattern the form engine cannot run is refused by the config rules; it tightens nothing. */
 const compiles = (pattern: string) => compileStudyPattern(pattern).ok;
 
-function fieldChanges(before: DataField, after: DataField): ConfigChange[] {
+function fieldChanges(before: DataFieldDocument, after: DataFieldDocument): ConfigChange[] {
   const changes: ConfigChange[] = [];
   const { entity, name: key } = after;
   const where = `Field '${key}' (${entity})`;
@@ -117,7 +122,7 @@ function fieldChanges(before: DataField, after: DataField): ConfigChange[] {
 }
 
 /** Calculations of the new config that read a field it no longer has: they will give no value. */
-function orphanedCalculations(live: StudyConfig, next: StudyConfig): ConfigChange[] {
+function orphanedCalculations(live: StudyConfigDocument, next: StudyConfigDocument): ConfigChange[] {
   const nextNames = new Set([
     ...next.data_fields.map((f) => f.name),
     ...next.calculations.map((c) => c.name),
@@ -137,7 +142,7 @@ function orphanedCalculations(live: StudyConfig, next: StudyConfig): ConfigChang
   );
 }
 
-function calculationChanges(live: StudyConfig, next: StudyConfig): ConfigChange[] {
+function calculationChanges(live: StudyConfigDocument, next: StudyConfigDocument): ConfigChange[] {
   const kept = new Set(next.calculations.map((c) => c.name));
   const liveNames = new Set(live.calculations.map((c) => c.name));
   const added = next.calculations.filter((c) => !liveNames.has(c.name));
@@ -161,7 +166,7 @@ function calculationChanges(live: StudyConfig, next: StudyConfig): ConfigChange[
 }
 
 /** Every change from `live` to `next` that stored data could feel, with the probe counting it. */
-export function diffConfigs(live: StudyConfig, next: StudyConfig): ConfigChange[] {
+export function diffConfigs(live: StudyConfigDocument, next: StudyConfigDocument): ConfigChange[] {
   const changes: ConfigChange[] = [];
   const nextFields = new Map(next.data_fields.map((field) => [keyOf(field), field]));
   const liveFields = new Map(live.data_fields.map((field) => [keyOf(field), field]));

@@ -49,7 +49,10 @@ function stableSortByOrder<T extends { order?: number }>(items: readonly T[]): T
 }
 
 /** The entity's fields, sorted by `order` then position in the config. */
-export function fieldsForEntity(fields: readonly DataField[], entity: FieldEntity): DataField[] {
+export function fieldsForEntity<F extends Pick<DataField, "entity" | "order">>(
+  fields: readonly F[],
+  entity: FieldEntity,
+): F[] {
   return stableSortByOrder(fields.filter((field) => field.entity === entity));
 }
 

@@ -8,6 +8,8 @@
  *
  *   messageRef("forms.required", { label: "Sesso" })  →  "i18n:forms.required?label=Sesso"
  */
+import { LOCALES, type Locale } from "./locales";
+
 const PREFIX = "i18n:";
 
 export type MessageValues = Record<string, string | number>;
@@ -34,6 +36,17 @@ export function readMessageRef(text: string): MessageRef | null {
   return { key, values };
 }
 
+/**
+ * A study's text in both languages (decision 0022) where code that does not know the reader needs
+ * one string (a field label inside a validation message on the server): put into words, it is the
+ * reader's language's text, else the other's.
+ */
+const STUDY_TEXT_KEY = "@study-text";
+
+export function studyTextRef(texts: Readonly<Record<Locale, string>>): string {
+  return messageRef(STUDY_TEXT_KEY, { ...texts });
+}
+
 /** How deep references may nest (a list of messages nests one level per item). */
 const MAX_DEPTH = 32;
 
@@ -47,17 +60,28 @@ export function messageList(texts: readonly string[]): string {
   return items.reduceRight((rest, first) => messageRef("api.common.list", { first, rest }));
 }
 
+type Translate = (key: string, values?: MessageValues) => string;
+
 /**
- * Puts a message into words with a translator of the reader's language (next-intl's `t`). A value
- * that is itself a reference (a label such as "Birth date", a message quoted inside another) is put
- * into words first.
+ * Puts a message into words with a translator of the reader's language (next-intl's `t` for
+ * `locale`). A value that is itself a reference (a label such as "Birth date", a message quoted
+ * inside another) is put into words first.
  */
-export function wordsOf(text: string, t: (key: string, values?: MessageValues) => string, depth = 0): string {
+export function wordsOf(text: string, t: Translate, locale: Locale): string {
+  return wordsAt(text, t, locale, 0);
+}
+
+function wordsAt(text: string, t: Translate, locale: Locale, depth: number): string {
   const ref = readMessageRef(text);
   if (!ref) return text;
+  if (ref.key === STUDY_TEXT_KEY) {
+    const own = ref.values[locale];
+    const other = LOCALES.map((l) => ref.values[l]).find((v) => typeof v === "string" && v.trim() !== "");
+    return String(typeof own === "string" && own.trim() !== "" ? own : (other ?? ""));
+  }
   if (depth >= MAX_DEPTH) return t(ref.key, ref.values);
   const values: MessageValues = {};
   for (const [name, value] of Object.entries(ref.values))
-    values[name] = typeof value === "string" ? wordsOf(value, t, depth + 1) : value;
+    values[name] = typeof value === "string" ? wordsAt(value, t, locale, depth + 1) : value;
   return t(ref.key, values);
 }

@@ -1,9 +1,9 @@
 import { z } from "zod";
+import { LOCALES } from "@/lib/i18n/locales";
 import { StudyConfigSchema } from "./study-config-rules";
 import { CODE_PATTERN, StudyConfigShape } from "./study-config";
 import { BasedOnVersion } from "./versioning";
 import { messageRef } from "@/lib/i18n/message-ref";
-import { LOCALES } from "@/lib/i18n/locales";
 
 /** Column limits of `studies`; the editor's inputs take their maxLength from here too. */
 export const STUDY_LIMITS = {
@@ -138,7 +138,10 @@ export const StudyResponse = z.object({
   disease: z.string(),
   description: z.string().nullable(),
   domain: z.string(),
-  /** The study pages' language for a reader who chose none; null: the browser's decides. */
+  /**
+   * The study pages' language for a reader who chose none (null: the browser's decides), and the
+   * language of the study's plain texts (decisions 0021, 0022).
+   */
   default_language: z.enum(LOCALES).nullable().default(null),
   is_active: z.boolean(),
   /** Bumped by every update; send it back with the next PUT. */

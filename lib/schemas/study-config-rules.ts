@@ -13,8 +13,9 @@ import {
   STUDY_CONFIG_VERSION,
   StudyConfigShape,
   type Condition,
-  type StudyConfig,
+  type StudyConfigDocument,
 } from "./study-config";
+import { isBlankText } from "./study-text";
 
 export type ConfigIssue = { path: (string | number)[]; message: string };
 
@@ -54,7 +55,7 @@ export const circularCalculations = (cycle: readonly string[]) =>
 
 const OPTION_TYPES = new Set(["select", "multiselect"]);
 
-export function studyConfigIssues(config: StudyConfig): ConfigIssue[] {
+export function studyConfigIssues(config: StudyConfigDocument): ConfigIssue[] {
   const issues: ConfigIssue[] = [];
   const add = (path: (string | number)[], message: string) => issues.push({ path, message });
 
@@ -71,7 +72,7 @@ export function studyConfigIssues(config: StudyConfig): ConfigIssue[] {
     if (OPTION_TYPES.has(field.type) && !(field.options?.length ?? 0))
       add([...at, "options"], MESSAGES.selectNeedsOptions);
     for (const [subName, sub] of Object.entries(field.schema ?? {})) {
-      if (!subName.trim() || !sub.label.trim() || !NAME_PATTERN.test(subName))
+      if (!subName.trim() || isBlankText(sub.label) || !NAME_PATTERN.test(subName))
         add([...at, "schema", subName], MESSAGES.subFieldRequired);
       if (OPTION_TYPES.has(sub.type) && !(sub.options?.length ?? 0))
         add([...at, "schema", subName, "options"], MESSAGES.selectNeedsOptions);
@@ -90,7 +91,8 @@ export function studyConfigIssues(config: StudyConfig): ConfigIssue[] {
 
   const categoryCodes = new Set<string>();
   config.categories.forEach((category, i) => {
-    if (!category.code.trim() || !category.label.trim()) add(["categories", i], MESSAGES.categoryRequired);
+    if (!category.code.trim() || isBlankText(category.label))
+      add(["categories", i], MESSAGES.categoryRequired);
     else if (!CODE_PATTERN.test(category.code)) add(["categories", i, "code"], MESSAGES.categoryCode);
     const key = `${category.entity}:${category.code}`;
     if (category.code && categoryCodes.has(key)) add(["categories", i, "code"], MESSAGES.categoryUnique);
@@ -101,7 +103,7 @@ export function studyConfigIssues(config: StudyConfig): ConfigIssue[] {
   const calculationNames = new Set<string>();
   config.calculations.forEach((calculation, i) => {
     const at = ["calculations", i];
-    if (!calculation.name.trim() || !calculation.label.trim()) add(at, MESSAGES.calculationRequired);
+    if (!calculation.name.trim() || isBlankText(calculation.label)) add(at, MESSAGES.calculationRequired);
     else if (calculation.name.length > NAME_MAX_LENGTH || !NAME_PATTERN.test(calculation.name))
       add([...at, "name"], MESSAGES.calculationName);
     if (calculationNames.has(calculation.name)) add([...at, "name"], MESSAGES.calculationUnique);

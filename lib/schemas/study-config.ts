@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { studyPatternProblem } from "@/lib/forms/study-pattern";
 import { visibleIdentifier } from "./identifier-text";
+import { requiredText, StudyTextSchema, type TextByLanguage } from "./study-text";
 
 export const STUDY_CONFIG_VERSION = 1;
 
@@ -89,9 +90,8 @@ export const FieldOptionSchema = z.preprocess(
     typeof option === "string" || typeof option === "number"
       ? { value: String(option), label: String(option) }
       : option,
-  z.object({ value: z.string(), label: z.string() }),
+  z.object({ value: z.string(), label: StudyTextSchema }),
 );
-export type FieldOption = z.infer<typeof FieldOptionSchema>;
 
 export const FieldValidationSchema = z.object({
   required: z.boolean().optional(),
@@ -115,19 +115,18 @@ export type FieldValidation = z.infer<typeof FieldValidationSchema>;
 export const SubFieldSchema = z.object({
   // Any string: the renderer shows 'Unsupported field type: {type}' for types it does not know.
   type: z.string().min(1),
-  label: z.string().min(1, "Name and Label are required"),
+  label: requiredText("Name and Label are required"),
   options: z.array(FieldOptionSchema).optional(),
   validation: FieldValidationSchema.optional(),
 });
-export type SubField = z.infer<typeof SubFieldSchema>;
 
 export const DataFieldSchema = z.object({
   entity: z.enum(FIELD_ENTITIES),
   name: z.string(),
-  label: z.string().min(1, "Label is required"),
+  label: requiredText("Label is required"),
   type: z.string().min(1, "Type is required"),
   category: z.string().nullable().optional(),
-  description: z.string().optional(),
+  description: StudyTextSchema.optional(),
   options: z.array(FieldOptionSchema).optional(),
   validation: FieldValidationSchema.optional(),
   show_in_table: z.boolean().optional(),
@@ -143,7 +142,6 @@ export const DataFieldSchema = z.object({
   required_if: ConditionSchema.optional(),
   enable_if: ConditionSchema.optional(),
 });
-export type DataField = z.infer<typeof DataFieldSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Visit types, categories
@@ -151,22 +149,20 @@ export type DataField = z.infer<typeof DataFieldSchema>;
 
 export const VisitTypeSchema = z.object({
   code: z.string(),
-  label: z.string().min(1, "Label is required"),
+  label: requiredText("Label is required"),
   order: z
     .number({ error: "Order must be a number" })
     .int("Order must be a whole number")
     .min(1, "Order must be at least 1"),
-  description: z.string().optional(),
+  description: StudyTextSchema.optional(),
 });
-export type VisitType = z.infer<typeof VisitTypeSchema>;
 
 export const CategorySchema = z.object({
   code: z.string(),
-  label: z.string(),
+  label: StudyTextSchema,
   order: z.number().optional(),
   entity: z.enum(FIELD_ENTITIES),
 });
-export type Category = z.infer<typeof CategorySchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Calculations
@@ -210,11 +206,10 @@ export type CalculationFormula = z.infer<typeof CalculationFormulaSchema>;
 
 export const CalculationSchema = z.object({
   name: z.string(),
-  label: z.string(),
-  description: z.string().optional(),
+  label: StudyTextSchema,
+  description: StudyTextSchema.optional(),
   formula: CalculationFormulaSchema,
 });
-export type Calculation = z.infer<typeof CalculationSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // UI settings, therapy switch
@@ -255,23 +250,21 @@ export const TherapySwitchFieldSchema = z.object({
     .string()
     .min(1, "Nome e Label sono obbligatori")
     .superRefine(visibleIdentifier("Switch field name")),
-  label: z.string().min(1, "Nome e Label sono obbligatori"),
+  label: requiredText("Nome e Label sono obbligatori"),
   type: z.enum(THERAPY_SWITCH_FIELD_TYPES),
   required: z.boolean().optional(),
   options: z.array(FieldOptionSchema).optional(),
-  placeholder: z.string().optional(),
+  placeholder: StudyTextSchema.optional(),
   conditional_on: z.object({ field: z.string().min(1), value: z.string() }).optional(),
 });
-export type TherapySwitchField = z.infer<typeof TherapySwitchFieldSchema>;
 
 export const DEFAULT_THERAPY_PROMPT = "Il paziente sta continuando la stessa terapia?";
 
 export const TherapySwitchConfigSchema = z.object({
   enabled: z.boolean(),
-  prompt_message: z.string().default(DEFAULT_THERAPY_PROMPT),
+  prompt_message: StudyTextSchema.default(DEFAULT_THERAPY_PROMPT),
   switch_fields: z.array(TherapySwitchFieldSchema).default([]),
 });
-export type TherapySwitchConfig = z.infer<typeof TherapySwitchConfigSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // The whole document
@@ -291,6 +284,44 @@ export const StudyConfigShape = z.object({
     switch_fields: [],
   }),
 });
-export type StudyConfig = z.infer<typeof StudyConfigShape>;
 /** What a writer may send: defaults not yet filled in. */
 export type StudyConfigInput = z.input<typeof StudyConfigShape>;
+
+// ---------------------------------------------------------------------------------------------
+// The document as stored and edited, and as a reader sees it (decision 0022)
+// ---------------------------------------------------------------------------------------------
+
+/** The stored document: a study text may hold both languages (lib/schemas/study-text.ts). */
+export type StudyConfigDocument = z.infer<typeof StudyConfigShape>;
+export type DataFieldDocument = z.infer<typeof DataFieldSchema>;
+export type FieldOptionDocument = z.infer<typeof FieldOptionSchema>;
+export type SubFieldDocument = z.infer<typeof SubFieldSchema>;
+export type VisitTypeDocument = z.infer<typeof VisitTypeSchema>;
+export type CategoryDocument = z.infer<typeof CategorySchema>;
+export type CalculationDocument = z.infer<typeof CalculationSchema>;
+export type TherapySwitchFieldDocument = z.infer<typeof TherapySwitchFieldSchema>;
+export type TherapySwitchConfigDocument = z.infer<typeof TherapySwitchConfigSchema>;
+
+/**
+ * The same shape with every study text in one language: what the capture screens, the form engine,
+ * the calculations and the exports read (lib/i18n/study-config-language.ts makes one for a reader).
+ */
+export type InOneLanguage<T> = T extends string | number | boolean | null | undefined
+  ? T
+  : T extends TextByLanguage
+    ? never
+    : T extends Condition
+      ? T
+      : T extends readonly (infer U)[]
+        ? InOneLanguage<U>[]
+        : { [K in keyof T]: InOneLanguage<T[K]> };
+
+export type StudyConfig = InOneLanguage<StudyConfigDocument>;
+export type DataField = InOneLanguage<DataFieldDocument>;
+export type FieldOption = InOneLanguage<FieldOptionDocument>;
+export type SubField = InOneLanguage<SubFieldDocument>;
+export type VisitType = InOneLanguage<VisitTypeDocument>;
+export type Category = InOneLanguage<CategoryDocument>;
+export type Calculation = InOneLanguage<CalculationDocument>;
+export type TherapySwitchField = InOneLanguage<TherapySwitchFieldDocument>;
+export type TherapySwitchConfig = InOneLanguage<TherapySwitchConfigDocument>;

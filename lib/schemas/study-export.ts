@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { messageRef } from "@/lib/i18n/message-ref";
 import { CSV_FORMATS } from "@/lib/csv/csv-cells";
+import { LOCALES } from "@/lib/i18n/locales";
 import { CalendarDate } from "./patients";
 
 export const EXPORT_FORMATS = ["csv-long", "csv-wide", "odm"] as const;
@@ -31,6 +32,13 @@ export const StudyExportQuery = z
     format: z.enum(EXPORT_FORMATS, { error: `format must be one of: ${EXPORT_FORMATS.join(", ")}` }),
     /** Option codes (default) or their labels in category columns. */
     values: z.enum(["codes", "labels"], { error: "values must be codes or labels" }).default("codes"),
+    /**
+     * The language of the study's texts in a labels export (decision 0022): a text missing in it
+     * is given in the other. Absent: the study's default language.
+     */
+    lang: z
+      .enum(LOCALES, { error: messageRef("api.studyText.lang", { languages: LOCALES.join(", ") }) })
+      .optional(),
     /**
      * CSV only: `comma` (`,` and decimal points, the default) or `semicolon` (`;`, decimal commas
      * and a byte-order mark, for Excel where the decimal mark is a comma: docs/decisions/0021).

@@ -38,9 +38,9 @@ const inEnglish: SaySentence = (key, values) => english(key, values);
 
 /** What the names of a formula are looked up in: the study's own definitions. */
 export type CalculationContext = {
-  dataFields?: readonly DataField[];
-  calculations?: readonly Calculation[];
-  visitTypes?: readonly VisitType[];
+  dataFields?: readonly DataFieldDocument[];
+  calculations?: readonly CalculationDocument[];
+  visitTypes?: readonly VisitTypeDocument[];
 };
 
 /** A label that states its unit as a percentage: "PASI improvement (%)". */
@@ -128,7 +128,7 @@ export function formulaSentence(
 }
 
 export function calculationSentence(
-  calculation: Calculation,
+  calculation: CalculationDocument,
   context: CalculationContext,
   say: SaySentence = inEnglish,
 ): string | null {
@@ -141,9 +141,9 @@ export function calculationSentence(
  */
 export function calculationSummaries(
   config: {
-    data_fields: readonly DataField[];
-    calculations: readonly Calculation[];
-    visit_types: readonly VisitType[];
+    data_fields: readonly DataFieldDocument[];
+    calculations: readonly CalculationDocument[];
+    visit_types: readonly VisitTypeDocument[];
   },
   say: SaySentence = inEnglish,
 ): Record<string, string> {

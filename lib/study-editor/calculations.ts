@@ -1,5 +1,5 @@
 /**
- * The Calculations tab's rules (spec §3 Calculation, §5): drafts of every formula type, the name
+ * The Calculations tab's rules (spec §3 CalculationDocument, §5): drafts of every formula type, the name
  * generated from the label, the number fields the pickers offer, and the "try it" run on sample
  * values with the calculation engine itself. Pure: no I/O.
  */
@@ -16,9 +16,9 @@ import {
   NAME_PATTERN,
   CalculationSchema,
   THRESHOLD_OPERATORS,
-  type Calculation,
+  type CalculationDocument,
   type CalculationFormula,
-  type DataField,
+  type DataFieldDocument,
   type ThresholdOperator,
 } from "@/lib/schemas/study-config";
 import { THRESHOLD_SYMBOLS } from "./calculation-sentence";
@@ -58,7 +58,7 @@ export function calculationNameFromLabel(label: string): string {
 }
 
 /** Field pickers offer only number fields (spec §5), visit fields first as calculations run on visits. */
-export function numberFields(fields: readonly DataField[]): DataField[] {
+export function numberFields(fields: readonly DataFieldDocument[]): DataFieldDocument[] {
   return fields
     .filter((field) => field.type === "number")
     .sort((a, b) => (a.entity === b.entity ? 0 : a.entity === "visit" ? -1 : 1));
@@ -100,8 +100,8 @@ export type TryResult = { value: unknown; error: string | null };
  * (the baseline values for improvement_percentage), and answers the draft's result.
  */
 export function tryCalculation(
-  draft: Calculation,
-  others: readonly Calculation[],
+  draft: CalculationDocument,
+  others: readonly CalculationDocument[],
   samples: Record<string, string>,
   baselineSamples: Record<string, string> = {},
 ): TryResult {
@@ -120,9 +120,9 @@ export function tryCalculation(
  * never saved. Each rule sits on its own property, so all the messages show at once.
  */
 export function calculationEntrySchema(
-  others: readonly Calculation[],
+  others: readonly CalculationDocument[],
   fieldNames: ReadonlySet<string>,
-  trial: (calculation: Calculation) => TryResult,
+  trial: (calculation: CalculationDocument) => TryResult,
 ) {
   return CalculationSchema.extend({
     label: CalculationSchema.shape.label.refine((label) => label.trim() !== "", MESSAGES.calculationRequired),
@@ -161,8 +161,8 @@ export function calculationErrorKey(path: readonly PropertyKey[]): keyof Calcula
 
 /** Checks of the dialog's Save (see `calculationEntrySchema`): the first message per place. */
 export function validateCalculation(
-  draft: Calculation,
-  others: readonly Calculation[],
+  draft: CalculationDocument,
+  others: readonly CalculationDocument[],
   fieldNames: ReadonlySet<string>,
   trial: TryResult,
 ): CalculationErrors {

@@ -4,7 +4,12 @@
  * code is what data fields point at, so it never changes after creation: only the label does.
  */
 import { MESSAGES } from "@/lib/schemas/study-config-rules";
-import { CategorySchema, type Category, type DataField, type FieldEntity } from "@/lib/schemas/study-config";
+import {
+  CategorySchema,
+  type CategoryDocument,
+  type DataFieldDocument,
+  type FieldEntity,
+} from "@/lib/schemas/study-config";
 import { nextOrder, sortByOrder, swapWithNeighbour, type Direction } from "./order";
 
 export const CATEGORY_MESSAGES = {
@@ -25,16 +30,19 @@ export function normalizeCategoryCode(input: string): string {
 }
 
 /** The entity's categories, lower order first. */
-export function categoriesForEntity(categories: readonly Category[], entity: FieldEntity): Category[] {
+export function categoriesForEntity(
+  categories: readonly CategoryDocument[],
+  entity: FieldEntity,
+): CategoryDocument[] {
   return sortByOrder(categories.filter((c) => c.entity === entity));
 }
 
 /** The entity's fields that sit in the category, in field order. */
 export function fieldsInCategory(
-  dataFields: readonly DataField[],
+  dataFields: readonly DataFieldDocument[],
   entity: FieldEntity,
   code: string,
-): DataField[] {
+): DataFieldDocument[] {
   return sortByOrder(dataFields.filter((f) => f.entity === entity && f.category === code));
 }
 
@@ -52,7 +60,7 @@ export const categoryRenameSchema = CategorySchema.pick({ label: true }).extend(
   label: categoryLabelSchema,
 });
 
-export function categoryEntrySchema(categories: readonly Category[], entity: FieldEntity) {
+export function categoryEntrySchema(categories: readonly CategoryDocument[], entity: FieldEntity) {
   return CategorySchema.pick({ code: true, label: true }).extend({
     code: CategorySchema.shape.code
       .min(1, CATEGORY_MESSAGES.required)
@@ -73,7 +81,7 @@ export const categoryDraftToEntry = (draft: CategoryDraft): CategoryDraft => ({
 /** Checks a new category (see `categoryEntrySchema`): the first message, or the entry. */
 export function validateNewCategory(
   draft: CategoryDraft,
-  categories: readonly Category[],
+  categories: readonly CategoryDocument[],
   entity: FieldEntity,
 ): CategoryValidation {
   const parsed = categoryEntrySchema(categories, entity).safeParse(categoryDraftToEntry(draft));
@@ -93,21 +101,21 @@ export function validateCategoryLabel(
 
 /** Appends a category to its entity, after that entity's last one. Validate first. */
 export function addCategory(
-  categories: readonly Category[],
+  categories: readonly CategoryDocument[],
   entity: FieldEntity,
   draft: CategoryDraft,
-): Category[] {
+): CategoryDocument[] {
   const order = nextOrder(categories.filter((c) => c.entity === entity));
   return [...categories, { code: draft.code, label: draft.label, order, entity }];
 }
 
 /** Changes only the label: the code stays, so the fields that point at it stay in it. */
 export function renameCategory(
-  categories: readonly Category[],
+  categories: readonly CategoryDocument[],
   entity: FieldEntity,
   code: string,
   label: string,
-): Category[] {
+): CategoryDocument[] {
   return categories.map((c) => (c.entity === entity && c.code === code ? { ...c, label } : c));
 }
 
@@ -116,11 +124,11 @@ export function renameCategory(
  * entries keep their place in the list; only order values change.
  */
 export function moveCategory(
-  categories: readonly Category[],
+  categories: readonly CategoryDocument[],
   entity: FieldEntity,
   code: string,
   direction: Direction,
-): Category[] {
+): CategoryDocument[] {
   const sorted = categoriesForEntity(categories, entity);
   const moved = swapWithNeighbour(
     sorted,
@@ -138,11 +146,11 @@ export function moveCategory(
  * patient and a visit category may share a code.
  */
 export function deleteCategory(
-  categories: readonly Category[],
-  dataFields: readonly DataField[],
+  categories: readonly CategoryDocument[],
+  dataFields: readonly DataFieldDocument[],
   entity: FieldEntity,
   code: string,
-): { categories: Category[]; dataFields: DataField[] } {
+): { categories: CategoryDocument[]; dataFields: DataFieldDocument[] } {
   return {
     categories: categories.filter((c) => !(c.entity === entity && c.code === code)),
     dataFields: dataFields.map((f) =>

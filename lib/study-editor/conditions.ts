@@ -8,9 +8,9 @@ import type {
   Condition,
   ConditionOperator,
   ConditionValue,
-  DataField,
+  DataFieldDocument,
   FieldCondition,
-  FieldOption,
+  FieldOptionDocument,
 } from "@/lib/schemas/study-config";
 import { CONDITION_OPERATORS } from "@/lib/schemas/study-config";
 import { parseNumber } from "@/lib/forms/parse-number";
@@ -32,7 +32,7 @@ export const OPERATOR_LABELS: Record<ConditionOperator, string> = {
 export { CONDITION_OPERATORS };
 
 /** A field a condition may look at. */
-export type ConditionTarget = Pick<DataField, "name" | "label" | "type" | "options">;
+export type ConditionTarget = Pick<DataFieldDocument, "name" | "label" | "type" | "options">;
 
 /** How the value is entered: none, one number, one option / yes-no / text, or a list. */
 export type ValueKind = "none" | "number" | "option" | "boolean" | "text" | "option-list" | "text-list";
@@ -57,7 +57,7 @@ export function valueKind(operator: string, target: ConditionTarget | undefined)
 /** The value a comparison starts with, or keeps when its operator or field changes. */
 export function defaultValue(
   kind: ValueKind,
-  options: readonly FieldOption[] = [],
+  options: readonly FieldOptionDocument[] = [],
 ): ConditionValue | undefined {
   switch (kind) {
     case "none":

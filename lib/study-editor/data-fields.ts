@@ -7,15 +7,24 @@
 import { z } from "zod";
 import { MESSAGES } from "@/lib/schemas/study-config-rules";
 import { parseNumber } from "@/lib/forms/parse-number";
+import { LOCALES, type Locale } from "@/lib/i18n/locales";
+import {
+  storedText,
+  textByLanguage,
+  trimmedText,
+  wordsIn,
+  type StudyText,
+  type TextByLanguage,
+} from "@/lib/schemas/study-text";
 import {
   NAME_MAX_LENGTH,
   NAME_PATTERN,
   SubFieldSchema,
-  type SubField,
+  type SubFieldDocument,
   type Condition,
-  type DataField,
+  type DataFieldDocument,
   type FieldEntity,
-  type FieldOption,
+  type FieldOptionDocument,
   type FieldType,
 } from "@/lib/schemas/study-config";
 
@@ -68,7 +77,7 @@ export function nameFromLabel(label: string): string {
 }
 
 /** The first `field_{n}` not taken in the entity (n counts from the entity's field count + 1). */
-export function nextFieldName(fields: readonly DataField[], entity: FieldEntity): string {
+export function nextFieldName(fields: readonly DataFieldDocument[], entity: FieldEntity): string {
   const taken = new Set(fields.filter((f) => f.entity === entity).map((f) => f.name));
   let n = fields.filter((f) => f.entity === entity).length + 1;
   while (taken.has(`field_${n}`)) n += 1;
@@ -80,22 +89,30 @@ export function nextFieldName(fields: readonly DataField[], entity: FieldEntity)
  * The first letter typed already gives a name without the prefix, so for a field added in this
  * draft (`isNew`) the name keeps following the label as long as it is still the generated one.
  */
-export function applyLabel(field: DataField, label: string, isNew = false): DataField {
-  const generated = field.name.startsWith("field_") || (isNew && field.name === nameFromLabel(field.label));
+export function applyLabel(
+  field: DataFieldDocument,
+  label: StudyText,
+  contentLanguage: Locale,
+  isNew = false,
+): DataFieldDocument {
+  // The name follows the default language's words, else the other's (decision 0022).
+  const words = (text: StudyText) => wordsIn(text, contentLanguage);
+  const generated =
+    field.name.startsWith("field_") || (isNew && field.name === nameFromLabel(words(field.label)));
   if (!generated) return { ...field, label };
-  return { ...field, label, name: nameFromLabel(label) || field.name };
+  return { ...field, label, name: nameFromLabel(words(label)) || field.name };
 }
 
 /** A new field of this type at the end of the entity, in the category given (or none). */
 export function newField(
-  fields: readonly DataField[],
+  fields: readonly DataFieldDocument[],
   entity: FieldEntity,
   type: FieldType,
   category: string | null,
-): DataField {
+): DataFieldDocument {
   const name = nextFieldName(fields, entity);
   const order = Math.max(0, ...fields.filter((f) => f.entity === entity).map((f) => f.order ?? 0)) + 1;
-  const field: DataField = {
+  const field: DataFieldDocument = {
     entity,
     name,
     label: `Field ${name.slice("field_".length)}`,
@@ -112,8 +129,8 @@ export function newField(
 }
 
 /** Changing the type keeps what still applies: options for option types, schema for arrays. */
-export function changeType(field: DataField, type: string): DataField {
-  const next: DataField = { ...field, type };
+export function changeType(field: DataFieldDocument, type: string): DataFieldDocument {
+  const next: DataFieldDocument = { ...field, type };
   if (OPTION_FIELD_TYPES.has(type)) next.options = field.options ?? [];
   else delete next.options;
   if (type === "array") next.schema = field.schema ?? {};
@@ -124,7 +141,7 @@ export function changeType(field: DataField, type: string): DataField {
 }
 
 /** Options one per line: blank lines dropped, each line both value and label. */
-export function parseOptionLines(text: string): FieldOption[] {
+export function parseOptionLines(text: string): FieldOptionDocument[] {
   return text
     .split("\n")
     .map((line) => line.trim())
@@ -132,13 +149,48 @@ export function parseOptionLines(text: string): FieldOption[] {
     .map((line) => ({ value: line, label: line }));
 }
 
-/** The textarea shows value, or `value|label` when the label differs. */
-export function optionLines(options: readonly FieldOption[] | undefined): string {
-  return (options ?? []).map((o) => (o.label === o.value ? o.value : `${o.value}|${o.label}`)).join("\n");
+/**
+ * The options' lines in one language: `value|label` (just `value` where the default language's label
+ * is the value itself); in the other language only the options it translates (decision 0022).
+ */
+export function optionLinesIn(
+  options: readonly FieldOptionDocument[] | undefined,
+  locale: Locale,
+  contentLanguage: Locale,
+): string {
+  return (options ?? [])
+    .map((option) => ({ value: option.value, label: textByLanguage(option.label, contentLanguage)[locale] }))
+    .filter(({ label }) => locale === contentLanguage || label !== "")
+    .map(({ value, label }) => (locale === contentLanguage && label === value ? value : `${value}|${label}`))
+    .join("\n");
+}
+
+/**
+ * The options of the default language's lines, each label joined by its translation from the other
+ * language's `value|label` lines. `unknown`: values translated that are not options (shown to the
+ * editor, never silently kept).
+ */
+export function optionsFromLines(
+  defaultLines: string,
+  translatedLines: string,
+  contentLanguage: Locale,
+): { options: FieldOptionDocument[]; unknown: string[] } {
+  const other = LOCALES.find((locale) => locale !== contentLanguage)!;
+  const translations = new Map(
+    parseOptionText(translatedLines).map((option) => [option.value, option.label as string]),
+  );
+  const options = parseOptionText(defaultLines).map((option) => {
+    const translated = translations.get(option.value);
+    if (translated === undefined || translated === option.value) return option;
+    const texts = { it: "", en: "", [contentLanguage]: option.label as string, [other]: translated };
+    return { value: option.value, label: storedText(texts as TextByLanguage, contentLanguage) };
+  });
+  const values = new Set(options.map((option) => option.value));
+  return { options, unknown: [...translations.keys()].filter((value) => !values.has(value)) };
 }
 
 /** Reads `value|label` lines back; a line without '|' is both. */
-export function parseOptionText(text: string): FieldOption[] {
+export function parseOptionText(text: string): FieldOptionDocument[] {
   return parseOptionLines(text).map(({ value }) => {
     const bar = value.indexOf("|");
     if (bar < 0) return { value, label: value };
@@ -186,7 +238,7 @@ export function fieldIssues(issues: readonly PathIssue[]): FieldIssues {
 // Templates → fields
 // ---------------------------------------------------------------------------------------------
 
-export type TemplateFieldInput = Omit<DataField, "entity"> & { entity?: FieldEntity };
+export type TemplateFieldInput = Omit<DataFieldDocument, "entity"> & { entity?: FieldEntity };
 
 /** `base`, or `base_1`, `base_2`… the first one not in `taken` (spec §5), kept within 50 characters. */
 export function uniqueName(base: string, taken: ReadonlySet<string>): string {
@@ -204,11 +256,11 @@ export function uniqueName(base: string, taken: ReadonlySet<string>): string {
  * after the entity's last field, and a category the entity does not have is dropped.
  */
 export function importTemplateFields(
-  fields: readonly DataField[],
+  fields: readonly DataFieldDocument[],
   entity: FieldEntity,
   templateFields: readonly TemplateFieldInput[],
   categoryCodes: ReadonlySet<string>,
-): DataField[] {
+): DataFieldDocument[] {
   const taken = new Set(fields.filter((f) => f.entity === entity).map((f) => f.name));
   const renames = new Map<string, string>();
   for (const tf of templateFields) {
@@ -219,7 +271,7 @@ export function importTemplateFields(
   let order = Math.max(0, ...fields.filter((f) => f.entity === entity).map((f) => f.order ?? 0));
   return templateFields.map((tf) => {
     order += 1;
-    const field: DataField = {
+    const field: DataFieldDocument = {
       ...tf,
       entity,
       name: renames.get(tf.name) ?? tf.name,
@@ -241,7 +293,7 @@ function renameInCondition(condition: Condition, renames: ReadonlyMap<string, st
 }
 
 /** A field as a template field: everything but the entity. */
-export function toTemplateField(field: DataField): TemplateFieldInput {
+export function toTemplateField(field: DataFieldDocument): TemplateFieldInput {
   const { entity: _entity, ...rest } = field;
   return rest;
 }
@@ -259,9 +311,9 @@ export type OrphanRisk = { entity: FieldEntity; name: string; count: number; kin
  * it was deleted.
  */
 export function orphanRisks(
-  saved: readonly DataField[],
+  saved: readonly DataFieldDocument[],
   usage: FieldUsageCounts | undefined,
-  currentName: (field: DataField) => string | null,
+  currentName: (field: DataFieldDocument) => string | null,
 ): OrphanRisk[] {
   if (!usage) return [];
   const risks: OrphanRisk[] = [];
@@ -281,7 +333,7 @@ export function orphanRisks(
 
 export type SubFieldDraft = {
   name: string;
-  label: string;
+  label: StudyText;
   type: string;
   /** One option per line. */
   optionsText: string;
@@ -302,7 +354,7 @@ export function emptySubFieldDraft(): SubFieldDraft {
   return { name: "", label: "", type: "text", optionsText: "", required: false, min: "", max: "" };
 }
 
-export function subFieldDraft(name: string, sub: SubField): SubFieldDraft {
+export function subFieldDraft(name: string, sub: SubFieldDocument): SubFieldDraft {
   return {
     name,
     label: sub.label,
@@ -321,7 +373,10 @@ export function subFieldDraft(name: string, sub: SubField): SubFieldDraft {
  * `editing` is the name the sub-field had (null when adding), so keeping its own name is no clash.
  * Each rule sits on the property it is about, so every message shows under its box.
  */
-export function subFieldEntrySchema(schema: Readonly<Record<string, SubField>>, editing: string | null) {
+export function subFieldEntrySchema(
+  schema: Readonly<Record<string, SubFieldDocument>>,
+  editing: string | null,
+) {
   return SubFieldSchema.extend({
     name: z.string().superRefine((name, ctx) => {
       const problem = !name
@@ -339,14 +394,14 @@ export function subFieldEntrySchema(schema: Readonly<Record<string, SubField>>, 
       ctx.addIssue({ code: "custom", path: ["max"], message: SUB_FIELD_MESSAGES.bounds });
   });
 }
-export type SubFieldEntry = SubField & { name: string };
+export type SubFieldEntry = SubFieldDocument & { name: string };
 
 /**
  * What a draft stands for, before `subFieldEntrySchema` checks it: name and label trimmed; options
  * one per line, blank lines dropped; number sub-fields keep an optional min and max.
  */
 export function subFieldDraftToEntry(draft: SubFieldDraft): Record<keyof SubFieldEntry, unknown> {
-  const validation: SubField["validation"] = {};
+  const validation: SubFieldDocument["validation"] = {};
   if (draft.required) validation.required = true;
   if (draft.type === "number") {
     const min = parseNumber(draft.min.trim());
@@ -357,7 +412,7 @@ export function subFieldDraftToEntry(draft: SubFieldDraft): Record<keyof SubFiel
   return {
     name: draft.name.trim(),
     type: draft.type,
-    label: draft.label.trim(),
+    label: trimmedText(draft.label),
     options: OPTION_FIELD_TYPES.has(draft.type) ? parseOptionLines(draft.optionsText) : undefined,
     validation: Object.keys(validation).length > 0 ? validation : undefined,
   };
@@ -366,9 +421,9 @@ export function subFieldDraftToEntry(draft: SubFieldDraft): Record<keyof SubFiel
 /** The sub-field a draft describes, or the first message to show (see `subFieldEntrySchema`). */
 export function buildSubField(
   draft: SubFieldDraft,
-  schema: Readonly<Record<string, SubField>>,
+  schema: Readonly<Record<string, SubFieldDocument>>,
   editing: string | null,
-): { ok: true; name: string; subField: SubField } | { ok: false; error: string } {
+): { ok: true; name: string; subField: SubFieldDocument } | { ok: false; error: string } {
   const parsed = subFieldEntrySchema(schema, editing).safeParse(subFieldDraftToEntry(draft));
   if (!parsed.success) return { ok: false, error: parsed.error.issues[0]!.message };
   const { name, ...subField } = parsed.data;
@@ -376,17 +431,19 @@ export function buildSubField(
 }
 
 /** The entry's sub-field as stored: no keys for absent options or validation. */
-export function withoutUndefined(subField: SubField): SubField {
-  return Object.fromEntries(Object.entries(subField).filter(([, value]) => value !== undefined)) as SubField;
+export function withoutUndefined(subField: SubFieldDocument): SubFieldDocument {
+  return Object.fromEntries(
+    Object.entries(subField).filter(([, value]) => value !== undefined),
+  ) as SubFieldDocument;
 }
 
 /** The schema with one sub-field put in place (a renamed one keeps its position). */
 export function putSubField(
-  schema: Readonly<Record<string, SubField>>,
+  schema: Readonly<Record<string, SubFieldDocument>>,
   editing: string | null,
   name: string,
-  subField: SubField,
-): Record<string, SubField> {
+  subField: SubFieldDocument,
+): Record<string, SubFieldDocument> {
   if (editing === null) return { ...schema, [name]: subField };
   return Object.fromEntries(
     Object.entries(schema).map(([key, value]) => (key === editing ? [name, subField] : [key, value])),
@@ -394,8 +451,8 @@ export function putSubField(
 }
 
 export function removeSubField(
-  schema: Readonly<Record<string, SubField>>,
+  schema: Readonly<Record<string, SubFieldDocument>>,
   name: string,
-): Record<string, SubField> {
+): Record<string, SubFieldDocument> {
   return Object.fromEntries(Object.entries(schema).filter(([key]) => key !== name));
 }

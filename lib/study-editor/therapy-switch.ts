@@ -5,14 +5,14 @@
 import { MESSAGES } from "@/lib/schemas/study-config-rules";
 import {
   TherapySwitchFieldSchema,
-  type FieldOption,
-  type TherapySwitchField,
+  type FieldOptionDocument,
+  type TherapySwitchFieldDocument,
 } from "@/lib/schemas/study-config";
 
 export type SwitchFieldDraft = {
   name: string;
   label: string;
-  type: TherapySwitchField["type"];
+  type: TherapySwitchFieldDocument["type"];
   required: boolean;
   placeholder: string;
   /** One option a line: `value` or `value|label`. */
@@ -36,11 +36,11 @@ export function emptySwitchFieldDraft(): SwitchFieldDraft {
   };
 }
 
-export function optionsToText(options: readonly FieldOption[] | undefined): string {
+export function optionsToText(options: readonly FieldOptionDocument[] | undefined): string {
   return (options ?? []).map((o) => (o.label === o.value ? o.value : `${o.value}|${o.label}`)).join("\n");
 }
 
-export function optionsFromText(text: string): FieldOption[] {
+export function optionsFromText(text: string): FieldOptionDocument[] {
   return text
     .split("\n")
     .map((line) => line.trim())
@@ -51,7 +51,7 @@ export function optionsFromText(text: string): FieldOption[] {
     });
 }
 
-export function switchFieldToDraft(field: TherapySwitchField): SwitchFieldDraft {
+export function switchFieldToDraft(field: TherapySwitchFieldDocument): SwitchFieldDraft {
   return {
     name: field.name,
     label: field.label,
@@ -65,7 +65,10 @@ export function switchFieldToDraft(field: TherapySwitchField): SwitchFieldDraft 
 }
 
 /** The other select fields a field may be conditional on (spec §5: only against another select). */
-export function conditionTargets(fields: readonly TherapySwitchField[], self: string): TherapySwitchField[] {
+export function conditionTargets(
+  fields: readonly TherapySwitchFieldDocument[],
+  self: string,
+): TherapySwitchFieldDocument[] {
   return fields.filter((f) => f.type === "select" && f.name !== self);
 }
 
@@ -76,7 +79,10 @@ export function conditionTargets(fields: readonly TherapySwitchField[], self: st
  * condition only on another select field and with its value. `editingName` is the name of the
  * field being edited (it cannot change); null when adding.
  */
-export function switchFieldEntrySchema(fields: readonly TherapySwitchField[], editingName: string | null) {
+export function switchFieldEntrySchema(
+  fields: readonly TherapySwitchFieldDocument[],
+  editingName: string | null,
+) {
   return TherapySwitchFieldSchema.extend({
     name: TherapySwitchFieldSchema.shape.name.refine(
       (name) => editingName !== null || !fields.some((f) => f.name === name),
@@ -104,7 +110,10 @@ export function switchFieldEntrySchema(fields: readonly TherapySwitchField[], ed
 }
 
 /** The field a draft stands for: text trimmed, options parsed, the name kept when editing. */
-export function draftToSwitchField(draft: SwitchFieldDraft, editingName: string | null): TherapySwitchField {
+export function draftToSwitchField(
+  draft: SwitchFieldDraft,
+  editingName: string | null,
+): TherapySwitchFieldDocument {
   const placeholder = draft.placeholder.trim();
   return {
     name: editingName ?? draft.name.trim(),
@@ -122,9 +131,9 @@ export function draftToSwitchField(draft: SwitchFieldDraft, editingName: string 
 /** Checks a draft against the list (see `switchFieldEntrySchema`): the messages by dialog slot. */
 export function validateSwitchField(
   draft: SwitchFieldDraft,
-  fields: readonly TherapySwitchField[],
+  fields: readonly TherapySwitchFieldDocument[],
   editingName: string | null,
-): { ok: true; value: TherapySwitchField } | { ok: false; errors: SwitchFieldErrors } {
+): { ok: true; value: TherapySwitchFieldDocument } | { ok: false; errors: SwitchFieldErrors } {
   const parsed = switchFieldEntrySchema(fields, editingName).safeParse(
     draftToSwitchField(draft, editingName),
   );

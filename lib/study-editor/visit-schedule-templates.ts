@@ -4,16 +4,20 @@
  * 52; oncology treatment in 3-weekly cycles with survival follow-up; rheumatology (RA treat-to-
  * target) at months 1, 3, 6 and 12. Every schedule keeps an unscheduled visit for anything else.
  */
-import type { VisitType } from "@/lib/schemas/study-config";
+import type { VisitTypeDocument } from "@/lib/schemas/study-config";
 import { nextOrder, sortByOrder } from "./order";
 
 export type VisitScheduleTemplateId = "psoriasis" | "oncology" | "rheumatology";
-export type VisitScheduleTemplate = { id: VisitScheduleTemplateId; label: string; visitTypes: VisitType[] };
+export type VisitScheduleTemplate = {
+  id: VisitScheduleTemplateId;
+  label: string;
+  visitTypes: VisitTypeDocument[];
+};
 
 const UNSCHEDULED = "Visit outside the planned schedule (e.g. adverse event, safety check).";
 
 /** Numbers the entries 1..n, so each template reads as its schedule. */
-const numbered = (entries: Omit<VisitType, "order">[]): VisitType[] =>
+const numbered = (entries: Omit<VisitTypeDocument, "order">[]): VisitTypeDocument[] =>
   entries.map((entry, i) => ({ ...entry, order: i + 1 }));
 
 const cycles = Array.from({ length: 6 }, (_, i) => ({
@@ -129,14 +133,18 @@ export const VISIT_SCHEDULE_TEMPLATES: Record<VisitScheduleTemplateId, VisitSche
   },
 };
 
-export type TemplateApplication = { visitTypes: VisitType[]; added: VisitType[]; skipped: string[] };
+export type TemplateApplication = {
+  visitTypes: VisitTypeDocument[];
+  added: VisitTypeDocument[];
+  skipped: string[];
+};
 
 /**
  * Adds a template's visit types after the existing ones. Codes already present are skipped, so
  * applying twice, or over a hand-made list, never duplicates a code or changes existing entries.
  */
 export function applyVisitScheduleTemplate(
-  visitTypes: readonly VisitType[],
+  visitTypes: readonly VisitTypeDocument[],
   templateId: VisitScheduleTemplateId,
 ): TemplateApplication {
   const existing = new Set(visitTypes.map((vt) => vt.code));

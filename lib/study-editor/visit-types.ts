@@ -5,7 +5,7 @@
  * messages before that.
  */
 import { MESSAGES } from "@/lib/schemas/study-config-rules";
-import { CODE_PATTERN, VisitTypeSchema, type VisitType } from "@/lib/schemas/study-config";
+import { CODE_PATTERN, VisitTypeSchema, type VisitTypeDocument } from "@/lib/schemas/study-config";
 import { nextOrder, sortByOrder, swapWithNeighbour, type Direction } from "./order";
 
 export { VISIT_SCHEDULE_TEMPLATES, applyVisitScheduleTemplate } from "./visit-schedule-templates";
@@ -28,17 +28,19 @@ export const VISIT_TYPE_MESSAGES = {
 /** What the dialog holds: text as typed, order as typed (an input's value is a string). */
 export type VisitTypeDraft = { code: string; label: string; order: string | number; description?: string };
 export type VisitTypeErrors = Partial<Record<"code" | "label" | "order", string>>;
-export type VisitTypeValidation = { ok: true; value: VisitType } | { ok: false; errors: VisitTypeErrors };
+export type VisitTypeValidation =
+  { ok: true; value: VisitTypeDocument } | { ok: false; errors: VisitTypeErrors };
 
-export const sortVisitTypes = (visitTypes: readonly VisitType[]): VisitType[] => sortByOrder(visitTypes);
+export const sortVisitTypes = (visitTypes: readonly VisitTypeDocument[]): VisitTypeDocument[] =>
+  sortByOrder(visitTypes);
 
-export const nextVisitTypeOrder = (visitTypes: readonly VisitType[]): number => nextOrder(visitTypes);
+export const nextVisitTypeOrder = (visitTypes: readonly VisitTypeDocument[]): number => nextOrder(visitTypes);
 
-export function emptyVisitTypeDraft(visitTypes: readonly VisitType[]): VisitTypeDraft {
+export function emptyVisitTypeDraft(visitTypes: readonly VisitTypeDocument[]): VisitTypeDraft {
   return { code: "", label: "", order: String(nextVisitTypeOrder(visitTypes)), description: "" };
 }
 
-export function visitTypeToDraft(visitType: VisitType): VisitTypeDraft {
+export function visitTypeToDraft(visitType: VisitTypeDocument): VisitTypeDraft {
   return { ...visitType, order: String(visitType.order), description: visitType.description ?? "" };
 }
 
@@ -50,7 +52,10 @@ export function visitTypeToDraft(visitType: VisitType): VisitTypeDraft {
  * may keep its own code and order); null when adding. Each rule sits on its own property so all
  * the fields' messages show at once.
  */
-export function visitTypeEntrySchema(visitTypes: readonly VisitType[], originalCode: string | null = null) {
+export function visitTypeEntrySchema(
+  visitTypes: readonly VisitTypeDocument[],
+  originalCode: string | null = null,
+) {
   const others = visitTypes.filter((vt) => vt.code !== originalCode);
   return VisitTypeSchema.extend({
     code: VisitTypeSchema.shape.code.superRefine((code, ctx) => {
@@ -68,7 +73,7 @@ export function visitTypeEntrySchema(visitTypes: readonly VisitType[], originalC
 }
 
 /** The entry a draft stands for: text trimmed, the order as a number (blank is no number). */
-export function draftToVisitType(draft: VisitTypeDraft): Record<keyof VisitType, unknown> {
+export function draftToVisitType(draft: VisitTypeDraft): Record<keyof VisitTypeDocument, unknown> {
   const order = typeof draft.order === "number" ? String(draft.order) : draft.order.trim();
   const description = draft.description?.trim();
   return {
@@ -82,7 +87,7 @@ export function draftToVisitType(draft: VisitTypeDraft): Record<keyof VisitType,
 /** Checks a draft against the rest of the list (see `visitTypeEntrySchema`). */
 export function validateVisitType(
   draft: VisitTypeDraft,
-  visitTypes: readonly VisitType[],
+  visitTypes: readonly VisitTypeDocument[],
   originalCode: string | null = null,
 ): VisitTypeValidation {
   const parsed = visitTypeEntrySchema(visitTypes, originalCode).safeParse(draftToVisitType(draft));
@@ -98,29 +103,32 @@ export function validateVisitType(
   return { ok: false, errors };
 }
 
-export function addVisitType(visitTypes: readonly VisitType[], visitType: VisitType): VisitType[] {
+export function addVisitType(
+  visitTypes: readonly VisitTypeDocument[],
+  visitType: VisitTypeDocument,
+): VisitTypeDocument[] {
   return sortVisitTypes([...visitTypes, visitType]);
 }
 
 /** Replaces the entry whose code was `originalCode` (the code itself may change). */
 export function updateVisitType(
-  visitTypes: readonly VisitType[],
+  visitTypes: readonly VisitTypeDocument[],
   originalCode: string,
-  visitType: VisitType,
-): VisitType[] {
+  visitType: VisitTypeDocument,
+): VisitTypeDocument[] {
   return sortVisitTypes(visitTypes.map((vt) => (vt.code === originalCode ? visitType : vt)));
 }
 
-export function deleteVisitType(visitTypes: readonly VisitType[], code: string): VisitType[] {
+export function deleteVisitType(visitTypes: readonly VisitTypeDocument[], code: string): VisitTypeDocument[] {
   return visitTypes.filter((vt) => vt.code !== code);
 }
 
 /** Moves one entry up or down by swapping order values with its neighbour; unchanged at an end. */
 export function moveVisitType(
-  visitTypes: readonly VisitType[],
+  visitTypes: readonly VisitTypeDocument[],
   code: string,
   direction: Direction,
-): VisitType[] {
+): VisitTypeDocument[] {
   const sorted = sortVisitTypes(visitTypes);
   return (
     swapWithNeighbour(

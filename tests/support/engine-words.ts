@@ -19,7 +19,7 @@ const TRANSLATORS = {
 /** A message in one language's words (a reference is translated, any other text is kept). */
 export function words(text: string, locale: Locale = "en"): string {
   const t = TRANSLATORS[locale] as unknown as (key: string, values?: MessageValues) => string;
-  return wordsOf(text, t);
+  return wordsOf(text, t, locale);
 }
 
 const inWords = <T extends { msg: string }>(issues: T[], locale: Locale): T[] =>

@@ -11,7 +11,7 @@ export function wordsIn(locale: "en" | "it"): (text: string) => string {
   const t = createTranslator({ locale, messages: locale === "en" ? english : italian });
   const translate = (key: string, values?: Record<string, string | number>) =>
     (t as unknown as (k: string, v?: Record<string, string | number>) => string)(key, values);
-  return (text: string) => wordsOf(text, translate);
+  return (text: string) => wordsOf(text, translate, locale);
 }
 
 /** The English words of a message: what the API answers a caller who asks for no language. */

@@ -26,8 +26,8 @@ describe("message references", () => {
   it("leave other text alone", () => {
     expect(readMessageRef("Psoriasis onset is required")).toBeNull();
     const t = (key: string, values?: Record<string, string | number>) => `${key}:${JSON.stringify(values)}`;
-    expect(wordsOf("Plain words", t)).toBe("Plain words");
-    expect(wordsOf(messageRef("forms.required", { label: "Sesso" }), t)).toBe(
+    expect(wordsOf("Plain words", t, "en")).toBe("Plain words");
+    expect(wordsOf(messageRef("forms.required", { label: "Sesso" }), t, "en")).toBe(
       'forms.required:{"label":"Sesso"}',
     );
   });
@@ -36,14 +36,14 @@ describe("message references", () => {
     const t = (key: string, values?: Record<string, string | number>) =>
       key === "api.labels.birthDate" ? "Data di nascita" : `${key}:${JSON.stringify(values)}`;
     const nested = messageRef("api.common.required", { label: messageRef("api.labels.birthDate"), n: 2 });
-    expect(wordsOf(nested, t)).toBe('api.common.required:{"label":"Data di nascita","n":2}');
+    expect(wordsOf(nested, t, "en")).toBe('api.common.required:{"label":"Data di nascita","n":2}');
   });
 
   it("join messages so that each is put into words on its own", () => {
     const t = (key: string, values?: Record<string, string | number>) =>
       key === "api.common.list" ? `${values!.first}; ${values!.rest}` : key === "api.x" ? "Ics" : key;
-    expect(wordsOf(messageList(["Plain", messageRef("api.x"), "Last"]), t)).toBe("Plain; Ics; Last");
-    expect(wordsOf(messageList(["Only"]), t)).toBe("Only");
+    expect(wordsOf(messageList(["Plain", messageRef("api.x"), "Last"]), t, "en")).toBe("Plain; Ics; Last");
+    expect(wordsOf(messageList(["Only"]), t, "en")).toBe("Only");
     expect(messageList([])).toBe("");
   });
 });

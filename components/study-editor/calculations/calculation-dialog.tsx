@@ -10,7 +10,12 @@ import { FieldError, invalidProps } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { schemaResolver } from "@/lib/client/schema-resolver";
-import type { Calculation, CalculationFormula, DataField, VisitType } from "@/lib/schemas/study-config";
+import type {
+  CalculationDocument,
+  CalculationFormula,
+  DataFieldDocument,
+  VisitTypeDocument,
+} from "@/lib/schemas/study-config";
 import {
   calculationEntrySchema,
   calculationErrorKey,
@@ -27,7 +32,7 @@ import { FormulaFields } from "./formula-fields";
 import { TryItPanel } from "./try-it-panel";
 
 /** The messages of a refused Save by the dialog's places (name, label, formula, expression). */
-function placed(errors: FieldErrors<Calculation>): CalculationErrors {
+function placed(errors: FieldErrors<CalculationDocument>): CalculationErrors {
   const found: CalculationErrors = {};
   const walk = (node: unknown, path: string[]) => {
     if (!node || typeof node !== "object") return;
@@ -54,11 +59,11 @@ export function CalculationDialog({
   onSave,
   onClose,
 }: {
-  editing: Calculation | null;
-  calculations: readonly Calculation[];
-  dataFields: readonly DataField[];
-  visitTypes: readonly VisitType[];
-  onSave: (calculation: Calculation) => void;
+  editing: CalculationDocument | null;
+  calculations: readonly CalculationDocument[];
+  dataFields: readonly DataFieldDocument[];
+  visitTypes: readonly VisitTypeDocument[];
+  onSave: (calculation: CalculationDocument) => void;
   onClose: () => void;
 }) {
   const id = useId();
@@ -77,10 +82,10 @@ export function CalculationDialog({
     setValue,
     clearErrors,
     formState: { errors: formErrors },
-  } = useForm<Calculation, unknown, Calculation>({
+  } = useForm<CalculationDocument, unknown, CalculationDocument>({
     defaultValues: editing ?? { name: "", label: "", description: "", formula: emptyFormula("sum") },
     // Rebuilt each render, so the budget check runs on the samples shown.
-    resolver: schemaResolver<Calculation, Calculation>(
+    resolver: schemaResolver<CalculationDocument, CalculationDocument>(
       calculationEntrySchema(others, fieldNames, (draft) =>
         tryCalculation(draft, others, samples, baselineSamples),
       ),
@@ -88,7 +93,7 @@ export function CalculationDialog({
         description?.trim() ? { ...rest, description: description.trim() } : rest,
     ),
   });
-  const draft = useWatch({ control }) as Calculation;
+  const draft = useWatch({ control }) as CalculationDocument;
   const errors = placed(formErrors);
 
   const label = register("label", {

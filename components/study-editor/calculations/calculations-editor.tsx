@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import type { Calculation, DataField, VisitType } from "@/lib/schemas/study-config";
+import type { CalculationDocument, DataFieldDocument, VisitTypeDocument } from "@/lib/schemas/study-config";
 import {
   calculationSentence,
   type CalculationContext,
@@ -11,7 +11,7 @@ import {
 } from "@/lib/study-editor/calculation-sentence";
 import { CalculationDialog } from "./calculation-dialog";
 
-type DialogState = { editing: Calculation | null } | null;
+type DialogState = { editing: CalculationDocument | null } | null;
 
 /**
  * The Calculations tab (spec §2, §3, §5): the study's auto-calculated values, with add, edit and
@@ -23,17 +23,17 @@ export function CalculationsEditor({
   visitTypes,
   onChange,
 }: {
-  calculations: Calculation[];
-  dataFields: DataField[];
-  visitTypes: VisitType[];
-  onChange: (next: Calculation[]) => void;
+  calculations: CalculationDocument[];
+  dataFields: DataFieldDocument[];
+  visitTypes: VisitTypeDocument[];
+  onChange: (next: CalculationDocument[]) => void;
 }) {
   const t = useTranslations("editorCalculations");
   const tc = useTranslations("common.actions");
   const [dialog, setDialog] = useState<DialogState>(null);
   const context = { dataFields, calculations, visitTypes };
 
-  function save(calculation: Calculation) {
+  function save(calculation: CalculationDocument) {
     const editing = dialog?.editing;
     onChange(
       editing
@@ -43,7 +43,7 @@ export function CalculationsEditor({
     setDialog(null);
   }
 
-  function remove(calculation: Calculation) {
+  function remove(calculation: CalculationDocument) {
     if (!window.confirm(t("deleteConfirm", { label: calculation.label }))) return;
     onChange(calculations.filter((c) => c.name !== calculation.name));
   }
@@ -110,7 +110,7 @@ function CalculationSummary({
   calculation,
   context,
 }: {
-  calculation: Calculation;
+  calculation: CalculationDocument;
   context: CalculationContext;
 }) {
   const t = useTranslations("editorCalculations");

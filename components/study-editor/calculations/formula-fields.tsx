@@ -5,7 +5,7 @@ import { useId } from "react";
 import { CONTROL_CLASS } from "@/components/ui/control-class";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import type { CalculationFormula, DataField, VisitType } from "@/lib/schemas/study-config";
+import type { CalculationFormula, DataFieldDocument, VisitTypeDocument } from "@/lib/schemas/study-config";
 import { THRESHOLD_OPERATORS } from "@/lib/study-editor/calculations";
 
 /** What a custom expression looks like (code, the same in every language). */
@@ -22,7 +22,7 @@ function FieldPicker({
   id: string;
   label: string;
   value: string;
-  fields: readonly DataField[];
+  fields: readonly DataFieldDocument[];
   onChange: (value: string) => void;
 }) {
   const t = useTranslations("editorCalculations");
@@ -43,7 +43,7 @@ function FieldPicker({
   );
 }
 
-/** The inputs of one formula type (spec §3, Calculation). */
+/** The inputs of one formula type (spec §3, CalculationDocument). */
 export function FormulaFields({
   formula,
   onChange,
@@ -54,8 +54,8 @@ export function FormulaFields({
 }: {
   formula: CalculationFormula;
   onChange: (formula: CalculationFormula) => void;
-  numberFields: readonly DataField[];
-  visitTypes: readonly VisitType[];
+  numberFields: readonly DataFieldDocument[];
+  visitTypes: readonly VisitTypeDocument[];
   expressionError?: string;
   expressionErrorId: string;
 }) {

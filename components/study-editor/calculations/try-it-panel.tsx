@@ -5,7 +5,7 @@ import { useId, useMemo } from "react";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { parseExpression } from "@/lib/calc";
-import type { Calculation } from "@/lib/schemas/study-config";
+import type { CalculationDocument } from "@/lib/schemas/study-config";
 import { errorPosition, sampleKeys, tryCalculation } from "@/lib/study-editor/calculations";
 
 function Result({ value, error, expression }: { value: unknown; error: string | null; expression?: string }) {
@@ -46,8 +46,8 @@ export function TryItPanel({
   onSamplesChange,
   onBaselineSamplesChange,
 }: {
-  draft: Calculation;
-  others: readonly Calculation[];
+  draft: CalculationDocument;
+  others: readonly CalculationDocument[];
   samples: Record<string, string>;
   baselineSamples: Record<string, string>;
   onSamplesChange: (samples: Record<string, string>) => void;

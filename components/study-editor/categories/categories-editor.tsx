@@ -4,7 +4,12 @@ import { useTranslations } from "next-intl";
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
-import { FIELD_ENTITIES, type Category, type DataField, type FieldEntity } from "@/lib/schemas/study-config";
+import {
+  FIELD_ENTITIES,
+  type CategoryDocument,
+  type DataFieldDocument,
+  type FieldEntity,
+} from "@/lib/schemas/study-config";
 import {
   addCategory,
   categoriesForEntity,
@@ -19,10 +24,10 @@ import { useFocusAfterDelete } from "../use-focus-after-delete";
 import { CategoryItem } from "./category-item";
 
 export type CategoriesEditorProps = {
-  categories: Category[];
-  dataFields: DataField[];
+  categories: CategoryDocument[];
+  dataFields: DataFieldDocument[];
   /** Both lists, because deleting a category also uncategorizes its fields. */
-  onChange: (categories: Category[], dataFields: DataField[]) => void;
+  onChange: (categories: CategoryDocument[], dataFields: DataFieldDocument[]) => void;
   /** When given, the entity tab is controlled (the live preview beside the tab follows it). */
   entity?: FieldEntity;
   onEntityChange?: (entity: FieldEntity) => void;
@@ -67,7 +72,7 @@ export function CategoriesEditor({
     setAdding(false);
   }
 
-  function remove(category: Category) {
+  function remove(category: CategoryDocument) {
     if (!window.confirm(t("deleteConfirm", { label: category.label }))) return;
     willDelete(
       current.map((c) => c.code),

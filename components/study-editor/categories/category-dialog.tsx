@@ -9,7 +9,7 @@ import { FieldError, invalidProps } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { schemaResolver } from "@/lib/client/schema-resolver";
-import type { Category, FieldEntity } from "@/lib/schemas/study-config";
+import type { CategoryDocument, FieldEntity } from "@/lib/schemas/study-config";
 import {
   categoryDraftToEntry,
   categoryEntrySchema,
@@ -19,7 +19,7 @@ import {
 
 export type CategoryDialogProps = {
   entity: FieldEntity;
-  categories: Category[];
+  categories: CategoryDocument[];
   onSave: (draft: CategoryDraft) => void;
   onClose: () => void;
 };

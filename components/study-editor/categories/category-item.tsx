@@ -8,16 +8,16 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import type { Category, DataField } from "@/lib/schemas/study-config";
+import type { CategoryDocument, DataFieldDocument } from "@/lib/schemas/study-config";
 import { schemaResolver } from "@/lib/client/schema-resolver";
 import { categoryRenameSchema } from "@/lib/study-editor/categories";
 import type { Direction } from "@/lib/study-editor/order";
 import { FieldError, invalidProps } from "@/components/ui/field-error";
 
 export type CategoryItemProps = {
-  category: Category;
+  category: CategoryDocument;
   /** The fields in this category, in order. */
-  fields: DataField[];
+  fields: DataFieldDocument[];
   isFirst: boolean;
   isLast: boolean;
   onMove: (direction: Direction) => void;

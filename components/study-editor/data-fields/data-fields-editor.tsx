@@ -5,8 +5,9 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Tabs } from "@/components/ui/tabs";
+import { useStudyWords } from "@/components/study-text/content-language";
 import type { FieldTemplate } from "@/lib/schemas/field-templates";
-import type { Category, DataField, FieldEntity, FieldType } from "@/lib/schemas/study-config";
+import type { CategoryDocument, DataFieldDocument, FieldEntity, FieldType } from "@/lib/schemas/study-config";
 import { categoriesForEntity } from "@/lib/study-editor/categories";
 import type { ConditionTarget } from "@/lib/study-editor/conditions";
 import {
@@ -26,18 +27,18 @@ import { SaveTemplateDialog } from "./save-template-dialog";
 import { TemplateLibraryDialog } from "./template-library-dialog";
 
 export type DataFieldsEditorProps = {
-  dataFields: DataField[];
-  categories: Category[];
+  dataFields: DataFieldDocument[];
+  categories: CategoryDocument[];
   /** The entity tab open; the live preview beside the editor follows it. */
   entity: FieldEntity;
   onEntityChange: (entity: FieldEntity) => void;
-  onChange: (next: DataField[]) => void;
+  onChange: (next: DataFieldDocument[]) => void;
   /** Config issues from the last save attempt (browser check or server 422), paths from the config. */
   issues?: readonly PathIssue[];
   /** Changes with each failed save: then the first field in error is brought into view. */
   revealIssues?: number;
   /** The fields as last saved, and how many records hold a value per name: for the data warnings. */
-  savedFields?: readonly DataField[];
+  savedFields?: readonly DataFieldDocument[];
   usage?: FieldUsageCounts;
   onGoToCategories?: () => void;
 };
@@ -49,10 +50,10 @@ const NO_TARGETS: readonly ConditionTarget[] = [];
 
 // A field's identity in the editor survives edits (each edit makes a new object) and tab switches
 // (the draft keeps the objects): the id and the saved name it started from follow the object.
-const uids = new WeakMap<DataField, string>();
-const origins = new WeakMap<DataField, string | null>();
+const uids = new WeakMap<DataFieldDocument, string>();
+const origins = new WeakMap<DataFieldDocument, string | null>();
 let nextUid = 0;
-function uidOf(field: DataField): string {
+function uidOf(field: DataFieldDocument): string {
   let uid = uids.get(field);
   if (!uid) {
     uid = `f${++nextUid}`;
@@ -61,14 +62,14 @@ function uidOf(field: DataField): string {
   return uid;
 }
 /** The name the field had when loaded; null for a field added in this draft. */
-function originOf(field: DataField): string | null {
+function originOf(field: DataFieldDocument): string | null {
   return origins.has(field) ? (origins.get(field) ?? null) : field.name;
 }
-function succeed(previous: DataField, next: DataField) {
+function succeed(previous: DataFieldDocument, next: DataFieldDocument) {
   uids.set(next, uidOf(previous));
   origins.set(next, originOf(previous));
 }
-function added(field: DataField): DataField {
+function added(field: DataFieldDocument): DataFieldDocument {
   uidOf(field);
   origins.set(field, null);
   return field;
@@ -82,6 +83,7 @@ function added(field: DataField): DataField {
 export function DataFieldsEditor(props: DataFieldsEditorProps) {
   const { dataFields, categories, entity, onEntityChange, issues, usage } = props;
   const t = useTranslations("editorFields");
+  const studyWords = useStudyWords();
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [highlighted, setHighlighted] = useState<string | null>(null);
@@ -96,7 +98,7 @@ export function DataFieldsEditor(props: DataFieldsEditorProps) {
     latest.current = props;
   });
 
-  const onCardChange = useCallback((uid: string, next: DataField) => {
+  const onCardChange = useCallback((uid: string, next: DataFieldDocument) => {
     const list = latest.current.dataFields;
     const index = list.findIndex((f) => uidOf(f) === uid);
     const previous = list[index];
@@ -114,13 +116,13 @@ export function DataFieldsEditor(props: DataFieldsEditorProps) {
       const count = origin ? (counts?.[field.entity]?.[origin] ?? 0) : 0;
       const question =
         count > 0
-          ? t("deleteConfirmData", { label: field.label, count })
-          : t("deleteConfirm", { label: field.label });
+          ? t("deleteConfirmData", { label: studyWords(field.label), count })
+          : t("deleteConfirm", { label: studyWords(field.label) });
       if (!window.confirm(question)) return;
       latest.current.onChange(list.filter((f) => f !== field));
       setSelected((s) => without(s, uid));
     },
-    [t],
+    [t, studyWords],
   );
 
   const onToggle = useCallback(
@@ -192,19 +194,23 @@ export function DataFieldsEditor(props: DataFieldsEditorProps) {
 
   const navGroups = useMemo<NavGroup[]>(() => {
     const codes = new Set(entityCategories.map((c) => c.code));
-    const groups: NavGroup[] = entityCategories.map((c) => ({ key: c.code, label: c.label, items: [] }));
+    const groups: NavGroup[] = entityCategories.map((c) => ({
+      key: c.code,
+      label: studyWords(c.label),
+      items: [],
+    }));
     const loose: NavGroup = { key: "", label: t("uncategorized"), items: [] };
     for (const { field, uid } of [...entries].sort((a, b) => (a.field.order ?? 0) - (b.field.order ?? 0))) {
       const group =
         field.category && codes.has(field.category) ? groups.find((g) => g.key === field.category) : loose;
       group?.items.push({
         uid,
-        label: field.label || field.name,
+        label: studyWords(field.label) || field.name,
         hasError: byIndex.has(dataFields.indexOf(field)),
       });
     }
     return [...groups, loose].filter((g) => g.items.length > 0);
-  }, [entries, entityCategories, byIndex, dataFields, t]);
+  }, [entries, entityCategories, byIndex, dataFields, t, studyWords]);
 
   const risks = useMemo(
     () => draftOrphanRisks(props.savedFields, dataFields, usage),
@@ -389,8 +395,8 @@ export { DATA_FIELD_MESSAGES };
 
 /** Saved fields holding data that the draft renamed or removed (what became of each is tracked here). */
 export function draftOrphanRisks(
-  savedFields: readonly DataField[] | undefined,
-  dataFields: readonly DataField[],
+  savedFields: readonly DataFieldDocument[] | undefined,
+  dataFields: readonly DataFieldDocument[],
   usage: FieldUsageCounts | undefined,
 ): OrphanRisk[] {
   if (!savedFields || !usage) return [];
@@ -416,7 +422,7 @@ function without(set: ReadonlySet<string>, uid: string): ReadonlySet<string> {
 
 /** A string (not an object), so an unchanged warning does not break the card's memo. */
 function dataWarning(
-  field: DataField,
+  field: DataFieldDocument,
   usage: FieldUsageCounts | undefined,
   t: FieldsTranslator,
 ): string | null {

@@ -17,7 +17,7 @@ import {
   TEMPLATE_DEFAULT_CATEGORY,
   TEMPLATE_MESSAGES,
 } from "@/lib/schemas/field-templates";
-import type { DataField } from "@/lib/schemas/study-config";
+import type { DataFieldDocument } from "@/lib/schemas/study-config";
 import { toTemplateField } from "@/lib/study-editor/data-fields";
 
 /** The first message in a react-hook-form error tree (the selected fields' errors have no input here). */
@@ -42,7 +42,7 @@ export function SaveTemplateDialog({
   onClose,
 }: {
   open: boolean;
-  fields: readonly DataField[];
+  fields: readonly DataFieldDocument[];
   onSaved: (message: string) => void;
   onClose: () => void;
 }) {

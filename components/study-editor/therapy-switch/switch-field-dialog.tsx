@@ -9,7 +9,7 @@ import { Dialog, SaveCancelFooter } from "@/components/ui/dialog";
 import { FieldError, invalidProps } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { THERAPY_SWITCH_FIELD_TYPES, type TherapySwitchField } from "@/lib/schemas/study-config";
+import { THERAPY_SWITCH_FIELD_TYPES, type TherapySwitchFieldDocument } from "@/lib/schemas/study-config";
 import { schemaResolver } from "@/lib/client/schema-resolver";
 import {
   conditionTargets,
@@ -31,9 +31,9 @@ export function SwitchFieldDialog({
   onSave,
   onClose,
 }: {
-  editing: TherapySwitchField | null;
-  fields: readonly TherapySwitchField[];
-  onSave: (field: TherapySwitchField) => void;
+  editing: TherapySwitchFieldDocument | null;
+  fields: readonly TherapySwitchFieldDocument[];
+  onSave: (field: TherapySwitchFieldDocument) => void;
   onClose: () => void;
 }) {
   const id = useId();
@@ -42,7 +42,7 @@ export function SwitchFieldDialog({
   const editingName = editing?.name ?? null;
   const resolver = useMemo(
     () =>
-      schemaResolver<SwitchFieldDraft, TherapySwitchField>(
+      schemaResolver<SwitchFieldDraft, TherapySwitchFieldDocument>(
         switchFieldEntrySchema(fields, editingName),
         (draft) => draftToSwitchField(draft, editingName),
       ),
@@ -54,7 +54,7 @@ export function SwitchFieldDialog({
     setValue,
     control,
     formState: { errors },
-  } = useForm<SwitchFieldDraft, unknown, TherapySwitchField>({
+  } = useForm<SwitchFieldDraft, unknown, TherapySwitchFieldDocument>({
     defaultValues: editing ? switchFieldToDraft(editing) : emptySwitchFieldDraft(),
     resolver,
   });

@@ -6,13 +6,13 @@ import { TherapySwitchForm } from "@/components/visits/therapy-switch-form";
 import { TherapySwitchPrompt } from "@/components/visits/therapy-switch-prompt";
 import { Button } from "@/components/ui/button";
 import type { TherapySwitchValue } from "@/lib/forms";
-import type { TherapySwitchConfig } from "@/lib/schemas/study-config";
+import type { TherapySwitchConfigDocument } from "@/lib/schemas/study-config";
 
 /**
  * The live preview: the prompt and the switch form of the add-visit dialog, on the unsaved
  * configuration, checked by the same engine.
  */
-export function SwitchPreview({ config }: { config: TherapySwitchConfig }) {
+export function SwitchPreview({ config }: { config: TherapySwitchConfigDocument }) {
   const t = useTranslations("editorVisits.switch");
   const [step, setStep] = useState<"prompt" | "form" | "done">("prompt");
   const [answer, setAnswer] = useState<TherapySwitchValue | null>(null);

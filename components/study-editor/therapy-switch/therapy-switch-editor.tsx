@@ -5,11 +5,11 @@ import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import type { TherapySwitchConfig, TherapySwitchField } from "@/lib/schemas/study-config";
+import type { TherapySwitchConfigDocument, TherapySwitchFieldDocument } from "@/lib/schemas/study-config";
 import { SwitchFieldDialog } from "./switch-field-dialog";
 import { SwitchPreview } from "./switch-preview";
 
-type DialogState = { editing: TherapySwitchField | null } | null;
+type DialogState = { editing: TherapySwitchFieldDocument | null } | null;
 
 /**
  * The Therapy Switch tab (spec §2, §4, §5): enable the follow-up visits' prompt, word it, and edit
@@ -20,8 +20,8 @@ export function TherapySwitchEditor({
   config,
   onChange,
 }: {
-  config: TherapySwitchConfig;
-  onChange: (next: TherapySwitchConfig) => void;
+  config: TherapySwitchConfigDocument;
+  onChange: (next: TherapySwitchConfigDocument) => void;
 }) {
   const id = useId();
   const t = useTranslations("editorVisits.switch");
@@ -29,7 +29,7 @@ export function TherapySwitchEditor({
   const [dialog, setDialog] = useState<DialogState>(null);
   const fields = config.switch_fields;
 
-  function save(field: TherapySwitchField) {
+  function save(field: TherapySwitchFieldDocument) {
     const editing = dialog?.editing;
     onChange({
       ...config,
@@ -38,7 +38,7 @@ export function TherapySwitchEditor({
     setDialog(null);
   }
 
-  function remove(field: TherapySwitchField) {
+  function remove(field: TherapySwitchFieldDocument) {
     if (!window.confirm(t("deleteConfirm", { label: field.label }))) return;
     onChange({ ...config, switch_fields: fields.filter((f) => f.name !== field.name) });
   }

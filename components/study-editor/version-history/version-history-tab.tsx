@@ -13,7 +13,7 @@ import {
   useProtocolVersions,
 } from "@/lib/client/protocol-versions";
 import type { CompatibilityResult, ProtocolVersionResponse } from "@/lib/schemas/protocol-versions";
-import type { StudyConfig } from "@/lib/schemas/study-config";
+import type { StudyConfigDocument } from "@/lib/schemas/study-config";
 import { AmendmentDialog, type AmendmentBody } from "./amendment-dialog";
 import { CompatibilityDialog } from "./compatibility-dialog";
 import { RejectDialog } from "./reject-dialog";
@@ -40,9 +40,9 @@ export function VersionHistoryTab({
   onApproved,
 }: {
   studyId: number;
-  config: StudyConfig;
+  config: StudyConfigDocument;
   /** Receives the approved version's config, now the study's live one. */
-  onApproved: (config: StudyConfig) => void;
+  onApproved: (config: StudyConfigDocument) => void;
 }) {
   const t = useTranslations("editorVersions");
   const versions = useProtocolVersions(studyId);

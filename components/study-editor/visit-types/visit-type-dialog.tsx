@@ -8,7 +8,7 @@ import { CONTROL_CLASS } from "@/components/ui/control-class";
 import { Dialog, SaveCancelFooter, saveOnEnter } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import type { VisitType } from "@/lib/schemas/study-config";
+import type { VisitTypeDocument } from "@/lib/schemas/study-config";
 import { FieldError } from "@/components/ui/field-error";
 import { schemaResolver } from "@/lib/client/schema-resolver";
 import {
@@ -32,9 +32,9 @@ const toValues = (draft: {
 
 export type VisitTypeDialogProps = {
   /** The entry being edited, or null to add one. */
-  editing: VisitType | null;
-  visitTypes: VisitType[];
-  onSave: (visitType: VisitType) => void;
+  editing: VisitTypeDocument | null;
+  visitTypes: VisitTypeDocument[];
+  onSave: (visitType: VisitTypeDocument) => void;
   onClose: () => void;
 };
 
@@ -51,7 +51,11 @@ export function VisitTypeDialog({ editing, visitTypes, onSave, onClose }: VisitT
   const say = (text: string | undefined) => text && words(text);
   const originalCode = editing?.code ?? null;
   const resolver = useMemo(
-    () => schemaResolver<Values, VisitType>(visitTypeEntrySchema(visitTypes, originalCode), draftToVisitType),
+    () =>
+      schemaResolver<Values, VisitTypeDocument>(
+        visitTypeEntrySchema(visitTypes, originalCode),
+        draftToVisitType,
+      ),
     [visitTypes, originalCode],
   );
   const {
@@ -59,7 +63,7 @@ export function VisitTypeDialog({ editing, visitTypes, onSave, onClose }: VisitT
     handleSubmit,
     control,
     formState: { errors },
-  } = useForm<Values, unknown, VisitType>({
+  } = useForm<Values, unknown, VisitTypeDocument>({
     defaultValues: toValues(editing ? visitTypeToDraft(editing) : emptyVisitTypeDraft(visitTypes)),
     resolver,
   });

@@ -5,7 +5,7 @@ import { useId, useMemo, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
-import type { VisitType } from "@/lib/schemas/study-config";
+import type { VisitTypeDocument } from "@/lib/schemas/study-config";
 import {
   VISIT_SCHEDULE_TEMPLATES,
   addVisitType,
@@ -20,11 +20,11 @@ import { useFocusAfterDelete } from "../use-focus-after-delete";
 import { VisitTypeDialog } from "./visit-type-dialog";
 
 export type VisitTypesEditorProps = {
-  visitTypes: VisitType[];
-  onChange: (next: VisitType[]) => void;
+  visitTypes: VisitTypeDocument[];
+  onChange: (next: VisitTypeDocument[]) => void;
 };
 
-type DialogState = { editing: VisitType | null } | null;
+type DialogState = { editing: VisitTypeDocument | null } | null;
 
 const TEMPLATE_IDS = Object.keys(VISIT_SCHEDULE_TEMPLATES) as VisitScheduleTemplateId[];
 
@@ -45,7 +45,7 @@ export function VisitTypesEditor({ visitTypes, onChange }: VisitTypesEditorProps
   const addRef = useRef<HTMLButtonElement>(null);
   const willDelete = useFocusAfterDelete(listRef, addRef);
 
-  function save(visitType: VisitType) {
+  function save(visitType: VisitTypeDocument) {
     const editing = dialog?.editing;
     onChange(
       editing ? updateVisitType(visitTypes, editing.code, visitType) : addVisitType(visitTypes, visitType),
@@ -53,7 +53,7 @@ export function VisitTypesEditor({ visitTypes, onChange }: VisitTypesEditorProps
     setDialog(null);
   }
 
-  function remove(visitType: VisitType) {
+  function remove(visitType: VisitTypeDocument) {
     if (!window.confirm(t("deleteConfirm", { label: visitType.label }))) return;
     willDelete(
       sorted.map((vt) => vt.code),

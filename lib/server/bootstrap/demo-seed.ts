@@ -1,3 +1,4 @@
+import { configForMessages } from "@/lib/i18n/study-config-language";
 import "server-only";
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
@@ -60,7 +61,7 @@ export async function seedDemoData(
 
     // Calculated values come from the study's own calculations, as for any visit the API stores;
     // the demo data's precomputed copies of them are not fields and stay out of data_fields.
-    const config = StudyConfigSchema.parse(study.config);
+    const config = configForMessages(StudyConfigSchema.parse(study.config));
     // The demo data is entered under the study's first protocol version (decision 0013).
     const inForce = await ensureActiveVersion(tx, study.id, {
       audit: recordAudit,

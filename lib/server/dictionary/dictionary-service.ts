@@ -17,7 +17,7 @@ import type {
   DictionaryPreviewBody,
   DictionaryPreviewResponse,
 } from "@/lib/schemas/data-dictionary";
-import type { StudyConfig } from "@/lib/schemas/study-config";
+import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locales";
 import { notFound, validationError } from "../api/errors";
 import type { RequestMeta } from "../api/request-meta";
 import type { Actor } from "../auth/actor";
@@ -27,7 +27,7 @@ import { studyHasPatients } from "../clinical/compatibility-queries";
 import { assertVersion } from "../concurrency/versioned-update";
 import { compatibilityWithLive } from "../studies/protocol-versions/version-service";
 import { readConfig } from "../studies/stored-config";
-import { findStudyById } from "../studies/study-queries";
+import { findStudyById, type StudyRow } from "../studies/study-queries";
 import { updateStudyInTransaction } from "../studies/study-service";
 
 /**
@@ -50,7 +50,7 @@ export async function exportDataDictionary(db: Db, actor: Actor, studyId: number
   if (!study) throw notFound(messageRef("api.studies.notFound"));
   await requireStudyPermission(db, actor, studyId, "study.read");
   const config = readConfig(study);
-  const csv = dictionaryCsv(config);
+  const csv = dictionaryCsv(config, contentLanguage(study));
   await recordAudit(db, {
     action: "export",
     entityType: "study",
@@ -72,10 +72,16 @@ export async function exportDataDictionary(db: Db, actor: Actor, studyId: number
   });
 }
 
-function planFor(config: StudyConfig, csv: string): DictionaryPlan {
-  const parsed = parseDictionaryCsv(csv);
+/** The language of a study's plain texts: its default language, else English (decision 0022). */
+function contentLanguage(study: { defaultLanguage: Locale | null }): Locale {
+  return study.defaultLanguage ?? DEFAULT_LOCALE;
+}
+
+function planFor(study: StudyRow, csv: string): DictionaryPlan {
+  const language = contentLanguage(study);
+  const parsed = parseDictionaryCsv(csv, language);
   if (parsed.issues.length) return { config: null, changes: [], issues: parsed.issues };
-  return planDictionaryImport(config, parsed.rows);
+  return planDictionaryImport(readConfig(study), parsed.rows, language);
 }
 
 /**
@@ -93,7 +99,7 @@ export async function previewDataDictionary(
   if (!study) throw notFound(messageRef("api.studies.notFound"));
   await requireStudyPermission(db, actor, studyId, "study.configure");
   const live = readConfig(study);
-  const plan = planFor(live, body.csv);
+  const plan = planFor(study, body.csv);
   const compatibility =
     plan.config && (await studyHasPatients(db, studyId))
       ? await compatibilityWithLive(db, studyId, live, plan.config)
@@ -136,7 +142,7 @@ export async function importDataDictionary(
     if (!current) throw notFound(messageRef("api.studies.notFound"));
     await requireStudyPermission(tx, actor, studyId, "study.configure");
     assertVersion("study", current, body.version);
-    const plan = planFor(readConfig(current), body.csv);
+    const plan = planFor(current, body.csv);
     if (!plan.config) throw validationError(issuesDetail(plan.issues));
     const saved = await updateStudyInTransaction(
       tx,

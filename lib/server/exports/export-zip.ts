@@ -3,6 +3,7 @@ import { pythonLoader, rLoader } from "@/lib/exports/analysis-scripts";
 import { exportedConfig, type ExportColumn } from "@/lib/exports/columns";
 import { exportReadme } from "@/lib/exports/export-readme";
 import { dictionaryCsv } from "@/lib/dictionary";
+import type { Locale } from "@/lib/i18n/locales";
 import type { StudyExportQuery } from "@/lib/schemas/study-export";
 import type { StudyConfig } from "@/lib/schemas/study-config";
 import type { StudyRow } from "../studies/study-queries";
@@ -20,7 +21,9 @@ export function zipPackage<B>(
   p: {
     baseName: string;
     now: Date;
+    /** The config's one language (decision 0022): its texts go in that language's dictionary columns. */
     config: StudyConfig;
+    language: Locale;
     study: StudyRow;
     columns: readonly ExportColumn[];
     query: StudyExportQuery;
@@ -52,7 +55,10 @@ export function zipPackage<B>(
         generatedAt,
       };
       const entries: [string, string][] = [
-        [files.dictionary, dictionaryCsv(exportedConfig(p.config, { deidentify: p.query.deidentify }))],
+        [
+          files.dictionary,
+          dictionaryCsv(exportedConfig(p.config, { deidentify: p.query.deidentify }), p.language),
+        ],
         [
           "README.md",
           exportReadme({

@@ -22,7 +22,10 @@ import {
   type VisitFilter,
 } from "../clinical/export-queries";
 import { findStudyById } from "../studies/study-queries";
+import { DEFAULT_LOCALE } from "@/lib/i18n/locales";
+import { configIn } from "@/lib/i18n/study-config-language";
 import { notFound } from "../api/errors";
+import { readConfig } from "../studies/stored-config";
 import { batchStream, type BatchSource } from "./export-stream";
 import { csvDocument } from "./export-csv";
 import type { ExportWriter } from "./export-writer";
@@ -62,7 +65,9 @@ export async function exportStudyData(
   const stamp = utcFileStamp(now);
   const baseName = `${row.code}_${query.format.replace("-", "_")}${query.deidentify ? "_deidentified" : ""}_${stamp}`;
   const columnOptions = { deidentify: query.deidentify };
-  const config = study.config;
+  // The study's texts (category labels) in the language asked for, else the study's (decision 0022).
+  const language = query.lang ?? row.defaultLanguage ?? DEFAULT_LOCALE;
+  const config = configIn(readConfig(row), language);
 
   let writer: ExportWriter;
   let columns: ExportColumn[] | null = null;
@@ -144,6 +149,7 @@ export async function exportStudyData(
           baseName,
           now,
           config,
+          language,
           study: row,
           columns,
           query,

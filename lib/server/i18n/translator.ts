@@ -14,5 +14,5 @@ export async function translatorFor(locale: Locale) {
   const t = createTranslator({ locale, messages });
   const translate = (key: string, values?: Record<string, string | number>) =>
     (t as unknown as (k: string, v?: Record<string, string | number>) => string)(key, values);
-  return { t: translate, words: (text: string) => wordsOf(text, translate) };
+  return { t: translate, words: (text: string) => wordsOf(text, translate, locale) };
 }

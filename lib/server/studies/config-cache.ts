@@ -1,5 +1,14 @@
 import "server-only";
-import { readStoredConfig, type StoredConfig } from "./stored-config";
+import { configForMessages } from "@/lib/i18n/study-config-language";
+import type { StudyConfig } from "@/lib/schemas/study-config";
+import type { ApiError } from "../api/errors";
+import { readStoredConfig } from "./stored-config";
+
+/**
+ * A clinical request's reading of the configuration: a bilingual study text is a reference, put
+ * into the reader's words with the message that quotes it (decision 0022).
+ */
+export type ClinicalConfig = { ok: true; config: StudyConfig } | { ok: false; error: ApiError };
 
 /**
  * Parsed study configurations by (study id, version). Validating a configuration document with zod
@@ -13,19 +22,20 @@ import { readStoredConfig, type StoredConfig } from "./stored-config";
  * version it was read at).
  */
 const MAX_STUDIES = 200;
-const cache = new Map<number, { version: number; stored: StoredConfig }>();
+const cache = new Map<number, { version: number; stored: ClinicalConfig }>();
 
 type ConfigRow = { id: number; code: string; version: number; config: unknown };
 
 /** The cached parse of this version, if any. */
-export function cachedConfig(studyId: number, version: number): StoredConfig | undefined {
+export function cachedConfig(studyId: number, version: number): ClinicalConfig | undefined {
   const entry = cache.get(studyId);
   return entry?.version === version ? entry.stored : undefined;
 }
 
 /** Validates a freshly read row and remembers the result for its version. */
-export function parseAndCacheConfig(row: ConfigRow): StoredConfig {
-  const stored = readStoredConfig({ ...row, config: row.config as Record<string, unknown> });
+export function parseAndCacheConfig(row: ConfigRow): ClinicalConfig {
+  const read = readStoredConfig({ ...row, config: row.config as Record<string, unknown> });
+  const stored: ClinicalConfig = read.ok ? { ok: true, config: configForMessages(read.config) } : read;
   cache.delete(row.id);
   // Oldest first in insertion order: dropping the first entry bounds the memory of many studies.
   if (cache.size >= MAX_STUDIES) cache.delete(cache.keys().next().value!);

@@ -1,12 +1,12 @@
 import "server-only";
 import { messageList, messageRef } from "@/lib/i18n/message-ref";
 import { StudyConfigSchema } from "@/lib/schemas/study-config-rules";
-import type { StudyConfig } from "@/lib/schemas/study-config";
+import type { StudyConfigDocument } from "@/lib/schemas/study-config";
 import { ApiError, conflict } from "../api/errors";
 import { logError } from "../api/log";
 import type { StudyRow } from "./study-queries";
 
-export type StoredConfig = { ok: true; config: StudyConfig } | { ok: false; error: ApiError };
+export type StoredConfig = { ok: true; config: StudyConfigDocument } | { ok: false; error: ApiError };
 
 const MAX_LISTED_PROBLEMS = 5;
 
@@ -50,7 +50,7 @@ export function readStoredConfig(row: Pick<StudyRow, "id" | "code" | "version" |
 }
 
 /** The configuration, or the loud 409 for an unreadable one. */
-export function readConfig(row: Pick<StudyRow, "id" | "code" | "version" | "config">): StudyConfig {
+export function readConfig(row: Pick<StudyRow, "id" | "code" | "version" | "config">): StudyConfigDocument {
   const stored = readStoredConfig(row);
   if (!stored.ok) throw stored.error;
   return stored.config;

@@ -7,6 +7,7 @@ import { withRequestId } from "../api/request-context";
 import { pageRequestId, requirePageActor } from "../auth/page-session";
 import { requestLocale } from "../i18n/request-locale";
 import { translatorFor } from "../i18n/translator";
+import { configIn } from "@/lib/i18n/study-config-language";
 import { openStudyArea } from "./study-service";
 
 /**
@@ -27,5 +28,8 @@ export const currentStudyArea = cache(async (studyCode: string) => {
     const { words } = await translatorFor(await requestLocale());
     return { actor, area: { ...area, detail: words(area.detail) } };
   }
-  return { actor, area };
+  if (!area) return { actor, area };
+  // The study's own words in the reader's language, else the other (decision 0022).
+  const config = configIn(area.study.config, await requestLocale());
+  return { actor, area: { ...area, study: { ...area.study, config } } };
 });

@@ -5,7 +5,7 @@ import type { Db, Queryable, Tx } from "@/db/client";
 import { studies } from "@/db/schema";
 import { fieldsForEntity } from "@/lib/forms";
 import { StudyConfigSchema } from "@/lib/schemas/study-config-rules";
-import type { FieldEntity, StudyConfig } from "@/lib/schemas/study-config";
+import type { FieldEntity, StudyConfigDocument } from "@/lib/schemas/study-config";
 import {
   STUDY_MESSAGES,
   STUDY_REFUSALS,
@@ -54,7 +54,7 @@ function toStudySummary(row: StudySummaryRow): StudySummary {
 }
 
 /** Stored configs are parsed on the way out too, so old documents reach clients migrated. */
-export function toStudyResponse(row: StudyRow, config: StudyConfig = readConfig(row)): StudyResponse {
+export function toStudyResponse(row: StudyRow, config: StudyConfigDocument = readConfig(row)): StudyResponse {
   return {
     ...toStudySummary({ ...row, fieldCount: config.data_fields.length }),
     config,
@@ -214,7 +214,7 @@ export async function updateStudyInTransaction(
 }
 
 /** Both parsed by the same schema, so their keys come in the same order. */
-function sameConfig(live: StudyConfig | null, next: StudyConfig): boolean {
+function sameConfig(live: StudyConfigDocument | null, next: StudyConfigDocument): boolean {
   return live !== null && JSON.stringify(live) === JSON.stringify(next);
 }
 

@@ -2,7 +2,7 @@ import "server-only";
 import { messageList, messageRef } from "@/lib/i18n/message-ref";
 import type { Queryable } from "@/db/client";
 import { PROTOCOL_VERSION_MESSAGES } from "@/lib/schemas/protocol-versions";
-import type { StudyConfig } from "@/lib/schemas/study-config";
+import type { StudyConfigDocument } from "@/lib/schemas/study-config";
 import { conflict } from "../../api/errors";
 import { studyHasPatients } from "../../clinical/compatibility-queries";
 import { recordSavedConfig, type VersionAuditBase } from "./in-force";
@@ -19,8 +19,8 @@ import { findActiveVersion } from "./version-queries";
 export async function governConfigChange(
   tx: Queryable,
   studyId: number,
-  live: StudyConfig | null,
-  next: StudyConfig,
+  live: StudyConfigDocument | null,
+  next: StudyConfigDocument,
   base: VersionAuditBase,
 ): Promise<void> {
   const hasPatients = await studyHasPatients(tx, studyId);

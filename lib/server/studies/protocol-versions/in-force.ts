@@ -1,7 +1,7 @@
 import "server-only";
 import type { Queryable } from "@/db/client";
 import { todayIso } from "@/lib/schemas/protocol-versions";
-import type { StudyConfig } from "@/lib/schemas/study-config";
+import type { StudyConfigDocument } from "@/lib/schemas/study-config";
 import type { RequestMeta } from "../../api/request-meta";
 import type { AuditRecorder } from "../../audit/audit-writer";
 import {
@@ -27,7 +27,7 @@ export const FIRST_VERSION_REASON = "Protocol in force when versioning began";
 async function insertActive(
   tx: Queryable,
   studyId: number,
-  config: StudyConfig,
+  config: StudyConfigDocument,
   amendmentReason: string,
   base: VersionAuditBase,
   auditReason: string | null = null,
@@ -74,7 +74,7 @@ export async function ensureActiveVersion(
   if (!study) throw new Error(`Study ${studyId} vanished while its first version was recorded`);
   const raced = await findActiveVersion(tx, studyId);
   if (raced) return raced;
-  return insertActive(tx, studyId, study.config as StudyConfig, FIRST_VERSION_REASON, base);
+  return insertActive(tx, studyId, study.config as StudyConfigDocument, FIRST_VERSION_REASON, base);
 }
 
 /**
@@ -84,7 +84,7 @@ export async function ensureActiveVersion(
 export async function recordSavedConfig(
   tx: Queryable,
   studyId: number,
-  config: StudyConfig,
+  config: StudyConfigDocument,
   base: VersionAuditBase,
 ): Promise<VersionRow> {
   const previous = await ensureActiveVersion(tx, studyId, base);

@@ -2,7 +2,7 @@ import "server-only";
 import { and, desc, eq, max, sql } from "drizzle-orm";
 import type { Queryable } from "@/db/client";
 import { protocolVersions, studies } from "@/db/schema";
-import type { StudyConfig } from "@/lib/schemas/study-config";
+import type { StudyConfigDocument } from "@/lib/schemas/study-config";
 
 export type VersionRow = typeof protocolVersions.$inferSelect;
 
@@ -61,7 +61,7 @@ export type NewVersion = {
   versionDate: string;
   effectiveFrom: string;
   amendmentReason: string;
-  config: StudyConfig;
+  config: StudyConfigDocument;
   status: "draft" | "active";
   createdBy: number | null;
 };
@@ -123,7 +123,11 @@ export async function lockStudyForVersions(tx: Queryable, studyId: number) {
 }
 
 /** The config becomes the study's live one; its version moves, so cached parses (config-cache.ts) are left behind. */
-export async function writeLiveConfig(tx: Queryable, studyId: number, config: StudyConfig): Promise<void> {
+export async function writeLiveConfig(
+  tx: Queryable,
+  studyId: number,
+  config: StudyConfigDocument,
+): Promise<void> {
   await tx
     .update(studies)
     .set({ config, version: sql`${studies.version} + 1`, updatedAt: new Date() })

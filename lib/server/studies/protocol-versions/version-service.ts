@@ -11,7 +11,7 @@ import {
   type ProtocolVersionListResponse,
   type ProtocolVersionResponse,
 } from "@/lib/schemas/protocol-versions";
-import type { StudyConfig } from "@/lib/schemas/study-config";
+import type { StudyConfigDocument } from "@/lib/schemas/study-config";
 import { StudyConfigSchema } from "@/lib/schemas/study-config-rules";
 import { conflict, notFound } from "../../api/errors";
 import type { RequestMeta } from "../../api/request-meta";
@@ -152,8 +152,8 @@ export async function decideProtocolVersion(
 export async function compatibilityWithLive(
   tx: Queryable,
   studyId: number,
-  live: StudyConfig,
-  next: StudyConfig,
+  live: StudyConfigDocument,
+  next: StudyConfigDocument,
 ): Promise<CompatibilityResult> {
   const changes = diffConfigs(live, next);
   const { counts, total } = await countAffected(tx, studyId, changes);
