@@ -2,6 +2,7 @@
 // Formats N generated demo-study patients (10 visits, ~15 values each) with the ODM writer and
 // prints visits/s on one core. The budget: 1,000,000 visits well under 60 s of writer time.
 // Patients are generated before the clock starts: only the writer is measured.
+import { configIn } from "@/lib/i18n/study-config-language";
 import { performance } from "node:perf_hooks";
 import { DEMO_STUDY_CONFIG } from "@/db/seed/demo-study-config";
 import { createOdmWriter } from "@/lib/exports/odm";
@@ -15,7 +16,7 @@ const includeAudit = args.includes("--audit");
 // Distinct patients cost memory, not realism: a pool of 2,000 is reused with fresh ids and codes.
 const POOL = Math.min(patientCount, 2_000);
 
-const config = StudyConfigShape.parse(DEMO_STUDY_CONFIG);
+const config = configIn(StudyConfigShape.parse(DEMO_STUDY_CONFIG), "en");
 const pool: ExportPatient[] = Array.from({ length: POOL }, (_, i) => generatePatient(i + 1));
 const audits: ExportAuditEvent[][] = pool.map((patient) => generateAudit(patient));
 

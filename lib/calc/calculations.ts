@@ -4,6 +4,9 @@
  * be computed gives null and a message. Pure: no I/O.
  */
 import type { Calculation, ThresholdOperator } from "@/lib/schemas/study-config";
+
+/** What a calculation's result depends on: never its words, so either form of the document will do. */
+type Formulated = Pick<Calculation, "name" | "formula">;
 import { isEmptyValue } from "@/lib/forms/conditions";
 import { parseNumber } from "@/lib/forms/parse-number";
 import { buildCalculationGraph } from "./calc-order";
@@ -75,7 +78,7 @@ function readAll(values: object, fields: string[]): number[] | string {
   return numbers;
 }
 
-function compute(calc: Calculation, values: object, context: CalculationContext): Outcome {
+function compute(calc: Formulated, values: object, context: CalculationContext): Outcome {
   const formula = calc.formula;
   switch (formula.type) {
     case "improvement_percentage": {
@@ -113,7 +116,7 @@ function compute(calc: Calculation, values: object, context: CalculationContext)
 }
 
 export function runCalculations(
-  calcs: Calculation[],
+  calcs: readonly Formulated[],
   values: Record<string, unknown>,
   context: CalculationContext = {},
 ): CalculationRun {

@@ -1,7 +1,7 @@
 /** The amendment bench:compatibility checks: one change of every kind the check counts (decision 0013). */
-import type { StudyConfig } from "@/lib/schemas/study-config";
+import type { StudyConfigDocument } from "@/lib/schemas/study-config";
 
-export function benchAmendment(live: StudyConfig): StudyConfig {
+export function benchAmendment(live: StudyConfigDocument): StudyConfigDocument {
   const next = structuredClone(live);
   next.data_fields = next.data_fields.filter((f) => f.name !== "dlqi_score");
   for (const field of next.data_fields) {

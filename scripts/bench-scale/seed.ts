@@ -25,7 +25,8 @@
 import { sql } from "drizzle-orm";
 import type { Db, Queryable } from "@/db/client";
 import { SYSTEM_META } from "@/lib/server/api/request-meta";
-import type { StudyConfig } from "@/lib/schemas/study-config";
+import type { StudyConfigDocument } from "@/lib/schemas/study-config";
+import { configForMessages } from "@/lib/i18n/study-config-language";
 import { auditedTransaction } from "@/lib/server/audit/audit-writer";
 import { reportSettings, type ReportSettings } from "@/lib/server/reports/report-settings";
 import { readConfig } from "@/lib/server/studies/stored-config";
@@ -146,7 +147,9 @@ export async function seedScaleData(db: Db, options: ScaleSeedOptions): Promise<
       `SELECT id FROM protocol_versions WHERE study_id = ${studyId} AND status = 'active'`,
     );
     const protocolVersionId = inForce ? String(Number(inForce.id)) : "NULL";
-    const settings = reportSettings(readConfig({ ...study, config: study.config as StudyConfig }));
+    const settings = reportSettings(
+      configForMessages(readConfig({ ...study, config: study.config as StudyConfigDocument })),
+    );
 
     await run(
       `INSERT INTO medical_groups (study_id, code, name, description)

@@ -679,9 +679,9 @@ function dictionaryWithNewField(): string {
     variable_name: "coverage_note",
     entity: "visit",
     field_type: "text",
-    field_label: "Coverage note",
+    field_label_en: "Coverage note",
   };
-  return dictionaryCsv(DEMO) + DICTIONARY_COLUMNS.map((c) => cells[c] ?? "").join(",") + "\r\n";
+  return dictionaryCsv(DEMO, "en") + DICTIONARY_COLUMNS.map((c) => cells[c] ?? "").join(",") + "\r\n";
 }
 
 /** A draft amendment of the fixture's study, made through its route (the approve and check entries). */

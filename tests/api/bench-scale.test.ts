@@ -4,6 +4,7 @@
  * the ceiling and the study list served from this process, and the table with its targets. The
  * full run (`npm run bench:scale`) needs a production build and minutes; it stays a manual command.
  */
+import { configForMessages } from "@/lib/i18n/study-config-language";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -33,7 +34,7 @@ import {
 } from "@/scripts/bench-scale/scenarios";
 import { queryRows, seedScaleData, type ScaleSeedResult } from "@/scripts/bench-scale/seed";
 import { GET as dashboard } from "@/app/api/reports/dashboard/route";
-import type { StudyConfig } from "@/lib/schemas/study-config";
+import type { StudyConfigDocument } from "@/lib/schemas/study-config";
 import { refreshPatientSummary, summarize } from "@/lib/server/clinical/patient-summary";
 import { baselineValues, calculateVisit } from "@/lib/server/clinical/visit-calculations";
 import { reportSettings } from "@/lib/server/reports/report-settings";
@@ -71,10 +72,11 @@ function groupBy<T>(items: readonly T[], key: (item: T) => number): Map<number, 
 
 /** The demo study's stored configuration and version, read as the app reads them. */
 async function studyConfig() {
-  const [study] = await rows<{ id: number; code: string; version: number; config: StudyConfig }>(
+  const [study] = await rows<{ id: number; code: string; version: number; config: StudyConfigDocument }>(
     `SELECT id, code, version, config FROM studies WHERE id = ${studyId}`,
   );
-  return { version: study!.version, config: readConfig(study!) };
+  // The clinical services' reading of it (decision 0022).
+  return { version: study!.version, config: configForMessages(readConfig(study!)) };
 }
 
 async function rows<T>(query: string): Promise<T[]> {

@@ -194,7 +194,7 @@ describe("import", () => {
         entity: "visit",
         form_name: "efficacy",
         field_type: "number",
-        field_label: "PASI total",
+        field_label_en: "PASI total",
         validation_min: "0",
         validation_max: "72",
       });
@@ -257,7 +257,7 @@ describe("import", () => {
     const target = await studyWithData();
     const csv =
       (await exportCsv(target.id)).text +
-      line({ variable_name: "dd_note", entity: "visit", field_type: "text", field_label: "Note" });
+      line({ variable_name: "dd_note", entity: "visit", field_type: "text", field_label_en: "Note" });
     const plan = (await preview(target.id, csv)).json as DictionaryPreviewResponse;
     expect(plan.compatibility).toMatchObject({ compatible: true, breaking_changes: [] });
     const before = await lastAuditId();
@@ -273,7 +273,8 @@ describe("import", () => {
 
   it("refuses a stale version with 409 and writes nothing", async () => {
     const target = await createStudy(admin, { version: 1 });
-    const csv = HEADER + line({ variable_name: "x", entity: "visit", field_type: "text", field_label: "X" });
+    const csv =
+      HEADER + line({ variable_name: "x", entity: "visit", field_type: "text", field_label_en: "X" });
     const res = await importCsv(target.id, csv, target.version + 5);
     expect(res.status).toBe(409);
     expect((res.json as { detail: string }).detail).toMatch(/changed by someone else/);
@@ -288,17 +289,17 @@ describe("import", () => {
         variable_name: "a",
         entity: "visit",
         field_type: "number",
-        field_label: "A",
+        field_label_en: "A",
         validation_max: "lots",
       }) +
       line({
         variable_name: "b",
         entity: "visit",
         field_type: "text",
-        field_label: "B",
+        field_label_en: "B",
         branching_logic: "[a] ~ 1",
       }) +
-      line({ variable_name: "Bad", entity: "visit", field_type: "text", field_label: "C" });
+      line({ variable_name: "Bad", entity: "visit", field_type: "text", field_label_en: "C" });
     const res = await importCsv(target.id, csv, target.version);
     expect(res.status).toBe(422);
     const detail = (res.json as { detail: { loc: unknown[]; msg: string; type: string }[] }).detail;
@@ -317,7 +318,7 @@ describe("import", () => {
     // Once the cells parse, the config rules speak, still by row.
     const rules = await importCsv(
       target.id,
-      HEADER + line({ variable_name: "Bad", entity: "visit", field_type: "text", field_label: "C" }),
+      HEADER + line({ variable_name: "Bad", entity: "visit", field_type: "text", field_label_en: "C" }),
       target.version,
     );
     expect(rules.status).toBe(422);
@@ -354,8 +355,8 @@ describe("import", () => {
     expect(huge.length).toBeGreaterThan(MAX_CONDITION_TEXT_LENGTH);
     const csv =
       HEADER +
-      line({ variable_name: "a", entity: "visit", field_type: "text", field_label: "A" }) +
-      line({ variable_name: "b", entity: "visit", field_type: "text", field_label: "B", enable_if: huge });
+      line({ variable_name: "a", entity: "visit", field_type: "text", field_label_en: "A" }) +
+      line({ variable_name: "b", entity: "visit", field_type: "text", field_label_en: "B", enable_if: huge });
     const res = await importCsv(target.id, csv, target.version);
     expect(res.status).toBe(422);
     expect((res.json as { detail: unknown[] }).detail).toEqual([
@@ -376,8 +377,14 @@ describe("import", () => {
     const ok = await importCsv(
       target.id,
       HEADER +
-        line({ variable_name: "a", entity: "visit", field_type: "text", field_label: "A" }) +
-        line({ variable_name: "b", entity: "visit", field_type: "text", field_label: "B", enable_if: long }),
+        line({ variable_name: "a", entity: "visit", field_type: "text", field_label_en: "A" }) +
+        line({
+          variable_name: "b",
+          entity: "visit",
+          field_type: "text",
+          field_label_en: "B",
+          enable_if: long,
+        }),
       target.version,
     );
     expect(ok.status, JSON.stringify(ok.json)).toBe(200);

@@ -123,7 +123,12 @@ describe("API error details of schemas, the study configuration and the data dic
     });
   const dictionaryCsv = (cells: Partial<Record<(typeof DICTIONARY_COLUMNS)[number], string>>) =>
     `${DICTIONARY_COLUMNS.join(",")}\r\n${DICTIONARY_COLUMNS.map((c) => cells[c] ?? "").join(",")}\r\n`;
-  const badRow = dictionaryCsv({ variable_name: "x", entity: "ward", field_type: "text", field_label: "X" });
+  const badRow = dictionaryCsv({
+    variable_name: "x",
+    entity: "ward",
+    field_type: "text",
+    field_label_en: "X",
+  });
 
   it("say a study configuration rule in either language", async () => {
     const config = JSON.parse(JSON.stringify(DEMO_STUDY_CONFIG));

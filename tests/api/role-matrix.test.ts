@@ -386,7 +386,7 @@ const RULES: Record<string, Rule> = {
     target: "study",
     request: async ({ target }) => ({
       params: { id: String(target.study.id) },
-      body: { csv: dictionaryCsv(StudyConfigSchema.parse(await liveConfigOf(target.study.id))) },
+      body: { csv: dictionaryCsv(StudyConfigSchema.parse(await liveConfigOf(target.study.id)), "en") },
     }),
   },
   "POST /api/studies/{id}/data-dictionary/import": {
@@ -401,7 +401,7 @@ const RULES: Record<string, Rule> = {
         .where(eq(studies.id, target.study.id));
       return {
         params: { id: String(target.study.id) },
-        body: { csv: dictionaryCsv(StudyConfigSchema.parse(row!.config)), version: row!.version },
+        body: { csv: dictionaryCsv(StudyConfigSchema.parse(row!.config), "en"), version: row!.version },
       };
     },
   },

@@ -29,16 +29,16 @@ function csvOf(...rows: Partial<Record<(typeof DICTIONARY_COLUMNS)[number], stri
 }
 
 function plan(config: typeof demo, text: string) {
-  const parsed = parseDictionaryCsv(text);
+  const parsed = parseDictionaryCsv(text, "en");
   expect(parsed.issues).toEqual([]);
-  return planDictionaryImport(config, parsed.rows);
+  return planDictionaryImport(config, parsed.rows, "en");
 }
 
 describe("data dictionary export", () => {
   it("writes the documented header, one row per field and per calculation, CRLF, with a BOM", () => {
-    const text = dictionaryCsv(demo);
+    const text = dictionaryCsv(demo, "en");
     expect(text.startsWith(`\uFEFF${HEADER}\r\n`)).toBe(true);
-    const parsed = parseDictionaryCsv(text);
+    const parsed = parseDictionaryCsv(text, "en");
     expect(parsed.issues).toEqual([]);
     expect(parsed.rows).toHaveLength(demo.data_fields.length + demo.calculations.length);
     const pasi75 = parsed.rows.find((r) => r.variable_name === "pasi75_achieved")!;
@@ -64,7 +64,7 @@ describe("data dictionary export", () => {
 
 describe("data dictionary import plan", () => {
   it("round trip: the demo's dictionary imported into an empty config gives the same fields and calculations", () => {
-    const result = plan(empty, dictionaryCsv(demo));
+    const result = plan(empty, dictionaryCsv(demo, "en"));
     expect(result.issues).toEqual([]);
     expect(result.config!.data_fields).toEqual(demo.data_fields);
     expect(JSON.stringify(result.config!.data_fields.map((f) => f.name))).toBe(
@@ -79,7 +79,7 @@ describe("data dictionary import plan", () => {
   });
 
   it("re-importing the study's own dictionary changes nothing", () => {
-    const result = plan(demo, dictionaryCsv(demo));
+    const result = plan(demo, dictionaryCsv(demo, "en"));
     expect(result.config).toEqual(demo);
     expect(new Set(result.changes.map((c) => c.status))).toEqual(new Set(["unchanged"]));
   });
@@ -92,7 +92,7 @@ describe("data dictionary import plan", () => {
           variable_name: "pasi_score",
           entity: "visit",
           field_type: "number",
-          field_label: "PASI total (0-72)",
+          field_label_en: "PASI total (0-72)",
           form_name: "efficacy",
           validation_min: "0",
           validation_max: "72",
@@ -102,7 +102,7 @@ describe("data dictionary import plan", () => {
           variable_name: "itch_vas",
           entity: "visit",
           field_type: "number",
-          field_label: "Itch VAS",
+          field_label_en: "Itch VAS",
           form_name: "new_cat",
         },
       ),
@@ -136,29 +136,30 @@ describe("data dictionary import plan", () => {
           variable_name: "a",
           entity: "visit",
           field_type: "number",
-          field_label: "A",
+          field_label_en: "A",
           validation_min: "ten",
         },
-        { variable_name: "b", entity: "visitor", field_type: "texty", field_label: "B" },
+        { variable_name: "b", entity: "visitor", field_type: "texty", field_label_en: "B" },
         {
           variable_name: "c",
           entity: "visit",
           field_type: "text",
-          field_label: "C",
+          field_label_en: "C",
           branching_logic: "[a] >",
         },
-        { variable_name: "d", field_type: "calc", field_label: "D", calculation: "median(a)" },
+        { variable_name: "d", field_type: "calc", field_label_en: "D", calculation: "median(a)" },
         {
           variable_name: "a",
           entity: "visit",
           field_type: "text",
-          field_label: "A again",
+          field_label_en: "A again",
           required: "maybe",
         },
-        { variable_name: "e ", entity: "visit", field_type: "text", field_label: "E" },
+        { variable_name: "e ", entity: "visit", field_type: "text", field_label_en: "E" },
       ),
+      "en",
     );
-    const result = planDictionaryImport(demo, parsed.rows);
+    const result = planDictionaryImport(demo, parsed.rows, "en");
     expect(result.config).toBeNull();
     expect(english(result.issues)).toEqual([
       { row: 2, column: "validation_min", message: "validation_min must be a number (got 'ten')" },
@@ -176,12 +177,12 @@ describe("data dictionary import plan", () => {
     const result = plan(
       demo,
       csvOf(
-        { variable_name: "Bad Name", entity: "visit", field_type: "text", field_label: "Bad" },
-        { variable_name: "choice", entity: "visit", field_type: "select", field_label: "Choice" },
+        { variable_name: "Bad Name", entity: "visit", field_type: "text", field_label_en: "Bad" },
+        { variable_name: "choice", entity: "visit", field_type: "select", field_label_en: "Choice" },
         {
           variable_name: "pasi_score",
           field_type: "calc",
-          field_label: "Clash",
+          field_label_en: "Clash",
           calculation: "sum(dlqi_score)",
         },
       ),
@@ -203,14 +204,15 @@ describe("data dictionary import plan", () => {
   it("refuses duplicates, unknown and missing columns", () => {
     const dup = parseDictionaryCsv(
       csvOf(
-        { variable_name: "x", entity: "visit", field_type: "text", field_label: "X" },
-        { variable_name: "x", entity: "visit", field_type: "text", field_label: "X2" },
+        { variable_name: "x", entity: "visit", field_type: "text", field_label_en: "X" },
+        { variable_name: "x", entity: "visit", field_type: "text", field_label_en: "X2" },
       ),
+      "en",
     );
-    expect(english(planDictionaryImport(demo, dup.rows).issues)).toEqual([
+    expect(english(planDictionaryImport(demo, dup.rows, "en").issues)).toEqual([
       { row: 3, column: "variable_name", message: "visit field 'x' is already defined on row 2" },
     ]);
-    const header = parseDictionaryCsv("variable_name,entity,colour\r\n");
+    const header = parseDictionaryCsv("variable_name,entity,colour\r\n", "en");
     expect(english(header.issues)).toContainEqual({
       row: 1,
       column: "colour",
@@ -221,7 +223,7 @@ describe("data dictionary import plan", () => {
       column: "field_type",
       message: "Missing column 'field_type'",
     });
-    const short = parseDictionaryCsv(`${HEADER}\r\na,b\r\n`);
+    const short = parseDictionaryCsv(`${HEADER}\r\na,b\r\n`, "en");
     expect(english(short.issues)).toEqual([
       { row: 2, column: null, message: `Row has 2 cells, the header has ${DICTIONARY_COLUMNS.length}` },
     ]);
@@ -241,7 +243,7 @@ describe("data dictionary import plan", () => {
         },
       ],
     });
-    const text = dictionaryCsv(config);
+    const text = dictionaryCsv(config, "en");
     expect(text).toContain(`'=HYPERLINK`);
     expect(text).toContain(",-3,");
     const result = plan(empty, text);

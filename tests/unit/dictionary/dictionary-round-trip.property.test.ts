@@ -144,15 +144,15 @@ describe("data dictionary round trip (property)", () => {
         // Random references (sum of a name that is a calculation…) may form a cycle: not a valid config.
         fc.pre(parsedConfig.success);
         const source = parsedConfig.data!;
-        const file = parseDictionaryCsv(dictionaryCsv(source));
+        const file = parseDictionaryCsv(dictionaryCsv(source, "en"), "en");
         expect(file.issues).toEqual([]);
-        const plan = planDictionaryImport(empty, file.rows);
+        const plan = planDictionaryImport(empty, file.rows, "en");
         expect(plan.issues).toEqual([]);
         expect(plan.config!.data_fields).toEqual(source.data_fields);
         expect(plan.config!.calculations).toEqual(source.calculations);
         // And the study's own file changes no field or calculation (categories its fields name but
         // the study lacks are created: these random configs do not list them).
-        const again = planDictionaryImport(source, file.rows);
+        const again = planDictionaryImport(source, file.rows, "en");
         const entries = again.changes.filter((c) => c.kind !== "category");
         expect(entries.every((c) => c.status === "unchanged")).toBe(true);
         expect(entries).toHaveLength(source.data_fields.length + source.calculations.length);

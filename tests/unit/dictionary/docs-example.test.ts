@@ -11,10 +11,10 @@ describe("docs/data-dictionary.md", () => {
     const doc = readFileSync(path.resolve("docs/data-dictionary.md"), "utf8");
     const example = /## Example\s+```\n([\s\S]*?)```/.exec(doc)?.[1];
     expect(example).toBeDefined();
-    const parsed = parseDictionaryCsv(example!);
+    const parsed = parseDictionaryCsv(example!, "en");
     expect(parsed.issues).toEqual([]);
     expect(parsed.rows).toHaveLength(4);
-    const plan = planDictionaryImport(StudyConfigSchema.parse(DEMO_STUDY_CONFIG), parsed.rows);
+    const plan = planDictionaryImport(StudyConfigSchema.parse(DEMO_STUDY_CONFIG), parsed.rows, "en");
     expect(plan.issues).toEqual([]);
     const smoking = plan.config!.data_fields.find((f) => f.name === "smoking_status")!;
     expect(smoking.options?.map((o) => o.value)).toEqual(["never", "former", "current"]);

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { DEMO_STUDY_CONFIG } from "@/db/seed/demo-study-config";
 import { dictionaryCsv, parseDictionaryCsv, planDictionaryImport } from "@/lib/dictionary";
 import { detectDelimiter, guardCell, readCsv } from "@/lib/dictionary/csv";
-import type { StudyConfig } from "@/lib/schemas/study-config";
+import type { StudyConfigDocument } from "@/lib/schemas/study-config";
 import { StudyConfigSchema } from "@/lib/schemas/study-config-rules";
 import { dictionaryMessage } from "@/lib/dictionary/messages";
 
@@ -15,7 +15,7 @@ const demo = StudyConfigSchema.parse(DEMO_STUDY_CONFIG);
 const NOTE = "Sede; lato\nseconda riga, con virgola";
 
 /** The demo study with a field note holding the separator and a line break. */
-function studyWithNote(): StudyConfig {
+function studyWithNote(): StudyConfigDocument {
   const [first, ...rest] = demo.data_fields;
   return { ...demo, data_fields: [{ ...first!, description: NOTE }, ...rest] };
 }
@@ -37,12 +37,12 @@ function sheetOf(commaFile: string): string[][] {
 
 describe("dictionary import of files saved by Excel", () => {
   const config = studyWithNote();
-  const commaFile = dictionaryCsv(config);
+  const commaFile = dictionaryCsv(config, "en");
   const empty = StudyConfigSchema.parse({ version: 1 });
   const planOf = (file: string) => {
-    const parsed = parseDictionaryCsv(file);
+    const parsed = parseDictionaryCsv(file, "en");
     expect(parsed.issues).toEqual([]);
-    return { rows: parsed.rows, plan: planDictionaryImport(empty, parsed.rows) };
+    return { rows: parsed.rows, plan: planDictionaryImport(empty, parsed.rows, "en") };
   };
 
   it("Italian Excel (`;`, BOM, CRLF, a quoted cell with `;` and a line break) gives the same plan as `,`", () => {

@@ -5,6 +5,7 @@
  * are required: without Debian's python3-pandas and r-base-core (.ci/run installs them) these
  * tests fail with a message naming the package to install.
  */
+import { configIn } from "@/lib/i18n/study-config-language";
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -47,7 +48,7 @@ function findRscript(): string | null {
 const PYTHON = findPython();
 const RSCRIPT = findRscript();
 
-const demoConfig = StudyConfigShape.parse(DEMO_STUDY_CONFIG);
+const demoConfig = configIn(StudyConfigShape.parse(DEMO_STUDY_CONFIG), "en");
 
 // ---------------------------------------------------------------------------------------------
 // Records: every cell rule once (missing values, multiselect, array, date, month, boolean, select,

@@ -1,3 +1,4 @@
+import { configIn } from "@/lib/i18n/study-config-language";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { DEMO_STUDY_CONFIG } from "@/db/seed/demo-study-config";
@@ -5,7 +6,7 @@ import { deidentifyPatient, deidentifyPlan, shiftDate, shiftMonth } from "@/lib/
 import type { ExportPatient } from "@/lib/exports/export-records";
 import { StudyConfigSchema } from "@/lib/schemas/study-config-rules";
 
-const config = StudyConfigSchema.parse(DEMO_STUDY_CONFIG);
+const config = configIn(StudyConfigSchema.parse(DEMO_STUDY_CONFIG), "en");
 const plan = deidentifyPlan(config);
 
 const patient: ExportPatient = {

@@ -2,13 +2,14 @@
  * The README.md of the export zip (decision 0016): the cell rules, the de-identification statement and a
  * column table that a hostile label cannot break.
  */
+import { configIn } from "@/lib/i18n/study-config-language";
 import { describe, expect, it } from "vitest";
 import { DEMO_STUDY_CONFIG } from "@/db/seed/demo-study-config";
 import { longColumns, wideColumns, type ExportColumn } from "@/lib/exports/columns";
 import { exportReadme, type ExportReadmeParams } from "@/lib/exports/export-readme";
 import { StudyConfigShape } from "@/lib/schemas/study-config";
 
-const config = StudyConfigShape.parse(DEMO_STUDY_CONFIG);
+const config = configIn(StudyConfigShape.parse(DEMO_STUDY_CONFIG), "en");
 const FILES = {
   data: "psoriasis_export.csv",
   dictionary: "data_dictionary.csv",

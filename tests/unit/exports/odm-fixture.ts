@@ -2,6 +2,7 @@
  * Shared by the ODM export tests (decision 0016): the demo study, awkward patients, the full file as
  * the export would stream it, validation with libxml2 (xmllint-wasm) and DOM parsing (jsdom).
  */
+import { configIn } from "@/lib/i18n/study-config-language";
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { JSDOM } from "jsdom";
@@ -15,7 +16,7 @@ import { generateAudit, generatePatient } from "@/tests/support/export-patients"
 export const ODM_NS = "http://www.cdisc.org/ns/odm/v1.3";
 export const SUBSET_XSD = path.resolve(import.meta.dirname, "../../fixtures/odm-1-3-2/odm-1-3-2-subset.xsd");
 
-export const demoConfig = (): StudyConfig => StudyConfigShape.parse(DEMO_STUDY_CONFIG);
+export const demoConfig = (): StudyConfig => configIn(StudyConfigShape.parse(DEMO_STUDY_CONFIG), "en");
 
 export const AWKWARD_TEXT = `Pitting <&>"' and ]]> 😀\ttab\nsecond line\r\nthird`;
 /** What AWKWARD_TEXT reads back as: XML keeps every character, the CR LF included (written as &#13;&#10;). */

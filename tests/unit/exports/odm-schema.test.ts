@@ -3,6 +3,7 @@
  * transcription of the ODM 1.3.2 content model (tests/fixtures/odm-1-3-2/), and also against the
  * official CDISC schema when ODM_OFFICIAL_XSD names its ODM1-3-2.xsd.
  */
+import { configIn } from "@/lib/i18n/study-config-language";
 import { describe, expect, it } from "vitest";
 import { StudyConfigShape } from "@/lib/schemas/study-config";
 import {
@@ -53,38 +54,41 @@ describe("ODM export against the ODM 1.3.2 schema", () => {
     await expectValid(
       writeOdm(awkwardPatients(), {
         includeAudit: true,
-        config: StudyConfigShape.parse({ version: 1 }),
+        config: configIn(StudyConfigShape.parse({ version: 1 }), "en"),
       }),
     );
   });
 
   it("validates a configuration with awkward codes, names and labels (OIDs stay unique and safe)", async () => {
-    const config = StudyConfigShape.parse({
-      version: 1,
-      visit_types: [
-        { code: "ENROLLMENT", label: "Clashes with the fixed event", order: 1 },
-        { code: "OTHER_VISIT", label: "Clashes with the catch-all", order: 2, description: " " },
-        { code: "a b", label: `<&>"'`, order: 3 },
-        { code: "a_b", label: "Same OID once made safe", order: 4 },
-      ],
-      categories: [
-        { code: "x y", label: "", entity: "visit" },
-        { code: "OTHER", label: "Clashes with Other", entity: "visit" },
-      ],
-      data_fields: [
-        { entity: "visit", name: "a b", label: "Unsafe name", type: "text", category: "x y" },
-        { entity: "visit", name: "a_b", label: "Safe twin", type: "number", category: "OTHER" },
-        { entity: "visit", name: "", label: "No name", type: "select", options: ["", "1", "1", "2"] },
-        { entity: "visit", name: "odd", label: "Unknown type", type: "slider" },
-        {
-          entity: "patient",
-          name: "p",
-          label: "Category of the other entity",
-          type: "date",
-          category: "x y",
-        },
-      ],
-    });
+    const config = configIn(
+      StudyConfigShape.parse({
+        version: 1,
+        visit_types: [
+          { code: "ENROLLMENT", label: "Clashes with the fixed event", order: 1 },
+          { code: "OTHER_VISIT", label: "Clashes with the catch-all", order: 2, description: " " },
+          { code: "a b", label: `<&>"'`, order: 3 },
+          { code: "a_b", label: "Same OID once made safe", order: 4 },
+        ],
+        categories: [
+          { code: "x y", label: "", entity: "visit" },
+          { code: "OTHER", label: "Clashes with Other", entity: "visit" },
+        ],
+        data_fields: [
+          { entity: "visit", name: "a b", label: "Unsafe name", type: "text", category: "x y" },
+          { entity: "visit", name: "a_b", label: "Safe twin", type: "number", category: "OTHER" },
+          { entity: "visit", name: "", label: "No name", type: "select", options: ["", "1", "1", "2"] },
+          { entity: "visit", name: "odd", label: "Unknown type", type: "slider" },
+          {
+            entity: "patient",
+            name: "p",
+            label: "Category of the other entity",
+            type: "date",
+            category: "x y",
+          },
+        ],
+      }),
+      "en",
+    );
     const patient = awkwardPatients()[1]!;
     patient.visits[0]!.visit_type = "a b";
     patient.visits[1]!.visit_type = "OTHER_VISIT";

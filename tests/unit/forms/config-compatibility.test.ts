@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { DEMO_STUDY_CONFIG } from "@/db/seed/demo-study-config";
 import { compatibilityReport, diffConfigs, type ConfigChange } from "@/lib/forms/config-compatibility";
 import { StudyConfigSchema } from "@/lib/schemas/study-config-rules";
-import type { StudyConfig } from "@/lib/schemas/study-config";
+import type { StudyConfigDocument } from "@/lib/schemas/study-config";
 
-const live = (): StudyConfig => StudyConfigSchema.parse(structuredClone(DEMO_STUDY_CONFIG));
+const live = (): StudyConfigDocument => StudyConfigSchema.parse(structuredClone(DEMO_STUDY_CONFIG));
 const summary = (changes: ConfigChange[]) =>
   changes.map((c): [string, string, string, ConfigChange["probe"]] => [
     c.kind,

@@ -1,8 +1,9 @@
+import { configIn } from "@/lib/i18n/study-config-language";
+import { StudyConfigSchema } from "@/lib/schemas/study-config-rules";
 import { describe, expect, it } from "vitest";
 import { fieldMessages, switchMessages, validateFieldValue, validateTherapySwitch } from "@/lib/forms";
 import { readMessageRef } from "@/lib/i18n/message-ref";
 import { DEMO_STUDY_CONFIG } from "@/db/seed/demo-study-config";
-import { TherapySwitchConfigSchema } from "@/lib/schemas/study-config";
 import { words } from "@/tests/support/engine-words";
 
 /**
@@ -67,7 +68,7 @@ describe("the form engine's messages", () => {
   });
 
   it("therapy switch: the spec's '{label} è obbligatorio' in Italian", () => {
-    const config = TherapySwitchConfigSchema.parse(DEMO_STUDY_CONFIG.therapy_switch_config);
+    const config = configIn(StudyConfigSchema.parse(DEMO_STUDY_CONFIG), "it").therapy_switch_config;
     const { errors } = validateTherapySwitch(config, { is_continuing_therapy: false });
     expect(words(errors.switch_reason!, "it")).toBe("Motivo dello switch è obbligatorio");
     expect(words(validateTherapySwitch(config, {}).errors.is_continuing_therapy!, "it")).toBe(

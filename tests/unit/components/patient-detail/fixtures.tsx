@@ -1,3 +1,4 @@
+import { configIn } from "@/lib/i18n/study-config-language";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import type { Locale } from "@/lib/i18n/locales";
@@ -7,7 +8,7 @@ import { StudyConfigShape, type StudyConfig } from "@/lib/schemas/study-config";
 import type { PatientResponse } from "@/lib/schemas/patients";
 import type { VisitResponse } from "@/lib/schemas/visits";
 
-export const demoConfig: StudyConfig = StudyConfigShape.parse(DEMO_STUDY_CONFIG);
+export const demoConfig: StudyConfig = configIn(StudyConfigShape.parse(DEMO_STUDY_CONFIG), "en");
 
 /** The demo study with one optional visit field, so a form can be submitted without filling much. */
 export const smallConfig: StudyConfig = {
