@@ -31,7 +31,7 @@ export function CalculatedValues({ calculations, results, errors, booleanLabels 
             <dd
               className="font-medium text-slate-900"
               data-testid={`calc-${calculation.name}`}
-              title={errors[calculation.name] === undefined ? undefined : words(errors[calculation.name])}
+              title={calculationError(errors, calculation.name, words)}
             >
               {format(results[calculation.name] ?? null, yesNo, fmt)}
             </dd>
@@ -40,6 +40,16 @@ export function CalculatedValues({ calculations, results, errors, booleanLabels 
       </dl>
     </section>
   );
+}
+
+/** Why a calculation has no value, in the reader's words (the engine's messages are references). */
+function calculationError(
+  errors: Record<string, string>,
+  name: string,
+  words: (text: string) => string,
+): string | undefined {
+  const error = errors[name];
+  return error === undefined ? undefined : words(error);
 }
 
 function format(

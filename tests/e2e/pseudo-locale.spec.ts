@@ -193,8 +193,8 @@ test("every screen's words come from the catalogues: nothing outside the pseudo-
       return found
         .map(({ where, text }) => {
           let rest = text;
-          for (const pattern of FORMATTED) rest = rest.replace(pattern, " ");
           for (const d of data) rest = rest.replace(whole(d), " ");
+          for (const pattern of FORMATTED) rest = rest.replace(pattern, " ");
           return { where: `${route.name}: ${where}`, text: /\p{L}/u.test(rest) ? text : "" };
         })
         .filter((f) => f.text);

@@ -143,6 +143,9 @@ export const SIGNED_IN_ROUTES: TourRoute[] = [
     open: async (page, s) => {
       await go(page, `/${s.code}/patients/${s.patientId}`);
       await expect(page.getByTestId("visit-row-1")).toBeVisible();
+      // The audit trail, loaded when opened.
+      await page.locator("details", { hasText: s.w("patients.audit.title") }).locator("summary").click();
+      await expect(page.getByTestId("audit-entry").first()).toBeVisible();
     },
   },
   {
