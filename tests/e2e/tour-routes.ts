@@ -144,7 +144,10 @@ export const SIGNED_IN_ROUTES: TourRoute[] = [
       await go(page, `/${s.code}/patients/${s.patientId}`);
       await expect(page.getByTestId("visit-row-1")).toBeVisible();
       // The audit trail, loaded when opened.
-      await page.locator("details", { hasText: s.w("patients.audit.title") }).locator("summary").click();
+      await page
+        .locator("details", { hasText: s.w("patients.audit.title") })
+        .locator("summary")
+        .click();
       await expect(page.getByTestId("audit-entry").first()).toBeVisible();
     },
   },
