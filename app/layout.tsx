@@ -1,12 +1,13 @@
 import type { Metadata } from "next";
-import { getLocale } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import "./globals.css";
 
-export const metadata: Metadata = {
-  title: "Clinical Data Registry",
-  description: "Multi-study clinical data registry",
-};
+// The window's title where a page gives none, in the reader's language (decision 0021).
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("ui");
+  return { title: t("appTitle"), description: t("appDescription") };
+}
 
 /**
  * No client providers here: everything in the root layout is JavaScript every page loads, /login

@@ -40,6 +40,12 @@ const EnvSchema = z.object({
         ctx.addIssue({ code: "custom", message: `not a hop count or proxy list (${String(error)})` });
       }
     }),
+  /**
+   * Tests only, never set for people: "1" serves every language as English with each catalogue
+   * message wrapped in ⟦…⟧, so a browser test can find text that escaped the catalogues (decision
+   * 0021, "How we prove it"; lib/i18n/catalogue.ts).
+   */
+  REGISTRY_PSEUDO_LOCALE: z.enum(["1"]).optional(),
   /** Set by server.mjs, not by operators: the socket headers it writes can be trusted. */
   REGISTRY_SOCKET_HEADERS: z.enum(["1"]).optional(),
   /** Base domain of study subdomains in production, e.g. registry.example.org (localhost always works). */

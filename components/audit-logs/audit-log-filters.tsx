@@ -22,6 +22,8 @@ export const ENTITY_TYPES = [
   "field_template",
   "content_block",
   "upload",
+  "protocol_version",
+  "sign_in_address",
   "audit_logs",
   "audit_chain",
   "endpoint",

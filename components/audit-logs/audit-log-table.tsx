@@ -21,7 +21,8 @@ export function useActionName(): (code: string) => string {
   return (code) => (isAction(code) ? t(code) : code);
 }
 
-function useEntityTypeName(): (code: string) => string {
+/** An entity type's name in the reader's words; a code the catalogue does not know, as stored. */
+export function useEntityTypeName(): (code: string) => string {
   const t = useTranslations("audit.entityTypes");
   return (code) => (isEntityType(code) ? t(code) : code);
 }

@@ -1,5 +1,6 @@
 import { useTranslations } from "next-intl";
 import { useFormat } from "@/components/i18n/use-format";
+import { useWords } from "@/components/i18n/use-words";
 import type { Formatter } from "@/lib/i18n/format";
 import type { Calculation } from "@/lib/schemas/study-config";
 import { useBooleanWords, type BooleanLabels } from "./boolean-labels";
@@ -16,6 +17,7 @@ export function CalculatedValues({ calculations, results, errors, booleanLabels 
   const t = useTranslations("forms.form");
   const yesNo = useBooleanWords(booleanLabels);
   const fmt = useFormat();
+  const words = useWords();
   return (
     <section
       aria-label={t("calculated")}
@@ -29,7 +31,7 @@ export function CalculatedValues({ calculations, results, errors, booleanLabels 
             <dd
               className="font-medium text-slate-900"
               data-testid={`calc-${calculation.name}`}
-              title={errors[calculation.name]}
+              title={calculationError(errors, calculation.name, words)}
             >
               {format(results[calculation.name] ?? null, yesNo, fmt)}
             </dd>
@@ -38,6 +40,16 @@ export function CalculatedValues({ calculations, results, errors, booleanLabels 
       </dl>
     </section>
   );
+}
+
+/** Why a calculation has no value, in the reader's words (the engine's messages are references). */
+function calculationError(
+  errors: Record<string, string>,
+  name: string,
+  words: (text: string) => string,
+): string | undefined {
+  const error = errors[name];
+  return error === undefined ? undefined : words(error);
 }
 
 function format(

@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { useActionName, useEntityTypeName } from "@/components/audit-logs/audit-log-table";
 import { useWords } from "@/components/i18n/use-words";
 import { useFormat } from "@/components/i18n/use-format";
 import { usePatientAuditTrail } from "@/lib/client/patient-detail";
@@ -16,6 +17,8 @@ export function changedFields(entry: Pick<TrailEntry, "old_values" | "new_values
 export function AuditTrailList({ entries }: { entries: TrailEntry[] }) {
   const t = useTranslations("patients.audit");
   const fmt = useFormat();
+  const actionName = useActionName();
+  const entityTypeName = useEntityTypeName();
   if (entries.length === 0) return <p className="text-sm text-slate-500">{t("empty")}</p>;
   return (
     <ol className="divide-y divide-slate-100">
@@ -24,9 +27,9 @@ export function AuditTrailList({ entries }: { entries: TrailEntry[] }) {
         return (
           <li key={entry.id} className="py-2 text-sm" data-testid="audit-entry">
             <p>
-              <span className="font-semibold uppercase">{entry.action}</span>{" "}
+              <span className="font-semibold uppercase">{actionName(entry.action)}</span>{" "}
               <span className="text-slate-700">
-                {entry.entity_type} #{entry.entity_id}
+                {entityTypeName(entry.entity_type)} #{entry.entity_id}
               </span>{" "}
               <span className="text-slate-500">
                 {t("by", { user: entry.user_name ?? t("system") })} ·{" "}

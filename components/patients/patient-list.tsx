@@ -89,55 +89,63 @@ export function PatientList({ studyId, studyCode, config, canWrite }: PatientLis
         </p>
       ) : (
         <div className="rounded-lg border border-slate-200 bg-white shadow-sm">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">{t("caption")}</caption>
-            <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold text-slate-600 uppercase">
-              <tr>
-                <th scope="col" className="px-2 py-2 sm:px-4">
-                  {t("code")}
-                </th>
-                <th scope="col" className="px-2 py-2 sm:px-4">
-                  {t("birthDate")}
-                </th>
-                <th scope="col" className="px-2 py-2 sm:px-4">
-                  {t("sex")}
-                </th>
-                <th scope="col" className="px-2 py-2 sm:px-4">
-                  {t("enrolled")}
-                </th>
-                <th scope="col" className="px-2 py-2 sm:px-4">
-                  <span className="sr-only">{t("actions")}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {data.items.length === 0 ? (
+          {/* A long code scrolls the table, never the page; the enrolment date (on the patient's
+              page too) gives a phone's width to the Italian column names. */}
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">{t("caption")}</caption>
+              <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold text-slate-600 uppercase">
                 <tr>
-                  <td colSpan={5} className="px-4 py-8 text-center text-slate-600">
-                    {t("empty")}
-                  </td>
+                  <th scope="col" className="px-2 py-2 sm:px-4">
+                    {t("code")}
+                  </th>
+                  <th scope="col" className="px-2 py-2 sm:px-4">
+                    {t("birthDate")}
+                  </th>
+                  <th scope="col" className="px-2 py-2 sm:px-4">
+                    {t("sex")}
+                  </th>
+                  <th scope="col" className="hidden px-2 py-2 sm:table-cell sm:px-4">
+                    {t("enrolled")}
+                  </th>
+                  <th scope="col" className="px-2 py-2 sm:px-4">
+                    <span className="sr-only">{t("actions")}</span>
+                  </th>
                 </tr>
-              ) : (
-                data.items.map((patient) => (
-                  <tr key={patient.id}>
-                    <td className="px-2 py-2 font-medium break-all text-slate-900 sm:px-4">{patient.code}</td>
-                    <td className="px-2 py-2 sm:px-4">{fmt.date(patient.birth_date)}</td>
-                    <td className="px-2 py-2 sm:px-4">{patient.sex}</td>
-                    <td className="px-2 py-2 sm:px-4">{fmt.date(patient.created_at)}</td>
-                    <td className="px-2 py-2 text-right sm:px-4">
-                      <Link
-                        href={`/${studyCode}/patients/${patient.id}`}
-                        aria-label={t("viewPatient", { code: patient.code })}
-                        className="font-medium text-brand-700 underline-offset-2 hover:underline"
-                      >
-                        {t("view")}
-                      </Link>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {data.items.length === 0 ? (
+                  <tr>
+                    <td colSpan={5} className="px-4 py-8 text-center text-slate-600">
+                      {t("empty")}
                     </td>
                   </tr>
-                ))
-              )}
-            </tbody>
-          </table>
+                ) : (
+                  data.items.map((patient) => (
+                    <tr key={patient.id}>
+                      <td className="px-2 py-2 font-medium whitespace-nowrap text-slate-900 sm:px-4">
+                        {patient.code}
+                      </td>
+                      <td className="px-2 py-2 sm:px-4">{fmt.date(patient.birth_date)}</td>
+                      <td className="px-2 py-2 sm:px-4">{patient.sex}</td>
+                      <td className="hidden px-2 py-2 sm:table-cell sm:px-4">
+                        {fmt.date(patient.created_at)}
+                      </td>
+                      <td className="px-2 py-2 text-right sm:px-4">
+                        <Link
+                          href={`/${studyCode}/patients/${patient.id}`}
+                          aria-label={t("viewPatient", { code: patient.code })}
+                          className="font-medium text-brand-700 underline-offset-2 hover:underline"
+                        >
+                          {t("view")}
+                        </Link>
+                      </td>
+                    </tr>
+                  ))
+                )}
+              </tbody>
+            </table>
+          </div>
           {data.total > 0 && (
             <nav
               aria-label={t("pagination")}

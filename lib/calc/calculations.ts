@@ -11,6 +11,7 @@ import { isEmptyValue } from "@/lib/forms/conditions";
 import { parseNumber } from "@/lib/forms/parse-number";
 import { buildCalculationGraph } from "./calc-order";
 import { evaluateExpression } from "./expression";
+import { messageRef } from "@/lib/i18n/message-ref";
 
 export type CalculationValue = number | boolean | string | null;
 export type CalculationContext = { baselineValues?: Record<string, unknown> | null };
@@ -36,8 +37,13 @@ function setOwn<T>(target: Record<string, T>, key: string, value: T): void {
 
 type Messages = { missing: string; notNumber: string };
 
+// The engine's messages are catalogue references (`forms.calc.*`), put into the reader's words
+// where they are shown (docs/decisions/0021).
 function fieldMessages(field: string): Messages {
-  return { missing: `Missing value for ${field}`, notNumber: `Value of ${field} is not a number` };
+  return {
+    missing: messageRef("forms.calc.missing", { field }),
+    notNumber: messageRef("forms.calc.notNumber", { field }),
+  };
 }
 
 /**
@@ -84,11 +90,12 @@ function compute(calc: Formulated, values: object, context: CalculationContext):
     case "improvement_percentage": {
       const { baseline_field: field, baseline_visit: visit } = formula;
       const baseline = readNumber(context.baselineValues, field, {
-        missing: `Baseline value for ${field} is missing (visit ${visit})`,
-        notNumber: `Baseline value for ${field} is not a number`,
+        missing: messageRef("forms.calc.baselineMissing", { field, visit }),
+        notNumber: messageRef("forms.calc.baselineNotNumber", { field }),
       });
       if (!baseline.ok) return { value: null, error: baseline.error };
-      if (baseline.value === 0) return { value: null, error: `Baseline value for ${field} is zero` };
+      if (baseline.value === 0)
+        return { value: null, error: messageRef("forms.calc.baselineZero", { field }) };
       const current = readNumber(values, formula.current_field);
       if (!current.ok) return { value: null, error: current.error };
       return { value: ((baseline.value - current.value) / baseline.value) * 100, error: null };
@@ -134,13 +141,16 @@ export function runCalculations(
     if (!calc) continue;
     let outcome: Outcome;
     if (graph.cyclic.has(index)) {
-      outcome = { value: null, error: `Circular dependency: ${(graph.cycles.get(index) ?? []).join(" → ")}` };
+      outcome = {
+        value: null,
+        error: messageRef("forms.calc.circular", { cycle: (graph.cycles.get(index) ?? []).join(" → ") }),
+      };
     } else {
       try {
         outcome = compute(calc, scope, context ?? {});
       } catch {
         // compute() has no throwing paths for valid configs; this guards configs that skipped zod.
-        outcome = { value: null, error: "The calculation could not be computed" };
+        outcome = { value: null, error: messageRef("forms.calc.failed") };
       }
     }
     setOwn(results, calc.name, outcome.value);

@@ -9,6 +9,13 @@ import { StudyConfigShape } from "./study-config";
 import { messageRef } from "@/lib/i18n/message-ref";
 import { idOf } from "./patients";
 
+/**
+ * The reason the server records for a study's first version (it is a record, kept in English);
+ * the Version History tab shows the catalogue's words for it (`editorVersions.firstVersionReason`,
+ * decision 0021).
+ */
+export const FIRST_VERSION_REASON = "Protocol in force when versioning began";
+
 export const PROTOCOL_VERSION_STATUS_VALUES = [
   "draft",
   "pending_approval",

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { wordsOf, type Words } from "./catalogue-words";
 import { signInAsAdmin } from "./sign-in-as-admin";
 import { screenshots } from "./screenshots";
 
@@ -9,9 +10,14 @@ import { screenshots } from "./screenshots";
  * Therapy Lines, a locked visit that cannot be edited, and the patient's audit trail.
  *
  * The administrator creates the study and a principal investigator (the users and team API);
- * the journey itself runs signed in as that principal investigator.
+ * the journey itself runs signed in as that principal investigator, in English and again in
+ * Italian (chosen with the header's language switch, so kept on the account). The words it looks
+ * for are the catalogues' (messages/<locale>/), the study's own labels as the study has them. In
+ * Italian the week-24 PASI is typed with a decimal comma: stored as the number 12.5, shown `12,5`.
  */
-const shot = screenshots("/tmp/journey-shots").atCurrentWidth;
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const startsWith = (text: string) => new RegExp(`^${escape(text)}`);
+const shotAt = screenshots("/tmp/journey-shots").atCurrentWidth;
 
 const card = (page: Page, title: string) => page.getByRole("listitem", { name: title });
 
@@ -33,7 +39,7 @@ async function newPsoriasisStudy(page: Page): Promise<string> {
 }
 
 /** A principal investigator of the study (created by the signed-in admin), then signed in instead. */
-async function signInAsPrincipalInvestigator(page: Page, code: string) {
+async function signInAsPrincipalInvestigator(page: Page, code: string, locale: "en" | "it") {
   const origin = new URL(page.url()).origin;
   const studies = (await (await page.request.get("/api/studies")).json()) as { id: number; code: string }[];
   const study = studies.find((s) => s.code === code)!;
@@ -57,100 +63,145 @@ async function signInAsPrincipalInvestigator(page: Page, code: string) {
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/admin\/studies$/);
   await expect(page.getByTestId("current-user")).toHaveText("Dr. Principal Investigator");
+  if (locale === "it") {
+    // The header's switch: saved on the account, the page re-rendered in place.
+    await page.getByLabel(wordsOf("en")("common.language.label")).selectOption("it");
+    await expect(page.getByRole("button", { name: wordsOf("it")("auth.menu.logout") })).toBeVisible({
+      timeout: 30_000, // a re-render on a busy machine: a backstop, not a timing assertion
+    });
+    await expect(page.locator("html")).toHaveAttribute("lang", "it");
+  }
 }
 
 async function addVisit(
   page: Page,
-  visit: { date: string; type: string; pasi: string; switchTo?: string },
+  w: Words,
+  visit: { date: string; type: string; pasi: string; switchTo?: string; shots?: string },
   firstVisit = false,
 ) {
-  await page.getByRole("button", { name: "+ Add Visit" }).click();
-  const dialog = page.getByRole("dialog", { name: "Add Visit" });
-  await dialog.getByLabel("Visit Date *").fill(visit.date);
-  await dialog.getByLabel("Visit Type *").selectOption(visit.type);
+  await page.getByRole("button", { name: w("patients.detail.addVisit") }).click();
+  const dialog = page.getByRole("dialog", { name: w("visits.add.title") });
+  await dialog.getByLabel(`${w("visits.add.date")} *`).fill(visit.date);
+  await dialog.getByLabel(`${w("visits.add.type")} *`).selectOption(visit.type);
   if (!firstVisit) {
     await expect(dialog.getByText("Il paziente sta continuando la stessa terapia?")).toBeVisible();
     if (visit.switchTo) {
-      await dialog.getByRole("button", { name: "No" }).click();
-      await dialog.getByRole("button", { name: "Continue" }).click();
-      await expect(dialog.getByText("Motivo dello switch is required")).toBeVisible();
+      await dialog.getByRole("button", { name: w("forms.booleans.yesNo.no") }).click();
+      await dialog.getByRole("button", { name: w("visits.switch.continue") }).click();
+      await expect(dialog.getByText(w("forms.required", { label: "Motivo dello switch" }))).toBeVisible();
       await dialog.getByLabel(/Motivo dello switch/).selectOption("inefficacia");
       await dialog.getByLabel(/Nuova terapia/).selectOption(visit.switchTo);
-      await shot(page, "switch-form");
-      await dialog.getByRole("button", { name: "Continue" }).click();
+      await shotAt(page, `${visit.shots}-switch-form`);
+      await dialog.getByRole("button", { name: w("visits.switch.continue") }).click();
     } else {
-      await dialog.getByRole("button", { name: "Yes" }).click();
+      await dialog.getByRole("button", { name: w("forms.booleans.yesNo.yes") }).click();
     }
   }
   await dialog.locator("#field-current_therapy").selectOption(visit.switchTo ?? "adalimumab");
   await dialog.locator("#field-pasi_score").fill(visit.pasi);
   await dialog.locator("summary", { hasText: "Safety" }).click();
-  await dialog.getByRole("radio", { name: "No" }).first().check();
-  await dialog.getByRole("button", { name: "Save Visit" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Visit created successfully!" })).toBeVisible();
+  await dialog
+    .getByRole("radio", { name: w("forms.booleans.yesNo.no") })
+    .first()
+    .check();
+  await dialog.getByRole("button", { name: w("visits.add.save") }).click();
+  await expect(page.getByRole("status").filter({ hasText: w("visits.add.created") })).toBeVisible();
   await expect(dialog).toHaveCount(0);
 }
 
 test.describe.configure({ timeout: 180_000 });
 
-test("a patient's journey: visits, a therapy switch, the dashboard, a locked visit and the audit trail", async ({
-  page,
-}) => {
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await signInAsAdmin(page);
-  const code = await newPsoriasisStudy(page);
-  await signInAsPrincipalInvestigator(page, code);
+for (const locale of ["en", "it"] as const)
+  test(`a patient's journey (${locale}): visits, a therapy switch, the dashboard, a locked visit and the audit trail`, async ({
+    page,
+  }) => {
+    const w = wordsOf(locale);
+    const shot = (page: Page, name: string) => shotAt(page, `${locale}-${name}`);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInAsAdmin(page);
+    const code = await newPsoriasisStudy(page);
+    await signInAsPrincipalInvestigator(page, code, locale);
 
-  // The patient, with the conditional biologic history (shown for NO, hidden for SI).
-  await page.goto(`/${code}/patients`);
-  await expect(page.getByText("No patients found")).toBeVisible();
-  await page.getByRole("button", { name: "+ Add Patient" }).click();
-  const add = page.getByRole("dialog", { name: "Add Patient" });
-  await add.getByLabel(/Patient Code/).fill("JRN-001");
-  await add.getByLabel(/Birth Date/).fill("1968-09-30");
-  await add.getByLabel(/^Sex/).selectOption("M");
-  await add.getByLabel(/Psoriasis onset/).fill("2001-04");
-  await add.getByRole("checkbox", { name: "Plaque" }).check();
-  await add.getByText("Therapy history").click();
-  const biologic = add.getByRole("group", { name: /Naive to biologic therapy/ });
-  await biologic.getByLabel("No", { exact: true }).check();
-  await expect(add.getByRole("group", { name: /Failed previous biologics/ })).toBeVisible();
-  await biologic.getByLabel("Yes", { exact: true }).check();
-  await expect(add.getByRole("group", { name: /Failed previous biologics/ })).toBeHidden();
-  await add.getByRole("button", { name: "Save Patient" }).click();
-  await expect(add).toBeHidden();
-  await page.getByRole("link", { name: "View patient JRN-001" }).click();
-  await expect(page.getByRole("heading", { name: "Patient Information" })).toBeVisible();
+    // The patient, with the conditional biologic history (shown for NO, hidden for SI).
+    await page.goto(`/${code}/patients`);
+    await expect(page.getByText(w("patients.list.empty"))).toBeVisible();
+    await page.getByRole("button", { name: w("patients.list.add") }).click();
+    const add = page.getByRole("dialog", { name: w("patients.add.title") });
+    await add.getByLabel(w("patients.add.labels.code")).fill("JRN-001");
+    await add.getByLabel(w("patients.add.labels.birth_date")).fill("1968-09-30");
+    await add.getByLabel(startsWith(w("patients.add.labels.sex"))).selectOption("M");
+    await add.getByLabel(/Psoriasis onset/).fill("2001-04");
+    await add.getByRole("checkbox", { name: "Plaque" }).check();
+    await add.getByText("Therapy history").click();
+    const biologic = add.getByRole("group", { name: /Naive to biologic therapy/ });
+    await biologic.getByLabel(w("forms.booleans.siNo.no"), { exact: true }).check();
+    await expect(add.getByRole("group", { name: /Failed previous biologics/ })).toBeVisible();
+    await biologic.getByLabel(w("forms.booleans.siNo.yes"), { exact: true }).check();
+    await expect(add.getByRole("group", { name: /Failed previous biologics/ })).toBeHidden();
+    await add.getByRole("button", { name: w("patients.add.save") }).click();
+    await expect(add).toBeHidden();
+    await page.getByRole("link", { name: w("patients.list.viewPatient", { code: "JRN-001" }) }).click();
+    await expect(page.getByRole("heading", { name: w("patients.detail.info") })).toBeVisible();
 
-  // Baseline PASI 20, week 12 PASI 4 (continuing), week 24 switch through the Italian form.
-  await addVisit(page, { date: "2026-01-10", type: "baseline", pasi: "20" }, true);
-  await addVisit(page, { date: "2026-04-04", type: "week_12", pasi: "4" });
-  await expect(page.getByTestId("visit-row-2")).toContainText("Yes"); // PASI75 from the study's calculation
-  await addVisit(page, { date: "2026-06-27", type: "week_24", pasi: "8", switchTo: "secukinumab" });
-  await expect(page.getByTestId("visit-row-3")).toContainText("Week 24");
-  await shot(page, "patient-detail");
+    // Baseline PASI 20, week 12 PASI 4 (continuing), week 24 switch through the Italian form.
+    await addVisit(page, w, { date: "2026-01-10", type: "baseline", pasi: "20" }, true);
+    await addVisit(page, w, { date: "2026-04-04", type: "week_12", pasi: "4" });
+    // PASI75 from the study's calculation.
+    await expect(page.getByTestId("visit-row-2")).toContainText(w("forms.booleans.yesNo.yes"));
+    // In Italian the comma is the decimal separator (lib/forms/parse-number.ts).
+    const week24Pasi = locale === "it" ? "12,5" : "8";
+    await addVisit(page, w, {
+      date: "2026-06-27",
+      type: "week_24",
+      pasi: week24Pasi,
+      shots: locale,
+      switchTo: "secukinumab",
+    });
+    await expect(page.getByTestId("visit-row-3")).toContainText("Week 24");
+    if (locale === "it") {
+      // Stored as the number 12.5, shown with the reader's decimal comma.
+      const patientId = /\/patients\/(\d+)/.exec(page.url())![1];
+      const stored = (await (await page.request.get(`/api/visits/patient/${patientId}`)).json()) as {
+        visit_number: number;
+        data_fields: Record<string, unknown>;
+      }[];
+      expect(stored.find((v) => v.visit_number === 3)!.data_fields.pasi_score).toBe(12.5);
+      await expect(page.getByTestId("visit-row-3")).toContainText("12,5");
+    }
+    await shot(page, "patient-detail");
 
-  // The dashboard: this study's one patient reached PASI75; the switch opened a second line.
-  await page.getByRole("navigation", { name: "Study" }).getByRole("link", { name: "Dashboard" }).click();
-  await expect(card(page, "Total Patients")).toContainText("1");
-  await expect(card(page, "PASI75 Achievement")).toContainText("1 of 1 patients");
-  await expect(card(page, "Therapy Lines")).toContainText("2");
-  await expect(card(page, "Total Visits")).toContainText("3");
-  await shot(page, "dashboard");
+    // The dashboard: this study's one patient reached PASI75; the switch opened a second line.
+    await page
+      .getByRole("navigation", { name: w("studyArea.nav.label") })
+      .getByRole("link", { name: w("studyArea.nav.dashboard") })
+      .click();
+    const cards = "studyArea.dashboard.cards";
+    await expect(card(page, w(`${cards}.totalPatients`))).toContainText("1");
+    await expect(card(page, w(`${cards}.pasi75`))).toContainText(
+      w("studyArea.dashboard.pasi75Note", { achieved: 1, total: 1 }),
+    );
+    await expect(card(page, w(`${cards}.therapyLines`))).toContainText("2");
+    await expect(card(page, w(`${cards}.totalVisits`))).toContainText("3");
+    await shot(page, "dashboard");
 
-  // Lock the baseline visit: it can no longer be edited.
-  await page.goBack();
-  const baseline = page.getByTestId("visit-row-1");
-  await baseline.getByRole("button", { name: "Lock visit 1" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Visit 1 locked" })).toBeVisible();
-  await expect(baseline.getByRole("button", { name: "Edit visit 1" })).toBeDisabled();
+    // Lock the baseline visit: it can no longer be edited.
+    await page.goBack();
+    const baseline = page.getByTestId("visit-row-1");
+    await baseline.getByRole("button", { name: w("visits.history.lockVisit", { n: 1 }) }).click();
+    await expect(
+      page.getByRole("status").filter({ hasText: w("patients.detail.visitLocked", { n: 1 }) }),
+    ).toBeVisible();
+    await expect(
+      baseline.getByRole("button", { name: w("visits.history.editVisit", { n: 1 }) }),
+    ).toBeDisabled();
 
-  // The audit trail names these actions.
-  const trail = page.locator("details", { hasText: "Patient Audit Trail" });
-  await trail.locator("summary").click();
-  await expect(trail.getByTestId("audit-entry").first()).toContainText("lock"); // loaded when opened
-  const actions = (await trail.getByTestId("audit-entry").allTextContents()).map((t) => t.split(" ")[0]);
-  expect(actions[0]).toBe("lock");
-  expect(actions.filter((action) => action === "create").length).toBeGreaterThanOrEqual(4); // patient + 3 visits
-  await shot(page, "audit-trail");
-});
+    // The audit trail names these actions.
+    const trail = page.locator("details", { hasText: w("patients.audit.title") });
+    await trail.locator("summary").click();
+    const [lock, create] = [w("audit.actions.lock"), w("audit.actions.create")];
+    await expect(trail.getByTestId("audit-entry").first()).toContainText(lock); // loaded when opened
+    const actions = (await trail.getByTestId("audit-entry").allTextContents()).map((t) => t.split(" ")[0]);
+    expect(actions[0]).toBe(lock);
+    expect(actions.filter((action) => action === create).length).toBeGreaterThanOrEqual(4); // patient + 3 visits
+    await shot(page, "audit-trail");
+  });

@@ -5,6 +5,7 @@
  * keep asserting the spec's sentences.
  */
 import { createTranslator } from "next-intl";
+import * as calc from "@/lib/calc";
 import * as engine from "@/lib/forms";
 import type { Locale } from "@/lib/i18n/locales";
 import { wordsOf, type MessageValues } from "@/lib/i18n/message-ref";
@@ -53,4 +54,10 @@ export function therapySwitchIn(
 ): engine.SwitchResult {
   const result = engine.validateTherapySwitch(...args);
   return { ...result, issues: inWords(result.issues, locale), errors: errorsInWords(result.errors, locale) };
+}
+
+/** The calculations (lib/calc) with their messages in English words. */
+export function runCalculations(...args: Parameters<typeof calc.runCalculations>): calc.CalculationRun {
+  const run = calc.runCalculations(...args);
+  return { ...run, errors: errorsInWords(run.errors, "en") };
 }

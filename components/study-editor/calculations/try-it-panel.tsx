@@ -4,17 +4,19 @@ import { useTranslations } from "next-intl";
 import { useId, useMemo } from "react";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { useWords } from "@/components/i18n/use-words";
 import { parseExpression } from "@/lib/calc";
 import type { CalculationDocument } from "@/lib/schemas/study-config";
 import { errorPosition, sampleKeys, tryCalculation } from "@/lib/study-editor/calculations";
 
 function Result({ value, error, expression }: { value: unknown; error: string | null; expression?: string }) {
   const t = useTranslations("editorCalculations");
+  const words = useWords();
   if (error) {
     const position = errorPosition(error);
     return (
       <div role="status" className="text-sm text-red-700">
-        <p>{error}</p>
+        <p>{words(error)}</p>
         {expression !== undefined && position !== null && (
           // The expression with a caret under the character the engine stopped at.
           <pre aria-hidden="true" className="mt-1 overflow-x-auto rounded bg-red-50 p-2 font-mono text-xs">

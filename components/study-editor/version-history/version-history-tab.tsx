@@ -12,7 +12,11 @@ import {
   useDecideVersion,
   useProtocolVersions,
 } from "@/lib/client/protocol-versions";
-import type { CompatibilityResult, ProtocolVersionResponse } from "@/lib/schemas/protocol-versions";
+import {
+  FIRST_VERSION_REASON,
+  type CompatibilityResult,
+  type ProtocolVersionResponse,
+} from "@/lib/schemas/protocol-versions";
 import type { StudyConfigDocument } from "@/lib/schemas/study-config";
 import { AmendmentDialog, type AmendmentBody } from "./amendment-dialog";
 import { CompatibilityDialog } from "./compatibility-dialog";
@@ -150,7 +154,11 @@ export function VersionHistoryTab({
                   {t(`status.${version.status}`)}
                 </span>
               </div>
-              <p className="mt-1 break-words text-sm text-slate-700">{version.amendment_reason}</p>
+              <p className="mt-1 break-words text-sm text-slate-700">
+                {version.amendment_reason === FIRST_VERSION_REASON
+                  ? t("firstVersionReason")
+                  : version.amendment_reason}
+              </p>
               <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-xs text-slate-600 sm:grid-cols-4">
                 <div>
                   <dt className="inline">{t("effectiveFrom")}</dt>

@@ -1,6 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { calculationDependencies, orderCalculations, runCalculations } from "@/lib/calc";
+import { calculationDependencies, orderCalculations } from "@/lib/calc";
+// The engine's messages in English words (its references read with the en catalogue).
+import { runCalculations } from "@/tests/support/engine-words";
 import type { Calculation, CalculationFormula } from "@/lib/schemas/study-config";
 
 const calc = (name: string, formula: CalculationFormula): Calculation => ({ name, label: name, formula });

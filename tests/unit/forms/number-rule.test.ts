@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { runCalculations } from "@/lib/calc";
 import { evaluateCondition, parseNumber } from "@/lib/forms";
 // The engine's messages in English words (its references read with the en catalogue).
-import { validateFieldValue } from "@/tests/support/engine-words";
+import { runCalculations, validateFieldValue } from "@/tests/support/engine-words";
 import type { Calculation } from "@/lib/schemas/study-config";
 
 // " 12" was `gt 10` false in conditions, true in a threshold calculation and refused

@@ -12,6 +12,7 @@ import {
   type ActiveVersionRef,
   type VersionRow,
 } from "./version-queries";
+import { FIRST_VERSION_REASON } from "@/lib/schemas/protocol-versions";
 import { toVersionAudit } from "./version-response";
 
 export type VersionAuditBase = {
@@ -20,8 +21,6 @@ export type VersionAuditBase = {
   actor: { userId: number | null; email: string | null } | null;
   meta: RequestMeta;
 };
-
-export const FIRST_VERSION_REASON = "Protocol in force when versioning began";
 
 /** A version that is in force at once (no amendment), effective today, audited as created. */
 async function insertActive(
