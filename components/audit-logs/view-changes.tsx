@@ -1,9 +1,11 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useMemo } from "react";
 import { useProtocolVersions } from "@/lib/client/protocol-versions";
 import { useStudy } from "@/lib/client/studies";
+import type { Locale } from "@/lib/i18n/locales";
+import { configIn } from "@/lib/i18n/study-config-language";
 import { fieldLabelsOf, versionInForceAt } from "@/lib/audit-view/version-in-force";
 import { displayValue, fieldChanges } from "@/lib/audit-view/field-changes";
 import type { AuditLogEntry } from "@/lib/schemas/audit-logs";
@@ -15,13 +17,13 @@ import type { AuditLogEntry } from "@/lib/schemas/audit-logs";
 function useLabelsAt(studyId: number | null, timestamp: string) {
   const study = useStudy(studyId ?? undefined);
   const versions = useProtocolVersions(studyId ?? 0, { enabled: studyId !== null });
+  const locale = useLocale() as Locale;
   return useMemo(() => {
     const version = versions.data ? versionInForceAt(versions.data.versions, timestamp) : null;
-    return {
-      version,
-      labels: fieldLabelsOf(version ? version.config : study.data?.config),
-    };
-  }, [versions.data, study.data, timestamp]);
+    const document = version ? version.config : study.data?.config;
+    // The labels in the reader's language, else the other (decision 0022).
+    return { version, labels: fieldLabelsOf(document && configIn(document, locale)) };
+  }, [versions.data, study.data, timestamp, locale]);
 }
 
 export function ViewChanges({ entry }: { entry: AuditLogEntry }) {

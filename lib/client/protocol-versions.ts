@@ -6,7 +6,7 @@ import type {
   ProtocolVersionListResponse,
   ProtocolVersionResponse,
 } from "@/lib/schemas/protocol-versions";
-import type { StudyConfig } from "@/lib/schemas/study-config";
+import type { StudyConfigDocument } from "@/lib/schemas/study-config";
 import { apiFetch } from "./api-fetch";
 import { queryKeys } from "./query-keys";
 
@@ -22,7 +22,7 @@ export type AmendmentInput = {
   amendment_reason: string;
   effective_from: string;
   version_label?: string | null;
-  config: StudyConfig;
+  config: StudyConfigDocument;
 };
 
 export function useCreateAmendment(studyId: number) {

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { StudyConfig } from "@/lib/schemas/study-config";
+import type { StudyConfigDocument } from "@/lib/schemas/study-config";
 import type { StudyBasics, StudyResponse, StudySummary } from "@/lib/schemas/studies";
 import { apiFetch } from "./api-fetch";
 import { queryKeys, STUDY_STALE_TIME_MS } from "./query-keys";
@@ -37,7 +37,7 @@ export function useSaveStudy(id: number | undefined) {
       version,
     }: {
       basics: StudyBasics;
-      config: StudyConfig;
+      config: StudyConfigDocument;
       version?: number;
     }) => {
       const payload = {

@@ -248,7 +248,7 @@ test("every screen's words come from the catalogues: nothing outside the pseudo-
       studyId: study.id,
       code: STUDY_CODE,
       patientId: patient.id,
-      baselineLabel: baseline.label,
+      baselineLabel: baseline.label as string, // the demo configuration's texts are plain strings
     };
 
     for (const route of SIGNED_IN_ROUTES) findings.push(...(await leftovers(route, s)));

@@ -2,9 +2,10 @@ import { describe, expect, it } from "vitest";
 // The engine's messages in words (its references read with the en or it catalogue).
 import { therapySwitchIn, validateTherapySwitch } from "@/tests/support/engine-words";
 import { DEMO_STUDY_CONFIG } from "@/db/seed/demo-study-config";
-import { TherapySwitchConfigSchema } from "@/lib/schemas/study-config";
+import { configIn } from "@/lib/i18n/study-config-language";
+import { StudyConfigSchema } from "@/lib/schemas/study-config-rules";
 
-const config = TherapySwitchConfigSchema.parse(DEMO_STUDY_CONFIG.therapy_switch_config);
+const config = configIn(StudyConfigSchema.parse(DEMO_STUDY_CONFIG), "en").therapy_switch_config;
 
 describe("validateTherapySwitch (spec §5 Therapy switch form)", () => {
   it("continuing keeps only the answer", () => {

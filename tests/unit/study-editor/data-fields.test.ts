@@ -39,9 +39,13 @@ describe("field naming (spec §5)", () => {
   });
 
   it("regenerates the name from the label while it starts with field_", () => {
-    expect(applyLabel(f("field_1"), "PASI Score").name).toBe("pasi_score");
-    expect(applyLabel(f("pasi"), "Other").name).toBe("pasi");
-    expect(applyLabel({ ...f("pasi"), label: "PASI" }, "PASI 75", true).name).toBe("pasi_75");
+    expect(applyLabel(f("field_1"), "PASI Score", "en").name).toBe("pasi_score");
+    expect(applyLabel(f("pasi"), "Other", "en").name).toBe("pasi");
+    expect(applyLabel({ ...f("pasi"), label: "PASI" }, "PASI 75", "en", true).name).toBe("pasi_75");
+    // Bilingual: the name follows the study's default language's words (decision 0022).
+    expect(applyLabel(f("field_1"), { it: "Età alla diagnosi", en: "Age at diagnosis" }, "it").name).toBe(
+      "eta_alla_diagnosi",
+    );
     expect(nameFromLabel("  Età  (anni) ")).toBe("eta_anni");
     expect(nameFromLabel("2nd dose")).toBe("nd_dose");
     expect(nameFromLabel("x".repeat(80))).toHaveLength(50);

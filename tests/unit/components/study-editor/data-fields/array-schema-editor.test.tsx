@@ -4,12 +4,12 @@ import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ArraySchemaEditor } from "@/components/study-editor/data-fields/array-schema-editor";
-import type { SubField } from "@/lib/schemas/study-config";
+import type { SubFieldDocument } from "@/lib/schemas/study-config";
 import { SUB_FIELD_MESSAGES } from "@/lib/study-editor/data-fields";
 import { inEnglish } from "@/tests/support/words-in";
 
-function renderEditor(start: Record<string, SubField> = {}) {
-  const changes: Record<string, SubField>[] = [];
+function renderEditor(start: Record<string, SubFieldDocument> = {}) {
+  const changes: Record<string, SubFieldDocument>[] = [];
   function Harness() {
     const [schema, setSchema] = useState(start);
     return (

@@ -5,7 +5,7 @@ import userEvent from "@testing-library/user-event";
 import { Profiler, useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { DataFieldsEditor } from "@/components/study-editor/data-fields/data-fields-editor";
-import type { Category, DataField, FieldEntity } from "@/lib/schemas/study-config";
+import type { CategoryDocument, DataFieldDocument, FieldEntity } from "@/lib/schemas/study-config";
 import type { PathIssue } from "@/lib/study-editor/data-fields";
 
 // Counts FieldCard renders: the real card, wrapped in the same memo.
@@ -22,12 +22,16 @@ vi.mock("@/components/study-editor/data-fields/field-card", async (importOrigina
   };
 });
 
-const categories: Category[] = [
+const categories: CategoryDocument[] = [
   { code: "efficacy", label: "Efficacy", order: 1, entity: "visit" },
   { code: "safety", label: "Safety", order: 2, entity: "visit" },
 ];
 
-const field = (name: string, entity: FieldEntity, extra: Partial<DataField> = {}): DataField => ({
+const field = (
+  name: string,
+  entity: FieldEntity,
+  extra: Partial<DataFieldDocument> = {},
+): DataFieldDocument => ({
   name,
   entity,
   label: name.toUpperCase(),
@@ -37,8 +41,8 @@ const field = (name: string, entity: FieldEntity, extra: Partial<DataField> = {}
 });
 
 type Options = {
-  fields?: DataField[];
-  cats?: Category[];
+  fields?: DataFieldDocument[];
+  cats?: CategoryDocument[];
   issues?: PathIssue[];
   entity?: FieldEntity;
   onGoToCategories?: () => void;
@@ -46,7 +50,7 @@ type Options = {
 };
 
 function renderEditor(options: Options = {}) {
-  const changes: DataField[][] = [];
+  const changes: DataFieldDocument[][] = [];
   const entities: FieldEntity[] = [];
   function Harness() {
     const [fields, setFields] = useState(options.fields ?? []);
