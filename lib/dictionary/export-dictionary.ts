@@ -40,8 +40,10 @@ function choiceCells(options: DataFieldDocument["options"], defaultLanguage: Loc
         value: o.value,
         label: textByLanguage(o.label, defaultLanguage)[locale],
       }));
-      const translated = labelled.some((o) => o.label !== "");
-      return [textColumn("choices", locale), translated ? formatChoices(labelled) : ""];
+      // The default language's column lists every option; the other's only a translated list.
+      const written =
+        labelled.length > 0 && (locale === defaultLanguage || labelled.some((o) => o.label !== ""));
+      return [textColumn("choices", locale), written ? formatChoices(labelled) : ""];
     }),
   ) as Record<`choices_${Locale}`, string>;
 }

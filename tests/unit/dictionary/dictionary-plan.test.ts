@@ -195,7 +195,7 @@ describe("data dictionary import plan", () => {
           column: "variable_name",
           message: inEnglish(MESSAGES.fieldNameFormat),
         },
-        { row: 3, column: "choices", message: inEnglish(MESSAGES.selectNeedsOptions) },
+        { row: 3, column: "choices_en", message: inEnglish(MESSAGES.selectNeedsOptions) },
         { row: 4, column: "variable_name", message: inEnglish(MESSAGES.calculationClashesWithField) },
       ]),
     );

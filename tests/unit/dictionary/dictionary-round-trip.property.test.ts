@@ -1,7 +1,8 @@
 /**
  * The dictionary's promise, for any valid study config (not only the demo's): export, then import
  * into an empty study, gives the same data fields and calculations — every property, every
- * condition shape, options with separators, numbers such as -0 and 1e-7, formula-like labels.
+ * condition shape, options with separators, numbers such as -0 and 1e-7, formula-like labels, and
+ * the study's words in one language or both (decision 0022), whichever the default language is.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -21,8 +22,32 @@ const text = fc.oneof(
   fc.constantFrom("=1+1", "-x", "@me", "'quoted", "a, b | c", "line\r\nbreak", ' "q" ', "\\"),
 );
 const label = text.filter((s) => s.trim() !== "");
+
+/**
+ * A study text as the editor and the import store it (lib/schemas/study-text.ts): a plain string
+ * (the default language's), or both languages with the other one translated. Drawn before the
+ * default language is: `inLanguages` turns the pair into `{ it, en }` for it.
+ */
+type Pair = { pair: [string, string] };
+const studyText = (words: fc.Arbitrary<string>) =>
+  fc.oneof(
+    words,
+    fc.tuple(fc.oneof(words, fc.constant("")), label).map(([d, o]): Pair => ({ pair: [d, o] })),
+  );
+function inLanguages(value: unknown, defaultLanguage: "it" | "en"): unknown {
+  if (Array.isArray(value)) return value.map((v) => inLanguages(v, defaultLanguage));
+  if (value === null || typeof value !== "object") return value;
+  if ("pair" in value) {
+    const [own, other] = (value as Pair).pair;
+    return defaultLanguage === "it" ? { it: own, en: other } : { it: other, en: own };
+  }
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, inLanguages(v, defaultLanguage)]));
+}
 const number = fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.integer(), fc.constant(-0));
-const option = fc.record({ value: fc.oneof(fc.string(), text), label: fc.oneof(fc.string(), text) });
+const option = fc.record({
+  value: fc.oneof(fc.string(), text),
+  label: studyText(fc.oneof(fc.string(), text)),
+});
 const validation = fc
   .record(
     {
@@ -69,10 +94,10 @@ const field = (entity: "patient" | "visit", name: string) =>
     {
       entity: fc.constant(entity),
       name: fc.constant(name),
-      label,
+      label: studyText(label),
       type: fc.constantFrom(...FIELD_TYPES),
       category: fc.stringMatching(/^[a-z0-9_]{1,8}$/),
-      description: text,
+      description: studyText(text),
       options: fc.array(option, { minLength: 1, maxLength: 4 }),
       validation,
       show_in_table: fc.boolean(),
@@ -127,7 +152,7 @@ const config = fc
       calculations: fc.tuple(
         ...calcNames.map((name) =>
           fc.record(
-            { name: fc.constant(name), label, description: text, formula },
+            { name: fc.constant(name), label: studyText(label), description: studyText(text), formula },
             { requiredKeys: ["name", "label", "formula"] },
           ),
         ),
@@ -139,20 +164,21 @@ describe("data dictionary round trip (property)", () => {
   it("export → import on an empty study gives the same fields and calculations", () => {
     const empty = StudyConfigSchema.parse({ version: 1 });
     fc.assert(
-      fc.property(config, (raw) => {
+      fc.property(config, fc.constantFrom("it" as const, "en" as const), (drawn, language) => {
+        const raw = inLanguages(drawn, language);
         const parsedConfig = StudyConfigSchema.safeParse(raw);
         // Random references (sum of a name that is a calculation…) may form a cycle: not a valid config.
         fc.pre(parsedConfig.success);
         const source = parsedConfig.data!;
-        const file = parseDictionaryCsv(dictionaryCsv(source, "en"), "en");
+        const file = parseDictionaryCsv(dictionaryCsv(source, language), language);
         expect(file.issues).toEqual([]);
-        const plan = planDictionaryImport(empty, file.rows, "en");
+        const plan = planDictionaryImport(empty, file.rows, language);
         expect(plan.issues).toEqual([]);
         expect(plan.config!.data_fields).toEqual(source.data_fields);
         expect(plan.config!.calculations).toEqual(source.calculations);
         // And the study's own file changes no field or calculation (categories its fields name but
         // the study lacks are created: these random configs do not list them).
-        const again = planDictionaryImport(source, file.rows, "en");
+        const again = planDictionaryImport(source, file.rows, language);
         const entries = again.changes.filter((c) => c.kind !== "category");
         expect(entries.every((c) => c.status === "unchanged")).toBe(true);
         expect(entries).toHaveLength(source.data_fields.length + source.calculations.length);
