@@ -1,6 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { useStudyWords } from "@/components/study-text/content-language";
 import { useId, useState } from "react";
 import { useWords } from "@/components/i18n/use-words";
 import { useFieldArray, useForm, useWatch } from "react-hook-form";
@@ -50,6 +51,7 @@ export function CreateTemplateDialog({
   onCreated: () => void;
 }) {
   const t = useTranslations("templates.dialog");
+  const studyWords = useStudyWords();
   const tTypes = useTranslations("templates.fieldTypes");
   const words = useWords();
   const id = useId();
@@ -210,7 +212,7 @@ export function CreateTemplateDialog({
                     <Button
                       variant="destructive"
                       className="px-2 py-1 text-xs"
-                      aria-label={t("removeLabel", { name: listed[i]?.label || i + 1 })}
+                      aria-label={t("removeLabel", { name: studyWords(listed[i]?.label) || i + 1 })}
                       onClick={() => fields.remove(i)}
                     >
                       {t("remove")}

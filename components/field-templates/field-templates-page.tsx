@@ -1,6 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { StudyTextView } from "@/components/study-text/study-text-view";
 import { useState } from "react";
 import { useFormat } from "@/components/i18n/use-format";
 import { Alert } from "@/components/ui/alert";
@@ -143,7 +144,7 @@ function TemplateCard({ template, onDelete }: { template: FieldTemplate; onDelet
             <span className="rounded bg-slate-100 px-1.5 font-mono text-xs leading-5 text-slate-600">
               {f.type}
             </span>
-            <span className="truncate text-slate-800">{f.label}</span>
+            <StudyTextView className="truncate text-slate-800" text={f.label} />
           </li>
         ))}
       </ul>

@@ -1,6 +1,8 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
+import { configIn } from "@/lib/i18n/study-config-language";
+import type { Locale } from "@/lib/i18n/locales";
 import { useCallback, useDeferredValue, useMemo, useState } from "react";
 import { SI_NO, YES_NO } from "@/components/forms/boolean-labels";
 import { DynamicForm, type FormValues } from "@/components/forms/dynamic-form";
@@ -8,7 +10,7 @@ import { Tabs } from "@/components/ui/tabs";
 import { fieldsForEntity } from "@/lib/forms";
 import {
   NAME_PATTERN,
-  type DataFieldDocument,
+  type DataField,
   type FieldEntity,
   type StudyConfigDocument,
 } from "@/lib/schemas/study-config";
@@ -41,7 +43,10 @@ export function FormPreview({
   }
   // The preview renders every field of the entity: it follows the editor at low priority, so
   // typing in a field card never waits for it (it catches up between keystrokes).
-  const shown = useDeferredValue(config);
+  const deferred = useDeferredValue(config);
+  // In the editor's language, as a clinician reading it would see it (decision 0022).
+  const locale = useLocale() as Locale;
+  const shown = useMemo(() => configIn(deferred, locale), [deferred, locale]);
   const fields = useMemo(
     () => previewable(fieldsForEntity(shown.data_fields, entity)),
     [shown.data_fields, entity],
@@ -118,7 +123,7 @@ export function FormPreview({
  * malformed or taken (the save marks those); the form keys its values by name, so such a field
  * is left out of the preview until its name is valid and its own.
  */
-function previewable(fields: DataFieldDocument[]): DataFieldDocument[] {
+function previewable(fields: DataField[]): DataField[] {
   const seen = new Set<string>();
   return fields.filter((field) => {
     if (!NAME_PATTERN.test(field.name) || seen.has(field.name)) return false;

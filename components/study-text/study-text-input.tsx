@@ -27,6 +27,10 @@ type Props = {
  * 0022). What it gives back is the stored form: a plain string while only the default language has
  * words, so a single-language study's configuration is unchanged by editing it. A language left
  * blank is marked: its readers see the other language's text.
+ *
+ * Names: the group is the text ("Label"); the default language's box is named by it, as the one box
+ * was before, and the other language's box by its language inside the group ("English"), each
+ * described by its language and any fallback note.
  */
 export function StudyTextInput({ id, label, value, onChange, required, multiline, error, onBlur }: Props) {
   const t = useTranslations("editor.studyText");
@@ -39,7 +43,7 @@ export function StudyTextInput({ id, label, value, onChange, required, multiline
     onChange(storedText({ ...texts, [locale]: text }, contentLanguage));
   return (
     <fieldset className="min-w-0">
-      <legend className="mb-1 text-sm font-medium text-slate-700">
+      <legend id={`${id}-legend`} className="mb-1 text-sm font-medium text-slate-700">
         {label}
         {required && (
           <span className="ml-0.5 text-red-600" aria-hidden="true">
@@ -56,15 +60,23 @@ export function StudyTextInput({ id, label, value, onChange, required, multiline
             lang: locale,
             value: texts[locale],
             "aria-invalid": error ? true : undefined,
-            "aria-describedby":
-              [error ? `${id}-error` : "", untranslated ? `${inputId(locale)}-fallback` : ""]
-                .filter(Boolean)
-                .join(" ") || undefined,
+            "aria-labelledby": locale === contentLanguage ? `${id}-legend` : `${inputId(locale)}-language`,
+            "aria-describedby": [
+              locale === contentLanguage ? `${inputId(locale)}-language` : `${id}-legend`,
+              error ? `${id}-error` : "",
+              untranslated ? `${inputId(locale)}-fallback` : "",
+            ]
+              .filter(Boolean)
+              .join(" "),
             onBlur,
           };
           return (
             <div key={locale} className="min-w-0">
-              <label htmlFor={inputId(locale)} className="mb-0.5 block text-xs text-slate-600">
+              <label
+                id={`${inputId(locale)}-language`}
+                htmlFor={inputId(locale)}
+                className="mb-0.5 block text-xs text-slate-600"
+              >
                 {tl(locale)}
                 {locale === contentLanguage && <span className="text-slate-400"> · {t("defaultMark")}</span>}
               </label>

@@ -1,6 +1,8 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
+import type { Locale } from "@/lib/i18n/locales";
+import { configIn } from "@/lib/i18n/study-config-language";
 import { useBooleanWords, YES_NO } from "@/components/forms/boolean-labels";
 import { useFormat } from "@/components/i18n/use-format";
 import { Button } from "@/components/ui/button";
@@ -53,7 +55,9 @@ export function VisitVersionDialog({
   const versions = useProtocolVersions(studyId);
   const fmt = useFormat();
   const version = versions.data?.versions.find((v) => v.id === visit.protocol_version_id);
-  const config = version?.config ?? currentConfig;
+  const locale = useLocale() as Locale;
+  // A version's document in the reader's language, as the study's own config is (decision 0022).
+  const config = version ? configIn(version.config, locale) : currentConfig;
   const fields = fieldsForEntity(config.data_fields, "visit");
   const known = new Set(fields.map((f) => f.name));
   const captured = fields.filter((f) => hasValue(visit.data_fields[f.name]));

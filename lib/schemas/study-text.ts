@@ -28,6 +28,11 @@ export function isBlankText(text: StudyText | undefined): boolean {
   return LOCALES.every((locale) => text[locale].trim() === "");
 }
 
+/** The text with each language's words trimmed. */
+export function trimmedText(text: StudyText): StudyText {
+  return typeof text === "string" ? text.trim() : { it: text.it.trim(), en: text.en.trim() };
+}
+
 /** A required text: some language has words. `message` is the rule's message. */
 export function requiredText(message: string) {
   return StudyTextSchema.refine((text) => !isBlankText(text), message);

@@ -8,9 +8,9 @@ import type {
   Condition,
   ConditionOperator,
   ConditionValue,
-  DataField,
+  DataFieldDocument,
   FieldCondition,
-  FieldOption,
+  FieldOptionDocument,
 } from "@/lib/schemas/study-config";
 import { CONDITION_OPERATORS } from "@/lib/schemas/study-config";
 import { parseNumber } from "@/lib/forms/parse-number";

@@ -7,6 +7,15 @@
 import { z } from "zod";
 import { MESSAGES } from "@/lib/schemas/study-config-rules";
 import { parseNumber } from "@/lib/forms/parse-number";
+import { LOCALES, type Locale } from "@/lib/i18n/locales";
+import {
+  storedText,
+  textByLanguage,
+  trimmedText,
+  wordsIn,
+  type StudyText,
+  type TextByLanguage,
+} from "@/lib/schemas/study-text";
 import {
   NAME_MAX_LENGTH,
   NAME_PATTERN,
@@ -80,10 +89,18 @@ export function nextFieldName(fields: readonly DataFieldDocument[], entity: Fiel
  * The first letter typed already gives a name without the prefix, so for a field added in this
  * draft (`isNew`) the name keeps following the label as long as it is still the generated one.
  */
-export function applyLabel(field: DataFieldDocument, label: string, isNew = false): DataFieldDocument {
-  const generated = field.name.startsWith("field_") || (isNew && field.name === nameFromLabel(field.label));
+export function applyLabel(
+  field: DataFieldDocument,
+  label: StudyText,
+  contentLanguage: Locale,
+  isNew = false,
+): DataFieldDocument {
+  // The name follows the default language's words, else the other's (decision 0022).
+  const words = (text: StudyText) => wordsIn(text, contentLanguage);
+  const generated =
+    field.name.startsWith("field_") || (isNew && field.name === nameFromLabel(words(field.label)));
   if (!generated) return { ...field, label };
-  return { ...field, label, name: nameFromLabel(label) || field.name };
+  return { ...field, label, name: nameFromLabel(words(label)) || field.name };
 }
 
 /** A new field of this type at the end of the entity, in the category given (or none). */
@@ -132,9 +149,44 @@ export function parseOptionLines(text: string): FieldOptionDocument[] {
     .map((line) => ({ value: line, label: line }));
 }
 
-/** The textarea shows value, or `value|label` when the label differs. */
-export function optionLines(options: readonly FieldOptionDocument[] | undefined): string {
-  return (options ?? []).map((o) => (o.label === o.value ? o.value : `${o.value}|${o.label}`)).join("\n");
+/**
+ * The options' lines in one language: `value|label` (just `value` where the default language's label
+ * is the value itself); in the other language only the options it translates (decision 0022).
+ */
+export function optionLinesIn(
+  options: readonly FieldOptionDocument[] | undefined,
+  locale: Locale,
+  contentLanguage: Locale,
+): string {
+  return (options ?? [])
+    .map((option) => ({ value: option.value, label: textByLanguage(option.label, contentLanguage)[locale] }))
+    .filter(({ label }) => locale === contentLanguage || label !== "")
+    .map(({ value, label }) => (locale === contentLanguage && label === value ? value : `${value}|${label}`))
+    .join("\n");
+}
+
+/**
+ * The options of the default language's lines, each label joined by its translation from the other
+ * language's `value|label` lines. `unknown`: values translated that are not options (shown to the
+ * editor, never silently kept).
+ */
+export function optionsFromLines(
+  defaultLines: string,
+  translatedLines: string,
+  contentLanguage: Locale,
+): { options: FieldOptionDocument[]; unknown: string[] } {
+  const other = LOCALES.find((locale) => locale !== contentLanguage)!;
+  const translations = new Map(
+    parseOptionText(translatedLines).map((option) => [option.value, option.label as string]),
+  );
+  const options = parseOptionText(defaultLines).map((option) => {
+    const translated = translations.get(option.value);
+    if (translated === undefined || translated === option.value) return option;
+    const texts = { it: "", en: "", [contentLanguage]: option.label as string, [other]: translated };
+    return { value: option.value, label: storedText(texts as TextByLanguage, contentLanguage) };
+  });
+  const values = new Set(options.map((option) => option.value));
+  return { options, unknown: [...translations.keys()].filter((value) => !values.has(value)) };
 }
 
 /** Reads `value|label` lines back; a line without '|' is both. */
@@ -281,7 +333,7 @@ export function orphanRisks(
 
 export type SubFieldDraft = {
   name: string;
-  label: string;
+  label: StudyText;
   type: string;
   /** One option per line. */
   optionsText: string;
@@ -360,7 +412,7 @@ export function subFieldDraftToEntry(draft: SubFieldDraft): Record<keyof SubFiel
   return {
     name: draft.name.trim(),
     type: draft.type,
-    label: draft.label.trim(),
+    label: trimmedText(draft.label),
     options: OPTION_FIELD_TYPES.has(draft.type) ? parseOptionLines(draft.optionsText) : undefined,
     validation: Object.keys(validation).length > 0 ? validation : undefined,
   };

@@ -3,7 +3,10 @@
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { useWords } from "@/components/i18n/use-words";
-import { useForm, useWatch } from "react-hook-form";
+import { Controller, useForm, useWatch } from "react-hook-form";
+import { useStudyWords } from "@/components/study-text/content-language";
+import { StudyTextInput } from "@/components/study-text/study-text-input";
+import { StudyTextView } from "@/components/study-text/study-text-view";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { CONTROL_CLASS } from "@/components/ui/control-class";
@@ -44,13 +47,14 @@ export function ArraySchemaEditor({ fieldLabel, schema, onChange }: ArraySchemaE
   const t = useTranslations("editorFields.subFields");
   const tc = useTranslations("common.actions");
   const [session, setSession] = useState<Session>(null);
+  const studyWords = useStudyWords();
   const entries = Object.entries(schema);
 
   // Each opening mounts a fresh form (its key), so it starts from the sub-field it edits.
   const open = (editing: string | null) => setSession((s) => ({ editing, key: (s?.key ?? 0) + 1 }));
 
   function remove(name: string) {
-    if (!window.confirm(t("deleteConfirm", { label: schema[name]?.label ?? name }))) return;
+    if (!window.confirm(t("deleteConfirm", { label: studyWords(schema[name]?.label) || name }))) return;
     onChange(removeSubField(schema, name));
   }
 
@@ -75,17 +79,19 @@ export function ArraySchemaEditor({ fieldLabel, schema, onChange }: ArraySchemaE
         <ul className="mb-2 divide-y divide-slate-100 text-sm">
           {entries.map(([name, sub]) => (
             <li key={name} className="flex flex-wrap items-center gap-2 py-1.5">
-              <span className="font-medium text-slate-900">{sub.label}</span>
+              <StudyTextView className="font-medium text-slate-900" text={sub.label} />
               <code className="font-mono text-xs text-slate-500">{name}</code>
               <span className="text-xs text-slate-500">({sub.type})</span>
               {sub.options && (
-                <span className="text-xs text-slate-500">{sub.options.map((o) => o.label).join(", ")}</span>
+                <span className="text-xs text-slate-500">
+                  {sub.options.map((o) => studyWords(o.label)).join(", ")}
+                </span>
               )}
               <span className="ml-auto flex gap-1">
                 <Button
                   variant="ghost"
                   className="px-2 py-1 text-xs"
-                  aria-label={t("editLabel", { label: sub.label })}
+                  aria-label={t("editLabel", { label: studyWords(sub.label) })}
                   disabled={session !== null}
                   onClick={() => open(name)}
                 >
@@ -94,7 +100,7 @@ export function ArraySchemaEditor({ fieldLabel, schema, onChange }: ArraySchemaE
                 <Button
                   variant="destructive"
                   className="px-2 py-1 text-xs"
-                  aria-label={t("deleteLabel", { label: sub.label })}
+                  aria-label={t("deleteLabel", { label: studyWords(sub.label) })}
                   disabled={session !== null}
                   onClick={() => remove(name)}
                 >
@@ -153,7 +159,7 @@ function SubFieldForm({
     ),
   });
   const type = useWatch({ control, name: "type" });
-  const box = (key: "name" | "label" | "max") => ({
+  const box = (key: "name" | "max") => ({
     id: `${id}-${key}`,
     ...invalidProps(`${id}-${key}`, errors[key]?.message),
   });
@@ -169,16 +175,25 @@ function SubFieldForm({
       aria-label={editing === null ? t("newGroup") : t("editGroup", { name: editing })}
       className="space-y-2 rounded-md bg-slate-50 p-3"
     >
-      <div className="grid gap-2 sm:grid-cols-3">
+      <Controller
+        control={control}
+        name="label"
+        render={({ field }) => (
+          <StudyTextInput
+            id={`${id}-label`}
+            label={t("label")}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            error={errors.label?.message && words(errors.label.message)}
+          />
+        )}
+      />
+      <div className="grid gap-2 sm:grid-cols-2">
         <div>
           <Label htmlFor={`${id}-name`}>{t("name")}</Label>
           <Input {...box("name")} {...register("name")} />
           {message("name")}
-        </div>
-        <div>
-          <Label htmlFor={`${id}-label`}>{t("label")}</Label>
-          <Input {...box("label")} {...register("label")} />
-          {message("label")}
         </div>
         <div>
           <Label htmlFor={`${id}-type`}>{t("type")}</Label>

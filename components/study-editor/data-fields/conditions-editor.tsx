@@ -5,6 +5,7 @@ import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { CONTROL_CLASS } from "@/components/ui/control-class";
+import { useStudyWords } from "@/components/study-text/content-language";
 import type { Condition, ConditionOperator, FieldCondition } from "@/lib/schemas/study-config";
 import {
   CONDITION_OPERATORS,
@@ -212,6 +213,7 @@ function Comparison({
   onRemove: () => void;
 }) {
   const t = useTranslations("editorFields.conditions");
+  const studyWords = useStudyWords();
   const target = targets.find((candidate) => candidate.name === condition.field);
   const kind = valueKind(condition.operator, target);
   // A list typed as text keeps the user's spelling while they type ("1, " before "1, 2").
@@ -235,7 +237,7 @@ function Comparison({
         )}
         {targets.map((candidate) => (
           <option key={candidate.name} value={candidate.name}>
-            {candidate.label} ({candidate.name})
+            {studyWords(candidate.label)} ({candidate.name})
           </option>
         ))}
       </select>
@@ -295,7 +297,7 @@ function Comparison({
         >
           {target?.options?.map((o) => (
             <option key={o.value} value={o.value}>
-              {o.label}
+              {studyWords(o.label)}
             </option>
           ))}
         </select>
@@ -317,7 +319,7 @@ function Comparison({
                     })
                   }
                 />
-                {o.label}
+                {studyWords(o.label)}
               </label>
             );
           })}

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Tabs } from "@/components/ui/tabs";
+import { useStudyWords } from "@/components/study-text/content-language";
 import type { FieldTemplate } from "@/lib/schemas/field-templates";
 import type { CategoryDocument, DataFieldDocument, FieldEntity, FieldType } from "@/lib/schemas/study-config";
 import { categoriesForEntity } from "@/lib/study-editor/categories";
@@ -82,6 +83,7 @@ function added(field: DataFieldDocument): DataFieldDocument {
 export function DataFieldsEditor(props: DataFieldsEditorProps) {
   const { dataFields, categories, entity, onEntityChange, issues, usage } = props;
   const t = useTranslations("editorFields");
+  const studyWords = useStudyWords();
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [highlighted, setHighlighted] = useState<string | null>(null);
@@ -114,13 +116,13 @@ export function DataFieldsEditor(props: DataFieldsEditorProps) {
       const count = origin ? (counts?.[field.entity]?.[origin] ?? 0) : 0;
       const question =
         count > 0
-          ? t("deleteConfirmData", { label: field.label, count })
-          : t("deleteConfirm", { label: field.label });
+          ? t("deleteConfirmData", { label: studyWords(field.label), count })
+          : t("deleteConfirm", { label: studyWords(field.label) });
       if (!window.confirm(question)) return;
       latest.current.onChange(list.filter((f) => f !== field));
       setSelected((s) => without(s, uid));
     },
-    [t],
+    [t, studyWords],
   );
 
   const onToggle = useCallback(
@@ -192,19 +194,23 @@ export function DataFieldsEditor(props: DataFieldsEditorProps) {
 
   const navGroups = useMemo<NavGroup[]>(() => {
     const codes = new Set(entityCategories.map((c) => c.code));
-    const groups: NavGroup[] = entityCategories.map((c) => ({ key: c.code, label: c.label, items: [] }));
+    const groups: NavGroup[] = entityCategories.map((c) => ({
+      key: c.code,
+      label: studyWords(c.label),
+      items: [],
+    }));
     const loose: NavGroup = { key: "", label: t("uncategorized"), items: [] };
     for (const { field, uid } of [...entries].sort((a, b) => (a.field.order ?? 0) - (b.field.order ?? 0))) {
       const group =
         field.category && codes.has(field.category) ? groups.find((g) => g.key === field.category) : loose;
       group?.items.push({
         uid,
-        label: field.label || field.name,
+        label: studyWords(field.label) || field.name,
         hasError: byIndex.has(dataFields.indexOf(field)),
       });
     }
     return [...groups, loose].filter((g) => g.items.length > 0);
-  }, [entries, entityCategories, byIndex, dataFields, t]);
+  }, [entries, entityCategories, byIndex, dataFields, t, studyWords]);
 
   const risks = useMemo(
     () => draftOrphanRisks(props.savedFields, dataFields, usage),

@@ -22,9 +22,14 @@ import {
   OPTION_FIELD_TYPES,
   applyLabel,
   changeType,
-  optionLines,
-  parseOptionText,
+  optionLinesIn,
+  optionsFromLines,
 } from "@/lib/study-editor/data-fields";
+import { LOCALES } from "@/lib/i18n/locales";
+import { isBlankText } from "@/lib/schemas/study-text";
+import { useContentLanguage, useStudyWords } from "@/components/study-text/content-language";
+import { StudyTextInput } from "@/components/study-text/study-text-input";
+import { StudyTextView } from "@/components/study-text/study-text-view";
 import { ArraySchemaEditor } from "./array-schema-editor";
 import { ConditionsEditor } from "./conditions-editor";
 
@@ -73,7 +78,12 @@ export const FieldCard = memo(function FieldCard(props: FieldCardProps) {
   const id = useId();
   const t = useTranslations("editorFields.card");
   const tc = useTranslations("common.actions");
+  const tl = useTranslations("common.language");
   const words = useWords();
+  const studyWords = useStudyWords();
+  const contentLanguage = useContentLanguage();
+  const otherLanguage = LOCALES.find((locale) => locale !== contentLanguage)!;
+  const label = studyWords(field.label);
   const set = (next: DataFieldDocument) => props.onChange(uid, next);
   const setValidation = (patch: Partial<FieldValidation>) => {
     const validation: FieldValidation = { ...field.validation, ...patch };
@@ -88,15 +98,29 @@ export const FieldCard = memo(function FieldCard(props: FieldCardProps) {
     set(next);
   };
 
-  // Options are typed one per line; the text is kept as typed (a blank line while typing) and
-  // re-read from the field when the field changes elsewhere.
-  const [optionsText, setOptionsText] = useState(() => optionLines(field.options));
+  // Options are typed one per line, in the default language and, beside it, their translations
+  // (decision 0022); the texts are kept as typed (a blank line while typing) and re-read from the
+  // field when the field changes elsewhere.
+  const linesIn = (locale: typeof contentLanguage) => optionLinesIn(field.options, locale, contentLanguage);
+  const [optionsText, setOptionsText] = useState(() => linesIn(contentLanguage));
+  const [translatedText, setTranslatedText] = useState(() => linesIn(otherLanguage));
+  const [unknownTranslations, setUnknownTranslations] = useState<string[]>([]);
   const [seenOptions, setSeenOptions] = useState(field.options);
   if (seenOptions !== field.options) {
     setSeenOptions(field.options);
-    if (JSON.stringify(parseOptionText(optionsText)) !== JSON.stringify(field.options ?? []))
-      setOptionsText(optionLines(field.options));
+    const typed = optionsFromLines(optionsText, translatedText, contentLanguage).options;
+    if (JSON.stringify(typed) !== JSON.stringify(field.options ?? [])) {
+      setOptionsText(linesIn(contentLanguage));
+      setTranslatedText(linesIn(otherLanguage));
+    }
   }
+  const setOptionLines = (defaultLines: string, translatedLines: string) => {
+    setOptionsText(defaultLines);
+    setTranslatedText(translatedLines);
+    const { options, unknown } = optionsFromLines(defaultLines, translatedLines, contentLanguage);
+    setUnknownTranslations(unknown);
+    set({ ...field, options });
+  };
 
   const errorText = (key: string) => (
     <FieldError id={`${id}-${key}`} error={errors?.[key] && words(errors[key])} />
@@ -119,7 +143,7 @@ export const FieldCard = memo(function FieldCard(props: FieldCardProps) {
     <li
       id={`field-card-${uid}`}
       data-field-name={field.name}
-      aria-label={t("region", { label: field.label })}
+      aria-label={t("region", { label })}
       className={cn(
         "scroll-mt-24 rounded-lg border bg-white transition-shadow duration-300",
         errors ? "border-red-400" : "border-slate-200",
@@ -129,13 +153,15 @@ export const FieldCard = memo(function FieldCard(props: FieldCardProps) {
       <div className="flex flex-wrap items-center gap-2 px-3 py-2">
         <input
           type="checkbox"
-          aria-label={t("select", { label: field.label })}
+          aria-label={t("select", { label })}
           checked={selected}
           onChange={(e) => props.onSelect(uid, e.target.checked)}
         />
         {/* At least 10rem for the title: on a phone the buttons wrap below rather than squeeze it. */}
         <div className="min-w-0 flex-1 basis-40">
-          <h3 className="truncate font-medium text-slate-900">{field.label || t("noLabel")}</h3>
+          <h3 className="truncate font-medium text-slate-900">
+            {label ? <StudyTextView text={field.label} /> : t("noLabel")}
+          </h3>
           <p className="truncate text-xs text-slate-500">
             <code className="font-mono">{field.name}</code>
             {field.validation?.required && t("requiredMark")}
@@ -151,9 +177,7 @@ export const FieldCard = memo(function FieldCard(props: FieldCardProps) {
             className="px-2 py-1 text-xs"
             aria-expanded={expanded}
             aria-controls={`${id}-body`}
-            aria-label={
-              expanded ? t("collapseLabel", { label: field.label }) : t("editLabel", { label: field.label })
-            }
+            aria-label={expanded ? t("collapseLabel", { label }) : t("editLabel", { label })}
             onClick={() => props.onToggle(uid)}
           >
             {expanded ? t("collapse") : t("edit")}
@@ -161,7 +185,7 @@ export const FieldCard = memo(function FieldCard(props: FieldCardProps) {
           <Button
             variant="destructive"
             className="px-2 py-1 text-xs"
-            aria-label={t("deleteLabel", { label: field.label })}
+            aria-label={t("deleteLabel", { label })}
             onClick={() => props.onDelete(uid)}
           >
             {tc("delete")}
@@ -185,17 +209,14 @@ export const FieldCard = memo(function FieldCard(props: FieldCardProps) {
               ))}
             </ul>
           )}
+          <StudyTextInput
+            id={`${id}-label`}
+            label={t("label")}
+            value={field.label}
+            onChange={(next) => set(applyLabel(field, next, contentLanguage, props.isNew))}
+            error={errors?.label && words(errors.label)}
+          />
           <div className="grid gap-3 sm:grid-cols-2">
-            <div>
-              <Label htmlFor={`${id}-label`}>{t("label")}</Label>
-              <Input
-                id={`${id}-label`}
-                value={field.label}
-                onChange={(e) => set(applyLabel(field, e.target.value, props.isNew))}
-                {...invalid("label")}
-              />
-              {errorText("label")}
-            </div>
             <div>
               <Label htmlFor={`${id}-name`}>{t("name")}</Label>
               <Input
@@ -242,43 +263,62 @@ export const FieldCard = memo(function FieldCard(props: FieldCardProps) {
                 )}
                 {props.categories.map((c) => (
                   <option key={c.code} value={c.code}>
-                    {c.label}
+                    {studyWords(c.label)}
                   </option>
                 ))}
               </select>
             </div>
           </div>
-          <div>
-            <Label htmlFor={`${id}-description`}>{t("description")}</Label>
-            <textarea
-              id={`${id}-description`}
-              rows={2}
-              className={CONTROL_CLASS}
-              value={field.description ?? ""}
-              onChange={(e) => {
-                const next: DataFieldDocument = { ...field, description: e.target.value };
-                if (!e.target.value) delete next.description;
-                set(next);
-              }}
-            />
-          </div>
+          <StudyTextInput
+            id={`${id}-description`}
+            label={t("description")}
+            multiline
+            value={field.description}
+            onChange={(description) => {
+              const next: DataFieldDocument = { ...field, description };
+              if (isBlankText(description)) delete next.description;
+              set(next);
+            }}
+          />
           {(OPTION_FIELD_TYPES.has(field.type) || errors?.options) && (
-            <div>
-              <Label htmlFor={`${id}-options`}>{t("options")}</Label>
-              <textarea
-                id={`${id}-options`}
-                rows={4}
-                className={CONTROL_CLASS}
-                value={optionsText}
-                placeholder={t("optionsPlaceholder")}
-                onChange={(e) => {
-                  setOptionsText(e.target.value);
-                  set({ ...field, options: parseOptionText(e.target.value) });
-                }}
-                {...invalid("options")}
-              />
-              <p className="mt-1 text-xs text-slate-500">{t("optionsHint")}</p>
-              {errorText("options")}
+            <div className="grid gap-3 sm:grid-cols-2">
+              <div className="min-w-0">
+                <Label htmlFor={`${id}-options`}>{t("optionsIn", { language: tl(contentLanguage) })}</Label>
+                <textarea
+                  id={`${id}-options`}
+                  lang={contentLanguage}
+                  rows={4}
+                  className={CONTROL_CLASS}
+                  value={optionsText}
+                  placeholder={t("optionsPlaceholder")}
+                  onChange={(e) => setOptionLines(e.target.value, translatedText)}
+                  {...invalid("options")}
+                />
+                <p className="mt-1 text-xs text-slate-500">{t("optionsHint")}</p>
+                {errorText("options")}
+              </div>
+              <div className="min-w-0">
+                <Label htmlFor={`${id}-options-${otherLanguage}`}>
+                  {t("optionTranslations", { language: tl(otherLanguage) })}
+                </Label>
+                <textarea
+                  id={`${id}-options-${otherLanguage}`}
+                  lang={otherLanguage}
+                  rows={4}
+                  className={CONTROL_CLASS}
+                  value={translatedText}
+                  aria-describedby={`${id}-options-${otherLanguage}-hint`}
+                  onChange={(e) => setOptionLines(optionsText, e.target.value)}
+                />
+                <p id={`${id}-options-${otherLanguage}-hint`} className="mt-1 text-xs text-slate-500">
+                  {t("optionTranslationsHint", { language: tl(otherLanguage), other: tl(contentLanguage) })}
+                </p>
+                {unknownTranslations.length > 0 && (
+                  <p role="alert" className="mt-1 text-xs text-amber-800">
+                    {t("optionTranslationsUnknown", { values: unknownTranslations.join(", ") })}
+                  </p>
+                )}
+              </div>
             </div>
           )}
           <fieldset className="rounded-md border border-slate-200 p-3">
@@ -386,7 +426,7 @@ export const FieldCard = memo(function FieldCard(props: FieldCardProps) {
           {field.type === "array" && (
             <div>
               <ArraySchemaEditor
-                fieldLabel={field.label}
+                fieldLabel={label}
                 schema={field.schema ?? {}}
                 onChange={(schema) => set({ ...field, schema })}
               />
