@@ -13,7 +13,7 @@ import {
 import type { Locale } from "@/lib/i18n/locales";
 import { requiredText, type StudyText } from "@/lib/schemas/study-text";
 import { nextOrder, sortByOrder, swapWithNeighbour, type Direction } from "./order";
-import { trimmedText } from "./study-texts";
+import { typedText } from "./study-texts";
 
 export const CATEGORY_MESSAGES = {
   required: MESSAGES.categoryRequired,
@@ -85,7 +85,7 @@ export function categoryEntrySchema(categories: readonly CategoryDocument[], ent
  */
 export const categoryDraftToEntry = (draft: CategoryDraft, language: Locale): CategoryDraft => ({
   code: normalizeCategoryCode(draft.code.trim()),
-  label: trimmedText(draft.label, language),
+  label: typedText(draft.label, language),
 });
 
 /** Checks a new category (see `categoryEntrySchema`): the first message, or the entry. */
@@ -105,7 +105,7 @@ export function validateCategoryLabel(
   label: StudyText,
   language: Locale,
 ): { ok: true; value: StudyText } | { ok: false; error: string } {
-  const parsed = categoryLabelSchema.safeParse(trimmedText(label, language));
+  const parsed = categoryLabelSchema.safeParse(typedText(label, language));
   return parsed.success
     ? { ok: true, value: parsed.data }
     : { ok: false, error: parsed.error.issues[0]!.message };

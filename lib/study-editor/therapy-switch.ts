@@ -16,7 +16,7 @@ import {
   type FieldOptionDocument,
   type TherapySwitchFieldDocument,
 } from "@/lib/schemas/study-config";
-import { trimmedText } from "./study-texts";
+import { typedText } from "./study-texts";
 
 export type SwitchFieldDraft = {
   name: string;
@@ -157,10 +157,10 @@ export function draftToSwitchField(
   editingName: string | null,
   language: Locale,
 ): TherapySwitchFieldDocument {
-  const placeholder = trimmedText(draft.placeholder, language);
+  const placeholder = typedText(draft.placeholder, language);
   return {
     name: editingName ?? draft.name.trim(),
-    label: trimmedText(draft.label, language),
+    label: typedText(draft.label, language),
     type: draft.type,
     required: draft.required,
     ...(draft.type === "select" && { options: optionsFromText(draft.optionsText, language) }),

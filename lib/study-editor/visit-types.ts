@@ -9,7 +9,7 @@ import { CODE_PATTERN, VisitTypeSchema, type VisitTypeDocument } from "@/lib/sch
 import type { Locale } from "@/lib/i18n/locales";
 import { isBlankText, type StudyText } from "@/lib/schemas/study-text";
 import { nextOrder, sortByOrder, swapWithNeighbour, type Direction } from "./order";
-import { trimmedText } from "./study-texts";
+import { typedText } from "./study-texts";
 
 export { VISIT_SCHEDULE_TEMPLATES, applyVisitScheduleTemplate } from "./visit-schedule-templates";
 export type { VisitScheduleTemplate, VisitScheduleTemplateId } from "./visit-schedule-templates";
@@ -92,10 +92,10 @@ export function draftToVisitType(
   language: Locale,
 ): Record<keyof VisitTypeDocument, unknown> {
   const order = typeof draft.order === "number" ? String(draft.order) : draft.order.trim();
-  const description = trimmedText(draft.description, language);
+  const description = typedText(draft.description, language);
   return {
     code: draft.code.trim(),
-    label: trimmedText(draft.label, language),
+    label: typedText(draft.label, language),
     order: order === "" ? Number.NaN : Number(order),
     description: isBlankText(description) ? undefined : description,
   };

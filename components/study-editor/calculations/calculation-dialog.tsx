@@ -9,7 +9,7 @@ import { StudyTextInput } from "@/components/study-text/study-text-input";
 import { CONTROL_CLASS } from "@/components/ui/control-class";
 import { Dialog, SaveCancelFooter } from "@/components/ui/dialog";
 import { FieldError, invalidProps } from "@/components/ui/field-error";
-import { isBlankText } from "@/lib/schemas/study-text";
+import { isBlankText, wordsIn } from "@/lib/schemas/study-text";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { schemaResolver } from "@/lib/client/schema-resolver";
@@ -32,7 +32,7 @@ import {
   type CalculationErrors,
   type FormulaType,
 } from "@/lib/study-editor/calculations";
-import { trimmedText, wordsForName } from "@/lib/study-editor/study-texts";
+import { typedText } from "@/lib/study-editor/study-texts";
 import { FormulaFields } from "./formula-fields";
 import { TryItPanel } from "./try-it-panel";
 
@@ -97,8 +97,8 @@ export function CalculationDialog({
       ),
       // Each language trimmed; a blank description is none (decision 0022).
       ({ label, description, ...rest }) => {
-        const entry = { ...rest, label: trimmedText(label, language) };
-        const text = trimmedText(description, language);
+        const entry = { ...rest, label: typedText(label, language) };
+        const text = typedText(description, language);
         return isBlankText(text) ? entry : { ...entry, description: text };
       },
     ),
@@ -109,8 +109,8 @@ export function CalculationDialog({
   // The name follows the label's words in the study's default language (else the other's): a
   // translation typed in the other language leaves it alone.
   const onLabelChange = (previous: StudyText, next: StudyText) => {
-    const words = wordsForName(next, language);
-    if (followsLabel(getValues("name")) && words !== wordsForName(previous, language))
+    const words = wordsIn(next, language);
+    if (followsLabel(getValues("name")) && words !== wordsIn(previous, language))
       setValue("name", calculationNameFromLabel(words));
   };
   const setFormula = (formula: CalculationFormula) => {

@@ -14,7 +14,7 @@ import type { StudyText } from "@/lib/schemas/study-text";
 import { schemaResolver } from "@/lib/client/schema-resolver";
 import { categoryRenameSchema } from "@/lib/study-editor/categories";
 import type { Direction } from "@/lib/study-editor/order";
-import { trimmedText } from "@/lib/study-editor/study-texts";
+import { typedText } from "@/lib/study-editor/study-texts";
 
 export type CategoryItemProps = {
   category: CategoryDocument;
@@ -58,7 +58,7 @@ export function CategoryItem({
   } = useForm<{ label: StudyText }, unknown, { label: StudyText }>({
     defaultValues: { label: category.label },
     resolver: schemaResolver(categoryRenameSchema, (values) => ({
-      label: trimmedText(values.label, language),
+      label: typedText(values.label, language),
     })),
   });
   const error = errors.label?.message && words(errors.label.message);

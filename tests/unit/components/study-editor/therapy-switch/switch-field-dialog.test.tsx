@@ -23,9 +23,14 @@ function renderDialog() {
   return { onSave, user: userEvent.setup(), dialog: screen.getByRole("dialog", { name: "Add field" }) };
 }
 
-/** A study text's box in one language: the group is the text ("Label *"), each box its language. */
-const textBox = (container: HTMLElement, text: string, language: RegExp = /English/) =>
-  within(within(container).getByRole("group", { name: text })).getByLabelText(language);
+/**
+ * A study text's box: the default language's is named by the text ("Label"), the other language's
+ * by its language inside the text's group.
+ */
+const textBox = (container: HTMLElement, text: string, language?: "English" | "Italiano") =>
+  language
+    ? within(within(container).getByRole("group", { name: text })).getByLabelText(language)
+    : within(container).getByLabelText(text);
 
 describe("SwitchFieldDialog", () => {
   it("checks the entry with the config's TherapySwitchFieldSchema and shows its messages", async () => {
@@ -100,17 +105,17 @@ describe("SwitchFieldDialog", () => {
     );
     const dialog = screen.getByRole("dialog", { name: "Edit field" });
     const user = userEvent.setup();
-    expect(textBox(dialog, "Label *", /Italiano/)).toHaveValue("Motivo");
+    expect(textBox(dialog, "Label *")).toHaveValue("Motivo");
     // Each language lists the options it has a label for, matched by value.
     const options = "Options (one per line, value|label)";
-    expect(textBox(dialog, options, /Italiano/)).toHaveValue("efficacia|Perdita di efficacia\naltro|Altro");
-    expect(textBox(dialog, options, /English/)).toHaveValue("efficacia|Loss of efficacy");
+    expect(textBox(dialog, options)).toHaveValue("efficacia|Perdita di efficacia\naltro|Altro");
+    expect(textBox(dialog, options, "English")).toHaveValue("efficacia|Loss of efficacy");
 
-    const english = textBox(dialog, "Label *");
+    const english = textBox(dialog, "Label *", "English");
     await user.clear(english);
     await user.type(english, "Why the switch");
-    await user.type(textBox(dialog, "Placeholder"), "Choose");
-    await user.type(textBox(dialog, options), "{Enter}altro|Other");
+    await user.type(textBox(dialog, "Placeholder", "English"), "Choose");
+    await user.type(textBox(dialog, options, "English"), "{Enter}altro|Other");
     await user.click(within(dialog).getByRole("button", { name: "Save" }));
     await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
     expect(onSave).toHaveBeenCalledWith({

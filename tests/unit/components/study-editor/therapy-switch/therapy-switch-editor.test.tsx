@@ -49,9 +49,9 @@ describe("TherapySwitchEditor with bilingual texts (decision 0022)", () => {
   it("adds the English prompt beside the Italian one, and previews the reader's language", async () => {
     const { changes, user } = renderEditor(italianOnly);
     const prompt = screen.getByRole("group", { name: "Prompt message" });
-    expect(within(prompt).getByLabelText(/Italiano/)).toHaveValue("Il paziente continua la stessa terapia?");
+    expect(screen.getByLabelText("Prompt message")).toHaveValue("Il paziente continua la stessa terapia?");
     // Not translated yet: the English box says its readers get the Italian text.
-    const english = within(prompt).getByLabelText(/English/);
+    const english = within(prompt).getByLabelText("English");
     expect(english).toHaveAccessibleDescription(/Not translated/);
     const preview = screen.getByRole("complementary", { name: "Preview" });
     expect(within(preview).getByText("Il paziente continua la stessa terapia?")).toBeInTheDocument();
