@@ -5,6 +5,9 @@
  * dictionary keeps its own machine-readable text, lib/dictionary/formula-text.ts, which must
  * round-trip; this one is for people.) The words are the catalogue's (`editorCalculations.sentence`,
  * docs/decisions/0021): a screen passes its language's translator, English otherwise.
+ *
+ * It reads a configuration in one language (decision 0022): the study home page's, and in the
+ * editor the document put into the reader's language first (`configIn`).
  */
 import { createTranslator } from "next-intl";
 import englishCalculations from "@/messages/en/editorCalculations.json";
@@ -38,9 +41,9 @@ const inEnglish: SaySentence = (key, values) => english(key, values);
 
 /** What the names of a formula are looked up in: the study's own definitions. */
 export type CalculationContext = {
-  dataFields?: readonly DataFieldDocument[];
-  calculations?: readonly CalculationDocument[];
-  visitTypes?: readonly VisitTypeDocument[];
+  dataFields?: readonly DataField[];
+  calculations?: readonly Calculation[];
+  visitTypes?: readonly VisitType[];
 };
 
 /** A label that states its unit as a percentage: "PASI improvement (%)". */
@@ -128,7 +131,7 @@ export function formulaSentence(
 }
 
 export function calculationSentence(
-  calculation: CalculationDocument,
+  calculation: Calculation,
   context: CalculationContext,
   say: SaySentence = inEnglish,
 ): string | null {
@@ -141,9 +144,9 @@ export function calculationSentence(
  */
 export function calculationSummaries(
   config: {
-    data_fields: readonly DataFieldDocument[];
-    calculations: readonly CalculationDocument[];
-    visit_types: readonly VisitTypeDocument[];
+    data_fields: readonly DataField[];
+    calculations: readonly Calculation[];
+    visit_types: readonly VisitType[];
   },
   say: SaySentence = inEnglish,
 ): Record<string, string> {

@@ -1,5 +1,5 @@
 /**
- * The Calculations tab's rules (spec §3 CalculationDocument, §5): drafts of every formula type, the name
+ * The Calculations tab's rules (spec §3 Calculation, §5): drafts of every formula type, the name
  * generated from the label, the number fields the pickers offer, and the "try it" run on sample
  * values with the calculation engine itself. Pure: no I/O.
  */
@@ -11,11 +11,13 @@ import {
   WORK_LIMIT_MESSAGE,
 } from "@/lib/calc";
 import { MESSAGES } from "@/lib/schemas/study-config-rules";
+import { requiredText } from "@/lib/schemas/study-text";
 import {
   NAME_MAX_LENGTH,
   NAME_PATTERN,
   CalculationSchema,
   THRESHOLD_OPERATORS,
+  type Calculation,
   type CalculationDocument,
   type CalculationFormula,
   type DataFieldDocument,
@@ -82,7 +84,7 @@ export type CalculationErrors = Partial<Record<"name" | "label" | "formula" | "e
 
 /** The keys a formula reads from the visit's values: the sample inputs of the "try it" panel. */
 export function sampleKeys(formula: CalculationFormula): string[] {
-  return calculationDependencies({ name: "", label: "", formula }).filter(Boolean);
+  return calculationDependencies({ name: "", formula }).filter(Boolean);
 }
 
 /** Sample text → the value a form would store: numbers as numbers, anything else as typed. */
@@ -94,6 +96,9 @@ function sampleValue(text: string): unknown {
 }
 
 export type TryResult = { value: unknown; error: string | null };
+
+/** What the engine runs: name and formula. It never reads a calculation's words (decision 0022). */
+const forEngine = ({ name, formula }: CalculationDocument): Calculation => ({ name, label: name, formula });
 
 /**
  * Runs the study's calculations with the draft in place of the edited one, on the sample values
@@ -107,7 +112,7 @@ export function tryCalculation(
 ): TryResult {
   const values = Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, sampleValue(v)]));
   const baseline = Object.fromEntries(Object.entries(baselineSamples).map(([k, v]) => [k, sampleValue(v)]));
-  const run = runCalculations([...others, draft], values, { baselineValues: baseline });
+  const run = runCalculations([...others, draft].map(forEngine), values, { baselineValues: baseline });
   return { value: run.results[draft.name] ?? null, error: run.errors[draft.name] ?? null };
 }
 
@@ -125,7 +130,7 @@ export function calculationEntrySchema(
   trial: (calculation: CalculationDocument) => TryResult,
 ) {
   return CalculationSchema.extend({
-    label: CalculationSchema.shape.label.refine((label) => label.trim() !== "", MESSAGES.calculationRequired),
+    label: requiredText(MESSAGES.calculationRequired),
     name: CalculationSchema.shape.name.superRefine((name, ctx) => {
       const problem = !name.trim()
         ? MESSAGES.calculationRequired

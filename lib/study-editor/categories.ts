@@ -10,14 +10,18 @@ import {
   type DataFieldDocument,
   type FieldEntity,
 } from "@/lib/schemas/study-config";
+import type { Locale } from "@/lib/i18n/locales";
+import { requiredText, type StudyText } from "@/lib/schemas/study-text";
 import { nextOrder, sortByOrder, swapWithNeighbour, type Direction } from "./order";
+import { typedText } from "./study-texts";
 
 export const CATEGORY_MESSAGES = {
   required: MESSAGES.categoryRequired,
   unique: MESSAGES.categoryUnique,
 } as const;
 
-export type CategoryDraft = { code: string; label: string };
+/** The label is a study text, in one or both languages (decision 0022). */
+export type CategoryDraft = { code: string; label: StudyText };
 export type CategoryValidation = { ok: true; value: CategoryDraft } | { ok: false; error: string };
 
 /**
@@ -52,8 +56,11 @@ export function fieldsInCategory(
  * code and label present, the code not taken within the entity. Values are normalized first
  * (`categoryDraftToEntry`).
  */
-/** A category's label: the config's `CategorySchema` label, present (the config check's message). */
-export const categoryLabelSchema = CategorySchema.shape.label.min(1, CATEGORY_MESSAGES.required);
+/**
+ * A category's label: the config's `CategorySchema` label with words in some language (the config
+ * check's message).
+ */
+export const categoryLabelSchema = requiredText(CATEGORY_MESSAGES.required);
 
 /** The inline rename's rule (the code is fixed, so only the label can be missing). */
 export const categoryRenameSchema = CategorySchema.pick({ label: true }).extend({
@@ -72,10 +79,13 @@ export function categoryEntrySchema(categories: readonly CategoryDocument[], ent
   });
 }
 
-/** What a draft stands for: the code normalized, both parts trimmed. */
-export const categoryDraftToEntry = (draft: CategoryDraft): CategoryDraft => ({
+/**
+ * What a draft stands for: the code normalized, both parts trimmed (each language of the label).
+ * `language` is the study's default language (decision 0022).
+ */
+export const categoryDraftToEntry = (draft: CategoryDraft, language: Locale): CategoryDraft => ({
   code: normalizeCategoryCode(draft.code.trim()),
-  label: draft.label.trim(),
+  label: typedText(draft.label, language),
 });
 
 /** Checks a new category (see `categoryEntrySchema`): the first message, or the entry. */
@@ -83,17 +93,19 @@ export function validateNewCategory(
   draft: CategoryDraft,
   categories: readonly CategoryDocument[],
   entity: FieldEntity,
+  language: Locale,
 ): CategoryValidation {
-  const parsed = categoryEntrySchema(categories, entity).safeParse(categoryDraftToEntry(draft));
+  const parsed = categoryEntrySchema(categories, entity).safeParse(categoryDraftToEntry(draft, language));
   if (parsed.success) return { ok: true, value: parsed.data };
   return { ok: false, error: parsed.error.issues[0]!.message };
 }
 
 /** Checks a renamed label (the code is fixed, so only the label can be missing). */
 export function validateCategoryLabel(
-  label: string,
-): { ok: true; value: string } | { ok: false; error: string } {
-  const parsed = categoryLabelSchema.safeParse(label.trim());
+  label: StudyText,
+  language: Locale,
+): { ok: true; value: StudyText } | { ok: false; error: string } {
+  const parsed = categoryLabelSchema.safeParse(typedText(label, language));
   return parsed.success
     ? { ok: true, value: parsed.data }
     : { ok: false, error: parsed.error.issues[0]!.message };
@@ -114,7 +126,7 @@ export function renameCategory(
   categories: readonly CategoryDocument[],
   entity: FieldEntity,
   code: string,
-  label: string,
+  label: StudyText,
 ): CategoryDocument[] {
   return categories.map((c) => (c.entity === entity && c.code === code ? { ...c, label } : c));
 }

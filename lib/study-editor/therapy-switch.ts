@@ -2,21 +2,31 @@
  * The Therapy Switch tab's rules (spec §3, §4, §5): switch fields with the Italian messages, names
  * fixed after creation, conditions only on another select field. Pure: no I/O.
  */
+import { LOCALES, type Locale } from "@/lib/i18n/locales";
 import { MESSAGES } from "@/lib/schemas/study-config-rules";
+import {
+  isBlankText,
+  storedText,
+  textByLanguage,
+  type StudyText,
+  type TextByLanguage,
+} from "@/lib/schemas/study-text";
 import {
   TherapySwitchFieldSchema,
   type FieldOptionDocument,
   type TherapySwitchFieldDocument,
 } from "@/lib/schemas/study-config";
+import { typedText } from "./study-texts";
 
 export type SwitchFieldDraft = {
   name: string;
-  label: string;
+  /** Label and placeholder are study texts, in one or both languages (decision 0022). */
+  label: StudyText;
   type: TherapySwitchFieldDocument["type"];
   required: boolean;
-  placeholder: string;
-  /** One option a line: `value` or `value|label`. */
-  optionsText: string;
+  placeholder: StudyText;
+  /** Each language's options, one a line: `value` or `value|label` (see `optionsFromText`). */
+  optionsText: StudyText;
   conditionalField: string;
   conditionalValue: string;
 };
@@ -36,29 +46,58 @@ export function emptySwitchFieldDraft(): SwitchFieldDraft {
   };
 }
 
-export function optionsToText(options: readonly FieldOptionDocument[] | undefined): string {
-  return (options ?? []).map((o) => (o.label === o.value ? o.value : `${o.value}|${o.label}`)).join("\n");
+/**
+ * The options as each language's lines: `value`, or `value|label` where the label is not the
+ * value. A language lists the options it has a label for, so an untranslated language is blank
+ * (decision 0022). `language` is the study's default language.
+ */
+export function optionsToText(
+  options: readonly FieldOptionDocument[] | undefined,
+  language: Locale,
+): StudyText {
+  const lines = (locale: Locale) =>
+    (options ?? [])
+      .map((o) => ({
+        value: o.value,
+        label: textByLanguage(o.label, language)[locale],
+        blank: isBlankText(o.label),
+      }))
+      // An option with no label at all stays listed in the default language, as its value.
+      .filter(({ label, blank }) => label !== "" || (locale === language && blank))
+      .map(({ value, label }) => (label === value || label === "" ? value : `${value}|${label}`))
+      .join("\n");
+  return storedText({ it: lines("it"), en: lines("en") }, language);
 }
 
-export function optionsFromText(text: string): FieldOptionDocument[] {
-  return text
-    .split("\n")
-    .map((line) => line.trim())
-    .filter(Boolean)
-    .map((line) => {
-      const [value = "", ...label] = line.split("|");
-      return { value: value.trim(), label: label.join("|").trim() || value.trim() };
-    });
+/**
+ * The options of each language's lines (`value` or `value|label`, blank lines dropped), matched by
+ * value: the default language's first, then any value only the other language lists (its readers
+ * of the default language see the other's label), so nothing typed is lost.
+ */
+export function optionsFromText(text: StudyText, language: Locale): FieldOptionDocument[] {
+  const texts = textByLanguage(text, language);
+  const byValue = new Map<string, TextByLanguage>();
+  for (const locale of [language, ...LOCALES.filter((l) => l !== language)]) {
+    for (const line of texts[locale].split("\n")) {
+      if (!line.trim()) continue;
+      const [first = "", ...rest] = line.split("|");
+      const value = first.trim();
+      const labels = byValue.get(value) ?? { it: "", en: "" };
+      labels[locale] = rest.join("|").trim() || value;
+      byValue.set(value, labels);
+    }
+  }
+  return [...byValue].map(([value, labels]) => ({ value, label: storedText(labels, language) }));
 }
 
-export function switchFieldToDraft(field: TherapySwitchFieldDocument): SwitchFieldDraft {
+export function switchFieldToDraft(field: TherapySwitchFieldDocument, language: Locale): SwitchFieldDraft {
   return {
     name: field.name,
     label: field.label,
     type: field.type,
     required: field.required ?? false,
     placeholder: field.placeholder ?? "",
-    optionsText: optionsToText(field.options),
+    optionsText: optionsToText(field.options, language),
     conditionalField: field.conditional_on?.field ?? "",
     conditionalValue: field.conditional_on?.value ?? "",
   };
@@ -109,19 +148,23 @@ export function switchFieldEntrySchema(
   });
 }
 
-/** The field a draft stands for: text trimmed, options parsed, the name kept when editing. */
+/**
+ * The field a draft stands for: text trimmed (each language of a study text), options parsed, the
+ * name kept when editing. `language` is the study's default language (decision 0022).
+ */
 export function draftToSwitchField(
   draft: SwitchFieldDraft,
   editingName: string | null,
+  language: Locale,
 ): TherapySwitchFieldDocument {
-  const placeholder = draft.placeholder.trim();
+  const placeholder = typedText(draft.placeholder, language);
   return {
     name: editingName ?? draft.name.trim(),
-    label: draft.label.trim(),
+    label: typedText(draft.label, language),
     type: draft.type,
     required: draft.required,
-    ...(draft.type === "select" && { options: optionsFromText(draft.optionsText) }),
-    ...(placeholder && { placeholder }),
+    ...(draft.type === "select" && { options: optionsFromText(draft.optionsText, language) }),
+    ...(!isBlankText(placeholder) && { placeholder }),
     ...(draft.conditionalField && {
       conditional_on: { field: draft.conditionalField, value: draft.conditionalValue },
     }),
@@ -133,9 +176,10 @@ export function validateSwitchField(
   draft: SwitchFieldDraft,
   fields: readonly TherapySwitchFieldDocument[],
   editingName: string | null,
+  language: Locale,
 ): { ok: true; value: TherapySwitchFieldDocument } | { ok: false; errors: SwitchFieldErrors } {
   const parsed = switchFieldEntrySchema(fields, editingName).safeParse(
-    draftToSwitchField(draft, editingName),
+    draftToSwitchField(draft, editingName, language),
   );
   if (parsed.success) return { ok: true, value: parsed.data };
   const at = (key: string) => parsed.error.issues.find((i) => i.path[0] === key)?.message;

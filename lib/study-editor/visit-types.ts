@@ -6,7 +6,10 @@
  */
 import { MESSAGES } from "@/lib/schemas/study-config-rules";
 import { CODE_PATTERN, VisitTypeSchema, type VisitTypeDocument } from "@/lib/schemas/study-config";
+import type { Locale } from "@/lib/i18n/locales";
+import { isBlankText, type StudyText } from "@/lib/schemas/study-text";
 import { nextOrder, sortByOrder, swapWithNeighbour, type Direction } from "./order";
+import { typedText } from "./study-texts";
 
 export { VISIT_SCHEDULE_TEMPLATES, applyVisitScheduleTemplate } from "./visit-schedule-templates";
 export type { VisitScheduleTemplate, VisitScheduleTemplateId } from "./visit-schedule-templates";
@@ -25,8 +28,16 @@ export const VISIT_TYPE_MESSAGES = {
   orderUnique: "Order must be unique",
 } as const;
 
-/** What the dialog holds: text as typed, order as typed (an input's value is a string). */
-export type VisitTypeDraft = { code: string; label: string; order: string | number; description?: string };
+/**
+ * What the dialog holds: text as typed, order as typed (an input's value is a string). Label and
+ * description are study texts, in one or both languages (decision 0022).
+ */
+export type VisitTypeDraft = {
+  code: string;
+  label: StudyText;
+  order: string | number;
+  description?: StudyText;
+};
 export type VisitTypeErrors = Partial<Record<"code" | "label" | "order", string>>;
 export type VisitTypeValidation =
   { ok: true; value: VisitTypeDocument } | { ok: false; errors: VisitTypeErrors };
@@ -72,15 +83,21 @@ export function visitTypeEntrySchema(
   });
 }
 
-/** The entry a draft stands for: text trimmed, the order as a number (blank is no number). */
-export function draftToVisitType(draft: VisitTypeDraft): Record<keyof VisitTypeDocument, unknown> {
+/**
+ * The entry a draft stands for: text trimmed (each language of a study text), the order as a
+ * number (blank is no number). `language` is the study's default language (decision 0022).
+ */
+export function draftToVisitType(
+  draft: VisitTypeDraft,
+  language: Locale,
+): Record<keyof VisitTypeDocument, unknown> {
   const order = typeof draft.order === "number" ? String(draft.order) : draft.order.trim();
-  const description = draft.description?.trim();
+  const description = typedText(draft.description, language);
   return {
     code: draft.code.trim(),
-    label: draft.label.trim(),
+    label: typedText(draft.label, language),
     order: order === "" ? Number.NaN : Number(order),
-    description: description || undefined,
+    description: isBlankText(description) ? undefined : description,
   };
 }
 
@@ -88,12 +105,13 @@ export function draftToVisitType(draft: VisitTypeDraft): Record<keyof VisitTypeD
 export function validateVisitType(
   draft: VisitTypeDraft,
   visitTypes: readonly VisitTypeDocument[],
+  language: Locale,
   originalCode: string | null = null,
 ): VisitTypeValidation {
-  const parsed = visitTypeEntrySchema(visitTypes, originalCode).safeParse(draftToVisitType(draft));
+  const parsed = visitTypeEntrySchema(visitTypes, originalCode).safeParse(draftToVisitType(draft, language));
   if (parsed.success) {
     const { description, ...rest } = parsed.data;
-    return { ok: true, value: { ...rest, ...(description ? { description } : {}) } };
+    return { ok: true, value: { ...rest, ...(isBlankText(description) ? {} : { description }) } };
   }
   const errors: VisitTypeErrors = {};
   for (const issue of parsed.error.issues) {

@@ -3,13 +3,17 @@
 import { useTranslations } from "next-intl";
 import { useId, useMemo, useState } from "react";
 import { useWords } from "@/components/i18n/use-words";
-import { useForm, useWatch, type FieldErrors } from "react-hook-form";
+import { Controller, useForm, useWatch, type FieldErrors } from "react-hook-form";
+import { useContentLanguage } from "@/components/study-text/content-language";
+import { StudyTextInput } from "@/components/study-text/study-text-input";
 import { CONTROL_CLASS } from "@/components/ui/control-class";
 import { Dialog, SaveCancelFooter } from "@/components/ui/dialog";
 import { FieldError, invalidProps } from "@/components/ui/field-error";
+import { isBlankText, wordsIn } from "@/lib/schemas/study-text";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { schemaResolver } from "@/lib/client/schema-resolver";
+import type { StudyText } from "@/lib/schemas/study-text";
 import type {
   CalculationDocument,
   CalculationFormula,
@@ -28,6 +32,7 @@ import {
   type CalculationErrors,
   type FormulaType,
 } from "@/lib/study-editor/calculations";
+import { typedText } from "@/lib/study-editor/study-texts";
 import { FormulaFields } from "./formula-fields";
 import { TryItPanel } from "./try-it-panel";
 
@@ -69,6 +74,7 @@ export function CalculationDialog({
   const id = useId();
   const t = useTranslations("editorCalculations");
   const words = useWords();
+  const language = useContentLanguage();
   const [samples, setSamples] = useState<Record<string, string>>({});
   const [baselineSamples, setBaselineSamples] = useState<Record<string, string>>({});
   const others = useMemo(() => calculations.filter((c) => c.name !== editing?.name), [calculations, editing]);
@@ -89,18 +95,24 @@ export function CalculationDialog({
       calculationEntrySchema(others, fieldNames, (draft) =>
         tryCalculation(draft, others, samples, baselineSamples),
       ),
-      ({ description, ...rest }) =>
-        description?.trim() ? { ...rest, description: description.trim() } : rest,
+      // Each language trimmed; a blank description is none (decision 0022).
+      ({ label, description, ...rest }) => {
+        const entry = { ...rest, label: typedText(label, language) };
+        const text = typedText(description, language);
+        return isBlankText(text) ? entry : { ...entry, description: text };
+      },
     ),
   });
   const draft = useWatch({ control }) as CalculationDocument;
   const errors = placed(formErrors);
 
-  const label = register("label", {
-    onChange: (e: { target: { value: string } }) => {
-      if (followsLabel(getValues("name"))) setValue("name", calculationNameFromLabel(e.target.value));
-    },
-  });
+  // The name follows the label's words in the study's default language (else the other's): a
+  // translation typed in the other language leaves it alone.
+  const onLabelChange = (previous: StudyText, next: StudyText) => {
+    const words = wordsIn(next, language);
+    if (followsLabel(getValues("name")) && words !== wordsIn(previous, language))
+      setValue("name", calculationNameFromLabel(words));
+  };
   const setFormula = (formula: CalculationFormula) => {
     setValue("formula", formula);
     // A refusal of the last Save is about the formula it saw, not this one.
@@ -123,21 +135,42 @@ export function CalculationDialog({
     >
       <div className="grid gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <div>
-            <Label htmlFor={`${id}-label`}>{t("label")}</Label>
-            <Input id={`${id}-label`} {...label} {...a11y("label")} />
-            {message("label")}
-          </div>
+          <Controller
+            control={control}
+            name="label"
+            render={({ field }) => (
+              <StudyTextInput
+                id={`${id}-label`}
+                label={t("label")}
+                value={field.value}
+                onChange={(next) => {
+                  onLabelChange(field.value, next);
+                  field.onChange(next);
+                }}
+                onBlur={field.onBlur}
+                error={errors.label && words(errors.label)}
+              />
+            )}
+          />
           <div>
             <Label htmlFor={`${id}-name`}>{t("name")}</Label>
             <Input id={`${id}-name`} maxLength={50} {...register("name")} {...a11y("name")} />
             {message("name")}
           </div>
         </div>
-        <div>
-          <Label htmlFor={`${id}-description`}>{t("description")}</Label>
-          <Input id={`${id}-description`} {...register("description")} />
-        </div>
+        <Controller
+          control={control}
+          name="description"
+          render={({ field }) => (
+            <StudyTextInput
+              id={`${id}-description`}
+              label={t("description")}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+            />
+          )}
+        />
         <div>
           <Label htmlFor={`${id}-type`}>{t("formulaType")}</Label>
           <select

@@ -1,17 +1,56 @@
 "use client";
 
-import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { useLocale, useTranslations } from "next-intl";
+import { useMemo, useState } from "react";
+import { useStudyWords } from "@/components/study-text/content-language";
+import { StudyTextView } from "@/components/study-text/study-text-view";
 import { Button } from "@/components/ui/button";
-import type { CalculationDocument, DataFieldDocument, VisitTypeDocument } from "@/lib/schemas/study-config";
+import type { Locale } from "@/lib/i18n/locales";
+import { configIn } from "@/lib/i18n/study-config-language";
 import {
-  calculationSentence,
+  STUDY_CONFIG_VERSION,
+  type CalculationDocument,
+  type DataFieldDocument,
+  type VisitTypeDocument,
+} from "@/lib/schemas/study-config";
+import {
+  formulaSentence,
   type CalculationContext,
   type SaySentence,
 } from "@/lib/study-editor/calculation-sentence";
 import { CalculationDialog } from "./calculation-dialog";
 
 type DialogState = { editing: CalculationDocument | null } | null;
+
+/**
+ * What the sentences name, in the reader's language (decision 0022): the calculation sentence reads
+ * a one-language configuration, so the edited lists are put into words first.
+ */
+function sentenceContext(
+  dataFields: DataFieldDocument[],
+  calculations: CalculationDocument[],
+  visitTypes: VisitTypeDocument[],
+  locale: Locale,
+): CalculationContext {
+  const config = configIn(
+    {
+      version: STUDY_CONFIG_VERSION,
+      visit_types: visitTypes,
+      categories: [],
+      data_fields: dataFields,
+      calculations,
+      dashboard_kpis: [],
+      ui_settings: {},
+      therapy_switch_config: { enabled: false, prompt_message: "", switch_fields: [] },
+    },
+    locale,
+  );
+  return {
+    dataFields: config.data_fields,
+    calculations: config.calculations,
+    visitTypes: config.visit_types,
+  };
+}
 
 /**
  * The Calculations tab (spec §2, §3, §5): the study's auto-calculated values, with add, edit and
@@ -30,8 +69,13 @@ export function CalculationsEditor({
 }) {
   const t = useTranslations("editorCalculations");
   const tc = useTranslations("common.actions");
+  const locale = useLocale() as Locale;
+  const words = useStudyWords();
   const [dialog, setDialog] = useState<DialogState>(null);
-  const context = { dataFields, calculations, visitTypes };
+  const context = useMemo(
+    () => sentenceContext(dataFields, calculations, visitTypes, locale),
+    [dataFields, calculations, visitTypes, locale],
+  );
 
   function save(calculation: CalculationDocument) {
     const editing = dialog?.editing;
@@ -44,7 +88,7 @@ export function CalculationsEditor({
   }
 
   function remove(calculation: CalculationDocument) {
-    if (!window.confirm(t("deleteConfirm", { label: calculation.label }))) return;
+    if (!window.confirm(t("deleteConfirm", { label: words(calculation.label) }))) return;
     onChange(calculations.filter((c) => c.name !== calculation.name));
   }
 
@@ -68,12 +112,12 @@ export function CalculationsEditor({
           {calculations.map((calculation) => (
             <li
               key={calculation.name}
-              aria-label={calculation.label}
+              aria-label={words(calculation.label)}
               className="flex flex-wrap items-start justify-between gap-3 rounded-lg border border-slate-200 bg-white p-3"
             >
               <div className="min-w-0 flex-1">
                 <p className="font-medium text-slate-900">
-                  {calculation.label}{" "}
+                  <StudyTextView text={calculation.label} />{" "}
                   <span className="font-mono text-xs text-slate-500">{calculation.name}</span>
                 </p>
                 <p className="text-xs text-slate-600">{t(`types.${calculation.formula.type}`)}</p>
@@ -115,7 +159,8 @@ function CalculationSummary({
 }) {
   const t = useTranslations("editorCalculations");
   const say: SaySentence = (key, values) => t(`sentence.${key}`, values);
-  const sentence = calculationSentence(calculation, context, say);
+  // The formula names no study text: the document's is the one-language configuration's.
+  const sentence = formulaSentence(calculation.formula, context, say);
   return sentence === null ? (
     <p className="font-mono text-xs text-slate-700 break-words" data-testid="calculation-summary">
       {calculation.formula.type === "custom_expression" && calculation.formula.expression}

@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useId } from "react";
+import { useStudyWords } from "@/components/study-text/content-language";
 import { CONTROL_CLASS } from "@/components/ui/control-class";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -26,6 +27,7 @@ function FieldPicker({
   onChange: (value: string) => void;
 }) {
   const t = useTranslations("editorCalculations");
+  const words = useStudyWords();
   const known = fields.some((f) => f.name === value);
   return (
     <div>
@@ -35,7 +37,7 @@ function FieldPicker({
         {value && !known && <option value={value}>{value}</option>}
         {fields.map((f) => (
           <option key={`${f.entity}:${f.name}`} value={f.name}>
-            {f.label} ({f.name})
+            {words(f.label)} ({f.name})
           </option>
         ))}
       </select>
@@ -43,7 +45,7 @@ function FieldPicker({
   );
 }
 
-/** The inputs of one formula type (spec §3, CalculationDocument). */
+/** The inputs of one formula type (spec §3, Calculation). */
 export function FormulaFields({
   formula,
   onChange,
@@ -61,6 +63,7 @@ export function FormulaFields({
 }) {
   const id = useId();
   const t = useTranslations("editorCalculations");
+  const words = useStudyWords();
   switch (formula.type) {
     case "improvement_percentage":
       return (
@@ -85,7 +88,7 @@ export function FormulaFields({
               )}
               {visitTypes.map((v) => (
                 <option key={v.code} value={v.code}>
-                  {v.label}
+                  {words(v.label)}
                 </option>
               ))}
             </select>
@@ -159,7 +162,7 @@ export function FormulaFields({
                     })
                   }
                 />
-                {f.label} ({f.name})
+                {words(f.label)} ({f.name})
               </label>
             ))}
           </div>

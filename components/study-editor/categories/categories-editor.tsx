@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
+import { useStudyWords } from "@/components/study-text/content-language";
 import {
   FIELD_ENTITIES,
   type CategoryDocument,
@@ -45,6 +46,7 @@ export function CategoriesEditor({
   onEntityChange,
 }: CategoriesEditorProps) {
   const t = useTranslations("editorFields.categories");
+  const words = useStudyWords();
   const [ownEntity, setOwnEntity] = useState<FieldEntity>("patient");
   const entity = controlledEntity ?? ownEntity;
   const setEntity = (next: FieldEntity) => {
@@ -73,7 +75,7 @@ export function CategoriesEditor({
   }
 
   function remove(category: CategoryDocument) {
-    if (!window.confirm(t("deleteConfirm", { label: category.label }))) return;
+    if (!window.confirm(t("deleteConfirm", { label: words(category.label) }))) return;
     willDelete(
       current.map((c) => c.code),
       category.code,

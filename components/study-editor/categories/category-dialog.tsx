@@ -3,7 +3,9 @@
 import { useTranslations } from "next-intl";
 import { useId, useMemo } from "react";
 import { useWords } from "@/components/i18n/use-words";
-import { useForm } from "react-hook-form";
+import { Controller, useForm } from "react-hook-form";
+import { useContentLanguage } from "@/components/study-text/content-language";
+import { StudyTextInput } from "@/components/study-text/study-text-input";
 import { Dialog, SaveCancelFooter, saveOnEnter } from "@/components/ui/dialog";
 import { FieldError, invalidProps } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
@@ -33,16 +35,17 @@ export function CategoryDialog({ entity, categories, onSave, onClose }: Category
   const id = useId();
   const t = useTranslations("editorFields.categories");
   const words = useWords();
+  const language = useContentLanguage();
   const resolver = useMemo(
     () =>
-      schemaResolver<CategoryDraft, CategoryDraft>(
-        categoryEntrySchema(categories, entity),
-        categoryDraftToEntry,
+      schemaResolver<CategoryDraft, CategoryDraft>(categoryEntrySchema(categories, entity), (draft) =>
+        categoryDraftToEntry(draft, language),
       ),
-    [categories, entity],
+    [categories, entity, language],
   );
   const {
     register,
+    control,
     handleSubmit,
     formState: { errors },
   } = useForm<CategoryDraft, unknown, CategoryDraft>({ defaultValues: { code: "", label: "" }, resolver });
@@ -80,11 +83,20 @@ export function CategoryDialog({ entity, categories, onSave, onClose }: Category
           </p>
           <FieldError id={`${id}-code`} error={codeError} />
         </div>
-        <div>
-          <Label htmlFor={`${id}-label`}>{t("label")}</Label>
-          <Input id={`${id}-label`} {...register("label")} {...invalidProps(`${id}-label`, labelError)} />
-          <FieldError id={`${id}-label`} error={labelError} />
-        </div>
+        <Controller
+          control={control}
+          name="label"
+          render={({ field }) => (
+            <StudyTextInput
+              id={`${id}-label`}
+              label={t("label")}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={labelError}
+            />
+          )}
+        />
       </div>
     </Dialog>
   );

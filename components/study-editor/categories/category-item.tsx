@@ -3,16 +3,18 @@
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { useWords } from "@/components/i18n/use-words";
-import { useForm } from "react-hook-form";
+import { Controller, useForm } from "react-hook-form";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
+import { useContentLanguage, useStudyWords } from "@/components/study-text/content-language";
+import { StudyTextInput } from "@/components/study-text/study-text-input";
+import { StudyTextView } from "@/components/study-text/study-text-view";
 import type { CategoryDocument, DataFieldDocument } from "@/lib/schemas/study-config";
+import type { StudyText } from "@/lib/schemas/study-text";
 import { schemaResolver } from "@/lib/client/schema-resolver";
 import { categoryRenameSchema } from "@/lib/study-editor/categories";
 import type { Direction } from "@/lib/study-editor/order";
-import { FieldError, invalidProps } from "@/components/ui/field-error";
+import { typedText } from "@/lib/study-editor/study-texts";
 
 export type CategoryItemProps = {
   category: CategoryDocument;
@@ -21,7 +23,7 @@ export type CategoryItemProps = {
   isFirst: boolean;
   isLast: boolean;
   onMove: (direction: Direction) => void;
-  onRename: (label: string) => void;
+  onRename: (label: StudyText) => void;
   onDelete: () => void;
 };
 
@@ -41,20 +43,31 @@ export function CategoryItem({
   const t = useTranslations("editorFields.categories");
   const tc = useTranslations("common.actions");
   const words = useWords();
+  const studyWords = useStudyWords();
+  const language = useContentLanguage();
+  // The label in the reader's words, for the buttons' names.
+  const label = studyWords(category.label);
   const [editing, setEditing] = useState(false);
-  // The rename resolves over the config's label rule (docs/decisions/0020), the label trimmed.
+  // The rename resolves over the config's label rule (docs/decisions/0020), each language trimmed;
+  // both languages are edited, so neither is lost (decision 0022).
   const {
-    register,
+    control,
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm<{ label: string }, unknown, { label: string }>({
+  } = useForm<{ label: StudyText }, unknown, { label: StudyText }>({
     defaultValues: { label: category.label },
-    resolver: schemaResolver(categoryRenameSchema, (values) => ({ label: values.label.trim() })),
+    resolver: schemaResolver(categoryRenameSchema, (values) => ({
+      label: typedText(values.label, language),
+    })),
   });
   const error = errors.label?.message && words(errors.label.message);
   const [expanded, setExpanded] = useState(false);
   const id = useId();
+  // The inline edit opens on the label's first box (the study's default language).
+  useEffect(() => {
+    if (editing) document.getElementById(`${id}-label`)?.focus();
+  }, [editing, id]);
   // After Save or Cancel the input goes away; put focus back on Edit rather than lose it to <body>.
   const refocusEdit = useRef(false);
   useEffect(() => {
@@ -81,7 +94,7 @@ export function CategoryItem({
   }
 
   // Enter saves and Escape cancels; neither may reach a form around the editor.
-  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     if (event.key === "Enter") {
       event.preventDefault();
       save();
@@ -99,15 +112,23 @@ export function CategoryItem({
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2 px-3 py-3 sm:px-4">
         {editing ? (
           <div className="min-w-48 flex-1">
-            <Label htmlFor={`${id}-label`}>{t("label")}</Label>
-            <div className="flex items-center gap-2">
-              <Input
-                id={`${id}-label`}
-                autoFocus
-                {...register("label")}
-                onKeyDown={onKeyDown}
-                {...invalidProps(id, error)}
-              />
+            <div className="flex flex-wrap items-end gap-2">
+              <div className="min-w-0 flex-1" onKeyDown={onKeyDown}>
+                <Controller
+                  control={control}
+                  name="label"
+                  render={({ field }) => (
+                    <StudyTextInput
+                      id={`${id}-label`}
+                      label={t("label")}
+                      value={field.value}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      error={error}
+                    />
+                  )}
+                />
+              </div>
               <Button className="px-3 py-1" onClick={save}>
                 {tc("save")}
               </Button>
@@ -115,14 +136,15 @@ export function CategoryItem({
                 {tc("cancel")}
               </Button>
             </div>
-            <FieldError id={id} error={error} />
             <p className="mt-1 text-xs text-slate-500">
               {t.rich("codeLocked", { code: category.code, mono })}
             </p>
           </div>
         ) : (
           <div className="min-w-48 flex-1">
-            <h3 className="font-medium text-slate-900">{category.label}</h3>
+            <h3 className="font-medium text-slate-900">
+              <StudyTextView text={category.label} />
+            </h3>
             <p className="text-xs text-slate-500">{t.rich("codeShown", { code: category.code, mono })}</p>
           </div>
         )}
@@ -131,7 +153,7 @@ export function CategoryItem({
           <Button
             variant="ghost"
             className="px-2"
-            aria-label={t("moveUp", { label: category.label })}
+            aria-label={t("moveUp", { label })}
             disabled={isFirst}
             onClick={() => onMove("up")}
           >
@@ -140,7 +162,7 @@ export function CategoryItem({
           <Button
             variant="ghost"
             className="px-2"
-            aria-label={t("moveDown", { label: category.label })}
+            aria-label={t("moveDown", { label })}
             disabled={isLast}
             onClick={() => onMove("down")}
           >
@@ -151,11 +173,7 @@ export function CategoryItem({
             className="whitespace-nowrap px-2 py-1"
             aria-expanded={expanded}
             aria-controls={`${id}-fields`}
-            aria-label={
-              expanded
-                ? t("hideFieldsLabel", { label: category.label })
-                : t("showFieldsLabel", { label: category.label })
-            }
+            aria-label={expanded ? t("hideFieldsLabel", { label }) : t("showFieldsLabel", { label })}
             onClick={() => setExpanded((open) => !open)}
           >
             {expanded ? t("hideFields") : t("showFields")}
@@ -165,7 +183,7 @@ export function CategoryItem({
               id={`${id}-edit`}
               variant="secondary"
               className="px-3 py-1"
-              aria-label={t("editLabel", { label: category.label })}
+              aria-label={t("editLabel", { label })}
               onClick={startEdit}
             >
               {tc("edit")}
@@ -174,7 +192,7 @@ export function CategoryItem({
           <Button
             variant="destructive"
             className="px-3 py-1"
-            aria-label={t("deleteLabel", { label: category.label })}
+            aria-label={t("deleteLabel", { label })}
             data-delete-key={category.code}
             onClick={onDelete}
           >
@@ -189,7 +207,7 @@ export function CategoryItem({
           <ul className="space-y-1 text-sm">
             {fields.map((field) => (
               <li key={field.name} className="flex gap-2">
-                <span className="text-slate-900">{field.label}</span>
+                <StudyTextView className="text-slate-900" text={field.label} />
                 <code className="font-mono text-xs text-slate-500">{field.name}</code>
                 <span className="text-xs text-slate-500">({field.type})</span>
               </li>

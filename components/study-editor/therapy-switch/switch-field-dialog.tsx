@@ -3,7 +3,9 @@
 import { useTranslations } from "next-intl";
 import { useId, useMemo } from "react";
 import { useWords } from "@/components/i18n/use-words";
-import { get, useForm, useWatch } from "react-hook-form";
+import { Controller, get, useForm, useWatch } from "react-hook-form";
+import { useContentLanguage, useStudyWords } from "@/components/study-text/content-language";
+import { StudyTextInput } from "@/components/study-text/study-text-input";
 import { CONTROL_CLASS } from "@/components/ui/control-class";
 import { Dialog, SaveCancelFooter } from "@/components/ui/dialog";
 import { FieldError, invalidProps } from "@/components/ui/field-error";
@@ -39,14 +41,16 @@ export function SwitchFieldDialog({
   const id = useId();
   const t = useTranslations("editorVisits.switch");
   const words = useWords();
+  const studyWords = useStudyWords();
+  const language = useContentLanguage();
   const editingName = editing?.name ?? null;
   const resolver = useMemo(
     () =>
       schemaResolver<SwitchFieldDraft, TherapySwitchFieldDocument>(
         switchFieldEntrySchema(fields, editingName),
-        (draft) => draftToSwitchField(draft, editingName),
+        (draft) => draftToSwitchField(draft, editingName, language),
       ),
-    [fields, editingName],
+    [fields, editingName, language],
   );
   const {
     register,
@@ -55,7 +59,7 @@ export function SwitchFieldDialog({
     control,
     formState: { errors },
   } = useForm<SwitchFieldDraft, unknown, TherapySwitchFieldDocument>({
-    defaultValues: editing ? switchFieldToDraft(editing) : emptySwitchFieldDraft(),
+    defaultValues: editing ? switchFieldToDraft(editing, language) : emptySwitchFieldDraft(),
     resolver,
   });
   const [name, type, conditionalField] = useWatch({ control, name: ["name", "type", "conditionalField"] });
@@ -89,13 +93,6 @@ export function SwitchFieldDialog({
             <Input id={`${id}-name`} disabled={editing !== null} {...register("name")} {...invalid("name")} />
           </div>
           <div>
-            <Label htmlFor={`${id}-label`}>{t("label")}</Label>
-            <Input id={`${id}-label`} {...register("label")} />
-          </div>
-        </div>
-        {message("name")}
-        <div className="grid gap-4 sm:grid-cols-2">
-          <div>
             <Label htmlFor={`${id}-type`}>{t("type")}</Label>
             <select id={`${id}-type`} className={CONTROL_CLASS} {...register("type")}>
               {THERAPY_SWITCH_FIELD_TYPES.map((type) => (
@@ -105,27 +102,56 @@ export function SwitchFieldDialog({
               ))}
             </select>
           </div>
-          <div>
-            <Label htmlFor={`${id}-placeholder`}>{t("placeholder")}</Label>
-            <Input id={`${id}-placeholder`} {...register("placeholder")} />
-          </div>
         </div>
+        {/* The label in both languages (decision 0022); name and label share the message below. */}
+        <Controller
+          control={control}
+          name="label"
+          render={({ field }) => (
+            <StudyTextInput
+              id={`${id}-label`}
+              label={t("label")}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+            />
+          )}
+        />
+        {message("name")}
+        <Controller
+          control={control}
+          name="placeholder"
+          render={({ field }) => (
+            <StudyTextInput
+              id={`${id}-placeholder`}
+              label={t("placeholder")}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+            />
+          )}
+        />
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" {...register("required")} />
           {t("required")}
         </label>
         {type === "select" && (
-          <div>
-            <Label htmlFor={`${id}-options`}>{t("options")}</Label>
-            <textarea
-              id={`${id}-options`}
-              rows={4}
-              className={CONTROL_CLASS}
-              {...register("optionsText")}
-              {...invalid("options")}
-            />
-            {message("options")}
-          </div>
+          // Each language's lines, matched by value (lib/study-editor/therapy-switch.ts).
+          <Controller
+            control={control}
+            name="optionsText"
+            render={({ field }) => (
+              <StudyTextInput
+                id={`${id}-options`}
+                label={t("options")}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                multiline
+                error={shown.options && words(shown.options)}
+              />
+            )}
+          />
         )}
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
@@ -139,7 +165,7 @@ export function SwitchFieldDialog({
               <option value="">{t("noCondition")}</option>
               {targets.map((f) => (
                 <option key={f.name} value={f.name}>
-                  {f.label}
+                  {studyWords(f.label)}
                 </option>
               ))}
             </select>
@@ -151,7 +177,7 @@ export function SwitchFieldDialog({
                 <option value="">{t("select")}</option>
                 {(target.options ?? []).map((o) => (
                   <option key={o.value} value={o.value}>
-                    {o.label}
+                    {studyWords(o.label)}
                   </option>
                 ))}
               </select>

@@ -1,18 +1,38 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { useMemo, useState } from "react";
+import { useStudyWords } from "@/components/study-text/content-language";
 import { TherapySwitchForm } from "@/components/visits/therapy-switch-form";
 import { TherapySwitchPrompt } from "@/components/visits/therapy-switch-prompt";
 import { Button } from "@/components/ui/button";
 import type { TherapySwitchValue } from "@/lib/forms";
-import type { TherapySwitchConfigDocument } from "@/lib/schemas/study-config";
+import type { TherapySwitchConfig, TherapySwitchConfigDocument } from "@/lib/schemas/study-config";
+
+/** The switch configuration in the reader's words, as the add-visit dialog shows it (decision 0022). */
+function useSwitchInWords(document: TherapySwitchConfigDocument): TherapySwitchConfig {
+  const words = useStudyWords();
+  return useMemo(
+    () => ({
+      enabled: document.enabled,
+      prompt_message: words(document.prompt_message),
+      switch_fields: document.switch_fields.map(({ label, placeholder, options, ...field }) => ({
+        ...field,
+        label: words(label),
+        ...(placeholder !== undefined && { placeholder: words(placeholder) }),
+        ...(options && { options: options.map((o) => ({ value: o.value, label: words(o.label) })) }),
+      })),
+    }),
+    [document, words],
+  );
+}
 
 /**
  * The live preview: the prompt and the switch form of the add-visit dialog, on the unsaved
  * configuration, checked by the same engine.
  */
-export function SwitchPreview({ config }: { config: TherapySwitchConfigDocument }) {
+export function SwitchPreview({ config: document }: { config: TherapySwitchConfigDocument }) {
+  const config = useSwitchInWords(document);
   const t = useTranslations("editorVisits.switch");
   const [step, setStep] = useState<"prompt" | "form" | "done">("prompt");
   const [answer, setAnswer] = useState<TherapySwitchValue | null>(null);

@@ -3,8 +3,9 @@
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
+import { useStudyWords } from "@/components/study-text/content-language";
+import { StudyTextInput } from "@/components/study-text/study-text-input";
+import { StudyTextView } from "@/components/study-text/study-text-view";
 import type { TherapySwitchConfigDocument, TherapySwitchFieldDocument } from "@/lib/schemas/study-config";
 import { SwitchFieldDialog } from "./switch-field-dialog";
 import { SwitchPreview } from "./switch-preview";
@@ -26,6 +27,7 @@ export function TherapySwitchEditor({
   const id = useId();
   const t = useTranslations("editorVisits.switch");
   const tc = useTranslations("common.actions");
+  const words = useStudyWords();
   const [dialog, setDialog] = useState<DialogState>(null);
   const fields = config.switch_fields;
 
@@ -39,7 +41,7 @@ export function TherapySwitchEditor({
   }
 
   function remove(field: TherapySwitchFieldDocument) {
-    if (!window.confirm(t("deleteConfirm", { label: field.label }))) return;
+    if (!window.confirm(t("deleteConfirm", { label: words(field.label) }))) return;
     onChange({ ...config, switch_fields: fields.filter((f) => f.name !== field.name) });
   }
 
@@ -59,14 +61,12 @@ export function TherapySwitchEditor({
         </label>
         {config.enabled && (
           <>
-            <div>
-              <Label htmlFor={`${id}-prompt`}>{t("prompt")}</Label>
-              <Input
-                id={`${id}-prompt`}
-                value={config.prompt_message}
-                onChange={(e) => onChange({ ...config, prompt_message: e.target.value })}
-              />
-            </div>
+            <StudyTextInput
+              id={`${id}-prompt`}
+              label={t("prompt")}
+              value={config.prompt_message}
+              onChange={(prompt_message) => onChange({ ...config, prompt_message })}
+            />
             <div className="flex flex-wrap items-center justify-between gap-2">
               <h3 className="font-semibold text-slate-800">{t("fieldsHeading")}</h3>
               <Button onClick={() => setDialog({ editing: null })}>{t("addField")}</Button>
@@ -78,12 +78,12 @@ export function TherapySwitchEditor({
                 {fields.map((field) => (
                   <li
                     key={field.name}
-                    aria-label={field.label}
+                    aria-label={words(field.label)}
                     className="flex flex-wrap items-start justify-between gap-2 rounded-lg border border-slate-200 bg-white p-3"
                   >
                     <div className="min-w-0">
                       <p className="font-medium">
-                        {field.label}
+                        <StudyTextView text={field.label} />
                         {field.required ? " *" : ""}{" "}
                         <span className="font-mono text-xs text-slate-500">{field.name}</span>
                       </p>

@@ -3,12 +3,14 @@
 import { useTranslations } from "next-intl";
 import { useId, useMemo, type ReactNode } from "react";
 import { useWords } from "@/components/i18n/use-words";
-import { useForm, useWatch } from "react-hook-form";
-import { CONTROL_CLASS } from "@/components/ui/control-class";
+import { Controller, useForm, useWatch } from "react-hook-form";
+import { useContentLanguage } from "@/components/study-text/content-language";
+import { StudyTextInput } from "@/components/study-text/study-text-input";
 import { Dialog, SaveCancelFooter, saveOnEnter } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import type { VisitTypeDocument } from "@/lib/schemas/study-config";
+import type { StudyText } from "@/lib/schemas/study-text";
 import { FieldError } from "@/components/ui/field-error";
 import { schemaResolver } from "@/lib/client/schema-resolver";
 import {
@@ -18,12 +20,12 @@ import {
   visitTypeToDraft,
 } from "@/lib/study-editor/visit-types";
 
-type Values = { code: string; label: string; order: string; description: string };
+type Values = { code: string; label: StudyText; order: string; description: StudyText };
 const toValues = (draft: {
   code: string;
-  label: string;
+  label: StudyText;
   order: string | number;
-  description?: string;
+  description?: StudyText;
 }): Values => ({
   ...draft,
   order: String(draft.order),
@@ -49,14 +51,14 @@ export function VisitTypeDialog({ editing, visitTypes, onSave, onClose }: VisitT
   const t = useTranslations("editorVisits");
   const words = useWords();
   const say = (text: string | undefined) => text && words(text);
+  const language = useContentLanguage();
   const originalCode = editing?.code ?? null;
   const resolver = useMemo(
     () =>
-      schemaResolver<Values, VisitTypeDocument>(
-        visitTypeEntrySchema(visitTypes, originalCode),
-        draftToVisitType,
+      schemaResolver<Values, VisitTypeDocument>(visitTypeEntrySchema(visitTypes, originalCode), (values) =>
+        draftToVisitType(values, language),
       ),
-    [visitTypes, originalCode],
+    [visitTypes, originalCode, language],
   );
   const {
     register,
@@ -92,15 +94,37 @@ export function VisitTypeDialog({ editing, visitTypes, onSave, onClose }: VisitT
           // Visits store the code, so renaming it does not carry recorded visits along.
           <p className="-mt-2 text-sm text-amber-700">{t("codeKept", { code: editing.code })}</p>
         )}
-        <Row id={`${id}-label`} label={t("label")} error={say(errors.label?.message)}>
-          {(a11y) => <Input {...a11y} {...register("label")} />}
-        </Row>
+        <Controller
+          control={control}
+          name="label"
+          render={({ field }) => (
+            <StudyTextInput
+              id={`${id}-label`}
+              label={t("label")}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={say(errors.label?.message)}
+            />
+          )}
+        />
         <Row id={`${id}-order`} label={t("order")} error={say(errors.order?.message)} hint={t("orderHint")}>
           {(a11y) => <Input {...a11y} type="number" min={1} step={1} {...register("order")} />}
         </Row>
-        <Row id={`${id}-description`} label={t("description")}>
-          {(a11y) => <textarea {...a11y} rows={3} {...register("description")} className={CONTROL_CLASS} />}
-        </Row>
+        <Controller
+          control={control}
+          name="description"
+          render={({ field }) => (
+            <StudyTextInput
+              id={`${id}-description`}
+              label={t("description")}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              multiline
+            />
+          )}
+        />
       </div>
     </Dialog>
   );

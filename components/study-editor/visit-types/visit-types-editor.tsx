@@ -5,7 +5,10 @@ import { useId, useMemo, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
+import { useStudyWords } from "@/components/study-text/content-language";
+import { StudyTextView } from "@/components/study-text/study-text-view";
 import type { VisitTypeDocument } from "@/lib/schemas/study-config";
+import { isBlankText } from "@/lib/schemas/study-text";
 import {
   VISIT_SCHEDULE_TEMPLATES,
   addVisitType,
@@ -36,6 +39,7 @@ const TEMPLATE_IDS = Object.keys(VISIT_SCHEDULE_TEMPLATES) as VisitScheduleTempl
 export function VisitTypesEditor({ visitTypes, onChange }: VisitTypesEditorProps) {
   const t = useTranslations("editorVisits");
   const tc = useTranslations("common.actions");
+  const words = useStudyWords();
   const sorted = useMemo(() => sortVisitTypes(visitTypes), [visitTypes]);
   const [dialog, setDialog] = useState<DialogState>(null);
   const [templateId, setTemplateId] = useState<VisitScheduleTemplateId | "">("");
@@ -54,7 +58,7 @@ export function VisitTypesEditor({ visitTypes, onChange }: VisitTypesEditorProps
   }
 
   function remove(visitType: VisitTypeDocument) {
-    if (!window.confirm(t("deleteConfirm", { label: visitType.label }))) return;
+    if (!window.confirm(t("deleteConfirm", { label: words(visitType.label) }))) return;
     willDelete(
       sorted.map((vt) => vt.code),
       visitType.code,
@@ -158,17 +162,17 @@ export function VisitTypesEditor({ visitTypes, onChange }: VisitTypesEditorProps
                     scope="row"
                     className="px-3 py-2 text-left font-medium text-slate-900 max-md:order-2 max-md:p-0"
                   >
-                    {visitType.label}
+                    <StudyTextView text={visitType.label} />
                   </th>
                   <td className="px-3 py-2 text-slate-600 max-md:order-4 max-md:w-full max-md:p-0 max-md:empty:hidden">
-                    {visitType.description}
+                    {!isBlankText(visitType.description) && <StudyTextView text={visitType.description} />}
                   </td>
                   <td className="px-3 py-2 max-md:order-5 max-md:w-full max-md:p-0 max-md:pt-1">
                     <div className="flex flex-wrap gap-1 md:flex-nowrap md:justify-end">
                       <Button
                         variant="ghost"
                         className="px-2"
-                        aria-label={t("moveUp", { label: visitType.label })}
+                        aria-label={t("moveUp", { label: words(visitType.label) })}
                         disabled={index === 0}
                         onClick={() => onChange(moveVisitType(visitTypes, visitType.code, "up"))}
                       >
@@ -177,7 +181,7 @@ export function VisitTypesEditor({ visitTypes, onChange }: VisitTypesEditorProps
                       <Button
                         variant="ghost"
                         className="px-2"
-                        aria-label={t("moveDown", { label: visitType.label })}
+                        aria-label={t("moveDown", { label: words(visitType.label) })}
                         disabled={index === sorted.length - 1}
                         onClick={() => onChange(moveVisitType(visitTypes, visitType.code, "down"))}
                       >
@@ -186,7 +190,7 @@ export function VisitTypesEditor({ visitTypes, onChange }: VisitTypesEditorProps
                       <Button
                         variant="secondary"
                         className="px-3 py-1"
-                        aria-label={t("editLabel", { label: visitType.label })}
+                        aria-label={t("editLabel", { label: words(visitType.label) })}
                         onClick={() => setDialog({ editing: visitType })}
                       >
                         {tc("edit")}
@@ -194,7 +198,7 @@ export function VisitTypesEditor({ visitTypes, onChange }: VisitTypesEditorProps
                       <Button
                         variant="destructive"
                         className="px-3 py-1"
-                        aria-label={t("deleteLabel", { label: visitType.label })}
+                        aria-label={t("deleteLabel", { label: words(visitType.label) })}
                         data-delete-key={visitType.code}
                         onClick={() => remove(visitType)}
                       >

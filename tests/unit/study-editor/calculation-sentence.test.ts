@@ -1,6 +1,7 @@
 import { createTranslator } from "next-intl";
 import { describe, expect, it } from "vitest";
 import { DEMO_STUDY_CONFIG } from "@/db/seed/demo-study-config";
+import { configIn } from "@/lib/i18n/study-config-language";
 import { StudyConfigShape, THRESHOLD_OPERATORS, type Calculation } from "@/lib/schemas/study-config";
 import {
   calculationSentence,
@@ -11,7 +12,8 @@ import {
 import italian from "@/messages/it";
 import { THRESHOLD_LABELS } from "@/lib/study-editor/calculations";
 
-const demo = StudyConfigShape.parse(DEMO_STUDY_CONFIG);
+// The sentences read a configuration in one language (decision 0022), as the home page has it.
+const demo = configIn(StudyConfigShape.parse(DEMO_STUDY_CONFIG), "en");
 const context = {
   dataFields: demo.data_fields,
   calculations: demo.calculations,
@@ -95,5 +97,46 @@ describe("calculations in Italian words", () => {
     expect(calculationSentence(byName("pro_burden_total"), context, say)).toBe("Somma di DLQI e Itch NRS");
     expect(formulaSentence({ type: "average", fields: ["a", "b", "c"] }, {}, say)).toBe("Media di a, b e c");
     expect(calculationSummaries(demo, say).pasi_percent_of_max).toBe("PASI (% of maximum)");
+  });
+});
+
+describe("a bilingual study's calculations", () => {
+  const document = StudyConfigShape.parse({
+    version: 1,
+    visit_types: [{ code: "baseline", label: { it: "Basale", en: "Baseline" }, order: 1 }],
+    data_fields: [
+      { entity: "visit", name: "pasi", label: "PASI", type: "number" },
+      { entity: "visit", name: "itch", label: { it: "Prurito", en: "" }, type: "number" },
+    ],
+    calculations: [
+      {
+        name: "pasi_improvement",
+        label: { it: "Miglioramento PASI (%)", en: "PASI improvement (%)" },
+        formula: {
+          type: "improvement_percentage",
+          baseline_field: "pasi",
+          baseline_visit: "baseline",
+          current_field: "pasi",
+        },
+      },
+      {
+        name: "burden",
+        label: "Burden",
+        formula: { type: "sum", fields: ["pasi_improvement", "itch"] },
+      },
+    ],
+  });
+  const t = createTranslator({ locale: "it", messages: italian, namespace: "editorCalculations" });
+  const say: SaySentence = (key, values) => t(`sentence.${key}`, values);
+
+  it("names each text in the reader's language once the document is put into it, else the other's", () => {
+    expect(calculationSummaries(configIn(document, "en"))).toEqual({
+      pasi_improvement: "% improvement in PASI since Baseline",
+      burden: "Sum of PASI improvement and Prurito",
+    });
+    expect(calculationSummaries(configIn(document, "it"), say)).toEqual({
+      pasi_improvement: "% di miglioramento di PASI rispetto a Basale",
+      burden: "Somma di Miglioramento PASI e Prurito",
+    });
   });
 });

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { Category, DataField } from "@/lib/schemas/study-config";
+import type {
+  CategoryDocument as Category,
+  DataFieldDocument as DataField,
+} from "@/lib/schemas/study-config";
 import { CODE_PATTERN } from "@/lib/schemas/study-config";
 import {
   addCategory,
@@ -49,24 +52,48 @@ describe("normalizeCategoryCode", () => {
 
 describe("validation", () => {
   it("requires code and label with the spec's message", () => {
-    expect(validateNewCategory({ code: "", label: "X" }, categories, "patient")).toEqual({
+    expect(validateNewCategory({ code: "", label: "X" }, categories, "patient", "en")).toEqual({
       ok: false,
       error: MESSAGES.categoryRequired,
     });
-    expect(validateNewCategory({ code: "x", label: "  " }, categories, "patient")).toEqual({
+    expect(validateNewCategory({ code: "x", label: "  " }, categories, "patient", "en")).toEqual({
       ok: false,
       error: MESSAGES.categoryRequired,
     });
-    expect(validateCategoryLabel(" ")).toEqual({ ok: false, error: MESSAGES.categoryRequired });
-    expect(validateCategoryLabel(" New ")).toEqual({ ok: true, value: "New" });
+    expect(validateCategoryLabel(" ", "en")).toEqual({ ok: false, error: MESSAGES.categoryRequired });
+    expect(validateCategoryLabel(" New ", "en")).toEqual({ ok: true, value: "New" });
+  });
+
+  it("trims each language of a bilingual label and keeps both (decision 0022)", () => {
+    expect(validateCategoryLabel({ it: " Anamnesi ", en: " History " }, "it")).toEqual({
+      ok: true,
+      value: { it: "Anamnesi", en: "History" },
+    });
+    // Only the default language has words: the study's plain text, as before bilingual content.
+    expect(validateCategoryLabel({ it: " Anamnesi ", en: " " }, "it")).toEqual({
+      ok: true,
+      value: "Anamnesi",
+    });
+    // Only the other language: it stays marked as English.
+    expect(validateCategoryLabel({ it: "", en: "History" }, "it")).toEqual({
+      ok: true,
+      value: { it: "", en: "History" },
+    });
+    expect(validateCategoryLabel({ it: " ", en: " " }, "it")).toEqual({
+      ok: false,
+      error: MESSAGES.categoryRequired,
+    });
+    expect(
+      validateNewCategory({ code: "Labs", label: { it: "Esami", en: " Labs" } }, categories, "visit", "en"),
+    ).toEqual({ ok: true, value: { code: "labs", label: { it: "Esami", en: "Labs" } } });
   });
 
   it("keeps codes unique per entity", () => {
-    expect(validateNewCategory({ code: "efficacy", label: "E" }, categories, "visit")).toEqual({
+    expect(validateNewCategory({ code: "efficacy", label: "E" }, categories, "visit", "en")).toEqual({
       ok: false,
       error: MESSAGES.categoryUnique,
     });
-    expect(validateNewCategory({ code: "Efficacy", label: " E " }, categories, "patient")).toEqual({
+    expect(validateNewCategory({ code: "Efficacy", label: " E " }, categories, "patient", "en")).toEqual({
       ok: true,
       value: { code: "efficacy", label: "E" },
     });

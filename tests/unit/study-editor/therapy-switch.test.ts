@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
-import type { TherapySwitchField } from "@/lib/schemas/study-config";
+import type { TherapySwitchFieldDocument as TherapySwitchField } from "@/lib/schemas/study-config";
 import {
   conditionTargets,
   emptySwitchFieldDraft,
   optionsFromText,
+  optionsToText,
   switchFieldToDraft,
   validateSwitchField,
 } from "@/lib/study-editor/therapy-switch";
@@ -22,11 +23,11 @@ const reason: TherapySwitchField = {
 describe("the Therapy Switch tab's rules", () => {
   it("answers the spec's Italian messages for a missing name or label and a taken name", () => {
     const draft = emptySwitchFieldDraft();
-    expect(validateSwitchField({ ...draft, name: "x" }, [], null)).toEqual({
+    expect(validateSwitchField({ ...draft, name: "x" }, [], null, "it")).toEqual({
       ok: false,
       errors: { name: "Nome e Label sono obbligatori" },
     });
-    expect(validateSwitchField({ ...draft, name: "motivo", label: "M" }, [reason], null)).toEqual({
+    expect(validateSwitchField({ ...draft, name: "motivo", label: "M" }, [reason], null, "it")).toEqual({
       ok: false,
       errors: { name: "Un campo con questo nome esiste già" },
     });
@@ -34,9 +35,10 @@ describe("the Therapy Switch tab's rules", () => {
 
   it("keeps the name of an edited field and allows conditions only on another select field", () => {
     const edited = validateSwitchField(
-      { ...switchFieldToDraft(reason), name: "renamed", label: "Why" },
+      { ...switchFieldToDraft(reason, "it"), name: "renamed", label: "Why" },
       [reason],
       "motivo",
+      "it",
     );
     expect(edited).toMatchObject({ ok: true, value: { name: "motivo", label: "Why" } });
     const notes: TherapySwitchField = { name: "note", label: "Note", type: "text" };
@@ -52,6 +54,7 @@ describe("the Therapy Switch tab's rules", () => {
       },
       [reason, notes],
       null,
+      "it",
     );
     expect(conditional).toEqual({
       ok: true,
@@ -74,6 +77,7 @@ describe("the Therapy Switch tab's rules", () => {
         },
         [reason, notes],
         null,
+        "it",
       ),
     ).toEqual({
       ok: false,
@@ -82,9 +86,43 @@ describe("the Therapy Switch tab's rules", () => {
   });
 
   it("reads options one a line, value|label", () => {
-    expect(optionsFromText("a\nb|Bee\n\n")).toEqual([
+    expect(optionsFromText("a\nb|Bee\n\n", "it")).toEqual([
       { value: "a", label: "a" },
       { value: "b", label: "Bee" },
     ]);
+  });
+
+  it("reads and writes each language's options, matched by value, losing none (decision 0022)", () => {
+    const options = [
+      { value: "efficacia", label: { it: "Perdita di efficacia", en: "Loss of efficacy" } },
+      { value: "altro", label: "Altro" },
+      { value: "costo", label: { it: "", en: "Cost" } },
+    ];
+    const text = optionsToText(options, "it");
+    expect(text).toEqual({
+      it: "efficacia|Perdita di efficacia\naltro|Altro",
+      en: "efficacia|Loss of efficacy\ncosto|Cost",
+    });
+    expect(optionsFromText(text, "it")).toEqual(options);
+    // A single-language study's options stay plain text, as before.
+    expect(optionsToText([{ value: "altro", label: "Altro" }], "it")).toBe("altro|Altro");
+    // A line of the other language adds its label to the option of that value, wherever it stands.
+    expect(optionsFromText({ it: "a|Alfa\nb|Beta", en: " b | Bee \n\na" }, "it")).toEqual([
+      { value: "a", label: { it: "Alfa", en: "a" } },
+      { value: "b", label: { it: "Beta", en: "Bee" } },
+    ]);
+  });
+
+  it("trims each language of label and placeholder, and drops a blank placeholder", () => {
+    const draft = {
+      ...emptySwitchFieldDraft(),
+      name: "note",
+      label: { it: " Note ", en: " Notes " },
+      placeholder: { it: " ", en: "  " },
+    };
+    expect(validateSwitchField(draft, [], null, "it")).toEqual({
+      ok: true,
+      value: { name: "note", label: { it: "Note", en: "Notes" }, type: "text", required: false },
+    });
   });
 });

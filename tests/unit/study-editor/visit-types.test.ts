@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { VisitType } from "@/lib/schemas/study-config";
+import type { VisitTypeDocument } from "@/lib/schemas/study-config";
 import { MESSAGES, studyConfigIssues } from "@/lib/schemas/study-config-rules";
 import { StudyConfigShape } from "@/lib/schemas/study-config";
 import {
@@ -16,7 +16,7 @@ import {
 } from "@/lib/study-editor/visit-types";
 import { inEnglish } from "@/tests/support/words-in";
 
-const list: VisitType[] = [
+const list: VisitTypeDocument[] = [
   { code: "week_4", label: "Week 4", order: 2 },
   { code: "baseline", label: "Baseline", order: 1 },
   { code: "week_12", label: "Week 12", order: 5 },
@@ -24,49 +24,51 @@ const list: VisitType[] = [
 
 describe("validateVisitType", () => {
   it("uses the spec's messages for code format, uniqueness and label", () => {
-    expect(validateVisitType({ code: "Week 4", label: "", order: "9" }, list)).toEqual({
+    expect(validateVisitType({ code: "Week 4", label: "", order: "9" }, list, "en")).toEqual({
       ok: false,
       errors: { code: MESSAGES.visitTypeCode, label: "Label is required" },
     });
     expect(inEnglish(VISIT_TYPE_MESSAGES.codeFormat)).toBe(
       "Code must contain only lowercase letters, numbers, and underscores",
     );
-    const dup = validateVisitType({ code: "baseline", label: "Again", order: "9" }, list);
+    const dup = validateVisitType({ code: "baseline", label: "Again", order: "9" }, list, "en");
     expect(dup).toEqual({ ok: false, errors: { code: MESSAGES.visitTypeUnique } });
   });
 
   it("says 'Code is required' for an empty code, not the format rule", () => {
-    expect(validateVisitType({ code: "", label: "X", order: "9" }, list)).toEqual({
+    expect(validateVisitType({ code: "", label: "X", order: "9" }, list, "en")).toEqual({
       ok: false,
       errors: { code: "Code is required" },
     });
-    expect(validateVisitType({ code: "   ", label: "X", order: "9" }, list)).toEqual({
+    expect(validateVisitType({ code: "   ", label: "X", order: "9" }, list, "en")).toEqual({
       ok: false,
       errors: { code: "Code is required" },
     });
   });
 
   it("refuses an order another entry already has ('Order must be unique'), but not the entry's own", () => {
-    expect(validateVisitType({ code: "week_8", label: "Week 8", order: "2" }, list)).toEqual({
+    expect(validateVisitType({ code: "week_8", label: "Week 8", order: "2" }, list, "en")).toEqual({
       ok: false,
       errors: { order: "Order must be unique" },
     });
-    expect(validateVisitType({ code: "week_4", label: "Week 4", order: "2" }, list, "week_4").ok).toBe(true);
-    expect(validateVisitType({ code: "week_4", label: "Week 4", order: "5" }, list, "week_4")).toEqual({
+    expect(validateVisitType({ code: "week_4", label: "Week 4", order: "2" }, list, "en", "week_4").ok).toBe(
+      true,
+    );
+    expect(validateVisitType({ code: "week_4", label: "Week 4", order: "5" }, list, "en", "week_4")).toEqual({
       ok: false,
       errors: { order: "Order must be unique" },
     });
   });
 
   it("lets an edited entry keep its own code but not take another's", () => {
-    expect(validateVisitType({ code: "baseline", label: "Day 0", order: "1" }, list, "baseline").ok).toBe(
-      true,
-    );
-    expect(validateVisitType({ code: "week_4", label: "Day 0", order: "1" }, list, "baseline")).toMatchObject(
-      {
-        errors: { code: MESSAGES.visitTypeUnique },
-      },
-    );
+    expect(
+      validateVisitType({ code: "baseline", label: "Day 0", order: "1" }, list, "en", "baseline").ok,
+    ).toBe(true);
+    expect(
+      validateVisitType({ code: "week_4", label: "Day 0", order: "1" }, list, "en", "baseline"),
+    ).toMatchObject({
+      errors: { code: MESSAGES.visitTypeUnique },
+    });
   });
 
   it.each([
@@ -76,7 +78,7 @@ describe("validateVisitType", () => {
     ["-3", VISIT_TYPE_MESSAGES.orderMin],
     ["1.5", VISIT_TYPE_MESSAGES.orderWhole],
   ])("rejects order %j", (order, message) => {
-    expect(validateVisitType({ code: "x", label: "X", order }, list)).toEqual({
+    expect(validateVisitType({ code: "x", label: "X", order }, list, "en")).toEqual({
       ok: false,
       errors: { order: message },
     });
@@ -84,14 +86,39 @@ describe("validateVisitType", () => {
 
   it("trims, parses the order and drops an empty description", () => {
     expect(
-      validateVisitType({ code: " week_8 ", label: " Week 8 ", order: " 3 ", description: "  " }, list),
+      validateVisitType({ code: " week_8 ", label: " Week 8 ", order: " 3 ", description: "  " }, list, "en"),
     ).toEqual({
       ok: true,
       value: { code: "week_8", label: "Week 8", order: 3 },
     });
-    expect(validateVisitType({ code: "w", label: "W", order: 1, description: "Note" }, [])).toEqual({
+    expect(validateVisitType({ code: "w", label: "W", order: 1, description: "Note" }, [], "en")).toEqual({
       ok: true,
       value: { code: "w", label: "W", order: 1, description: "Note" },
+    });
+  });
+
+  it("trims each language of a bilingual text and keeps both (decision 0022)", () => {
+    const draft = {
+      code: "week_8",
+      label: { it: " Settimana 8 ", en: " Week 8 " },
+      order: "3",
+      description: { it: "  ", en: " Response " },
+    };
+    // An Italian study: the English-only description stays bilingual, so no reader takes it for Italian.
+    expect(validateVisitType(draft, list, "it")).toEqual({
+      ok: true,
+      value: {
+        code: "week_8",
+        label: { it: "Settimana 8", en: "Week 8" },
+        order: 3,
+        description: { it: "", en: "Response" },
+      },
+    });
+    // An English study: the same description is its plain text.
+    expect(validateVisitType(draft, list, "en")).toMatchObject({ value: { description: "Response" } });
+    expect(validateVisitType({ ...draft, label: { it: " ", en: "" } }, list, "it")).toEqual({
+      ok: false,
+      errors: { label: "Label is required" },
     });
   });
 });
@@ -132,7 +159,7 @@ describe("list helpers", () => {
   });
 
   it("still moves when two entries share an order value (a swap alone would change nothing)", () => {
-    const tied: VisitType[] = [
+    const tied: VisitTypeDocument[] = [
       { code: "a", label: "A", order: 1 },
       { code: "b", label: "B", order: 1 },
     ];

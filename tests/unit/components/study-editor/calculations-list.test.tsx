@@ -28,4 +28,40 @@ describe("Calculations tab list", () => {
     expect(list).not.toHaveTextContent(/\b(gte|lte|gt|lt|eq|ne)\b/);
     expect(list).not.toHaveTextContent("pasi_improvement gte");
   });
+
+  it("shows an Italian reader a bilingual study's labels in Italian, in the list and its sentences", () => {
+    renderWithIntl(
+      <CalculationsEditor
+        calculations={[
+          {
+            name: "pasi75",
+            label: { it: "PASI 75 raggiunto", en: "PASI 75 achieved" },
+            formula: { type: "threshold", field: "pasi_score", operator: "gte", threshold: 75 },
+          },
+          {
+            name: "itch_total",
+            label: { it: "", en: "Itch total" },
+            formula: { type: "sum", fields: ["itch"] },
+          },
+        ]}
+        dataFields={[
+          {
+            entity: "visit",
+            name: "pasi_score",
+            label: { it: "Punteggio PASI", en: "PASI score" },
+            type: "number",
+          },
+          { entity: "visit", name: "itch", label: "Itch NRS", type: "number" },
+        ]}
+        visitTypes={[]}
+        onChange={vi.fn()}
+      />,
+      { locale: "it" },
+    );
+    const pasi = screen.getByRole("listitem", { name: "PASI 75 raggiunto" });
+    expect(within(pasi).getByTestId("calculation-summary")).toHaveTextContent(/^Punteggio PASI ≥ 75$/);
+    // No Italian label: the English one, marked with its language.
+    const itch = screen.getByRole("listitem", { name: "Itch total" });
+    expect(within(itch).getByText("Itch total")).toHaveAttribute("lang", "en");
+  });
 });

@@ -4,7 +4,12 @@ import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CategoriesEditor } from "@/components/study-editor/categories/categories-editor";
-import type { Category, DataField } from "@/lib/schemas/study-config";
+import type {
+  CategoryDocument as Category,
+  DataFieldDocument as DataField,
+} from "@/lib/schemas/study-config";
+import { ContentLanguageProvider } from "@/components/study-text/content-language";
+import type { Locale } from "@/lib/i18n/locales";
 import { MESSAGES } from "@/lib/schemas/study-config-rules";
 import { categoryEntrySchema } from "@/lib/study-editor/categories";
 import { inEnglish } from "@/tests/support/words-in";
@@ -38,7 +43,10 @@ const dataFields: DataField[] = [
 
 type Change = { categories: Category[]; dataFields: DataField[] };
 
-function renderEditor(start: Change = { categories, dataFields }) {
+function renderEditor(
+  start: Change = { categories, dataFields },
+  { locale = "en", studyLanguage = "en" }: { locale?: Locale; studyLanguage?: Locale } = {},
+) {
   const changes: Change[] = [];
   function Harness() {
     const [state, setState] = useState(start);
@@ -54,9 +62,23 @@ function renderEditor(start: Change = { categories, dataFields }) {
       />
     );
   }
-  renderWithIntl(<Harness />);
+  renderWithIntl(
+    <ContentLanguageProvider language={studyLanguage}>
+      <Harness />
+    </ContentLanguageProvider>,
+    { locale },
+  );
   return { changes, user: userEvent.setup() };
 }
+
+/**
+ * A study text's box: the default language's is named by the text ("Label"), the other language's
+ * by its language inside the text's group.
+ */
+const textBox = (container: HTMLElement, text: string, language?: "English" | "Italiano") =>
+  language
+    ? within(within(container).getByRole("group", { name: text })).getByLabelText(language)
+    : within(container).getByLabelText(text);
 
 const panel = () => screen.getByRole("tabpanel");
 const headings = () =>
@@ -128,15 +150,18 @@ describe("CategoriesEditor", () => {
     expect(within(dialog).getByLabelText("Label")).toHaveAccessibleDescription(
       inEnglish(MESSAGES.categoryRequired),
     );
+    expect(textBox(dialog, "Label")).toHaveAccessibleDescription(
+      expect.stringContaining(inEnglish(MESSAGES.categoryRequired)),
+    );
 
     await user.type(code, "Efficacy");
     expect(code).toHaveValue("efficacy");
-    await user.type(within(dialog).getByLabelText("Label"), "Efficacy again");
+    await user.type(textBox(dialog, "Label"), "Efficacy again");
     await user.click(within(dialog).getByRole("button", { name: "Save" }));
     await waitFor(() =>
       expect(code).toHaveAccessibleDescription(expect.stringContaining(inEnglish(MESSAGES.categoryUnique))),
     );
-    expect(within(dialog).getByLabelText("Label")).not.toHaveAttribute("aria-invalid");
+    expect(textBox(dialog, "Label")).not.toHaveAttribute("aria-invalid");
     expect(changes).toHaveLength(0);
 
     await user.clear(code);
@@ -156,10 +181,10 @@ describe("CategoriesEditor", () => {
   it("edits only the label inline; the code stays read-only", async () => {
     const { changes, user } = renderEditor();
     await user.click(screen.getByRole("button", { name: "Edit History" }));
-    const item = screen.getByLabelText("Label").closest("li")!;
+    const item = screen.getByRole("group", { name: "Label" }).closest("li")!;
     expect(within(item).queryByLabelText("Code")).not.toBeInTheDocument();
     expect(within(item).getByText("history")).toBeInTheDocument();
-    const input = within(item).getByLabelText("Label");
+    const input = textBox(item, "Label");
     expect(input).toHaveFocus();
 
     await user.clear(input);
@@ -167,7 +192,7 @@ describe("CategoriesEditor", () => {
     await user.click(within(item).getByRole("button", { name: "Save" }));
     // The config's label rule (categoryLabelSchema) after trimming, tied to the box.
     expect(await within(item).findByRole("alert")).toHaveTextContent("Code and Label are required");
-    expect(input).toHaveAccessibleDescription("Code and Label are required");
+    expect(input).toHaveAccessibleDescription(expect.stringContaining("Code and Label are required"));
     expect(changes).toHaveLength(0);
 
     await user.clear(input);
@@ -183,8 +208,8 @@ describe("CategoriesEditor", () => {
     await waitFor(() => expect(screen.getByRole("button", { name: "Edit Medical history" })).toHaveFocus());
 
     await user.click(screen.getByRole("button", { name: "Edit Medical history" }));
-    await user.type(screen.getByLabelText("Label"), " x{Escape}");
-    expect(screen.queryByLabelText("Label")).not.toBeInTheDocument();
+    await user.type(textBox(document.body, "Label"), " x{Escape}");
+    expect(screen.queryByRole("group", { name: "Label" })).not.toBeInTheDocument();
     expect(changes).toHaveLength(1);
   });
 
@@ -217,5 +242,50 @@ describe("CategoriesEditor", () => {
     expect(last.categories.map((c) => c.code)).toEqual(["history", "lifestyle", "efficacy"]);
     expect(last.dataFields.map((f) => f.category)).toEqual([null, null, "efficacy", "lifestyle"]);
     expect(screen.getByRole("tab", { name: "Patient Categories (2)" })).toBeInTheDocument();
+  });
+
+  it("renames the English words of a bilingual label inline and keeps the Italian ones (decision 0022)", async () => {
+    const { changes, user } = renderEditor(
+      {
+        categories: [
+          { code: "history", label: { it: "Anamnesi", en: "History" }, order: 1, entity: "patient" },
+        ],
+        dataFields: [field("smoker", "patient", "history", "Smoker")],
+      },
+      { locale: "en", studyLanguage: "it" },
+    );
+    expect(headings()).toEqual(["History"]);
+    await user.click(screen.getByRole("button", { name: "Edit History" }));
+    const item = screen.getByRole("group", { name: "Label" }).closest("li")!;
+    // The study's default language comes first, and has the focus.
+    const italian = textBox(item, "Label");
+    expect(italian).toHaveFocus();
+    expect(italian).toHaveValue("Anamnesi");
+    const english = textBox(item, "Label", "English");
+    await user.clear(english);
+    await user.type(english, "Medical history {Enter}");
+    await waitFor(() => expect(changes).toHaveLength(1));
+    expect(changes.at(-1)?.categories).toEqual([
+      { code: "history", label: { it: "Anamnesi", en: "Medical history" }, order: 1, entity: "patient" },
+    ]);
+    expect(headings()).toEqual(["Medical history"]);
+  });
+
+  it("adds a category with its label in both languages, listed in the reader's language", async () => {
+    const { changes, user } = renderEditor(
+      { categories: [], dataFields: [] },
+      { locale: "it", studyLanguage: "en" },
+    );
+    await user.click(screen.getByRole("button", { name: "Aggiungi categoria" }));
+    const dialog = screen.getByRole("dialog");
+    await user.type(within(dialog).getByLabelText("Codice"), "therapy");
+    await user.type(textBox(dialog, "Etichetta"), "Therapy");
+    await user.type(textBox(dialog, "Etichetta", "Italiano"), "Terapia");
+    await user.click(within(dialog).getByRole("button", { name: "Salva" }));
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(changes.at(-1)?.categories).toEqual([
+      { code: "therapy", label: { it: "Terapia", en: "Therapy" }, order: 1, entity: "patient" },
+    ]);
+    expect(headings()).toEqual(["Terapia"]);
   });
 });

@@ -7,11 +7,13 @@ import { DataFieldsEditor } from "@/components/study-editor/data-fields/data-fie
 import { TherapySwitchEditor } from "@/components/study-editor/therapy-switch/therapy-switch-editor";
 import { UiSettingsEditor } from "@/components/study-editor/ui-settings/ui-settings-editor";
 import { DEMO_STUDY_CONFIG } from "@/db/seed/demo-study-config";
+import { configIn } from "@/lib/i18n/study-config-language";
 import { StudyConfigShape } from "@/lib/schemas/study-config";
 import { renderWithIntl } from "@/tests/support/render-with-intl";
 
 /** The study editor read in Italian (docs/decisions/0021): its words, never the English ones. */
-const demo = StudyConfigShape.parse(DEMO_STUDY_CONFIG);
+// The demo study is written in one language: its texts are the plain strings the study wrote.
+const demo = configIn(StudyConfigShape.parse(DEMO_STUDY_CONFIG), "it");
 
 /** The screen's text without the study's own labels and codes, which stay as the study wrote them. */
 function ownText(element: HTMLElement, studyWords: readonly string[]): string {
@@ -117,7 +119,10 @@ describe("the study editor in Italian", () => {
     );
     expect(screen.getByRole("heading", { name: "Cambio di terapia" })).toBeInTheDocument();
     expect(screen.getByLabelText("Attiva il cambio di terapia nelle visite di follow-up")).toBeChecked();
+    // The prompt is the study's text, in both languages (decision 0022).
+    const prompt = screen.getByRole("group", { name: "Messaggio della domanda" });
     expect(screen.getByLabelText("Messaggio della domanda")).toBeInTheDocument();
+    expect(within(prompt).getByLabelText("Italiano")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Aggiungi campo" })).toBeInTheDocument();
     const tabs = screen.getByRole("tablist", { name: "Sezioni delle impostazioni grafiche" });
     expect(

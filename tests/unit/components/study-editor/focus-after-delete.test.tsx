@@ -5,7 +5,11 @@ import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CategoriesEditor } from "@/components/study-editor/categories/categories-editor";
 import { VisitTypesEditor } from "@/components/study-editor/visit-types/visit-types-editor";
-import type { Category, DataField, VisitType } from "@/lib/schemas/study-config";
+import type {
+  CategoryDocument as Category,
+  DataFieldDocument as DataField,
+  VisitTypeDocument as VisitType,
+} from "@/lib/schemas/study-config";
 
 /** After a delete from the keyboard, focus lands on the list, not on <body>. */
 

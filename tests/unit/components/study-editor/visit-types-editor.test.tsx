@@ -4,16 +4,21 @@ import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { VisitTypesEditor } from "@/components/study-editor/visit-types/visit-types-editor";
-import { VisitTypeSchema, type VisitType } from "@/lib/schemas/study-config";
+import { VisitTypeSchema, type VisitTypeDocument } from "@/lib/schemas/study-config";
+import { ContentLanguageProvider } from "@/components/study-text/content-language";
+import type { Locale } from "@/lib/i18n/locales";
 
-const initial: VisitType[] = [
+const initial: VisitTypeDocument[] = [
   { code: "week_4", label: "Week 4", order: 2, description: "Early response" },
   { code: "baseline", label: "Baseline", order: 1 },
 ];
 
 /** Feeds onChange back in, as the study editor does, and records every change. */
-function renderEditor(visitTypes: VisitType[] = initial) {
-  const changes: VisitType[][] = [];
+function renderEditor(
+  visitTypes: VisitTypeDocument[] = initial,
+  { locale = "en", studyLanguage = "en" }: { locale?: Locale; studyLanguage?: Locale } = {},
+) {
+  const changes: VisitTypeDocument[][] = [];
   function Harness() {
     const [list, setList] = useState(visitTypes);
     return (
@@ -26,9 +31,23 @@ function renderEditor(visitTypes: VisitType[] = initial) {
       />
     );
   }
-  renderWithIntl(<Harness />);
+  renderWithIntl(
+    <ContentLanguageProvider language={studyLanguage}>
+      <Harness />
+    </ContentLanguageProvider>,
+    { locale },
+  );
   return { changes, user: userEvent.setup() };
 }
+
+/**
+ * A study text's box: the default language's is named by the text ("Label"), the other language's
+ * by its language inside the text's group.
+ */
+const textBox = (container: HTMLElement, text: string, language?: "English" | "Italiano") =>
+  language
+    ? within(within(container).getByRole("group", { name: text })).getByLabelText(language)
+    : within(container).getByLabelText(text);
 
 const rows = () => screen.getAllByRole("row").slice(1);
 const rowText = () =>
@@ -86,7 +105,7 @@ describe("VisitTypesEditor", () => {
 
     await user.clear(code);
     await user.type(code, "baseline");
-    await user.type(within(dialog).getByLabelText("Label"), "Week 12");
+    await user.type(textBox(dialog, "Label"), "Week 12");
     await user.clear(within(dialog).getByLabelText("Order"));
     await user.click(within(dialog).getByRole("button", { name: "Save" }));
     expect(within(dialog).getByText("Code must be unique")).toBeInTheDocument();
@@ -101,7 +120,7 @@ describe("VisitTypesEditor", () => {
 
     await user.clear(within(dialog).getByLabelText("Order"));
     await user.type(within(dialog).getByLabelText("Order"), "3");
-    await user.type(within(dialog).getByLabelText("Description"), "Primary endpoint");
+    await user.type(textBox(dialog, "Description"), "Primary endpoint");
     await user.click(within(dialog).getByRole("button", { name: "Save" }));
 
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
@@ -122,7 +141,7 @@ describe("VisitTypesEditor", () => {
     await user.click(screen.getByRole("button", { name: "Add Visit Type" }));
     const dialog = screen.getByRole("dialog", { name: "Add Visit Type" });
     await user.type(within(dialog).getByLabelText("Code"), "week_12");
-    await user.type(within(dialog).getByLabelText("Label"), "   ");
+    await user.type(textBox(dialog, "Label"), "   ");
     await user.clear(within(dialog).getByLabelText("Order"));
     await user.type(within(dialog).getByLabelText("Order"), "2.5");
     await user.click(within(dialog).getByRole("button", { name: "Save" }));
@@ -131,7 +150,7 @@ describe("VisitTypesEditor", () => {
     const at = (path: string) => issues.find((i) => i.path.join(".") === path)?.message;
     expect([at("label"), at("order")]).toEqual(["Label is required", "Order must be a whole number"]);
     await waitFor(() =>
-      expect(within(dialog).getByLabelText("Label")).toHaveAccessibleDescription(at("label")!),
+      expect(textBox(dialog, "Label")).toHaveAccessibleDescription(expect.stringContaining(at("label")!)),
     );
     expect(within(dialog).getByLabelText("Order")).toHaveAccessibleDescription(
       expect.stringContaining(at("order")!),
@@ -144,7 +163,7 @@ describe("VisitTypesEditor", () => {
     await user.click(screen.getByRole("button", { name: "Edit Week 4" }));
     const dialog = screen.getByRole("dialog", { name: "Edit Visit Type" });
     expect(within(dialog).getByLabelText("Code")).toHaveValue("week_4");
-    const label = within(dialog).getByLabelText("Label");
+    const label = textBox(dialog, "Label");
     await user.clear(label);
     await user.type(label, "Week 4 (±3 days){Enter}");
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
@@ -219,5 +238,54 @@ describe("VisitTypesEditor", () => {
     expect(screen.getByRole("status")).toHaveTextContent(
       "Every visit type of the Psoriasis template already exists.",
     );
+  });
+
+  it("edits the English words of a bilingual label and keeps the Italian ones (decision 0022)", async () => {
+    const { changes, user } = renderEditor(
+      [
+        {
+          code: "baseline",
+          label: { it: "Basale", en: "Baseline" },
+          order: 1,
+          description: { it: "Prima visita", en: "" },
+        },
+      ],
+      { locale: "en", studyLanguage: "it" },
+    );
+    // The English reader sees the English label; the description, Italian only, marked as such.
+    const row = rows()[0]!;
+    expect(within(row).getByRole("rowheader")).toHaveTextContent("Baseline");
+    expect(within(row).getByText("Prima visita").closest("[lang]")).toHaveAttribute("lang", "it");
+
+    await user.click(screen.getByRole("button", { name: "Edit Baseline" }));
+    const dialog = screen.getByRole("dialog", { name: "Edit Visit Type" });
+    expect(textBox(dialog, "Label")).toHaveValue("Basale");
+    const english = textBox(dialog, "Label", "English");
+    expect(english).toHaveValue("Baseline");
+    await user.clear(english);
+    await user.type(english, " Day 0 ");
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    // Trimmed per language; the Italian-only description is stored as the study's plain text.
+    expect(changes.at(-1)).toEqual([
+      { code: "baseline", label: { it: "Basale", en: "Day 0" }, order: 1, description: "Prima visita" },
+    ]);
+    expect(screen.getByRole("button", { name: "Edit Day 0" })).toBeInTheDocument();
+  });
+
+  it("shows an Italian reader the Italian label, and the English one marked where there is none", () => {
+    renderEditor(
+      [
+        { code: "baseline", label: { it: "Basale", en: "Baseline" }, order: 1 },
+        { code: "week_4", label: { it: "", en: "Week 4" }, order: 2 },
+      ],
+      { locale: "it", studyLanguage: "en" },
+    );
+    expect(rows().map((row) => within(row).getByRole("rowheader").textContent)).toEqual([
+      "Basale",
+      "Week 4 EN",
+    ]);
+    expect(screen.getByRole("button", { name: "Modifica Week 4" })).toBeInTheDocument();
   });
 });
