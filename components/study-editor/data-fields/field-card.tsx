@@ -283,7 +283,7 @@ export const FieldCard = memo(function FieldCard(props: FieldCardProps) {
           {(OPTION_FIELD_TYPES.has(field.type) || errors?.options) && (
             <div className="grid gap-3 sm:grid-cols-2">
               <div className="min-w-0">
-                <Label htmlFor={`${id}-options`}>{t("optionsIn", { language: tl(contentLanguage) })}</Label>
+                <Label htmlFor={`${id}-options`}>{t("options")}</Label>
                 <textarea
                   id={`${id}-options`}
                   lang={contentLanguage}
@@ -292,9 +292,14 @@ export const FieldCard = memo(function FieldCard(props: FieldCardProps) {
                   value={optionsText}
                   placeholder={t("optionsPlaceholder")}
                   onChange={(e) => setOptionLines(e.target.value, translatedText)}
-                  {...invalid("options")}
+                  aria-describedby={[`${id}-options-hint`, errors?.options ? `${id}-options-error` : ""]
+                    .filter(Boolean)
+                    .join(" ")}
+                  aria-invalid={errors?.options ? true : undefined}
                 />
-                <p className="mt-1 text-xs text-slate-500">{t("optionsHint")}</p>
+                <p id={`${id}-options-hint`} className="mt-1 text-xs text-slate-500">
+                  {t("optionsIn", { language: tl(contentLanguage) })} {t("optionsHint")}
+                </p>
                 {errorText("options")}
               </div>
               <div className="min-w-0">

@@ -88,6 +88,7 @@ export const studySummaryFixture = (
   disease: "SLE",
   description: null,
   domain: `s${id}`,
+  default_language: null,
   is_active: true,
   version: 1,
   field_count: 0,

@@ -18,5 +18,9 @@ describe("docs/data-dictionary.md", () => {
     expect(plan.issues).toEqual([]);
     const smoking = plan.config!.data_fields.find((f) => f.name === "smoking_status")!;
     expect(smoking.options?.map((o) => o.value)).toEqual(["never", "former", "current"]);
+    // Both languages where the file gives both; English alone stays the (English) study's plain text.
+    expect(smoking.label).toEqual({ it: "Fumo", en: "Smoking status" });
+    expect(smoking.options?.[1]!.label).toEqual({ it: "Ex fumatore", en: "Former" });
+    expect(plan.config!.data_fields.find((f) => f.name === "pasi_score")!.label).toBe("PASI");
   });
 });

@@ -1,3 +1,4 @@
+import { inEnglish } from "@/tests/support/words-in";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -189,7 +190,7 @@ describe("/admin/templates", () => {
       fields: [{ name: "9 bad name", label: "Field 1", type: "text", category: "general", order: 1 }],
     }).error?.issues[0]?.message;
     expect(expected).toBeTruthy();
-    await waitFor(() => expect(name).toHaveAccessibleDescription(expected!));
+    await waitFor(() => expect(name).toHaveAccessibleDescription(inEnglish(expected!)));
     expect(callsTo("POST", "/api/field-templates")).toHaveLength(0);
   });
 

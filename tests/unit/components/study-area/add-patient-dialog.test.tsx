@@ -61,11 +61,12 @@ describe("Add patient dialog", () => {
     );
     expect(within(dialog).getByLabelText(/Patient Code/)).toHaveFocus();
     expect(calls.filter((c) => c.method === "POST")).toHaveLength(0);
-    // Sex offers exactly M and F; height and weight step by 0.1.
+    // Sex offers exactly M and F; height and weight are numbers typed in the reader's language
+    // (decision 0021), the arrow keys stepping by 0.1.
     const sexOptions = within(within(dialog).getByLabelText(/^Sex/)).getAllByRole("option");
     expect(sexOptions.map((o) => (o as HTMLOptionElement).value)).toEqual(["", "M", "F"]);
-    expect(within(dialog).getByLabelText("Height (cm)")).toHaveAttribute("step", "0.1");
-    expect(within(dialog).getByLabelText("Weight (kg)")).toHaveAttribute("step", "0.1");
+    expect(within(dialog).getByLabelText("Height (cm)")).toHaveAttribute("inputmode", "decimal");
+    expect(within(dialog).getByLabelText("Weight (kg)")).toHaveAttribute("inputmode", "decimal");
   });
 
   it("checks height and weight by the schema's rules: a blank is no answer, zero is refused", async () => {
