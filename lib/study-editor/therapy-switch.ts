@@ -2,6 +2,7 @@
  * The Therapy Switch tab's rules (spec §3, §4, §5): switch fields with the Italian messages, names
  * fixed after creation, conditions only on another select field. Pure: no I/O.
  */
+import { messageRef } from "@/lib/i18n/message-ref";
 import { LOCALES, type Locale } from "@/lib/i18n/locales";
 import { MESSAGES } from "@/lib/schemas/study-config-rules";
 import {
@@ -118,6 +119,12 @@ export function conditionTargets(
  * condition only on another select field and with its value. `editingName` is the name of the
  * field being edited (it cannot change); null when adding.
  */
+/** The dialog's own rules, as catalogue references put into words on screen (decision 0021). */
+export const SWITCH_FIELD_MESSAGES = {
+  optionsRequired: messageRef("editorVisits.switch.rules.optionsRequired"),
+  conditionValue: messageRef("editorVisits.switch.rules.conditionValue"),
+} as const;
+
 export function switchFieldEntrySchema(
   fields: readonly TherapySwitchFieldDocument[],
   editingName: string | null,
@@ -129,7 +136,7 @@ export function switchFieldEntrySchema(
     ),
   }).superRefine((field, ctx) => {
     if (field.type === "select" && (field.options ?? []).length === 0)
-      ctx.addIssue({ code: "custom", path: ["options"], message: "Add at least one option" });
+      ctx.addIssue({ code: "custom", path: ["options"], message: SWITCH_FIELD_MESSAGES.optionsRequired });
     if (field.conditional_on) {
       const target = conditionTargets(fields, field.name).find((f) => f.name === field.conditional_on?.field);
       if (!target)
@@ -142,7 +149,7 @@ export function switchFieldEntrySchema(
         ctx.addIssue({
           code: "custom",
           path: ["conditional_on"],
-          message: "Choose the value of the condition",
+          message: SWITCH_FIELD_MESSAGES.conditionValue,
         });
     }
   });
