@@ -84,7 +84,7 @@ describe("a bilingual field in the Data Fields editor", () => {
     const { last, user } = renderEditor("en");
     await user.click(screen.getByRole("button", { name: "Edit Skin phototype" }));
     const defaultLines = screen.getByLabelText("Options (one per line)");
-    const translations = screen.getByLabelText("Option labels in English");
+    const translations = screen.getByLabelText("Options in English");
     expect(defaultLines).toHaveValue("I|Molto chiara\nII|Chiara");
     expect(translations).toHaveValue("I|Very fair");
     await user.type(translations, "\nII|Fair\nIII|Olive");
