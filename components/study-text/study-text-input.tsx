@@ -8,6 +8,9 @@ import { LOCALES, type Locale } from "@/lib/i18n/locales";
 import { storedText, textByLanguage, type StudyText } from "@/lib/schemas/study-text";
 import { useContentLanguage } from "./content-language";
 
+/** A language's name as a box's own label: capitalised ("Inglese"), as it is mid-sentence not. */
+const upperFirst = (name: string) => name.charAt(0).toLocaleUpperCase() + name.slice(1);
+
 type Props = {
   /** The id of the first input (a label elsewhere may point at it); the other gets `-<locale>`. */
   id: string;
@@ -34,7 +37,7 @@ type Props = {
  */
 export function StudyTextInput({ id, label, value, onChange, required, multiline, error, onBlur }: Props) {
   const t = useTranslations("editor.studyText");
-  const tl = useTranslations("common.language");
+  const tl = useTranslations("common.languageName");
   const contentLanguage = useContentLanguage();
   const texts = textByLanguage(value, contentLanguage);
   const order: Locale[] = [contentLanguage, ...LOCALES.filter((l) => l !== contentLanguage)];
@@ -77,7 +80,7 @@ export function StudyTextInput({ id, label, value, onChange, required, multiline
                 htmlFor={inputId(locale)}
                 className="mb-0.5 block text-xs text-slate-600"
               >
-                {tl(locale)}
+                {upperFirst(tl(locale))}
                 {locale === contentLanguage && <span className="text-slate-400"> · {t("defaultMark")}</span>}
               </label>
               {multiline ? (

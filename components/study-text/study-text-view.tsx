@@ -11,7 +11,7 @@ import { useStudyText } from "./content-language";
  */
 export function StudyTextView({ text, className }: { text: StudyText | undefined; className?: string }) {
   const t = useTranslations("editor.studyText");
-  const tl = useTranslations("common.language");
+  const tl = useTranslations("common.languageName");
   const locale = useLocale() as Locale;
   const shown = useStudyText()(text);
   if (!shown.fallback || !shown.language) return <span className={className}>{shown.text}</span>;

@@ -53,7 +53,8 @@ async function createStudy(page: Page) {
 
 /** The language the switch's cookie chooses (the admin's own account setting stays unset). */
 async function readIn(page: Page, locale: "it" | "en") {
-  await page.context().addCookies([{ name: "registry-locale", value: locale, url: page.url() }]);
+  const origin = new URL(page.url()).origin;
+  await page.context().addCookies([{ name: "registry-locale", value: locale, url: `${origin}/` }]);
 }
 
 test("each reader sees the study's words in their language; the editor shows both side by side", async ({
@@ -67,7 +68,8 @@ test("each reader sees the study's words in their language; the editor shows bot
   await page.goto(`/${code}/patients`);
   await page.getByRole("button", { name: "+ Add Patient" }).click();
   const english = page.getByRole("dialog", { name: "Add Patient" });
-  await expect(english.getByText("Demographics")).toBeVisible();
+  // The category, in the reader's language, opens its section.
+  await english.getByText("Demographics").click();
   await expect(english.getByLabel("Skin phototype")).toBeVisible();
   await expect(english.getByLabel("Skin phototype").locator("option", { hasText: "Very fair" })).toHaveCount(
     1,
@@ -79,6 +81,7 @@ test("each reader sees the study's words in their language; the editor shows bot
   await expect(page.locator("html")).toHaveAttribute("lang", "it");
   await page.getByRole("button", { name: "+ Aggiungi paziente" }).click();
   const italian = page.getByRole("dialog", { name: "Aggiungi Paziente" });
+  await italian.getByText("Anagrafica").click();
   await expect(italian.getByLabel("Fototipo cutaneo")).toBeVisible();
   await expect(
     italian.getByLabel("Fototipo cutaneo").locator("option", { hasText: "Molto chiara" }),

@@ -76,7 +76,7 @@ describe("a bilingual field in the Data Fields editor", () => {
     await user.clear(english);
     expect(last().label).toBe("Fototipo cutaneo");
     expect(english).toHaveAccessibleDescription(
-      expect.stringContaining("Not translated: English readers see the Italiano text."),
+      expect.stringContaining("Not translated: English readers see the Italian text."),
     );
   });
 
@@ -102,7 +102,7 @@ describe("a bilingual field in the Data Fields editor", () => {
     await user.click(within(card).getByRole("button", { name: "Modifica Fototipo cutaneo" }));
     // Help text only in Italian: an English reader would see it, so the English box says so.
     const help = within(card).getByRole("group", { name: "Descrizione" });
-    expect(within(help).getByLabelText("English")).toHaveAccessibleDescription(
+    expect(within(help).getByLabelText("Inglese")).toHaveAccessibleDescription(
       expect.stringContaining("Non tradotto"),
     );
   });
