@@ -37,8 +37,8 @@ export type DashboardCard = {
   key: CardKey;
   value: string;
   note?:
-    | { key: "pasi75Note"; values: { achieved: number; total: number } }
-    | { key: "seriousNote"; values: { count: number } };
+    | { key: "pasi75Note"; values: { achieved: string; total: string } }
+    | { key: "seriousNote"; values: { count: string } };
   detail?: string;
 };
 
@@ -46,7 +46,7 @@ export type DashboardCard = {
  * The six cards of spec §2, in the spec's order, their figures in the reader's number format
  * (decision 0021: counts grouped, the rate as the locale writes a percentage). `calculationText`
  * is the study's calculations in words by name (`calculationSummaries`), so the efficacy card can
- * say what it counts. The notes' counts are numbers, formatted by their messages (`{count, number}`).
+ * say what it counts. The notes' counts are given to their messages formatted too.
  */
 export function dashboardCards(
   { overview, efficacy }: DashboardResponse,
@@ -63,14 +63,14 @@ export function dashboardCards(
       value: fmt.percent(efficacy.pasi75_rate),
       note: {
         key: "pasi75Note",
-        values: { achieved: efficacy.pasi75_achieved, total: efficacy.pasi75_total },
+        values: { achieved: fmt.number(efficacy.pasi75_achieved), total: fmt.number(efficacy.pasi75_total) },
       },
       detail: counted ? (calculationText[counted.name] ?? counted.label) : undefined,
     },
     {
       key: "adverseEvents",
       value: fmt.number(overview.total_adverse_events),
-      note: { key: "seriousNote", values: { count: overview.serious_adverse_events } },
+      note: { key: "seriousNote", values: { count: fmt.number(overview.serious_adverse_events) } },
     },
     { key: "therapyLines", value: fmt.number(overview.total_therapy_lines) },
   ];
