@@ -1,3 +1,4 @@
+import { getLocale } from "next-intl/server";
 import { ContentBlocks } from "@/components/contents/content-block-view";
 import { StudyDashboard } from "@/components/study-area/study-dashboard";
 import { getDb } from "@/db/client";
@@ -14,7 +15,7 @@ export default async function StudyHomePage({ params }: { params: Promise<{ stud
   return (
     <StudyDashboard
       studyId={area.study.id}
-      content={<ContentBlocks blocks={blocks} />}
+      content={<ContentBlocks blocks={blocks} locale={await getLocale()} />}
       calculationText={calculationSummaries(area.study.config)}
     />
   );

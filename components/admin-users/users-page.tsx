@@ -201,7 +201,9 @@ export function UsersPage({
         aria-label={tUi("pagination.label")}
         className="mt-4 flex flex-wrap items-center justify-between gap-2 text-sm"
       >
-        <span className="text-slate-600">{t("summary", { total, page, pages })}</span>
+        <span className="text-slate-600">
+          {t("summary", { total, page: fmt.number(page), pages: fmt.number(pages) })}
+        </span>
         <div className="flex gap-2">
           <Button variant="secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
             {tUi("pagination.previous")}

@@ -4,14 +4,9 @@ import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import {
-  cursorOf,
-  downloadAuditCsv,
-  EMPTY_AUDIT_FILTERS,
-  useAuditLogs,
-  type AuditFilterValues,
-} from "@/lib/client/audit-logs";
+import { cursorOf, EMPTY_AUDIT_FILTERS, useAuditLogs, type AuditFilterValues } from "@/lib/client/audit-logs";
 import type { AuditPageCursor } from "@/lib/schemas/audit-logs";
+import { AuditCsvExport } from "./audit-csv-export";
 import { AuditLogFilters } from "./audit-log-filters";
 import { AuditLogTable } from "./audit-log-table";
 import { AuditPagination } from "./audit-pagination";
@@ -21,9 +16,10 @@ import { ChainVerification } from "./chain-verification";
 const PAGE_SIZE = 50;
 
 /**
- * Spec §2 Audit Logs page: filters, statistics toggle, CSV export, the table with View Changes,
- * 50 per page with up to five page numbers. Each page request carries the shown page's sort keys
- * (cursor), so the server seeks to the next page instead of counting its way there.
+ * Spec §2 Audit Logs page: filters, statistics toggle, CSV export (in the format chosen beside its
+ * button), the table with View Changes, 50 per page with up to five page numbers. Each page request
+ * carries the shown page's sort keys (cursor), so the server seeks to the next page instead of
+ * counting its way there.
  */
 export function AuditLogsPage() {
   const t = useTranslations("audit");
@@ -31,7 +27,6 @@ export function AuditLogsPage() {
   const [page, setPage] = useState(1);
   const [cursor, setCursor] = useState<AuditPageCursor | null>(null);
   const [showStats, setShowStats] = useState(false);
-  const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<string | null>(null);
   const logs = useAuditLogs(filters, page, cursor);
 
@@ -51,30 +46,15 @@ export function AuditLogsPage() {
     setPage(1);
   }
 
-  async function exportCsv() {
-    setExporting(true);
-    setExportError(null);
-    try {
-      await downloadAuditCsv(filters);
-    } catch (error) {
-      console.error(error);
-      setExportError(t("exportFailed"));
-    } finally {
-      setExporting(false);
-    }
-  }
-
   return (
     <>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold">{t("title")}</h1>
-        <div className="flex flex-wrap gap-2">
+        <div className="flex min-w-0 max-w-full flex-wrap items-center gap-2">
           <Button variant="secondary" aria-expanded={showStats} onClick={() => setShowStats((s) => !s)}>
             {showStats ? t("hideStatistics") : t("showStatistics")}
           </Button>
-          <Button onClick={exportCsv} disabled={exporting}>
-            {exporting ? t("exporting") : t("export")}
-          </Button>
+          <AuditCsvExport filters={filters} onResult={setExportError} />
         </div>
       </div>
 

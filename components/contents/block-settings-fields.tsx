@@ -1,6 +1,6 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { useWords } from "@/components/i18n/use-words";
 import { Button } from "@/components/ui/button";
@@ -198,6 +198,7 @@ function CardsFields({ settings, onChange }: Pick<Props, "settings" | "onChange"
 
 function AttachmentField({ settings, onChange, studyId, errorFor }: Omit<Props, "type">) {
   const t = useTranslations("contents");
+  const locale = useLocale();
   const words = useWords();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -251,7 +252,7 @@ function AttachmentField({ settings, onChange, studyId, errorFor }: Omit<Props, 
         <p className="mt-1 text-sm text-slate-800" data-testid="attachment-current">
           {t("settings.currentFile", {
             name: fileName,
-            size: formatFileSize(Number(settings.file_size) || 0),
+            size: formatFileSize(Number(settings.file_size) || 0, locale),
           })}
         </p>
       )}

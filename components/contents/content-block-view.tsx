@@ -1,6 +1,7 @@
 import { cn } from "@/components/ui/cn";
 import { columnsOf, SPAN_CLASS } from "@/lib/contents/builder";
 import { FILE_URL, isHttpUrl, LAYOUT_SPANS, type ContentBlock, type Layout } from "@/lib/schemas/contents";
+import type { Locale } from "@/lib/i18n/locales";
 import { formatFileSize } from "@/lib/schemas/uploads";
 import { RichHtml } from "./rich-html";
 
@@ -20,8 +21,11 @@ const INFO_STYLE: Record<string, string> = {
 
 const str = (value: unknown) => (typeof value === "string" ? value : "");
 
-/** One block as visitors see it (no hooks: the dashboard renders it on the server). */
-export function ContentBlockView({ block }: { block: ContentBlock }) {
+/**
+ * One block as visitors see it (no hooks: the dashboard renders it on the server), its numbers in
+ * the reader's `locale` (decision 0021).
+ */
+export function ContentBlockView({ block, locale }: { block: ContentBlock; locale: Locale }) {
   const { settings } = block;
   switch (block.type) {
     case "hero":
@@ -104,7 +108,9 @@ export function ContentBlockView({ block }: { block: ContentBlock }) {
             className="mt-2 inline-flex items-center gap-2 text-sm font-medium underline"
           >
             {str(settings.file_name)}
-            <span className="text-slate-600">({formatFileSize(Number(settings.file_size) || 0)})</span>
+            <span className="text-slate-600">
+              ({formatFileSize(Number(settings.file_size) || 0, locale)})
+            </span>
           </a>
         </section>
       );
@@ -119,7 +125,7 @@ export function ContentBlockView({ block }: { block: ContentBlock }) {
               className={cn("min-w-0 space-y-4 empty:hidden md:empty:block", SPAN_CLASS[column.span])}
             >
               {column.blocks.map((child) => (
-                <ContentBlockView key={child.id} block={child} />
+                <ContentBlockView key={child.id} block={child} locale={locale} />
               ))}
             </div>
           ))}
@@ -136,12 +142,12 @@ export function ContentBlockView({ block }: { block: ContentBlock }) {
 }
 
 /** The study homepage: visible blocks in their order and layout (spec §2 Study dashboard). */
-export function ContentBlocks({ blocks }: { blocks: ContentBlock[] }) {
+export function ContentBlocks({ blocks, locale }: { blocks: ContentBlock[]; locale: Locale }) {
   if (blocks.length === 0) return null;
   return (
     <div className="space-y-4" data-testid="homepage-content">
       {blocks.map((block) => (
-        <ContentBlockView key={block.id} block={block} />
+        <ContentBlockView key={block.id} block={block} locale={locale} />
       ))}
     </div>
   );

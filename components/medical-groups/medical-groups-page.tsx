@@ -97,7 +97,7 @@ export function MedicalGroupsPage({ studyId, studyName }: { studyId: number; stu
                   <td className="hidden px-3 py-2 break-words text-slate-600 sm:table-cell">
                     {group.description || "-"}
                   </td>
-                  <td className="px-3 py-2 text-right tabular-nums">{group.patient_count}</td>
+                  <td className="px-3 py-2 text-right tabular-nums">{fmt.number(group.patient_count)}</td>
                   <td className="hidden px-3 py-2 sm:table-cell">{fmt.date(group.created_at)}</td>
                   <td className="px-3 py-2">
                     <div className="flex justify-end gap-1">

@@ -53,6 +53,7 @@ export function AuditTrailList({ entries }: { entries: TrailEntry[] }) {
 export function PatientAuditTrail({ patientId }: { patientId: number }) {
   const t = useTranslations("patients.audit");
   const words = useWords();
+  const fmt = useFormat();
   const [open, setOpen] = useState(false);
   const trail = usePatientAuditTrail(patientId, open);
   return (
@@ -73,7 +74,10 @@ export function PatientAuditTrail({ patientId }: { patientId: number }) {
             <AuditTrailList entries={trail.data.items} />
             {trail.data.total > trail.data.items.length && (
               <p className="mt-2 text-xs text-slate-500">
-                {t("latest", { shown: trail.data.items.length, total: trail.data.total })}
+                {t("latest", {
+                  shown: fmt.number(trail.data.items.length),
+                  total: fmt.number(trail.data.total),
+                })}
               </p>
             )}
           </>

@@ -152,7 +152,7 @@ export function PatientList({ studyId, studyCode, config, canWrite }: PatientLis
               className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-4 py-3"
             >
               <p className="text-sm text-slate-600" aria-live="polite">
-                {t("showing", { from, to, total: data.total })}
+                {t("showing", { from: fmt.number(from), to: fmt.number(to), total: fmt.number(data.total) })}
               </p>
               <div className="flex gap-2">
                 <Button variant="secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { useFormat } from "@/components/i18n/use-format";
 import Link from "next/link";
 import { useEffect, useRef } from "react";
 import { Badge } from "@/components/ui/badge";
@@ -98,6 +99,7 @@ function StudyCard({
   canConfigure: boolean;
 }) {
   const t = useTranslations("studies.card");
+  const fmt = useFormat();
   const ref = useRef<HTMLLIElement>(null);
   useEffect(() => {
     if (highlighted) ref.current?.scrollIntoView({ block: "center" });
@@ -144,7 +146,7 @@ function StudyCard({
         </div>
         <div>
           <dt>{t("fields")}</dt>
-          <dd className="text-slate-800">{study.field_count}</dd>
+          <dd className="text-slate-800">{fmt.number(study.field_count)}</dd>
         </div>
       </dl>
       <nav

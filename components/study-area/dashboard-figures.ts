@@ -1,3 +1,4 @@
+import type { Formatter } from "@/lib/i18n/format";
 import type { DashboardResponse } from "@/lib/schemas/reports";
 
 /** Spec §2: M = Male, F = Female, anything else = Other (catalogue keys of `studyArea.dashboard.sex`). */
@@ -36,38 +37,41 @@ export type DashboardCard = {
   key: CardKey;
   value: string;
   note?:
-    | { key: "pasi75Note"; values: { achieved: number; total: number } }
-    | { key: "seriousNote"; values: { count: number } };
+    | { key: "pasi75Note"; values: { achieved: string; total: string } }
+    | { key: "seriousNote"; values: { count: string } };
   detail?: string;
 };
 
 /**
- * The six cards of spec §2, in the spec's order. `calculationText` is the study's calculations in
- * words by name (`calculationSummaries`), so the efficacy card can say what it counts.
+ * The six cards of spec §2, in the spec's order, their figures in the reader's number format
+ * (decision 0021: counts grouped, the rate as the locale writes a percentage). `calculationText`
+ * is the study's calculations in words by name (`calculationSummaries`), so the efficacy card can
+ * say what it counts. The notes' counts are given to their messages formatted too.
  */
 export function dashboardCards(
   { overview, efficacy }: DashboardResponse,
+  fmt: Formatter,
   calculationText: Readonly<Record<string, string>> = {},
 ): DashboardCard[] {
   const counted = efficacy.calculation;
   return [
-    { key: "totalPatients", value: String(overview.total_patients) },
-    { key: "activeTherapies", value: String(overview.active_therapies) },
-    { key: "totalVisits", value: String(overview.total_visits) },
+    { key: "totalPatients", value: fmt.number(overview.total_patients) },
+    { key: "activeTherapies", value: fmt.number(overview.active_therapies) },
+    { key: "totalVisits", value: fmt.number(overview.total_visits) },
     {
       key: "pasi75",
-      value: `${efficacy.pasi75_rate}%`,
+      value: fmt.percent(efficacy.pasi75_rate),
       note: {
         key: "pasi75Note",
-        values: { achieved: efficacy.pasi75_achieved, total: efficacy.pasi75_total },
+        values: { achieved: fmt.number(efficacy.pasi75_achieved), total: fmt.number(efficacy.pasi75_total) },
       },
       detail: counted ? (calculationText[counted.name] ?? counted.label) : undefined,
     },
     {
       key: "adverseEvents",
-      value: String(overview.total_adverse_events),
-      note: { key: "seriousNote", values: { count: overview.serious_adverse_events } },
+      value: fmt.number(overview.total_adverse_events),
+      note: { key: "seriousNote", values: { count: fmt.number(overview.serious_adverse_events) } },
     },
-    { key: "therapyLines", value: String(overview.total_therapy_lines) },
+    { key: "therapyLines", value: fmt.number(overview.total_therapy_lines) },
   ];
 }

@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useId, type ReactNode } from "react";
+import { useFormat } from "@/components/i18n/use-format";
 import { useWords } from "@/components/i18n/use-words";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -25,6 +26,7 @@ export function StudyDashboard({
 }) {
   const t = useTranslations("studyArea.dashboard");
   const words = useWords();
+  const fmt = useFormat();
   const dashboard = useDashboard(studyId);
   const idPrefix = useId();
   return (
@@ -51,7 +53,7 @@ export function StudyDashboard({
       ) : (
         <>
           <ul aria-label={t("figures")} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {dashboardCards(dashboard.data, calculationText).map((card, i) => (
+            {dashboardCards(dashboard.data, fmt, calculationText).map((card, i) => (
               <li
                 key={card.key}
                 aria-labelledby={`${idPrefix}-card-${i}`}
@@ -89,7 +91,7 @@ export function StudyDashboard({
               {demographicRows(dashboard.data.demographics.patients_by_sex).map((row) => (
                 <div key={row.label} className="flex justify-between py-2 text-sm">
                   <dt className="text-slate-700">{t(`sex.${row.label}`)}</dt>
-                  <dd className="font-medium text-slate-900">{row.count}</dd>
+                  <dd className="font-medium text-slate-900">{fmt.number(row.count)}</dd>
                 </div>
               ))}
             </dl>

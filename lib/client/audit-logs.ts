@@ -1,6 +1,7 @@
 "use client";
 
 import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
+import type { CsvFormat } from "@/lib/csv/csv-cells";
 import {
   formatAuditCursor,
   type AuditLogListResponse,
@@ -97,9 +98,14 @@ export function useAuditStatistics(filters: AuditFilterValues, enabled: boolean)
   });
 }
 
-/** Downloads the filtered trail as the server names it (audit_logs_{timestamp}.csv). */
-export async function downloadAuditCsv(filters: AuditFilterValues): Promise<void> {
-  const response = await fetch(`/api/admin/audit-logs/export/csv?${auditFilterParams(filters)}`, {
+/**
+ * Downloads the filtered trail as the server names it (audit_logs_{timestamp}.csv), in the CSV
+ * format chosen on the screen (decision 0021: `semicolon` for Excel in Italian).
+ */
+export async function downloadAuditCsv(filters: AuditFilterValues, csvFormat: CsvFormat): Promise<void> {
+  const params = auditFilterParams(filters);
+  params.set("csv_format", csvFormat);
+  const response = await fetch(`/api/admin/audit-logs/export/csv?${params}`, {
     credentials: "same-origin",
   });
   if (!response.ok) throw new Error(`Export failed (${response.status})`);

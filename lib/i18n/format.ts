@@ -10,7 +10,7 @@
  *   Europe/Rome, whatever the machine's zone: as a day by `date`, and with the time and the zone
  *   named by `dateTime` ('Mar 09, 2024 11:05:07 GMT+1', '09 mar 2024 11:05:07 CET').
  * - Numbers: `number` with `Intl.NumberFormat` (grouped, decimal comma in Italian) for counts and
- *   computed results; `exact` for a recorded value, every digit, as a person types it back into a
+ *   computed results; `percent` for a rate in points ('45.5%', '45,5%'); `exact` for a recorded value, every digit, as a person types it back into a
  *   field (read by `parseTypedNumber`, lib/forms/parse-number.ts).
  *
  * Machine formats (ISO dates in API bodies, CSV and ODM exports) never come here.
@@ -49,6 +49,11 @@ export type Formatter = {
   dateTime(value: DateInput): string;
   /** A number for reading: grouped digits, the locale's decimal separator. */
   number(value: number, options?: Intl.NumberFormatOptions): string;
+  /**
+   * A percentage given in points (45.5 for 45.5 %, as the reports API sends it), to one decimal at
+   * most, the locale's way: '45.5%', '45,5%'.
+   */
+  percent(points: number): string;
   /**
    * A number exactly as stored: every digit, no grouping, the locale's decimal separator. For a
    * clinical value on screen (nothing rounded away) and in a field a person edits.
@@ -160,6 +165,7 @@ export function formatFor(locale: Locale, timeZone: string = DISPLAY_TIME_ZONE):
 function createFormatter(locale: Locale, timeZone: string): Formatter {
   const style = STYLES[locale];
   const numbers = new Intl.NumberFormat(style.intl);
+  const percents = new Intl.NumberFormat(style.intl, { style: "percent", maximumFractionDigits: 1 });
   const dayText = ({ year, month, day }: { year: number; month: number; day: number }) =>
     format(localDay(year, month, day), style.date, { locale: style.dateFns });
 
@@ -189,6 +195,9 @@ function createFormatter(locale: Locale, timeZone: string): Formatter {
     },
     number(value, options) {
       return options ? new Intl.NumberFormat(style.intl, options).format(value) : numbers.format(value);
+    },
+    percent(points) {
+      return percents.format(points / 100);
     },
     exact(value) {
       return exactNumber(value, locale);

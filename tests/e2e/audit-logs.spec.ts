@@ -92,6 +92,15 @@ test("filter, View Changes, CSV export with formula cells escaped, chain verific
   expect(csv).toContain(`,'${FORMULA_REASON},`);
   expect(csv).not.toContain(`,${FORMULA_REASON},`);
 
+  // The same trail for Excel in Italian: chosen beside the button, `;` between cells and a BOM.
+  await page.getByLabel("Spreadsheet format").selectOption("semicolon");
+  const forExcel = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export to CSV" }).click();
+  const excelCsv = readFileSync((await (await forExcel).path())!, "utf8");
+  expect(excelCsv.split("\r\n")[0]).toBe(
+    "\uFEFFid;timestamp;user_id;user_email;action;entity_type;entity_id;study_id;ip_address;reason;old_values;new_values",
+  );
+
   // The export is in the trail itself.
   await page.getByLabel("Action").selectOption("export");
   await page.getByLabel("Entity Type").selectOption("audit_logs");

@@ -109,6 +109,18 @@ describe("formatFor: numbers", () => {
     expect(en.number(3.1, { minimumFractionDigits: 2, maximumFractionDigits: 2 })).toBe("3.10");
   });
 
+  it("writes a rate given in points as the locale writes a percentage, to one decimal", () => {
+    expect(en.percent(45.5)).toBe("45.5%");
+    expect(it_.percent(45.5)).toBe(
+      new Intl.NumberFormat("it-IT", { style: "percent", maximumFractionDigits: 1 }).format(0.455),
+    );
+    expect(it_.percent(45.5)).toMatch(/^45,5\s?%$/);
+    expect(en.percent(66.7)).toBe("66.7%");
+    expect(en.percent(100)).toBe("100%");
+    expect(it_.percent(0)).toMatch(/^0\s?%$/);
+    expect(en.percent(33.333)).toBe("33.3%");
+  });
+
   it("writes a number for a field with every digit and no grouping", () => {
     expect(en.exact(1234.5)).toBe("1234.5");
     expect(it_.exact(1234.5)).toBe("1234,5");

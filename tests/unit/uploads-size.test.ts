@@ -30,7 +30,8 @@ describe("the shared upload size rule", () => {
   });
 
   it("says sizes in words", () => {
-    expect([0, 820, 1024, 14_541, 1024 * 1024, 12.44 * 1024 * 1024].map(formatFileSize)).toEqual([
+    const sizes = [0, 820, 1024, 14_541, 1024 * 1024, 12.44 * 1024 * 1024];
+    expect(sizes.map((bytes) => formatFileSize(bytes))).toEqual([
       "0 B",
       "820 B",
       "1 KB",
@@ -38,5 +39,25 @@ describe("the shared upload size rule", () => {
       "1 MB",
       "12.4 MB",
     ]);
+    // In the reader's number format (decision 0021).
+    expect(sizes.map((bytes) => formatFileSize(bytes, "it"))).toEqual([
+      "0 B",
+      "820 B",
+      "1 KB",
+      "14,2 KB",
+      "1 MB",
+      "12,4 MB",
+    ]);
+    expect(formatFileSize(1000.4 * 1024, "en")).toBe("1,000.4 KB");
+  });
+
+  it("writes an oversize file's size in the reader's language where the message is put into words", () => {
+    const problem = uploadSizeProblem({ name: "c.pdf", size: 12.44 * 1024 * 1024 })!;
+    expect(wordsIn("en")(problem)).toBe(
+      '"c.pdf" (12.4 MB) is larger than 10 MB, the largest file that can be uploaded.',
+    );
+    expect(wordsIn("it")(problem)).toBe(
+      '"c.pdf" (12,4 MB) supera 10 MB, la dimensione massima di un file caricabile.',
+    );
   });
 });

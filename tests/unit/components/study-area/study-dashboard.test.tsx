@@ -136,6 +136,66 @@ describe("StudyDashboard in Italian", () => {
   });
 });
 
+/** Figures big enough that the old `String(n)` / `${rate}%` text differs from the reader's format. */
+const BIG_STUDY: z.input<typeof DashboardResponse> = {
+  overview: {
+    total_patients: 12345,
+    active_therapies: 10500,
+    total_visits: 1234567,
+    total_adverse_events: 23456,
+    serious_adverse_events: 10001,
+    total_therapy_lines: 15,
+  },
+  efficacy: {
+    pasi75_rate: 45.5,
+    pasi75_achieved: 10234,
+    pasi75_total: 22500,
+    calculation: { name: "pasi75", label: "PASI75" },
+  },
+  demographics: { patients_by_sex: { M: 11000, F: 1345 } },
+};
+
+function demographicTexts() {
+  return within(screen.getByRole("region"))
+    .getAllByRole("term")
+    .map((term) => `${term.textContent}=${term.nextElementSibling?.textContent}`);
+}
+
+describe("StudyDashboard figures in the reader's number format (decision 0021)", () => {
+  it("groups counts with a comma and writes the rate 45.5% in English", async () => {
+    answer(() => ok(DashboardResponse, BIG_STUDY));
+    renderWithQuery(<StudyDashboard studyId={3} />);
+    const patients = await screen.findByRole("listitem", { name: "Total Patients" });
+    expect(within(patients).getByTestId("card-value")).toHaveTextContent(/^12,345$/);
+    expect(within(card("Active Therapies")).getByTestId("card-value")).toHaveTextContent(/^10,500$/);
+    expect(within(card("Total Visits")).getByTestId("card-value")).toHaveTextContent(/^1,234,567$/);
+    expect(within(card("PASI75 Achievement")).getByTestId("card-value")).toHaveTextContent(/^45\.5%$/);
+    expect(card("PASI75 Achievement")).toHaveTextContent("10,234 of 22,500 patients");
+    expect(within(card("Adverse Events")).getByTestId("card-value")).toHaveTextContent(/^23,456$/);
+    expect(card("Adverse Events")).toHaveTextContent("10,001 serious");
+    expect(demographicTexts()).toEqual(["Male=11,000", "Female=1,345"]);
+  });
+
+  it("groups counts with a point and writes the rate with a decimal comma in Italian", async () => {
+    answer(() => ok(DashboardResponse, BIG_STUDY));
+    renderWithQuery(<StudyDashboard studyId={3} />, { locale: "it" });
+    const patients = await screen.findByRole("listitem", { name: "Pazienti totali" });
+    // Intl's it-IT: a point between thousands from five digits on (four-digit numbers stay whole).
+    expect(within(patients).getByTestId("card-value")).toHaveTextContent(/^12\.345$/);
+    expect(within(card("Terapie attive")).getByTestId("card-value")).toHaveTextContent(/^10\.500$/);
+    expect(within(card("Visite totali")).getByTestId("card-value")).toHaveTextContent(/^1\.234\.567$/);
+    const rate = within(card("Raggiungimento PASI75")).getByTestId("card-value").textContent;
+    expect(rate).toBe(
+      new Intl.NumberFormat("it-IT", { style: "percent", maximumFractionDigits: 1 }).format(0.455),
+    );
+    expect(rate).toMatch(/^45,5\s?%$/);
+    expect(card("Raggiungimento PASI75")).toHaveTextContent("10.234 pazienti su 22.500");
+    expect(within(card("Eventi avversi")).getByTestId("card-value")).toHaveTextContent(/^23\.456$/);
+    expect(card("Eventi avversi")).toHaveTextContent("10.001 gravi");
+    expect(demographicTexts()).toEqual(["Maschi=11.000", "Femmine=1345"]);
+  });
+});
+
 describe("demographics mapping", () => {
   it("reads M as Male, F as Female and anything else as Other, counted together", () => {
     expect(sexLabel("M")).toBe("Male");
