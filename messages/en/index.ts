@@ -14,6 +14,7 @@ import editorVersions from "./editorVersions.json";
 import editorVisits from "./editorVisits.json";
 import errors from "./errors.json";
 import exportNs from "./export.json";
+import exportReadme from "./exportReadme.json";
 import forms from "./forms.json";
 import layout from "./layout.json";
 import medicalGroups from "./medicalGroups.json";
@@ -41,6 +42,7 @@ const catalogue = {
   editorVisits,
   errors,
   export: exportNs,
+  exportReadme,
   forms,
   layout,
   medicalGroups,

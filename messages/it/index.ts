@@ -15,6 +15,7 @@ import editorVersions from "./editorVersions.json";
 import editorVisits from "./editorVisits.json";
 import errors from "./errors.json";
 import exportNs from "./export.json";
+import exportReadme from "./exportReadme.json";
 import forms from "./forms.json";
 import layout from "./layout.json";
 import medicalGroups from "./medicalGroups.json";
@@ -43,6 +44,7 @@ const catalogue: Messages = {
   editorVisits,
   errors,
   export: exportNs,
+  exportReadme,
   forms,
   layout,
   medicalGroups,

@@ -6,6 +6,7 @@ import { dictionaryCsv } from "@/lib/dictionary";
 import type { Locale } from "@/lib/i18n/locales";
 import type { StudyExportQuery } from "@/lib/schemas/study-export";
 import type { StudyConfig } from "@/lib/schemas/study-config";
+import { translatorFor } from "../i18n/translator";
 import type { StudyRow } from "../studies/study-queries";
 import type { BatchSource } from "./export-stream";
 import { ZipStream } from "./zip-stream";
@@ -23,6 +24,7 @@ export function zipPackage<B>(
     now: Date;
     /** The config's one language (decision 0022): its texts go in that language's dictionary columns. */
     config: StudyConfig;
+    /** The export's language (`lang`, decision 0022): the dictionary's columns and the README's words. */
     language: Locale;
     study: StudyRow;
     columns: readonly ExportColumn[];
@@ -47,6 +49,7 @@ export function zipPackage<B>(
     },
     async tail(records) {
       const generatedAt = p.now.toISOString();
+      const { t } = await translatorFor(p.language);
       const script = {
         csvFile: files.data,
         valueMode: p.query.values,
@@ -61,19 +64,22 @@ export function zipPackage<B>(
         ],
         [
           "README.md",
-          exportReadme({
-            studyName: p.study.name,
-            studyCode: p.study.code,
-            format: p.query.format === "csv-wide" ? "csv-wide" : "csv-long",
-            valueMode: p.query.values,
-            csvFormat: p.query.csv_format,
-            deidentified: p.query.deidentify,
-            generatedAt,
-            rowCount: records,
-            columns: p.columns,
-            filters: p.filters,
-            files,
-          }),
+          exportReadme(
+            {
+              studyName: p.study.name,
+              studyCode: p.study.code,
+              format: p.query.format === "csv-wide" ? "csv-wide" : "csv-long",
+              valueMode: p.query.values,
+              csvFormat: p.query.csv_format,
+              deidentified: p.query.deidentify,
+              generatedAt,
+              rowCount: records,
+              columns: p.columns,
+              filters: p.filters,
+              files,
+            },
+            t,
+          ),
         ],
         [files.python, pythonLoader(p.columns, script)],
         [files.r, rLoader(p.columns, script)],

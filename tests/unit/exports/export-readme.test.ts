@@ -1,13 +1,18 @@
 /**
  * The README.md of the export zip (decision 0016): the cell rules, the de-identification statement and a
- * column table that a hostile label cannot break.
+ * column table that a hostile label cannot break; in the export's language, every sentence from the
+ * catalogues (decisions 0021, 0022).
  */
 import { configIn } from "@/lib/i18n/study-config-language";
+import { createTranslator } from "next-intl";
 import { describe, expect, it } from "vitest";
 import { DEMO_STUDY_CONFIG } from "@/db/seed/demo-study-config";
 import { longColumns, wideColumns, type ExportColumn } from "@/lib/exports/columns";
-import { exportReadme, type ExportReadmeParams } from "@/lib/exports/export-readme";
+import { exportReadme, type ExportReadmeParams, type Translate } from "@/lib/exports/export-readme";
+import type { Locale } from "@/lib/i18n/locales";
 import { StudyConfigShape } from "@/lib/schemas/study-config";
+import english from "@/messages/en";
+import italian from "@/messages/it";
 
 const config = configIn(StudyConfigShape.parse(DEMO_STUDY_CONFIG), "en");
 const FILES = {
@@ -17,25 +22,37 @@ const FILES = {
   r: "load_data.R",
 };
 
-function readme(overrides: Partial<ExportReadmeParams> = {}): string {
-  return exportReadme({
-    studyName: "Psoriasis Registry",
-    studyCode: "psoriasis",
-    format: "csv-long",
-    valueMode: "codes",
-    deidentified: false,
-    generatedAt: "2026-11-25T15:00:00.000Z",
-    rowCount: 42,
-    columns: longColumns(config, { deidentify: false }),
-    filters: {},
-    files: FILES,
-    ...overrides,
-  });
+/** A translator of one language's catalogue, as `translatorFor(locale).t` gives on the server. */
+function translator(locale: Locale): Translate {
+  const t = createTranslator({ locale, messages: locale === "en" ? english : italian });
+  return (key, values) => (t as unknown as Translate)(key, values);
+}
+
+const EN = translator("en");
+const IT = translator("it");
+
+function readme(overrides: Partial<ExportReadmeParams> = {}, t: Translate = EN): string {
+  return exportReadme(
+    {
+      studyName: "Psoriasis Registry",
+      studyCode: "psoriasis",
+      format: "csv-long",
+      valueMode: "codes",
+      deidentified: false,
+      generatedAt: "2026-11-25T15:00:00.000Z",
+      rowCount: 42,
+      columns: longColumns(config, { deidentify: false }),
+      filters: {},
+      files: FILES,
+      ...overrides,
+    },
+    t,
+  );
 }
 
 /** The rows of the column table, split into cells on the pipes Markdown reads as cell borders. */
-function tableRows(markdown: string): string[][] {
-  const start = markdown.indexOf("| # | Name | Label | Type | Codes → labels |");
+function tableRows(markdown: string, header = "| # | Name | Label | Type | Codes → labels |"): string[][] {
+  const start = markdown.indexOf(header);
   expect(start).toBeGreaterThan(-1);
   const lines = markdown.slice(start).split("\n");
   const rows: string[][] = [];
@@ -166,5 +183,160 @@ describe("export README", () => {
     expect(text).toContain('- `visit_types`: `["baseline","a|b"]`');
     expect(text).toContain("- `note`: `` `x`\\nnew ``");
     expect(text).not.toContain("`empty`");
+  });
+});
+
+describe("the README in the export's language", () => {
+  it("is written in Italian for an Italian export: headings, sentences and plurals", () => {
+    const text = readme({}, IT);
+    expect(text).toMatch(/^# Psoriasis Registry \(psoriasis\): esportazione dei dati\n/);
+    expect(text).toContain("\n## Come sono scritte le celle\n");
+    expect(text).toContain("\n## Deidentificazione\n");
+    expect(text).toContain("42 righe di dati (intestazione esclusa).");
+    expect(readme({ rowCount: 1 }, IT)).toContain(" 1 riga di dati (intestazione esclusa).");
+    expect(readme({ rowCount: 1 })).toContain(" 1 data row (not counting the header).");
+    expect(text).toContain("Valori: codici delle opzioni. **Non deidentificata.**");
+    expect(text).toContain(
+      "- Una cella vuota è un valore mancante (non registrato, non applicabile o vuoto).",
+    );
+    expect(text).toContain("Una scelta multipla contiene i codici selezionati, uniti da `|`.");
+    expect(text).toContain("## Filtri\n\nNessuno: tutti i pazienti e le visite");
+
+    const columns = longColumns(config, { deidentify: false });
+    expect(text).toContain(`\n${columns.length} colonne, nell'ordine del file.\n`);
+    const one = readme({ columns: columns.slice(0, 1) }, IT);
+    expect(one).toContain("\n1 colonna, nell'ordine del file.\n");
+    expect(readme({ columns: columns.slice(0, 1) })).toContain("\n1 column, in file order.\n");
+
+    // The column table keeps its machine words and the study's escaped names in either language.
+    const rows = tableRows(text, "| # | Nome | Etichetta | Tipo | Codici → etichette |");
+    expect(rows).toEqual(tableRows(readme()));
+    expect(rows.find((row) => row[1] === "`sex`")).toEqual([
+      "6",
+      "`sex`",
+      "Sex",
+      "category",
+      "`M` → Male<br>`F` → Female",
+    ]);
+  });
+
+  it("keeps machine words, code samples and the file's own vocabulary in Italian", () => {
+    const text = readme(
+      {
+        valueMode: "labels",
+        csvFormat: "semicolon",
+        format: "csv-wide",
+        deidentified: true,
+        columns: wideColumns(config, { deidentify: true }, [{ visitType: "week_12", occurrences: 2 }]),
+      },
+      IT,
+    );
+    expect(text).toContain("`python3 load_data.py`");
+    expect(text).toContain("`Rscript load_data.R`");
+    expect(text).toContain('`read.csv2(file, fileEncoding = "UTF-8-BOM")` in R');
+    expect(text).toContain('`pandas.read_csv(file, sep=";", decimal=",", encoding="utf-8-sig")`');
+    expect(text).toContain("I valori booleani sono `Yes` / `No`");
+    expect(text).toContain("`{tipo di visita}_{n}__{colonna}`");
+    expect(text).toContain("| Tipo | Cella | R | pandas |");
+    expect(text).toContain("| integer | numero intero | integer | Int64 (ammette valori mancanti) |");
+    expect(text).toContain(
+      "| multi | etichette unite da `\\|` | lista di vettori character | lista di str |",
+    );
+    expect(text).toContain("tra 31 e 365");
+    // No English sentence is left: outside code spans and the study's own labels, no common English word.
+    const prose = text
+      .slice(0, text.indexOf("| # | Nome |"))
+      .replace(/(`+)[^`]*?\1/g, "")
+      .replace(/byte-order mark|data frame|DataFrame/g, "");
+    expect(prose).not.toMatch(/\b(the|and|with|of|is|are|or|to)\b/i);
+  });
+
+  it("says an empty code in words, in the export's language", () => {
+    expect(readme({ filters: { note: "" } })).toContain("- `note`: *(empty)*");
+    expect(readme({ filters: { note: "" } }, IT)).toContain("- `note`: *(vuoto)*");
+  });
+});
+
+/** Opens and closes each message of the marking translator. */
+const OPEN = "⟦";
+const CLOSE = "⟧";
+
+/** A translator that wraps each message of the English catalogue in ⟦…⟧ (as the pseudo-locale does). */
+const MARKED: Translate = (key, values) => `${OPEN}${EN(key, values)}${CLOSE}`;
+
+/** Table cells a README may hold outside the catalogue: type and loader names, the date patterns. */
+const MACHINE_CELLS = new Set(
+  [
+    "integer number text date month boolean category multi json",
+    "R pandas numeric character Date logical float64 str datetime64 Period[M] JSON YYYY-MM-DD YYYY-MM",
+  ].flatMap((line) => line.split(" ")),
+);
+
+/**
+ * The text of a README that no catalogue message gave, line by line (a table cell by cell): marked
+ * messages (nested ones too) and code spans are dropped, and so is a table cell that is one machine
+ * word; in the column table the study's own cells (label, codes → labels) are study data and left
+ * out. Empty when every sentence came from a catalogue.
+ */
+function literalText(markdown: string): string[] {
+  const found: string[] = [];
+  let inColumnTable = false;
+  for (const raw of markdown.split("\n")) {
+    let line = raw;
+    for (let before = ""; before !== line;) {
+      before = line;
+      line = line.replace(new RegExp(`${OPEN}[^${OPEN}${CLOSE}]*${CLOSE}`, "g"), "");
+    }
+    if (line === "| # |  |  |  |  |") inColumnTable = true;
+    else if (!line.startsWith("|")) inColumnTable = false;
+    const table = line.startsWith("|");
+    let cells = table ? line.slice(1, -1).split(/(?<!\\)\|/) : [line];
+    if (inColumnTable && /^\| \d+ \|/.test(line)) cells = [cells[0]!, cells[1]!, cells[3]!];
+    for (const cell of cells) {
+      const rest = cell.replace(/(`+)[^`]*?\1/g, "").trim();
+      if (table && MACHINE_CELLS.has(rest)) continue;
+      if (/\p{L}/u.test(rest)) found.push(`${rest} (in: ${raw})`);
+    }
+  }
+  return found;
+}
+
+describe("every sentence comes from the catalogue", () => {
+  it("marks every prose line of every variant of the README", () => {
+    let variants = 0;
+    for (const format of ["csv-long", "csv-wide"] as const)
+      for (const valueMode of ["codes", "labels"] as const)
+        for (const csvFormat of ["comma", "semicolon"] as const)
+          for (const deidentified of [false, true])
+            for (const rowCount of [undefined, 1, 42]) {
+              const columns =
+                format === "csv-long"
+                  ? longColumns(config, { deidentify: deidentified })
+                  : wideColumns(config, { deidentify: deidentified }, [
+                      { visitType: "week_12", occurrences: 2 },
+                    ]);
+              for (const filters of [{}, { visit_types: ["baseline"], note: "" }]) {
+                const text = readme(
+                  { format, valueMode, csvFormat, deidentified, rowCount, columns, filters },
+                  MARKED,
+                );
+                expect(literalText(text), `${format} ${valueMode} ${csvFormat} ${deidentified}`).toEqual([]);
+                variants++;
+              }
+            }
+    expect(variants).toBe(96);
+  });
+
+  it("finds a sentence written in the code (the check itself)", () => {
+    const text = readme({}, MARKED);
+    expect(literalText(text.replace("## ⟦Layout⟧", "## Layout"))).toEqual(["## Layout (in: ## Layout)"]);
+    expect(literalText(`${text}\nA literal sentence with \`code\`.`)).toEqual([
+      "A literal sentence with . (in: A literal sentence with `code`.)",
+    ]);
+    expect(literalText(`${text}\ninteger`)).toEqual(["integer (in: integer)"]);
+    const cell = text.replace("| ⟦whole number⟧ |", "| whole number |");
+    expect(literalText(cell)).toEqual([
+      `whole number (in: ${cell.split("\n").find((l) => l.includes("whole"))})`,
+    ]);
   });
 });
