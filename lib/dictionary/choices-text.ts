@@ -32,7 +32,7 @@ function chars(text: string): Char[] | string {
   const all = [...text];
   for (let i = 0; i < all.length; i++) {
     if (all[i] === "\\") {
-      if (i + 1 >= all.length) return "A backslash at the end of the choices escapes nothing";
+      if (i + 1 >= all.length) return dictionaryMessage("backslashAtEnd");
       out.push({ ch: all[++i]!, escaped: true });
     } else out.push({ ch: all[i]!, escaped: false });
   }

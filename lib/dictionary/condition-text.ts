@@ -13,6 +13,7 @@
  */
 import type { Condition, ConditionOperator, ConditionValue } from "@/lib/schemas/study-config";
 import { tokenize, TokenError, type Token } from "./condition-tokens";
+import { dictionaryMessage } from "./messages";
 
 const SYMBOL: Partial<Record<ConditionOperator, string>> = {
   eq: "=",
@@ -95,10 +96,14 @@ const OPERATORS: Record<string, ConditionOperator> = {
  */
 export const MAX_CONDITION_TEXT_LENGTH = 10_000;
 
+// Counts and positions go in as text: they are read as written, never grouped ("10000").
 export const conditionTooLongMessage = (length: number) =>
-  `The condition is ${length} characters long; at most ${MAX_CONDITION_TEXT_LENGTH} are read`;
+  dictionaryMessage("condition.tooLong", { length: String(length), max: String(MAX_CONDITION_TEXT_LENGTH) });
 
-/** Parses branching-logic text; errors give a message and the 1-based character position. */
+/**
+ * Parses branching-logic text; errors give a message (a catalogue reference, api.dictionary.condition.*
+ * and api.dictionary.text.*, decision 0021) and the 1-based character position.
+ */
 export function parseConditionText(text: string): ConditionParse {
   if (text.length > MAX_CONDITION_TEXT_LENGTH)
     return {
@@ -139,15 +144,15 @@ class Parser {
   private fail(message: string, token = this.peek()): never {
     throw new ParseError(message, token.position);
   }
-  private expectPunct(text: string, what: string) {
+  private expectClose(key: "expectedClose" | "expectedCloseList") {
     const token = this.peek();
-    if (token.kind !== "punct" || token.text !== text) this.fail(`Expected ${what} ${describe(token)}`);
+    if (token.kind !== "punct" || token.text !== ")") this.fail(expected(key, token));
     this.i++;
   }
 
   expectEnd() {
     const token = this.peek();
-    if (token.kind !== "end") this.fail(`Expected 'and', 'or' or the end ${describe(token)}`);
+    if (token.kind !== "end") this.fail(expected("expectedAndOrEnd", token));
   }
 
   /** or-level: members joined by `or`, each an and-level. */
@@ -175,7 +180,7 @@ class Parser {
 
   private operand(): Condition {
     if (++this.depth > MAX_TEXT_NESTING)
-      this.fail(`Conditions nest more than ${MAX_TEXT_NESTING} levels deep`);
+      this.fail(dictionaryMessage("condition.tooDeep", { max: String(MAX_TEXT_NESTING) }));
     try {
       return this.operandAt();
     } finally {
@@ -188,7 +193,7 @@ class Parser {
     if (token.kind === "punct" && token.text === "(") {
       this.i++;
       const inner = this.expression();
-      this.expectPunct(")", "')'");
+      this.expectClose("expectedClose");
       return inner;
     }
     if ((this.isWord("and") || this.isWord("or")) && this.tokens[this.i + 1]?.text === "(") {
@@ -202,10 +207,10 @@ class Parser {
           members.push(this.expression());
         }
       }
-      this.expectPunct(")", "')'");
+      this.expectClose("expectedClose");
       return kind === "and" ? { and: members } : { or: members };
     }
-    if (token.kind !== "field") this.fail(`Expected a [field] ${describe(token)}`);
+    if (token.kind !== "field") this.fail(expected("expectedField", token));
     this.i++;
     const operator = this.operator();
     const value = this.optionalValue();
@@ -226,10 +231,7 @@ class Parser {
         return this.take("is_not_empty");
       }
     }
-    this.fail(
-      `Expected an operator (= <> > >= < <= in, not in, contains, is empty, is not empty) ${describe(token)}`,
-      token,
-    );
+    this.fail(expected("expectedOperator", token), token);
   }
 
   private take(operator: ConditionOperator): ConditionOperator {
@@ -250,7 +252,7 @@ class Parser {
           items.push(this.scalar());
         }
       }
-      this.expectPunct(")", "')' to close the list");
+      this.expectClose("expectedCloseList");
       return items;
     }
     if (token.kind === "string" || token.kind === "number") return this.scalar();
@@ -263,7 +265,8 @@ class Parser {
     if (token.kind === "string") return token.text;
     if (token.kind === "number") {
       const value = Number(token.text);
-      if (!Number.isFinite(value)) this.fail(`The number ${token.text} is too large`, token);
+      if (!Number.isFinite(value))
+        this.fail(dictionaryMessage("condition.numberTooLarge", { number: token.text }), token);
       return value;
     }
     if (token.kind === "word") {
@@ -272,11 +275,19 @@ class Parser {
       if (word === "false") return false;
       if (word === "null") return null;
     }
-    this.fail(`Expected a value (a number, a 'quoted text', true, false or null) ${describe(token)}`, token);
+    this.fail(expected("expectedValue", token), token);
   }
 }
 
+/** "Expected … " and where: at the end of the text, or at a character and what was found there. */
+function expected(key: string, token: Token): string {
+  return dictionaryMessage(`condition.${key}`, { where: describe(token) });
+}
+
 function describe(token: Token): string {
-  if (token.kind === "end") return "at the end of the text";
-  return `at character ${token.position}, found ${token.kind === "string" ? `'${token.text}'` : token.text}`;
+  if (token.kind === "end") return dictionaryMessage("condition.atEnd");
+  return dictionaryMessage(token.kind === "string" ? "condition.atCharacterText" : "condition.atCharacter", {
+    position: String(token.position),
+    found: token.text,
+  });
 }

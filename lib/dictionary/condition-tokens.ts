@@ -1,4 +1,9 @@
-/** The tokenizer of branching-logic text (condition-text.ts). Pure. */
+/**
+ * The tokenizer of branching-logic text (condition-text.ts). Pure. Its messages are catalogue
+ * references (api.dictionary.text.*, decision 0021).
+ */
+import { dictionaryMessage } from "./messages";
+
 export type Token = {
   kind: "field" | "string" | "number" | "word" | "punct" | "end";
   text: string;
@@ -30,8 +35,14 @@ function stickyMatch(pattern: RegExp, text: string, at: number): string | null {
 // Runs of characters that need no attention inside [name] and 'text', read in one step.
 const PLAIN: Record<string, RegExp> = { "]": /[^\\\]]+/y, "'": /[^\\']+/y };
 
+/** The messages of `[name]` and of `'text'`: each its own sentence, so each language words it. */
+const DELIMITED = {
+  "]": { unknownEscape: "text.unknownEscapeInName", unclosed: "text.unclosedName" },
+  "'": { unknownEscape: "text.unknownEscapeInText", unclosed: "text.unclosedText" },
+} as const;
+
 /** Reads `[name]` or `'text'` starting at `start` (the opening character), with backslash escapes. */
-function readDelimited(text: string, start: number, close: "]" | "'", what: string): [string, number] {
+function readDelimited(text: string, start: number, close: "]" | "'"): [string, number] {
   const parts: string[] = [];
   let i = start + 1;
   while (i < text.length) {
@@ -46,11 +57,17 @@ function readDelimited(text: string, start: number, close: "]" | "'", what: stri
     // A backslash: only \\ and \<close> are escapes.
     const next = text[i + 1];
     if (next !== "\\" && next !== close)
-      throw new TokenError(`Unknown escape in ${what} at character ${i + 1} (use \\\\ or \\${close})`, i + 1);
+      throw new TokenError(
+        dictionaryMessage(DELIMITED[close].unknownEscape, { position: String(i + 1) }),
+        i + 1,
+      );
     parts.push(next);
     i += 2;
   }
-  throw new TokenError(`Unclosed ${what} starting at character ${start + 1}`, start + 1);
+  throw new TokenError(
+    dictionaryMessage(DELIMITED[close].unclosed, { position: String(start + 1) }),
+    start + 1,
+  );
 }
 
 export function tokenize(text: string): Token[] {
@@ -65,14 +82,18 @@ export function tokenize(text: string): Token[] {
     const ch = text[i]!;
     const position = i + 1;
     if (ch === "[") {
-      const [name, end] = readDelimited(text, i, "]", "field name");
-      if (!name) throw new TokenError(`Empty field name [] at character ${position}`, position);
+      const [name, end] = readDelimited(text, i, "]");
+      if (!name)
+        throw new TokenError(
+          dictionaryMessage("text.emptyFieldName", { position: String(position) }),
+          position,
+        );
       tokens.push({ kind: "field", text: name, position });
       i = end;
       continue;
     }
     if (ch === "'") {
-      const [value, end] = readDelimited(text, i, "'", "quoted text");
+      const [value, end] = readDelimited(text, i, "'");
       tokens.push({ kind: "string", text: value, position });
       i = end;
       continue;
@@ -95,7 +116,10 @@ export function tokenize(text: string): Token[] {
       i += punct.length;
       continue;
     }
-    throw new TokenError(`Unexpected character '${ch}' at character ${position}`, position);
+    throw new TokenError(
+      dictionaryMessage("text.unexpectedCharacter", { character: ch, position: String(position) }),
+      position,
+    );
   }
   tokens.push({ kind: "end", text: "", position: text.length + 1 });
   return tokens;

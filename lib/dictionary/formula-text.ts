@@ -8,9 +8,11 @@
  *   custom: <Python expression over data>       (everything after "custom: ", kept as it is)
  *
  * Names are written bare when they are identifiers, otherwise in single quotes ('a b', \' and \\).
+ * Errors are catalogue references (api.dictionary.formula.* and api.dictionary.text.*, decision 0021).
  */
 import type { CalculationFormula, ThresholdOperator } from "@/lib/schemas/study-config";
 import { tokenize, TokenError, type Token } from "./condition-tokens";
+import { dictionaryMessage } from "./messages";
 
 const THRESHOLD_SYMBOL: Record<ThresholdOperator, string> = {
   gt: ">",
@@ -65,7 +67,7 @@ export function parseFormulaText(text: string): FormulaParse {
   if (text.trimStart().toLowerCase().startsWith(CUSTOM_PREFIX)) {
     const after = text.trimStart().slice(CUSTOM_PREFIX.length);
     const expression = after.startsWith(" ") ? after.slice(1) : after;
-    if (!expression.trim()) return { ok: false, error: "custom: needs a Python expression after it" };
+    if (!expression.trim()) return { ok: false, error: dictionaryMessage("formula.customNeedsExpression") };
     return { ok: true, formula: { type: "custom_expression", expression } };
   }
   try {
@@ -77,9 +79,6 @@ export function parseFormulaText(text: string): FormulaParse {
   }
 }
 
-const SHAPES =
-  "improvement_percentage(current=…, baseline=…, baseline_visit=…), threshold(field >= 75), sum(a, b), average(a, b) or custom: <expression>";
-
 class FormulaParser {
   private i = 0;
   constructor(private readonly tokens: Token[]) {}
@@ -87,14 +86,20 @@ class FormulaParser {
   private peek() {
     return this.tokens[this.i]!;
   }
-  private fail(message: string): never {
+  /** Fails with `formula.<key>` and where: "(at the end)" or "(at character n)". */
+  private fail(key: string, values: Record<string, string> = {}): never {
     const token = this.peek();
-    const where = token.kind === "end" ? "at the end" : `at character ${token.position}`;
-    throw new FormulaError(`${message} (${where})`);
+    const where =
+      token.kind === "end"
+        ? dictionaryMessage("formula.atEnd")
+        : dictionaryMessage("formula.atCharacter", { position: String(token.position) });
+    throw new FormulaError(
+      dictionaryMessage("formula.where", { message: dictionaryMessage(`formula.${key}`, values), where }),
+    );
   }
   private punct(text: string) {
     const token = this.peek();
-    if (token.kind !== "punct" || token.text !== text) this.fail(`Expected '${text}'`);
+    if (token.kind !== "punct" || token.text !== text) this.fail("expectedPunct", { text });
     this.i++;
   }
   private isPunct(text: string) {
@@ -105,15 +110,15 @@ class FormulaParser {
     const token = this.peek();
     if (token.kind === "string" || (token.kind === "word" && !RESERVED.has(token.text.toLowerCase()))) {
       this.i++;
-      if (!token.text) this.fail("A name cannot be empty");
+      if (!token.text) this.fail("emptyName");
       return token.text;
     }
-    this.fail("Expected a field or calculation name");
+    this.fail("expectedName");
   }
 
   formula(): CalculationFormula {
     const head = this.peek();
-    if (head.kind !== "word") this.fail(`Expected ${SHAPES}`);
+    if (head.kind !== "word") this.fail("expectedShape");
     this.i++;
     this.punct("(");
     const type = head.text.toLowerCase();
@@ -129,20 +134,20 @@ class FormulaParser {
       const field = this.name();
       const op = this.peek();
       const operator = op.kind === "punct" ? THRESHOLD_OPERATOR[op.text] : undefined;
-      if (!operator) this.fail("Expected a comparison (> >= < <= = <>)");
+      if (!operator) this.fail("expectedComparison");
       this.i++;
       const number = this.peek();
-      if (number.kind !== "number" || !Number.isFinite(Number(number.text))) this.fail("Expected a number");
+      if (number.kind !== "number" || !Number.isFinite(Number(number.text))) this.fail("expectedNumber");
       this.i++;
       formula = { type: "threshold", field, operator, threshold: Number(number.text) };
     } else if (type === "improvement_percentage") {
       formula = this.improvement();
     } else {
       this.i--;
-      this.fail(`Unknown calculation '${head.text}': expected ${SHAPES}`);
+      this.fail("unknownCalculation", { name: head.text });
     }
     this.punct(")");
-    if (this.peek().kind !== "end") this.fail("Unexpected text after the closing ')'");
+    if (this.peek().kind !== "end") this.fail("textAfterClose");
     return formula;
   }
 
@@ -151,10 +156,9 @@ class FormulaParser {
     for (;;) {
       const key = this.peek();
       const known = ["current", "baseline", "baseline_visit"];
-      if (key.kind !== "word" || !known.includes(key.text.toLowerCase()))
-        this.fail("Expected current=, baseline= or baseline_visit=");
+      if (key.kind !== "word" || !known.includes(key.text.toLowerCase())) this.fail("expectedArgument");
       const name = key.text.toLowerCase();
-      if (args[name] !== undefined) this.fail(`${name}= is given twice`);
+      if (args[name] !== undefined) this.fail("argumentTwice", { name });
       this.i++;
       this.punct("=");
       args[name] = this.name();
@@ -162,7 +166,7 @@ class FormulaParser {
       this.i++;
     }
     const missing = ["current", "baseline", "baseline_visit"].filter((k) => args[k] === undefined);
-    if (missing.length) this.fail(`improvement_percentage needs ${missing.map((k) => `${k}=`).join(", ")}`);
+    if (missing.length) this.fail("improvementNeeds", { missing: missing.map((k) => `${k}=`).join(", ") });
     return {
       type: "improvement_percentage",
       baseline_field: args.baseline!,

@@ -13,15 +13,16 @@
  * `^[A-Z]{2}-[0-9]{6}$` is 13 instructions, a full e-mail pattern about 130).
  */
 import { RE2JS } from "re2js";
+import { messageRef } from "@/lib/i18n/message-ref";
 
 /** Largest compiled program accepted (RE2 instructions); ~0.1 s worst case on 10,000 characters. */
 export const MAX_PATTERN_PROGRAM = 1000;
 
+/** Catalogue references (decision 0021); the counts go in as text, read as written. */
 export const PATTERN_MESSAGES = {
-  unsupported: (reason: string) =>
-    `Pattern cannot be used: ${reason}. Patterns use RE2 syntax (no lookahead, lookbehind or backreferences)`,
+  unsupported: (reason: string) => messageRef("api.studyConfig.patternUnsupported", { reason }),
   tooComplex: (size: number) =>
-    `Pattern is too complex: its repetitions expand to ${size} steps (at most ${MAX_PATTERN_PROGRAM}); use smaller counts such as {1,50}`,
+    messageRef("api.studyConfig.patternTooComplex", { size: String(size), max: String(MAX_PATTERN_PROGRAM) }),
 } as const;
 
 export type StudyPattern = { ok: true; test: (value: string) => boolean } | { ok: false; error: string };

@@ -2,8 +2,16 @@
 import { z } from "zod";
 import { CSV_FORMATS } from "@/lib/csv/csv-cells";
 import { isIsoDateTime } from "@/lib/dates/calendar-date";
+import { messageRef } from "@/lib/i18n/message-ref";
 import { AUDIT_ACTIONS } from "./audit-actions";
 import { idOf, MAX_DB_INT } from "./patients";
+
+// Messages are catalogue references (decision 0021); bounds go in as text, read as written.
+const wholeNumber = (name: string) => messageRef("api.common.wholeNumber", { name });
+const atLeast = (name: string, min: number) => messageRef("api.common.atLeast", { name, min: String(min) });
+const atMost = (name: string, max: number) => messageRef("api.common.atMost", { name, max: String(max) });
+const oneOf = (name: string, values: readonly string[]) =>
+  messageRef("api.common.oneOf", { name, values: values.join(", ") });
 
 /** Entity types whose trail can be read so far; a patient's trail includes its visits' rows. */
 export const AUDIT_TRAIL_ENTITY_TYPES = ["patient"] as const;
@@ -14,16 +22,16 @@ export const AUDIT_TRAIL_LIMITS = { defaultLimit: 100, maxLimit: 500 } as const;
 const limitParam = (max: number, fallback: number) =>
   z.coerce
     .number()
-    .int("limit must be a whole number")
-    .min(1, "limit must be at least 1")
-    .max(max, `limit must be at most ${max}`)
+    .int(wholeNumber("limit"))
+    .min(1, atLeast("limit", 1))
+    .max(max, atMost("limit", max))
     .default(fallback);
 
 export const EntityTrailParams = z.object({
   type: z.enum(AUDIT_TRAIL_ENTITY_TYPES, {
-    error: `entity type must be one of: ${AUDIT_TRAIL_ENTITY_TYPES.join(", ")}`,
+    error: oneOf("entity type", AUDIT_TRAIL_ENTITY_TYPES),
   }),
-  id: idOf("Entity id"),
+  id: idOf(messageRef("api.labels.entityId")),
 });
 export type EntityTrailParams = z.infer<typeof EntityTrailParams>;
 
@@ -31,8 +39,8 @@ export const EntityTrailQuery = z.object({
   limit: limitParam(AUDIT_TRAIL_LIMITS.maxLimit, AUDIT_TRAIL_LIMITS.defaultLimit),
   offset: z.coerce
     .number()
-    .int("offset must be a whole number")
-    .min(0, "offset must be at least 0")
+    .int(wholeNumber("offset"))
+    .min(0, atLeast("offset", 0))
     .max(MAX_DB_INT)
     .default(0),
 });
@@ -104,7 +112,7 @@ const isoDateTime = (what: string) =>
       .string()
       .max(40)
       // The one date rule (lib/dates/calendar-date.ts): Date.parse rolled 2024-02-31 over to March.
-      .refine((v) => isIsoDateTime(v), `${what} must be a date and time (ISO 8601)`)
+      .refine((v) => isIsoDateTime(v), messageRef("api.audit.dateTime", { name: what }))
       .transform((v) => new Date(v))
       .optional(),
   );
@@ -114,12 +122,12 @@ export const AuditLogFilters = z.object({
   search: z.preprocess(blankToUndefined, z.string().trim().max(AUDIT_LOG_LIMITS.search).optional()),
   action: z.preprocess(
     blankToUndefined,
-    z.enum(AUDIT_ACTIONS, { error: `action must be one of: ${AUDIT_ACTIONS.join(", ")}` }).optional(),
+    z.enum(AUDIT_ACTIONS, { error: oneOf("action", AUDIT_ACTIONS) }).optional(),
   ),
   entity_type: z.preprocess(blankToUndefined, z.string().trim().max(AUDIT_LOG_LIMITS.entityType).optional()),
-  study_id: z.preprocess(blankToUndefined, idOf("Study ID").optional()),
+  study_id: z.preprocess(blankToUndefined, idOf(messageRef("api.labels.studyIdFilter")).optional()),
   /** A patient's story: its own rows and its visits' rows. */
-  patient_id: z.preprocess(blankToUndefined, idOf("Patient ID").optional()),
+  patient_id: z.preprocess(blankToUndefined, idOf(messageRef("api.labels.patientIdFilter")).optional()),
   start_date: isoDateTime("start_date"),
   end_date: isoDateTime("end_date"),
 });
@@ -130,9 +138,7 @@ export type AuditLogFilters = z.infer<typeof AuditLogFilters>;
  * where the decimal mark is a comma: docs/decisions/0021).
  */
 export const AuditExportQuery = AuditLogFilters.extend({
-  csv_format: z
-    .enum(CSV_FORMATS, { error: `csv_format must be one of: ${CSV_FORMATS.join(", ")}` })
-    .default("comma"),
+  csv_format: z.enum(CSV_FORMATS, { error: oneOf("csv_format", CSV_FORMATS) }).default("comma"),
 });
 export type AuditExportQuery = z.infer<typeof AuditExportQuery>;
 
@@ -153,21 +159,24 @@ export const formatAuditCursor = (c: AuditPageCursor) =>
 export const AuditLogListQuery = AuditLogFilters.extend({
   page: z.coerce
     .number()
-    .int("page must be a whole number")
-    .min(1, "page must be at least 1")
+    .int(messageRef("api.common.pageWhole"))
+    .min(1, messageRef("api.common.pageMin"))
     .max(MAX_DB_INT)
     .default(1),
   page_size: z.coerce
     .number()
-    .int("page_size must be a whole number")
-    .min(1, "page_size must be at least 1")
-    .max(AUDIT_LOG_LIMITS.maxPageSize, `page_size must be at most ${AUDIT_LOG_LIMITS.maxPageSize}`)
+    .int(messageRef("api.common.pageSizeWhole"))
+    .min(1, messageRef("api.common.pageSizeMin"))
+    .max(
+      AUDIT_LOG_LIMITS.maxPageSize,
+      messageRef("api.common.pageSizeMax", { max: String(AUDIT_LOG_LIMITS.maxPageSize) }),
+    )
     .default(AUDIT_LOG_LIMITS.pageSize),
   cursor: z.preprocess(
     blankToUndefined,
     z
       .string()
-      .regex(CURSOR_PATTERN, "cursor must be page.firstMs.firstId.lastMs.lastId")
+      .regex(CURSOR_PATTERN, messageRef("api.audit.cursorFormat"))
       .transform((v): AuditPageCursor => {
         const [, page, fMs, fId, lMs, lId] = CURSOR_PATTERN.exec(v)!.map(Number);
         return { page: page!, first: { ms: fMs!, id: fId! }, last: { ms: lMs!, id: lId! } };
@@ -200,7 +209,7 @@ export const AuditStatisticsResponse = z.object({
 });
 export type AuditStatisticsResponse = z.infer<typeof AuditStatisticsResponse>;
 
-export const UserActivityParams = z.object({ id: idOf("User id") });
+export const UserActivityParams = z.object({ id: idOf(messageRef("api.labels.userId")) });
 export type UserActivityParams = z.infer<typeof UserActivityParams>;
 
 export const UserActivityQuery = z.object({
@@ -213,7 +222,7 @@ export type AuditEntryListResponse = z.infer<typeof AuditEntryListResponse>;
 
 // ----- Chain verification run in the background (platform admins) ------------------------------
 
-export const ChainVerificationParams = z.object({ jobId: z.uuid("jobId must be a UUID") });
+export const ChainVerificationParams = z.object({ jobId: z.uuid(messageRef("api.audit.jobIdUuid")) });
 export type ChainVerificationParams = z.infer<typeof ChainVerificationParams>;
 
 export const ChainVerificationJob = z.object({

@@ -1,42 +1,46 @@
 import { LOCALES } from "@/lib/i18n/locales";
+import { messageRef } from "@/lib/i18n/message-ref";
 import { z } from "zod";
+
+// Messages are catalogue references (decision 0021); limits go in as text, read as written.
+const auth = (key: string, values?: Record<string, string>) => messageRef(`api.auth.${key}`, values);
 
 export const RoleLevelSchema = z.enum(["superadmin", "admin", "user"]);
 
 const Email = z
-  .string({ error: "Email is required" })
+  .string({ error: auth("emailRequired") })
   .trim()
-  .min(1, "Email is required")
-  .max(254, "Email must be at most 254 characters")
-  .pipe(z.email("Email must be a valid email address"));
+  .min(1, auth("emailRequired"))
+  .max(254, auth("emailTooLong", { max: "254" }))
+  .pipe(z.email(auth("emailInvalid")));
 
 export const LoginBody = z.object({
   email: Email,
   password: z
-    .string({ error: "Password is required" })
-    .min(1, "Password is required")
-    .max(1024, "Password must be at most 1024 characters"),
+    .string({ error: auth("passwordRequired") })
+    .min(1, auth("passwordRequired"))
+    .max(1024, auth("passwordTooLong", { max: "1024" })),
 });
 export type LoginBody = z.infer<typeof LoginBody>;
 
 export const RefreshBody = z.object({
   refresh_token: z
-    .string({ error: "refresh_token is required" })
-    .min(1, "refresh_token is required")
-    .max(512, "refresh_token must be at most 512 characters"),
+    .string({ error: auth("refreshTokenRequired") })
+    .min(1, auth("refreshTokenRequired"))
+    .max(512, auth("refreshTokenTooLong", { max: "512" })),
 });
 
 export const RegisterBody = z.object({
   email: Email,
   password: z
-    .string({ error: "Password is required for new users" })
-    .min(8, "Password must be at least 8 characters")
-    .max(1024, "Password must be at most 1024 characters"),
+    .string({ error: auth("newPasswordRequired") })
+    .min(8, auth("passwordTooShort", { min: "8" }))
+    .max(1024, auth("passwordTooLong", { max: "1024" })),
   full_name: z
-    .string({ error: "Full name is required" })
+    .string({ error: auth("fullNameRequired") })
     .trim()
-    .min(1, "Full name is required")
-    .max(200, "Full name must be at most 200 characters"),
+    .min(1, auth("fullNameRequired"))
+    .max(200, auth("fullNameTooLong", { max: "200" })),
   role_level: RoleLevelSchema.default("user"),
 });
 export type RegisterBody = z.infer<typeof RegisterBody>;
@@ -63,7 +67,7 @@ export type UserResponse = z.infer<typeof UserResponse>;
 
 /** PUT /api/auth/me/locale: the signed-in user's own language (null: no preference). */
 export const OwnLocaleBody = z.strictObject({
-  locale: z.enum(LOCALES, { error: "locale must be one of: en, it, or null" }).nullable(),
+  locale: z.enum(LOCALES, { error: auth("localeOneOf") }).nullable(),
 });
 export type OwnLocaleBody = z.infer<typeof OwnLocaleBody>;
 

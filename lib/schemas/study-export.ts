@@ -18,10 +18,13 @@ export const STUDY_EXPORT_MESSAGES = {
   dateRange: messageRef("api.export.dateRange"),
 } as const;
 
+const oneOf = (name: string, values: readonly string[]) =>
+  messageRef("api.common.oneOf", { name, values: values.join(", ") });
+
 /** "true" / "false" (or 1 / 0) in a query string; absent is false. */
 const flag = (name: string) =>
   z
-    .enum(["true", "false", "1", "0"], { error: `${name} must be true or false` })
+    .enum(["true", "false", "1", "0"], { error: messageRef("api.common.trueOrFalse", { name }) })
     .default("false")
     .transform((value) => value === "true" || value === "1");
 
@@ -29,9 +32,11 @@ const VISIT_TYPE_CODE = /^[a-z0-9_]+$/;
 
 export const StudyExportQuery = z
   .object({
-    format: z.enum(EXPORT_FORMATS, { error: `format must be one of: ${EXPORT_FORMATS.join(", ")}` }),
+    format: z.enum(EXPORT_FORMATS, { error: oneOf("format", EXPORT_FORMATS) }),
     /** Option codes (default) or their labels in category columns. */
-    values: z.enum(["codes", "labels"], { error: "values must be codes or labels" }).default("codes"),
+    values: z
+      .enum(["codes", "labels"], { error: messageRef("api.export.valuesCodesOrLabels") })
+      .default("codes"),
     /**
      * The language of the study's texts in a labels export (decision 0022): a text missing in it
      * is given in the other. Absent: the study's default language.
@@ -43,9 +48,7 @@ export const StudyExportQuery = z
      * CSV only: `comma` (`,` and decimal points, the default) or `semicolon` (`;`, decimal commas
      * and a byte-order mark, for Excel where the decimal mark is a comma: docs/decisions/0021).
      */
-    csv_format: z
-      .enum(CSV_FORMATS, { error: `csv_format must be one of: ${CSV_FORMATS.join(", ")}` })
-      .default("comma"),
+    csv_format: z.enum(CSV_FORMATS, { error: oneOf("csv_format", CSV_FORMATS) }).default("comma"),
     /** Remove identifier fields, replace codes by pseudonyms and shift dates per patient. */
     deidentify: flag("deidentify"),
     /** A zip with the CSV, the data dictionary, a README of the columns and R / Python loaders. */
@@ -61,7 +64,7 @@ export const StudyExportQuery = z
         if (value === undefined || value.trim() === "") return undefined;
         const codes = [...new Set(value.split(",").map((code) => code.trim()))];
         if (codes.some((code) => !VISIT_TYPE_CODE.test(code))) {
-          ctx.addIssue({ code: "custom", message: "visit_types must be comma-separated visit type codes" });
+          ctx.addIssue({ code: "custom", message: messageRef("api.export.visitTypeCodes") });
           return z.NEVER;
         }
         return codes;

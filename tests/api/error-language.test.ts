@@ -190,4 +190,40 @@ describe("API error details of schemas, the study configuration and the data dic
       { row: 2, column: "entity", message: "entity must be patient or visit" },
     ]);
   });
+
+  it("answer a branching logic and a formula parser error in the caller's language", async () => {
+    const rows = [
+      dictionaryCsv({
+        variable_name: "x",
+        entity: "patient",
+        field_type: "text",
+        field_label_en: "X",
+        branching_logic: "[a] = 1 and 'y'",
+      }),
+      dictionaryCsv({
+        variable_name: "z",
+        field_type: "calc",
+        field_label_en: "Z",
+        calculation: `"sum(a, b"`,
+      }).split("\r\n")[1],
+    ].join("");
+    const previewAs = (language?: string) =>
+      call(previewDictionary, {
+        method: "POST",
+        headers: withLanguage(admin, language),
+        params: { id: String(study.id) },
+        body: { csv: `${rows}\r\n` },
+      });
+    const italian = await previewAs("it");
+    expect(italian.status).toBe(200);
+    expect(italian.json.issues).toEqual([
+      { row: 2, column: "branching_logic", message: "Atteso un [campo] al carattere 13, trovato 'y'" },
+      { row: 3, column: "calculation", message: "Atteso ')' (alla fine)" },
+    ]);
+    const english = await previewAs();
+    expect(english.json.issues).toEqual([
+      { row: 2, column: "branching_logic", message: "Expected a [field] at character 13, found 'y'" },
+      { row: 3, column: "calculation", message: "Expected ')' (at the end)" },
+    ]);
+  });
 });

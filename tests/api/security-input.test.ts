@@ -10,6 +10,7 @@ import { users } from "@/db/schema";
 import { fromDatabaseError } from "@/lib/server/api/errors";
 import { NUL_MESSAGE } from "@/lib/server/api/unstorable-text";
 import { publicApiRoute } from "@/lib/server/api/route";
+import { inEnglish } from "@/tests/support/words-in";
 import { call, createUser } from "./helpers";
 
 afterEach(() => vi.restoreAllMocks());
@@ -20,7 +21,7 @@ async function superadminHeaders() {
   return { authorization: `Bearer ${String(res.json.access_token)}` };
 }
 
-const nulIssue = (...loc: (string | number)[]) => ({ loc, msg: NUL_MESSAGE, type: "string_nul" });
+const nulIssue = (...loc: (string | number)[]) => ({ loc, msg: inEnglish(NUL_MESSAGE), type: "string_nul" });
 
 describe("a NUL byte anywhere in a string is a 422 naming the field, never a 500", () => {
   it("in a body value (a new user's name), without logging anything", async () => {
@@ -31,6 +32,7 @@ describe("a NUL byte anywhere in a string is a 422 naming the field, never a 500
       rawBody: '{"email":"nul@example.org","password":"violet tram ledger 42","full_name":"a\\u0000b"}',
     });
     expect(res).toMatchObject({ status: 422, json: { detail: [nulIssue("body", "full_name")] } });
+    expect(inEnglish(NUL_MESSAGE)).toBe("Text must not contain NUL characters (\\u0000)");
     expect(errors).not.toHaveBeenCalled();
   });
 

@@ -5,6 +5,7 @@ import { POST as register } from "@/app/api/auth/register/route";
 import { GET as listStudies, POST as createStudy } from "@/app/api/studies/route";
 import { PUT as updateStudy } from "@/app/api/studies/[id]/route";
 import { UNPAIRED_SURROGATE_MESSAGE } from "@/lib/server/api/unstorable-text";
+import { inEnglish } from "@/tests/support/words-in";
 import { call, createUser } from "./helpers";
 
 async function superadminHeaders() {
@@ -29,8 +30,15 @@ describe("malformed input found in review answers a clear 4xx, never a 500", () 
     });
     expect(res).toMatchObject({
       status: 422,
-      json: { detail: [{ loc: ["body", "name"], msg: UNPAIRED_SURROGATE_MESSAGE, type: "string_unicode" }] },
+      json: {
+        detail: [
+          { loc: ["body", "name"], msg: inEnglish(UNPAIRED_SURROGATE_MESSAGE), type: "string_unicode" },
+        ],
+      },
     });
+    expect(inEnglish(UNPAIRED_SURROGATE_MESSAGE)).toBe(
+      "Text must be valid Unicode (it holds an unpaired surrogate)",
+    );
   });
 
   it("an over-long password says it is too long, not that it is missing", async () => {

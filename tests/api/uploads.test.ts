@@ -80,7 +80,9 @@ describe("POST /api/upload", () => {
     const exe = await attach(superuser, "report.pdf", EXE);
     expect(exe.status).toBe(422);
     expect(JSON.stringify(exe.json)).toContain("not a .pdf file");
-    expect((await attach(superuser, "tool.exe", EXE)).status).toBe(422);
+    const unlisted = await attach(superuser, "tool.exe", EXE);
+    expect(unlisted.status).toBe(422);
+    expect(JSON.stringify(unlisted.json)).toContain("File type not allowed; accepted: pdf, doc");
     expect((await attach(superuser, "page.html", new TextEncoder().encode("<script>"))).status).toBe(422);
     expect((await attach(superuser, "notes.txt", new Uint8Array([0x68, 0x00, 0x69]))).status).toBe(422);
     expect((await attach(superuser, "notes.txt", new TextEncoder().encode("plain notes ✓"))).status).toBe(

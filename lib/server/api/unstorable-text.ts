@@ -1,8 +1,10 @@
 import "server-only";
+import { messageRef } from "@/lib/i18n/message-ref";
 import type { ValidationIssue } from "./errors";
 
-export const NUL_MESSAGE = "Text must not contain NUL characters (\\u0000)";
-export const UNPAIRED_SURROGATE_MESSAGE = "Text must be valid Unicode (it holds an unpaired surrogate)";
+/** Catalogue references, put into the caller's words by the error mapper (decision 0021). */
+export const NUL_MESSAGE = messageRef("api.database.nulText");
+export const UNPAIRED_SURROGATE_MESSAGE = messageRef("api.database.unpairedSurrogate");
 
 /**
  * What PostgreSQL cannot store as given: NUL is refused by text and jsonb (SQLSTATE 22021 / 22P05),

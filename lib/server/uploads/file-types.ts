@@ -1,4 +1,5 @@
 import "server-only";
+import { messageRef } from "@/lib/i18n/message-ref";
 import { sanitizeSvg } from "../sanitize/sanitize-svg";
 
 /** What an upload is for: attachments of content blocks, or a study logo. */
@@ -96,12 +97,14 @@ export function prepareUpload(purpose: UploadPurpose, fileName: string, bytes: U
   const types = purpose === "logo" ? LOGO_TYPES : ATTACHMENT_TYPES;
   const type = types[extension];
   const allowed = ACCEPTED_EXTENSIONS[purpose].join(", ");
-  if (!type) return { ok: false, reason: `File type not allowed; accepted: ${allowed}` };
-  if (bytes.length === 0) return { ok: false, reason: "The file is empty" };
-  if (!type.matches(bytes)) return { ok: false, reason: `The file's content is not a .${extension} file` };
+  // The reasons are catalogue references, said in the uploader's words (decision 0021).
+  if (!type) return { ok: false, reason: messageRef("api.uploads.typeNotAllowed", { accepted: allowed }) };
+  if (bytes.length === 0) return { ok: false, reason: messageRef("api.uploads.fileEmpty") };
+  if (!type.matches(bytes))
+    return { ok: false, reason: messageRef("api.uploads.notThatType", { extension }) };
   if (extension === "svg") {
     const clean = sanitizeSvg(new TextDecoder().decode(bytes));
-    if (!clean) return { ok: false, reason: "The file's content is not a .svg file" };
+    if (!clean) return { ok: false, reason: messageRef("api.uploads.notThatType", { extension: "svg" }) };
     return { ok: true, contentType: type.contentType, bytes: new TextEncoder().encode(clean) };
   }
   return { ok: true, contentType: type.contentType, bytes };

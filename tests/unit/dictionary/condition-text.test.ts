@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatCondition, MAX_CONDITION_TEXT_LENGTH, parseConditionText } from "@/lib/dictionary";
+import { inEnglish, wordsIn } from "@/tests/support/words-in";
 
 describe("branching logic text: the REDCap-like grammar", () => {
   it.each([
@@ -71,7 +72,7 @@ describe("branching logic text: the REDCap-like grammar", () => {
   ])("refuses %j with a message naming where", (text, message) => {
     const parsed = parseConditionText(text);
     expect(parsed.ok).toBe(false);
-    if (!parsed.ok) expect(parsed.error).toMatch(message);
+    if (!parsed.ok) expect(inEnglish(parsed.error)).toMatch(message);
   });
 
   it("refuses nesting deeper than 64 levels instead of exhausting the stack", () => {
@@ -79,7 +80,8 @@ describe("branching logic text: the REDCap-like grammar", () => {
     const deep = `${"(".repeat(4_990)}[a] = 1${")".repeat(4_990)}`;
     expect(deep.length).toBeLessThanOrEqual(MAX_CONDITION_TEXT_LENGTH);
     const parsed = parseConditionText(deep);
-    expect(parsed).toMatchObject({ ok: false, error: expect.stringContaining("more than 64 levels") });
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) expect(inEnglish(parsed.error)).toContain("more than 64 levels");
     expect(parseConditionText(`${"(".repeat(60)}[a] = 1${")".repeat(60)}`)).toMatchObject({ ok: true });
   });
 
@@ -91,11 +93,12 @@ describe("branching logic text: the REDCap-like grammar", () => {
     const parsed = parseConditionText(flat);
     expect(parsed.ok && "or" in parsed.condition && parsed.condition.or.length).toBeGreaterThan(500);
     const over = `[a] = '${"x".repeat(MAX_CONDITION_TEXT_LENGTH)}'`;
-    expect(parseConditionText(over)).toEqual({
-      ok: false,
-      error: `The condition is ${over.length} characters long; at most ${MAX_CONDITION_TEXT_LENGTH} are read`,
-      position: MAX_CONDITION_TEXT_LENGTH + 1,
-    });
+    const refused = parseConditionText(over);
+    expect(refused).toMatchObject({ ok: false, position: MAX_CONDITION_TEXT_LENGTH + 1 });
+    if (!refused.ok)
+      expect(inEnglish(refused.error)).toBe(
+        `The condition is ${over.length} characters long; at most ${MAX_CONDITION_TEXT_LENGTH} are read`,
+      );
   });
 
   it("reads quoted text and field names with escapes in one pass", () => {
@@ -105,9 +108,27 @@ describe("branching logic text: the REDCap-like grammar", () => {
       ok: true,
       condition: { field: "na]me", operator: "eq", value: `it's ${"x".repeat(5_000)} \\ done` },
     });
-    expect(parseConditionText(String.raw`[a] = 'x\n'`)).toMatchObject({
-      ok: false,
-      error: expect.stringContaining("Unknown escape"),
-    });
+    const escape = parseConditionText(String.raw`[a] = 'x\n'`);
+    expect(escape.ok).toBe(false);
+    if (!escape.ok)
+      expect(inEnglish(escape.error)).toBe(
+        String.raw`Unknown escape in quoted text at character 9 (use \\ or \')`,
+      );
+  });
+
+  it("says where in the reader's language, quoting what it found", () => {
+    const parsed = parseConditionText("[a] = 1 and 'x'");
+    expect(parsed.ok).toBe(false);
+    if (parsed.ok) return;
+    expect(inEnglish(parsed.error)).toBe("Expected a [field] at character 13, found 'x'");
+    expect(wordsIn("it")(parsed.error)).toBe("Atteso un [campo] al carattere 13, trovato 'x'");
+    const name = parseConditionText(String.raw`[a\b] = 1`);
+    if (!name.ok)
+      expect(inEnglish(name.error)).toBe(
+        String.raw`Unknown escape in field name at character 3 (use \\ or \])`,
+      );
+    const choices = parseConditionText("[a] in (1, 2");
+    if (!choices.ok)
+      expect(wordsIn("it")(choices.error)).toBe("Atteso ')' per chiudere l'elenco alla fine del testo");
   });
 });

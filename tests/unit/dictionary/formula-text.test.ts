@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { formatFormula, parseFormulaText } from "@/lib/dictionary";
+import { inEnglish, wordsIn } from "@/tests/support/words-in";
 import {
   CalculationFormulaSchema,
   THRESHOLD_OPERATORS,
@@ -80,7 +81,23 @@ describe("calculation formulas as text", () => {
   ])("refuses %j", (text, message) => {
     const parsed = parseFormulaText(text);
     expect(parsed.ok).toBe(false);
-    if (!parsed.ok) expect(parsed.error).toMatch(message);
+    if (!parsed.ok) expect(inEnglish(parsed.error)).toMatch(message);
+  });
+
+  it("says the whole message, and where, in the reader's language", () => {
+    const unknown = parseFormulaText("median(a, b)");
+    expect(unknown.ok).toBe(false);
+    if (unknown.ok) return;
+    expect(inEnglish(unknown.error)).toBe(
+      "Unknown calculation 'median': expected improvement_percentage(current=…, baseline=…, baseline_visit=…), threshold(field >= 75), sum(a, b), average(a, b) or custom: <expression> (at character 7)",
+    );
+    const twice = parseFormulaText("improvement_percentage(current=a, current=b)");
+    if (!twice.ok) expect(inEnglish(twice.error)).toBe("current= is given twice (at character 35)");
+    const open = parseFormulaText("sum(a, b");
+    if (!open.ok) {
+      expect(inEnglish(open.error)).toBe("Expected ')' (at the end)");
+      expect(wordsIn("it")(open.error)).toBe("Atteso ')' (alla fine)");
+    }
   });
 
   it("round-trips every formula exactly (format → parse)", () => {

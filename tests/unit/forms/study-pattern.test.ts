@@ -5,6 +5,7 @@
  */
 import { RE2JS } from "re2js";
 import { describe, expect, it } from "vitest";
+import { inEnglish } from "@/tests/support/words-in";
 import { DEMO_STUDY_CONFIG } from "@/db/seed/demo-study-config";
 import {
   compileStudyPattern,
@@ -96,7 +97,9 @@ describe("patterns RE2 cannot run are refused by the study config rules", () => 
   };
   const messages = (pattern: string) => {
     const parsed = StudyConfigSchema.safeParse(configWith(pattern));
-    return parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    return parsed.success
+      ? []
+      : parsed.error.issues.map((i) => `${i.path.join(".")}: ${inEnglish(i.message)}`);
   };
 
   it.each([
@@ -117,7 +120,7 @@ describe("patterns RE2 cannot run are refused by the study config rules", () => 
 
   it("refuses a pattern whose repetitions compile to too large a program", () => {
     const pattern = "(?:a?){1000}a{1000}";
-    const problem = studyPatternProblem(pattern);
+    const problem = inEnglish(studyPatternProblem(pattern) ?? "");
     expect(problem).toMatch(/^Pattern is too complex: its repetitions expand to \d+ steps/);
     expect(messages(pattern)).toEqual([`data_fields.0.validation.pattern: ${problem}`]);
     // The same shape with counts a form needs stays well inside the cap.
