@@ -4,10 +4,12 @@ import { useTranslations } from "next-intl";
 import type { SelectHTMLAttributes } from "react";
 import { cn } from "@/components/ui/cn";
 import { CONTROL_CLASS } from "@/components/ui/control-class";
-import { isLocale, LOCALES, type Locale } from "@/lib/i18n/locales";
+import { isLocale, type Locale } from "@/lib/i18n/locales";
 
 /** The select's value of "every reader" (a block without a language). */
 const EVERYONE = "";
+/** Italian first: the registry's sites are Italian hospitals (decision 0021). */
+const CHOICES: readonly Locale[] = ["it", "en"];
 
 export const languageOfChoice = (value: string): Locale | null => (isLocale(value) ? value : null);
 
@@ -33,7 +35,7 @@ export function ShownToSelect({
       onChange={(event) => onChange(languageOfChoice(event.target.value))}
     >
       <option value={EVERYONE}>{t("options.everyone")}</option>
-      {LOCALES.map((language) => (
+      {CHOICES.map((language) => (
         <option key={language} value={language}>
           {t(`options.${language}`)}
         </option>

@@ -62,8 +62,8 @@ describe("block language", () => {
     expect(select).toHaveValue("");
     expect([...select.querySelectorAll("option")].map((o) => [o.value, o.textContent])).toEqual([
       ["", "Everyone"],
-      ["en", "English readers"],
       ["it", "Italian readers"],
+      ["en", "English readers"],
     ]);
     expect(select).toHaveAccessibleDescription(
       "A language with no blocks of its own shows the other language's blocks.",
