@@ -17,6 +17,7 @@ import { applyServerErrors } from "@/lib/client/apply-server-errors";
 import { useCreateContent, useUpdateContent } from "@/lib/client/contents";
 import { schemaResolver } from "@/lib/client/schema-resolver";
 import type { Placement } from "@/lib/contents/builder";
+import type { Locale } from "@/lib/i18n/locales";
 import {
   checkBlock,
   CONTENT_LIMITS,
@@ -26,6 +27,7 @@ import {
   type ContentBlock,
   type ContentBlockType,
 } from "@/lib/schemas/contents";
+import { ShownToSelect } from "./block-language";
 import { BlockSettingsFields, type Settings } from "./block-settings-fields";
 import { useContentWords } from "./content-words";
 import { RichTextEditor } from "./rich-text-editor";
@@ -53,6 +55,7 @@ type Values = {
   html: string;
   settings: Settings;
   is_visible: boolean;
+  language: Locale | null;
 };
 /** The paths a 422 can name that the form shows under a control. */
 const FIELDS = [
@@ -85,7 +88,7 @@ function blockBodySchema<S extends typeof ContentBlockCreateBody | typeof Conten
 
 /**
  * The block form (spec §2): type (locked when editing), title, the type's inputs, rich text
- * (400 px), 'Visible to users', Cancel and Create/Update. The API's own body schema and per-type
+ * (400 px), 'Shown to' (everyone or one language's readers, decision 0022), 'Visible to users', Cancel and Create/Update. The API's own body schema and per-type
  * rules (checkBlock) run before anything is sent (docs/decisions/0020).
  */
 export function BlockFormDialog({
@@ -110,6 +113,7 @@ export function BlockFormDialog({
     content: WITHOUT_CONTENT.has(values.type) ? {} : { html: values.html },
     settings: values.settings,
     is_visible: values.is_visible,
+    language: values.language,
     ...(target.mode === "create"
       ? {
           type: values.type,
@@ -133,6 +137,7 @@ export function BlockFormDialog({
       html: editing?.content.html ?? "",
       settings: editing?.settings ?? initialSettings("text_block"),
       is_visible: editing?.is_visible ?? true,
+      language: editing?.language ?? null,
     },
     // The schema depends on the chosen type: resolve with the one of the values being checked.
     resolver: (values, context, options) =>
@@ -141,7 +146,10 @@ export function BlockFormDialog({
         toBody,
       )(values, context, options),
   });
-  const [type, settings, html] = useWatch({ control, name: ["type", "settings", "html"] });
+  const [type, settings, html, language] = useWatch({
+    control,
+    name: ["type", "settings", "html", "language"],
+  });
   const errorFor = (field: string) => {
     const text = errorAt(errors, `settings.${field}`);
     return text ? words(text) : undefined;
@@ -234,10 +242,24 @@ export function BlockFormDialog({
             />
           </div>
         )}
-        <label className="flex items-center gap-2 text-sm text-slate-800">
-          <input type="checkbox" {...register("is_visible")} />
-          {t("form.visible")}
-        </label>
+        <div className="grid gap-4 sm:grid-cols-2 sm:items-start">
+          <div>
+            <Label htmlFor="block-language">{t("language.shownTo")}</Label>
+            <ShownToSelect
+              id="block-language"
+              aria-describedby="block-language-hint"
+              value={language}
+              onChange={(next) => setValue("language", next)}
+            />
+            <p id="block-language-hint" className="mt-1 text-xs text-slate-600">
+              {t("language.hint")}
+            </p>
+          </div>
+          <label className="flex items-center gap-2 text-sm text-slate-800 sm:mt-7">
+            <input type="checkbox" {...register("is_visible")} />
+            {t("form.visible")}
+          </label>
+        </div>
       </form>
     </Dialog>
   );

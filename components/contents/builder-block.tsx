@@ -8,6 +8,7 @@ import { cn } from "@/components/ui/cn";
 import { CONTROL_CLASS } from "@/components/ui/control-class";
 import { placementId, type MoveTarget } from "@/lib/contents/builder";
 import type { ContentBlock } from "@/lib/schemas/contents";
+import { LanguageBadge } from "./block-language";
 import { useContentWords } from "./content-words";
 
 type Props = {
@@ -74,6 +75,7 @@ export function BuilderBlock({
           <div className="mt-1 flex flex-wrap gap-1">
             <Badge>{words.blockType(block.type)}</Badge>
             {!block.is_visible && <Badge tone="muted">{t("hidden")}</Badge>}
+            <LanguageBadge language={block.language} />
           </div>
         </div>
       </div>

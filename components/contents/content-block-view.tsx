@@ -1,5 +1,6 @@
 import { cn } from "@/components/ui/cn";
 import { columnsOf, SPAN_CLASS } from "@/lib/contents/builder";
+import { langAttribute } from "@/lib/contents/reader-language";
 import { FILE_URL, isHttpUrl, LAYOUT_SPANS, type ContentBlock, type Layout } from "@/lib/schemas/contents";
 import type { Locale } from "@/lib/i18n/locales";
 import { formatFileSize } from "@/lib/schemas/uploads";
@@ -22,10 +23,20 @@ const INFO_STYLE: Record<string, string> = {
 const str = (value: unknown) => (typeof value === "string" ? value : "");
 
 /**
- * One block as visitors see it (no hooks: the dashboard renders it on the server), its numbers in
- * the reader's `locale` (decision 0021).
+ * One block as visitors see it, inside a wrapper with `lang` when it is in another language than
+ * the page (the fallback, decision 0022), so screen readers read it in its own language.
  */
 export function ContentBlockView({ block, locale }: { block: ContentBlock; locale: Locale }) {
+  const lang = langAttribute(block, locale);
+  const view = <BlockBody block={block} locale={locale} />;
+  return lang ? <div lang={lang}>{view}</div> : view;
+}
+
+/**
+ * A block's own markup (no hooks: the dashboard renders it on the server), its numbers in the
+ * reader's `locale` (decision 0021).
+ */
+function BlockBody({ block, locale }: { block: ContentBlock; locale: Locale }) {
   const { settings } = block;
   switch (block.type) {
     case "hero":

@@ -3,8 +3,9 @@
 import { useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { contentBlocksOnly } from "@/lib/contents/builder";
+import { contentBlocksOnly, rowsOf } from "@/lib/contents/builder";
 import { previewText, type ContentBlock } from "@/lib/schemas/contents";
+import { LanguageBadge } from "./block-language";
 import { useContentWords } from "./content-words";
 
 type Props = {
@@ -17,11 +18,14 @@ type Props = {
   onDelete: (block: ContentBlock) => void;
 };
 
-/** List View (spec §2): type badge, Hidden badge, title, text preview, button link; editors act. */
+/**
+ * List View (spec §2): type badge, Hidden badge, the language badge of a block for one language's
+ * readers (its own, else its row's: rows are not listed here; decision 0022), title, text preview, button link; editors act. */
 export function ContentListView({ tree, canEdit, busy, onAdd, onEdit, onToggle, onDelete }: Props) {
   const t = useTranslations("contents");
   const words = useContentWords();
   const blocks = contentBlocksOnly(tree);
+  const rowLanguage = new Map(rowsOf(tree).map((row) => [row.id, row.language]));
   return (
     <div className="space-y-4">
       {canEdit && <Button onClick={onAdd}>{t("list.addBlock")}</Button>}
@@ -43,6 +47,12 @@ export function ContentListView({ tree, canEdit, busy, onAdd, onEdit, onToggle, 
                   <div className="flex flex-wrap items-center gap-2">
                     <Badge>{words.blockType(block.type)}</Badge>
                     {!block.is_visible && <Badge tone="muted">{t("list.hidden")}</Badge>}
+                    <LanguageBadge
+                      language={
+                        block.language ??
+                        (block.parent_id === null ? null : (rowLanguage.get(block.parent_id) ?? null))
+                      }
+                    />
                   </div>
                   {block.title && <h3 className="break-words font-semibold text-slate-900">{block.title}</h3>}
                   {previewText(block.content.html) && (

@@ -119,6 +119,13 @@ export function ContentPage({
             onEdit={(block) => setForm({ mode: "edit", block })}
             onDeleteBlock={(block) => deleteBlock(block, t("messages.confirmDeleteBlock"))}
             onDeleteRow={(row) => deleteBlock(row, t("messages.confirmDeleteRow"))}
+            onRowLanguage={(row, language) => {
+              setActionError(null);
+              update.mutate(
+                { id: row.id, body: { language } },
+                { onError: fail(t("messages.updateFailed")) },
+              );
+            }}
             onReorder={(ids) => {
               setActionError(null);
               reorder.mutate(ids, { onError: fail(t("messages.moveFailed")) });

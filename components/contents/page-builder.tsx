@@ -25,7 +25,9 @@ import {
   steppedIds,
   type Placement,
 } from "@/lib/contents/builder";
+import type { Locale } from "@/lib/i18n/locales";
 import { LAYOUTS, layoutOf, type ContentBlock, type Layout } from "@/lib/schemas/contents";
+import { LanguageBadge, ShownToSelect } from "./block-language";
 import { BuilderBlock } from "./builder-block";
 import { useContentWords } from "./content-words";
 
@@ -40,6 +42,8 @@ type Props = {
   onDeleteRow: (row: ContentBlock) => void;
   /** Gives the listed siblings the orders 0, 1, 2… (the reorder call). */
   onReorder: (ids: number[]) => void;
+  /** Sets who a row is shown to (its language; null = everyone, decision 0022). */
+  onRowLanguage: (row: ContentBlock, language: Locale | null) => void;
 };
 
 function DropZone({
@@ -75,8 +79,18 @@ function DropZone({
  * from 'Available Blocks' (dropping sets the row, the column and the last place in it, spec §4).
  */
 export function PageBuilder(props: Props) {
-  const { tree, canEdit, onAddRow, onAddBlock, onMove, onEdit, onDeleteBlock, onDeleteRow, onReorder } =
-    props;
+  const {
+    tree,
+    canEdit,
+    onAddRow,
+    onAddBlock,
+    onMove,
+    onEdit,
+    onDeleteBlock,
+    onDeleteRow,
+    onReorder,
+    onRowLanguage,
+  } = props;
   const t = useTranslations("contents");
   const words = useContentWords();
   const [choosingLayout, setChoosingLayout] = useState(false);
@@ -157,12 +171,21 @@ export function PageBuilder(props: Props) {
                 aria-label={t("builder.row", { row: rowIndex + 1 })}
                 className="space-y-2 rounded-lg border border-slate-200 bg-slate-50 p-3"
               >
-                <div className="flex items-center justify-between gap-2">
-                  <h3 className="text-sm font-medium text-slate-700">
-                    {t("builder.rowHeading", { row: rowIndex + 1, layout: words.layout(layoutOf(row)) })}
-                  </h3>
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <h3 className="text-sm font-medium text-slate-700">
+                      {t("builder.rowHeading", { row: rowIndex + 1, layout: words.layout(layoutOf(row)) })}
+                    </h3>
+                    <LanguageBadge language={row.language} />
+                  </div>
                   {canEdit && (
-                    <div className="flex gap-1">
+                    <div className="flex flex-wrap items-center gap-1">
+                      <ShownToSelect
+                        aria-label={t("language.rowShownTo", { row: rowIndex + 1 })}
+                        className="w-auto py-1 text-xs"
+                        value={row.language}
+                        onChange={(language) => onRowLanguage(row, language)}
+                      />
                       <Button
                         variant="ghost"
                         className="px-2 py-1 text-xs"

@@ -2,6 +2,7 @@ import { inList } from "./sql-helpers";
 import { boolean, check, index, integer, jsonb, pgTable, text, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "./columns";
 import { studies } from "./studies";
+import { LOCALES, type Locale } from "../../lib/i18n/locales";
 
 export const CONTENT_BLOCK_TYPES = [
   "hero",
@@ -31,11 +32,14 @@ export const contentBlocks = pgTable(
     order: integer("order").notNull().default(0),
     parentId: integer("parent_id").references((): AnyPgColumn => contentBlocks.id),
     columnIndex: integer("column_index"),
+    // The readers' language the block (or row) is for; null = every reader (decision 0022).
+    language: text("language").$type<Locale>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check("content_blocks_type_check", inList(t.type, CONTENT_BLOCK_TYPES)),
+    check("content_blocks_language_check", inList(t.language, LOCALES)),
     index("content_blocks_study_parent_order_idx").on(t.studyId, t.parentId, t.order),
   ],
 );

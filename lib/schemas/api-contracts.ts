@@ -595,7 +595,8 @@ export const API_CONTRACTS: ApiContract[] = [
   {
     method: "GET",
     path: "/api/studies/{id}/contents",
-    summary: "Homepage content blocks of a study (include_hidden for editors)",
+    summary:
+      "Homepage content blocks of a study (include_hidden for editors; lang for one language's readers)",
     auth: true,
     query: ContentListQuery,
     response: ContentListResponse,

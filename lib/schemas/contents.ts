@@ -6,6 +6,7 @@ import { z } from "zod";
 import { CONTENT_BLOCK_TYPES } from "@/db/schema/content-blocks";
 import { idOf } from "./patients";
 import { messageRef } from "@/lib/i18n/message-ref";
+import { LOCALES, type Locale } from "@/lib/i18n/locales";
 
 export { CONTENT_BLOCK_TYPES };
 export type ContentBlockType = (typeof CONTENT_BLOCK_TYPES)[number];
@@ -181,6 +182,8 @@ const BlockFields = {
   order: z.number().int().min(0).max(1_000_000).optional(),
   parent_id: idOf("parent_id").nullable().optional(),
   column_index: z.number().int().min(0).max(2).nullable().optional(),
+  /** The readers the block is for: null every reader, else those reading in it (decision 0022). */
+  language: z.enum(LOCALES).nullable().optional(),
 };
 
 export const ContentBlockCreateBody = z
@@ -207,6 +210,8 @@ export const ContentListQuery = z.object({
     .enum(["true", "false", "1", "0"])
     .optional()
     .transform((v) => v === "true" || v === "1"),
+  /** The blocks a reader of this language sees (its own and everyone's; else the other's). */
+  lang: z.enum(LOCALES).optional(),
 });
 export type ContentListQuery = z.infer<typeof ContentListQuery>;
 
@@ -226,6 +231,7 @@ export type ContentBlock = {
   order: number;
   parent_id: number | null;
   column_index: number | null;
+  language: Locale | null;
   children: ContentBlock[];
 };
 
@@ -240,6 +246,7 @@ export const ContentBlockResponse: z.ZodType<ContentBlock> = z.lazy(() =>
     order: z.number().int(),
     parent_id: z.number().int().nullable(),
     column_index: z.number().int().nullable(),
+    language: z.enum(LOCALES).nullable(),
     children: z.array(ContentBlockResponse),
   }),
 );

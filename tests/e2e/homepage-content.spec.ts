@@ -7,10 +7,11 @@ import { screenshots } from "./screenshots";
  * The "Must show": an XSS corpus stored through the API runs nothing when the dashboard is
  * opened (dialogs and console listened to); a 2:1 row built in the Page Builder with two blocks
  * dragged into it, one hidden, the dashboard showing the other above the figure cards; an
- * attachment and a logo uploaded and both served from our origin. Screens photographed at 1280
- * and 390 px wide.
+ * attachment and a logo uploaded and both served from our origin; blocks for one language's readers
+ * (decision 0022). Screens photographed at 1280 (the language screens at 1440) and 390 px wide.
  */
 const shot = screenshots("/tmp/homepage-shots").atBothWidths;
+const shotAt = screenshots("/tmp/homepage-shots").atCurrentWidth;
 const run = Date.now() % 100000;
 
 function api(page: Page) {
@@ -270,4 +271,71 @@ test("build a 2:1 row, drag two blocks in, hide one; upload an attachment and a 
   await page.getByRole("button", { name: "Delete row 1" }).click();
   await expect(page.getByRole("heading", { name: "No Layout Yet" })).toBeVisible();
   expect(dialogs).toContain("Delete this row and all its content?");
+});
+
+test("blocks per language: 'Shown to' in the dialog and on a row, badges, and the reader's language on the dashboard", async ({
+  page,
+}) => {
+  await signInAsAdmin(page);
+  const study = await newStudy(page, "lang");
+  await page.goto(`/admin/studies/${study.id}/content`);
+  for (const [title, shownTo] of [
+    ["Study news", "Everyone"],
+    ["Benvenuti nel registro", "Italian readers"],
+  ] as const) {
+    await page.getByRole("button", { name: "Add Block" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add Content Block" });
+    await dialog.getByLabel("Title").fill(title);
+    await dialog.getByLabel("Shown to").selectOption({ label: shownTo });
+    await dialog.getByRole("button", { name: "Create" }).click();
+    await expect(dialog).toBeHidden();
+  }
+  const italian = page.getByRole("listitem").filter({ hasText: "Benvenuti nel registro" });
+  await expect(italian.getByText("Italian only")).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: "Study news" }).getByText(/only/)).toHaveCount(0);
+
+  // The Italian block's dialog keeps its choice.
+  await page.getByRole("button", { name: "Edit Benvenuti nel registro" }).click();
+  const edit = page.getByRole("dialog", { name: "Edit Content Block" });
+  await expect(edit.getByLabel("Shown to")).toHaveValue("it");
+  expect(await seriousViolations(page)).toEqual([]);
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await shotAt(page, "language-dialog");
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await edit.getByRole("button", { name: "Cancel" }).click();
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await shotAt(page, "language-list");
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // An English reader, with no English block yet: the Italian one is shown, marked as Italian.
+  await page.goto(`/${study.code}`);
+  const content = page.getByTestId("homepage-content");
+  await expect(content.getByText("Study news")).toBeVisible();
+  await expect(content.locator('[lang="it"]')).toContainText("Benvenuti nel registro");
+
+  // A row for English readers, set on the row in the Builder View: now English readers get it instead.
+  await page.goto(`/admin/studies/${study.id}/content`);
+  await page.getByRole("tab", { name: "Builder View" }).click();
+  await page.getByRole("button", { name: "Add Your First Row" }).click();
+  await page.getByRole("button", { name: "1 Column" }).click();
+  const row = page.getByRole("article", { name: "Row 1" });
+  await row.getByLabel("Row 1 shown to").selectOption({ label: "English readers" });
+  await expect(row.getByText("English only")).toBeVisible();
+  await page.getByLabel("Move Study news to").selectOption({ label: "Move to Row 1 · Column 1" });
+  await expect(row.getByText("Study news", { exact: true })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await shotAt(page, "language-builder");
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  await page.goto(`/${study.code}`);
+  await expect(content.getByText("Study news")).toBeVisible();
+  await expect(content.getByText("Benvenuti nel registro")).toHaveCount(0);
+  await expect(content.locator("[lang]")).toHaveCount(0);
 });

@@ -7,6 +7,7 @@ import {
   placementOfDropId,
   steppedIds,
 } from "@/lib/contents/builder";
+import { blocksForReader, langAttribute, shownLanguage } from "@/lib/contents/reader-language";
 import { checkBlock, isHttpUrl, previewText, type ContentBlock } from "@/lib/schemas/contents";
 import { inEnglish } from "@/tests/support/words-in";
 
@@ -20,6 +21,7 @@ const block = (over: Partial<ContentBlock>): ContentBlock => ({
   order: 0,
   parent_id: null,
   column_index: null,
+  language: null,
   children: [],
   ...over,
 });
@@ -85,5 +87,48 @@ describe("content rules", () => {
     expect(steppedIds(siblings, 1, -1)).toBeNull();
     expect(steppedIds(siblings, 3, 1)).toBeNull();
     expect(steppedIds(siblings, 9, 1)).toBeNull();
+  });
+
+  it("shows each reader their language's blocks and everyone's; a block in a row follows both languages", () => {
+    const row = (id: number, language: ContentBlock["language"], children: ContentBlock[]) =>
+      block({ id, type: "layout_row", settings: { layout: "2" }, language, children });
+    const tree = [
+      block({ id: 1 }),
+      block({ id: 2, language: "it" }),
+      block({ id: 3, language: "en" }),
+      row(10, null, [block({ id: 11, parent_id: 10 }), block({ id: 12, parent_id: 10, language: "en" })]),
+      row(20, "it", [block({ id: 21, parent_id: 20 }), block({ id: 22, parent_id: 20, language: "en" })]),
+    ];
+    const shown = (reader: "it" | "en") =>
+      blocksForReader(tree, reader).map((b) => [b.id, b.children.map((c) => c.id)]);
+    expect(shown("it")).toEqual([
+      [1, []],
+      [2, []],
+      [10, [11]],
+      [20, [21]],
+    ]);
+    expect(shown("en")).toEqual([
+      [1, []],
+      [3, []],
+      [10, [11, 12]],
+    ]);
+  });
+
+  it("falls back to the other language's blocks, marked with lang, when the reader's has none", () => {
+    const tree = [block({ id: 1 }), block({ id: 2, language: "it" }), block({ id: 3, language: "it" })];
+    expect(shownLanguage(tree, "en")).toBe("it");
+    const shown = blocksForReader(tree, "en");
+    expect(shown.map((b) => b.id)).toEqual([1, 2, 3]);
+    expect(shown.map((b) => langAttribute(b, "en"))).toEqual([undefined, "it", "it"]);
+    expect(blocksForReader(tree, "it").map((b) => langAttribute(b, "it"))).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    // A row's language counts as a language-specific block too.
+    const inRow = [block({ id: 5, type: "layout_row", settings: { layout: "1" }, language: "en" })];
+    expect(shownLanguage(inRow, "it")).toBe("en");
+    // Only neutral blocks: everyone sees them, in their own language.
+    expect(shownLanguage([block({ id: 1 })], "it")).toBe("it");
   });
 });

@@ -47,6 +47,7 @@ export function toBlock(row: BlockRow, children: ContentBlock[] = []): ContentBl
     order: row.order,
     parent_id: row.parentId,
     column_index: row.columnIndex,
+    language: row.language ?? null,
     children,
   };
 }

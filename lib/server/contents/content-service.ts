@@ -1,5 +1,7 @@
 import "server-only";
 import { messageRef } from "@/lib/i18n/message-ref";
+import { blocksForReader } from "@/lib/contents/reader-language";
+import type { Locale } from "@/lib/i18n/locales";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db, Tx } from "@/db/client";
 import { contentBlocks } from "@/db/schema";
@@ -78,22 +80,27 @@ function auditedValues(row: BlockRow): Record<string, unknown> {
 /**
  * Anyone who may read the study reads its visible blocks; those who may edit them (superusers,
  * spec §6) also get the hidden ones when they ask (include_hidden). A hidden row hides its blocks.
+ * With a reader's language, only the blocks for that reader (blocksForReader, decision 0022);
+ * without, every block whatever its language (the content screens).
  */
 export async function listContents(
   db: Db,
   actor: Actor,
   studyId: number,
   includeHidden: boolean,
+  readerLanguage?: Locale,
 ): Promise<ContentBlock[]> {
   await studyExists(db, studyId);
   const access = await requireStudyPermission(db, actor, studyId, "study.read");
   const showHidden = includeHidden && access.permissions.has("content.edit");
   const rows = await studyBlocks(db, studyId);
   const tree = blockTree(rows);
-  if (showHidden) return tree;
-  return tree
-    .filter((block) => block.is_visible)
-    .map((block) => ({ ...block, children: block.children.filter((child) => child.is_visible) }));
+  const shown = showHidden
+    ? tree
+    : tree
+        .filter((block) => block.is_visible)
+        .map((block) => ({ ...block, children: block.children.filter((child) => child.is_visible) }));
+  return readerLanguage ? blocksForReader(shown, readerLanguage) : shown;
 }
 
 /** One block, as the list would show it to this caller (a hidden one, or one in a hidden row, is 404). */
@@ -136,6 +143,7 @@ export async function createContent(
         order,
         parentId: place.parentId,
         columnIndex: place.columnIndex,
+        language: input.language ?? null,
       })
       .returning();
     audit({
@@ -199,6 +207,7 @@ export async function updateContent(
         order,
         parentId: place.parentId,
         columnIndex: place.columnIndex,
+        language: input.language === undefined ? row.language : input.language,
         updatedAt: new Date(),
       })
       .where(eq(contentBlocks.id, row.id))

@@ -23,6 +23,7 @@ const savedBlock = (id: number, body: Partial<ContentBlock>): ContentBlock => ({
   order: 0,
   parent_id: null,
   column_index: null,
+  language: null,
   children: [],
   ...body,
 });
@@ -77,6 +78,7 @@ describe("BlockFormDialog", () => {
           content: {},
           settings: { url: "https://example.org/protocol", style: "primary" },
           is_visible: true,
+          language: null,
           parent_id: 5,
           column_index: 1,
         },
@@ -95,6 +97,7 @@ describe("BlockFormDialog", () => {
       order: 0,
       parent_id: null,
       column_index: null,
+      language: null,
       children: [],
     };
     renderWithQuery(<BlockFormDialog studyId={3} target={{ mode: "edit", block }} onClose={vi.fn()} />);

@@ -2,11 +2,15 @@ import { apiRoute } from "@/lib/server/api/route";
 import { createContent, listContents } from "@/lib/server/contents/content-service";
 import { ContentBlockCreateBody, ContentListQuery, ContentParams } from "@/lib/schemas/contents";
 
-/** include_hidden=true adds the hidden blocks for those who edit them (superusers). */
+/**
+ * include_hidden=true adds the hidden blocks for those who edit them (superusers); lang=it|en gives
+ * the blocks a reader of that language sees (decision 0022), else every block whatever its language.
+ */
 export const GET = apiRoute({
   params: ContentParams,
   query: ContentListQuery,
-  handler: ({ db, actor, params, query }) => listContents(db, actor, params.id, query.include_hidden),
+  handler: ({ db, actor, params, query }) =>
+    listContents(db, actor, params.id, query.include_hidden, query.lang),
 });
 
 export const POST = apiRoute({

@@ -1,0 +1,2 @@
+ALTER TABLE "content_blocks" ADD COLUMN "language" text;--> statement-breakpoint
+ALTER TABLE "content_blocks" ADD CONSTRAINT "content_blocks_language_check" CHECK ("content_blocks"."language" in ('en', 'it'));
