@@ -7,6 +7,7 @@ import { orderCalculations, parseExpression } from "@/lib/calc";
 import { messageRef } from "@/lib/i18n/message-ref";
 import {
   CODE_PATTERN,
+  configMessage,
   MAX_CONDITION_DEPTH,
   NAME_MAX_LENGTH,
   NAME_PATTERN,
@@ -43,9 +44,9 @@ export const MESSAGES = {
   calculationName: ref("calculationName", { max: NAME_MAX_LENGTH }),
   calculationUnique: ref("calculationUnique"),
   calculationClashesWithField: ref("calculationClashesWithField"),
-  switchFieldRequired: "Nome e Label sono obbligatori",
-  switchFieldUnique: "Un campo con questo nome esiste già",
-  switchConditionalOnSelect: "La logica condizionale è consentita solo su un altro campo select",
+  switchFieldRequired: configMessage("switchFieldRequired"),
+  switchFieldUnique: configMessage("switchFieldUnique"),
+  switchConditionalOnSelect: configMessage("switchConditionalOnSelect"),
   conditionTooDeep: ref("conditionTooDeep", { max: MAX_CONDITION_DEPTH }),
 } as const;
 

@@ -3,9 +3,17 @@
  * every write, by the browser and the server alike. Pure: no I/O.
  */
 import { z } from "zod";
+import { messageRef, type MessageValues } from "@/lib/i18n/message-ref";
 import { studyPatternProblem } from "@/lib/forms/study-pattern";
 import { visibleIdentifier } from "./identifier-text";
 import { requiredText, StudyTextSchema, type TextByLanguage } from "./study-text";
+
+/**
+ * The configuration's messages as catalogue references (api.studyConfig.*, decision 0021), put into
+ * the reader's words by the API's error mapper and the editor's screens.
+ */
+export const configMessage = (key: string, values?: MessageValues) =>
+  messageRef(`api.studyConfig.${key}`, values);
 
 export const STUDY_CONFIG_VERSION = 1;
 
@@ -67,8 +75,8 @@ export type FieldCondition = { field: string; operator: ConditionOperator; value
 export type Condition = FieldCondition | { and: Condition[] } | { or: Condition[] };
 
 export const FieldConditionSchema = z.object({
-  field: z.string().min(1, "Condition field is required"),
-  operator: z.enum(CONDITION_OPERATORS, { error: "Unknown condition operator" }),
+  field: z.string().min(1, configMessage("conditionField")),
+  operator: z.enum(CONDITION_OPERATORS, { error: configMessage("conditionOperator") }),
   value: ConditionValueSchema.optional(),
 });
 
@@ -115,7 +123,7 @@ export type FieldValidation = z.infer<typeof FieldValidationSchema>;
 export const SubFieldSchema = z.object({
   // Any string: the renderer shows 'Unsupported field type: {type}' for types it does not know.
   type: z.string().min(1),
-  label: requiredText("Name and Label are required"),
+  label: requiredText(configMessage("subFieldRequired")),
   options: z.array(FieldOptionSchema).optional(),
   validation: FieldValidationSchema.optional(),
 });
@@ -123,8 +131,8 @@ export const SubFieldSchema = z.object({
 export const DataFieldSchema = z.object({
   entity: z.enum(FIELD_ENTITIES),
   name: z.string(),
-  label: requiredText("Label is required"),
-  type: z.string().min(1, "Type is required"),
+  label: requiredText(configMessage("labelRequired")),
+  type: z.string().min(1, configMessage("typeRequired")),
   category: z.string().nullable().optional(),
   description: StudyTextSchema.optional(),
   options: z.array(FieldOptionSchema).optional(),
@@ -149,11 +157,11 @@ export const DataFieldSchema = z.object({
 
 export const VisitTypeSchema = z.object({
   code: z.string(),
-  label: requiredText("Label is required"),
+  label: requiredText(configMessage("labelRequired")),
   order: z
-    .number({ error: "Order must be a number" })
-    .int("Order must be a whole number")
-    .min(1, "Order must be at least 1"),
+    .number({ error: configMessage("orderNumber") })
+    .int(configMessage("orderWhole"))
+    .min(1, configMessage("orderMin")),
   description: StudyTextSchema.optional(),
 });
 
@@ -170,10 +178,10 @@ export const CategorySchema = z.object({
 
 /** The formula parts' messages: the config check and the Calculation dialog say the same. */
 export const FORMULA_MESSAGES = {
-  improvement: "Choose the baseline field, the baseline visit and the current field",
-  threshold: "Choose a field and a numeric threshold",
-  fields: "Choose at least one field",
-  expression: "Expression is required",
+  improvement: configMessage("formulaImprovement"),
+  threshold: configMessage("formulaThreshold"),
+  fields: configMessage("formulaFields"),
+  expression: configMessage("formulaExpression"),
 } as const;
 
 export const CalculationFormulaSchema = z.discriminatedUnion("type", [
@@ -217,9 +225,9 @@ export const CalculationSchema = z.object({
 
 /** The colour lengths CSS understands: #rgb, #rgba, #rrggbb, #rrggbbaa (a 5-digit one would be ignored). */
 export const HEX_COLOUR = /^#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
-export const HEX_COLOUR_MESSAGE = "Colour must be a hex value such as #1d4ed8";
+export const HEX_COLOUR_MESSAGE = configMessage("hexColour", { example: "#1d4ed8" });
 const cssColor = z.string().regex(HEX_COLOUR, HEX_COLOUR_MESSAGE);
-export const LOGO_DIMENSION_MESSAGE = "Enter a whole number between 1 and 2000";
+export const LOGO_DIMENSION_MESSAGE = configMessage("logoDimension", { min: 1, max: 2000 });
 const logoDimension = z
   .number({ error: LOGO_DIMENSION_MESSAGE })
   .int(LOGO_DIMENSION_MESSAGE)
@@ -248,9 +256,9 @@ export const THERAPY_SWITCH_FIELD_TYPES = ["text", "textarea", "date", "select"]
 export const TherapySwitchFieldSchema = z.object({
   name: z
     .string()
-    .min(1, "Nome e Label sono obbligatori")
+    .min(1, configMessage("switchFieldRequired"))
     .superRefine(visibleIdentifier("Switch field name")),
-  label: requiredText("Nome e Label sono obbligatori"),
+  label: requiredText(configMessage("switchFieldRequired")),
   type: z.enum(THERAPY_SWITCH_FIELD_TYPES),
   required: z.boolean().optional(),
   options: z.array(FieldOptionSchema).optional(),

@@ -5,7 +5,7 @@
  * messages before that.
  */
 import { MESSAGES } from "@/lib/schemas/study-config-rules";
-import { CODE_PATTERN, VisitTypeSchema, type VisitTypeDocument } from "@/lib/schemas/study-config";
+import { CODE_PATTERN, configMessage, VisitTypeSchema, type VisitTypeDocument } from "@/lib/schemas/study-config";
 import type { Locale } from "@/lib/i18n/locales";
 import { isBlankText, type StudyText } from "@/lib/schemas/study-text";
 import { nextOrder, sortByOrder, swapWithNeighbour, type Direction } from "./order";
@@ -15,17 +15,17 @@ export { VISIT_SCHEDULE_TEMPLATES, applyVisitScheduleTemplate } from "./visit-sc
 export type { VisitScheduleTemplate, VisitScheduleTemplateId } from "./visit-schedule-templates";
 
 export const VISIT_TYPE_MESSAGES = {
-  codeRequired: "Code is required",
+  codeRequired: configMessage("codeRequired"),
   codeFormat: MESSAGES.visitTypeCode,
   codeUnique: MESSAGES.visitTypeUnique,
-  labelRequired: "Label is required",
+  labelRequired: configMessage("labelRequired"),
   // VisitTypeSchema's own texts (the dialog's resolver is that schema), named for tests and docs.
-  orderNumber: "Order must be a number",
-  orderWhole: "Order must be a whole number",
-  orderMin: "Order must be at least 1",
+  orderNumber: configMessage("orderNumber"),
+  orderWhole: configMessage("orderWhole"),
+  orderMin: configMessage("orderMin"),
   // Reordering swaps order values (spec §2): two entries sharing one would have no defined order
   // between them, so the dialog refuses a value another entry already has.
-  orderUnique: "Order must be unique",
+  orderUnique: configMessage("orderUnique"),
 } as const;
 
 /**

@@ -89,7 +89,7 @@ test("an admin adds a calculation and a switch field and tries them in the previ
   await page.getByRole("button", { name: "Add field" }).click();
   let fieldDialog = page.getByRole("dialog", { name: "Add field" });
   await fieldDialog.getByRole("button", { name: "Save" }).click();
-  await expect(fieldDialog.getByRole("alert")).toHaveText("Nome e Label sono obbligatori");
+  await expect(fieldDialog.getByRole("alert")).toHaveText("Name and Label are required");
   await fieldDialog.getByLabel("Name *").fill("motivo");
   await fieldDialog.getByLabel("Label *").fill("Motivo");
   await fieldDialog.getByLabel("Type").selectOption("select");
@@ -102,7 +102,7 @@ test("an admin adds a calculation and a switch field and tries them in the previ
   await fieldDialog.getByLabel("Name *").fill("motivo");
   await fieldDialog.getByLabel("Label *").fill("Dettagli");
   await fieldDialog.getByRole("button", { name: "Save" }).click();
-  await expect(fieldDialog.getByRole("alert")).toHaveText("Un campo con questo nome esiste già");
+  await expect(fieldDialog.getByRole("alert")).toHaveText("A field with this name already exists");
   await fieldDialog.getByLabel("Name *").fill("dettagli");
   await fieldDialog.getByLabel("Required").check();
   await fieldDialog.getByLabel("Conditional on").selectOption("motivo");

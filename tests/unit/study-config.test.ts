@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { DEMO_STUDY_CONFIG } from "@/db/seed/demo-study-config";
 import { MESSAGES, migrateStudyConfig, StudyConfigSchema } from "@/lib/schemas/study-config-rules";
 import { inEnglish } from "@/tests/support/words-in";
+import { words } from "@/tests/support/engine-words";
 
 const base = () => JSON.parse(JSON.stringify(DEMO_STUDY_CONFIG)) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -182,7 +183,8 @@ describe("study config schema", () => {
       type: "text",
       conditional_on: { field: "switch_date", value: "x" },
     });
-    const found = issues(config).map((i) => i.message);
+    // The spec's Italian wording, in the Italian catalogue (English readers get "Name and Label are required").
+    const found = StudyConfigSchema.safeParse(config).error!.issues.map((i) => words(i.message, "it"));
     expect(found).toContain("Nome e Label sono obbligatori");
     expect(found).toContain("Un campo con questo nome esiste già");
     expect(found).toContain("La logica condizionale è consentita solo su un altro campo select");

@@ -1,3 +1,4 @@
+import { FORMULA_MESSAGES } from "@/lib/schemas/study-config";
 import { describe, expect, it } from "vitest";
 import { WORK_LIMIT_MESSAGE } from "@/lib/calc";
 import type { Calculation, DataField } from "@/lib/schemas/study-config";
@@ -71,7 +72,7 @@ describe("the Calculations tab's rules", () => {
     );
     const empty: Calculation = { name: "s", label: "S", formula: { type: "average", fields: [] } };
     expect(validateCalculation(empty, [], new Set(), { value: null, error: null })).toEqual({
-      formula: "Choose at least one field",
+      formula: FORMULA_MESSAGES.fields,
     });
   });
 });

@@ -1,3 +1,5 @@
+import { MESSAGES } from "@/lib/schemas/study-config-rules";
+import { words } from "@/tests/support/engine-words";
 import { describe, expect, it } from "vitest";
 import type { TherapySwitchFieldDocument as TherapySwitchField } from "@/lib/schemas/study-config";
 import {
@@ -22,14 +24,19 @@ const reason: TherapySwitchField = {
 
 describe("the Therapy Switch tab's rules", () => {
   it("answers the spec's Italian messages for a missing name or label and a taken name", () => {
+    expect(words(MESSAGES.switchFieldRequired, "it")).toBe("Nome e Label sono obbligatori");
+    expect(words(MESSAGES.switchFieldUnique, "it")).toBe("Un campo con questo nome esiste già");
+    expect(words(MESSAGES.switchConditionalOnSelect, "it")).toBe(
+      "La logica condizionale è consentita solo su un altro campo select",
+    );
     const draft = emptySwitchFieldDraft();
     expect(validateSwitchField({ ...draft, name: "x" }, [], null, "it")).toEqual({
       ok: false,
-      errors: { name: "Nome e Label sono obbligatori" },
+      errors: { name: MESSAGES.switchFieldRequired },
     });
     expect(validateSwitchField({ ...draft, name: "motivo", label: "M" }, [reason], null, "it")).toEqual({
       ok: false,
-      errors: { name: "Un campo con questo nome esiste già" },
+      errors: { name: MESSAGES.switchFieldUnique },
     });
   });
 
@@ -81,7 +88,7 @@ describe("the Therapy Switch tab's rules", () => {
       ),
     ).toEqual({
       ok: false,
-      errors: { conditional: "La logica condizionale è consentita solo su un altro campo select" },
+      errors: { conditional: MESSAGES.switchConditionalOnSelect },
     });
   });
 

@@ -26,7 +26,7 @@ describe("validateVisitType", () => {
   it("uses the spec's messages for code format, uniqueness and label", () => {
     expect(validateVisitType({ code: "Week 4", label: "", order: "9" }, list, "en")).toEqual({
       ok: false,
-      errors: { code: MESSAGES.visitTypeCode, label: "Label is required" },
+      errors: { code: MESSAGES.visitTypeCode, label: VISIT_TYPE_MESSAGES.labelRequired },
     });
     expect(inEnglish(VISIT_TYPE_MESSAGES.codeFormat)).toBe(
       "Code must contain only lowercase letters, numbers, and underscores",
@@ -38,25 +38,25 @@ describe("validateVisitType", () => {
   it("says 'Code is required' for an empty code, not the format rule", () => {
     expect(validateVisitType({ code: "", label: "X", order: "9" }, list, "en")).toEqual({
       ok: false,
-      errors: { code: "Code is required" },
+      errors: { code: VISIT_TYPE_MESSAGES.codeRequired },
     });
     expect(validateVisitType({ code: "   ", label: "X", order: "9" }, list, "en")).toEqual({
       ok: false,
-      errors: { code: "Code is required" },
+      errors: { code: VISIT_TYPE_MESSAGES.codeRequired },
     });
   });
 
   it("refuses an order another entry already has ('Order must be unique'), but not the entry's own", () => {
     expect(validateVisitType({ code: "week_8", label: "Week 8", order: "2" }, list, "en")).toEqual({
       ok: false,
-      errors: { order: "Order must be unique" },
+      errors: { order: VISIT_TYPE_MESSAGES.orderUnique },
     });
     expect(validateVisitType({ code: "week_4", label: "Week 4", order: "2" }, list, "en", "week_4").ok).toBe(
       true,
     );
     expect(validateVisitType({ code: "week_4", label: "Week 4", order: "5" }, list, "en", "week_4")).toEqual({
       ok: false,
-      errors: { order: "Order must be unique" },
+      errors: { order: VISIT_TYPE_MESSAGES.orderUnique },
     });
   });
 
@@ -118,7 +118,7 @@ describe("validateVisitType", () => {
     expect(validateVisitType(draft, list, "en")).toMatchObject({ value: { description: "Response" } });
     expect(validateVisitType({ ...draft, label: { it: " ", en: "" } }, list, "it")).toEqual({
       ok: false,
-      errors: { label: "Label is required" },
+      errors: { label: VISIT_TYPE_MESSAGES.labelRequired },
     });
   });
 });

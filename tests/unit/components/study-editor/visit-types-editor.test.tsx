@@ -1,3 +1,4 @@
+import { inEnglish } from "@/tests/support/words-in";
 import { screen, waitFor, within } from "@testing-library/react";
 import { renderWithIntl } from "@/tests/support/render-with-intl";
 import userEvent from "@testing-library/user-event";
@@ -148,12 +149,17 @@ describe("VisitTypesEditor", () => {
 
     const issues = VisitTypeSchema.safeParse({ code: "week_12", label: "", order: 2.5 }).error!.issues;
     const at = (path: string) => issues.find((i) => i.path.join(".") === path)?.message;
-    expect([at("label"), at("order")]).toEqual(["Label is required", "Order must be a whole number"]);
+    expect([at("label"), at("order")].map((m) => inEnglish(m!))).toEqual([
+      "Label is required",
+      "Order must be a whole number",
+    ]);
     await waitFor(() =>
-      expect(textBox(dialog, "Label")).toHaveAccessibleDescription(expect.stringContaining(at("label")!)),
+      expect(textBox(dialog, "Label")).toHaveAccessibleDescription(
+        expect.stringContaining(inEnglish(at("label")!)),
+      ),
     );
     expect(within(dialog).getByLabelText("Order")).toHaveAccessibleDescription(
-      expect.stringContaining(at("order")!),
+      expect.stringContaining(inEnglish(at("order")!)),
     );
     expect(changes).toHaveLength(0);
   });

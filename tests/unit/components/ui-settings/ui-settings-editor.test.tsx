@@ -1,3 +1,4 @@
+import { inEnglish } from "@/tests/support/words-in";
 import { fireEvent, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
@@ -201,8 +202,10 @@ describe("UiSettingsEditor", () => {
     onChange.mockClear();
     await user.type(screen.getByLabelText("Logo Height"), "5000");
     // The config's own rule and message (UiSettingsSchema.logo_height), tied to the box.
-    expect(LOGO_DIMENSION_MESSAGE).toBe("Enter a whole number between 1 and 2000");
-    expect(screen.getByLabelText("Logo Height")).toHaveAccessibleDescription(LOGO_DIMENSION_MESSAGE);
+    expect(inEnglish(LOGO_DIMENSION_MESSAGE)).toBe("Enter a whole number between 1 and 2000");
+    expect(screen.getByLabelText("Logo Height")).toHaveAccessibleDescription(
+      inEnglish(LOGO_DIMENSION_MESSAGE),
+    );
     expect(onChange).not.toHaveBeenCalledWith({ logo_height: 5000 });
     expect(UiSettingsSchema.safeParse({ logo_height: 5000 }).error?.issues[0]?.message).toBe(
       LOGO_DIMENSION_MESSAGE,

@@ -62,7 +62,7 @@ describe("Calculation dialog", () => {
     expect(screen.getByLabelText("Name *")).toHaveAccessibleDescription(
       inEnglish(MESSAGES.calculationRequired),
     );
-    expect(screen.getByText(FORMULA_MESSAGES.fields)).toBeInTheDocument();
+    expect(screen.getByText(inEnglish(FORMULA_MESSAGES.fields))).toBeInTheDocument();
     expect(onSave).not.toHaveBeenCalled();
   });
 
@@ -116,7 +116,7 @@ describe("Calculation dialog", () => {
     expect(screen.getByLabelText("Name *")).toHaveValue("calc_total");
     await user.selectOptions(screen.getByLabelText("Formula type"), "threshold");
     await save();
-    expect(await screen.findByText(FORMULA_MESSAGES.threshold)).toBeInTheDocument();
+    expect(await screen.findByText(inEnglish(FORMULA_MESSAGES.threshold))).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText("Field"), "pasi_score");
     await user.type(screen.getByLabelText("Threshold"), "75");
     await save();

@@ -38,8 +38,10 @@ describe("SwitchFieldDialog", () => {
     await user.click(within(dialog).getByRole("button", { name: "Save" }));
     const required = TherapySwitchFieldSchema.safeParse({ name: "", label: "", type: "text" }).error!
       .issues[0]!;
-    await waitFor(() => expect(within(dialog).getByRole("alert")).toHaveTextContent(required.message));
-    expect(within(dialog).getByLabelText("Name *")).toHaveAccessibleDescription(required.message);
+    await waitFor(() =>
+      expect(within(dialog).getByRole("alert")).toHaveTextContent(inEnglish(required.message)),
+    );
+    expect(within(dialog).getByLabelText("Name *")).toHaveAccessibleDescription(inEnglish(required.message));
 
     // A name with an invisible character: the schema's own identifier rule, before any save.
     await user.type(within(dialog).getByLabelText("Name *"), "note\u200b");
@@ -62,7 +64,7 @@ describe("SwitchFieldDialog", () => {
     await user.type(textBox(dialog, "Label *"), "Dettagli");
     await user.click(within(dialog).getByRole("button", { name: "Save" }));
     await waitFor(() =>
-      expect(within(dialog).getByRole("alert")).toHaveTextContent("Un campo con questo nome esiste già"),
+      expect(within(dialog).getByRole("alert")).toHaveTextContent("A field with this name already exists"),
     );
 
     await user.clear(within(dialog).getByLabelText("Name *"));
