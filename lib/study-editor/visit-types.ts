@@ -5,7 +5,12 @@
  * messages before that.
  */
 import { MESSAGES } from "@/lib/schemas/study-config-rules";
-import { CODE_PATTERN, configMessage, VisitTypeSchema, type VisitTypeDocument } from "@/lib/schemas/study-config";
+import {
+  CODE_PATTERN,
+  configMessage,
+  VisitTypeSchema,
+  type VisitTypeDocument,
+} from "@/lib/schemas/study-config";
 import type { Locale } from "@/lib/i18n/locales";
 import { isBlankText, type StudyText } from "@/lib/schemas/study-text";
 import { nextOrder, sortByOrder, swapWithNeighbour, type Direction } from "./order";
