@@ -81,7 +81,7 @@ export function StudyTextInput({ id, label, value, onChange, required, multiline
                 className="mb-0.5 block text-xs text-slate-600"
               >
                 {upperFirst(tl(locale))}
-                {locale === contentLanguage && <span className="text-slate-400"> · {t("defaultMark")}</span>}
+                {locale === contentLanguage && <span className="text-slate-500"> · {t("defaultMark")}</span>}
               </label>
               {multiline ? (
                 <textarea
