@@ -722,40 +722,44 @@ export const DEMO_STUDY_CONFIG: DemoStudyConfig = {
 
   therapy_switch_config: {
     enabled: true,
-    prompt_message: "Il paziente sta continuando la stessa terapia?",
+    // The spec gives these texts in Italian; English readers get them in English (decision 0022).
+    prompt_message: {
+      it: "Il paziente sta continuando la stessa terapia?",
+      en: "Is the patient continuing the same therapy?",
+    },
     switch_fields: [
       {
         name: "switch_reason",
-        label: "Motivo dello switch",
+        label: { it: "Motivo dello switch", en: "Reason for switching" },
         type: "select",
         required: true,
         options: [
-          { value: "inefficacia", label: "Inefficacia" },
-          { value: "eventi_avversi", label: "Eventi avversi" },
-          { value: "perdita_risposta", label: "Perdita di risposta" },
-          { value: "altro", label: "Altro" },
+          { value: "inefficacia", label: { it: "Inefficacia", en: "Lack of efficacy" } },
+          { value: "eventi_avversi", label: { it: "Eventi avversi", en: "Adverse events" } },
+          { value: "perdita_risposta", label: { it: "Perdita di risposta", en: "Loss of response" } },
+          { value: "altro", label: { it: "Altro", en: "Other" } },
         ],
-        placeholder: "Seleziona il motivo",
+        placeholder: { it: "Seleziona il motivo", en: "Select the reason" },
       },
       {
         name: "switch_reason_other",
-        label: "Specificare il motivo",
+        label: { it: "Specificare il motivo", en: "Specify the reason" },
         type: "text",
         required: true,
-        placeholder: "Descrivere il motivo dello switch",
+        placeholder: { it: "Descrivere il motivo dello switch", en: "Describe the reason for switching" },
         conditional_on: { field: "switch_reason", value: "altro" },
       },
       {
         name: "new_therapy",
-        label: "Nuova terapia",
+        label: { it: "Nuova terapia", en: "New therapy" },
         type: "select",
         required: false,
         options: BIOLOGIC_OPTIONS,
-        placeholder: "Seleziona la nuova terapia",
+        placeholder: { it: "Seleziona la nuova terapia", en: "Select the new therapy" },
       },
       {
         name: "switch_date",
-        label: "Data dello switch",
+        label: { it: "Data dello switch", en: "Switch date" },
         type: "date",
         required: false,
       },

@@ -266,7 +266,11 @@ export const TherapySwitchFieldSchema = z.object({
   conditional_on: z.object({ field: z.string().min(1), value: z.string() }).optional(),
 });
 
-export const DEFAULT_THERAPY_PROMPT = "Il paziente sta continuando la stessa terapia?";
+/** The spec's Italian prompt, with its English for English readers (decision 0022). */
+export const DEFAULT_THERAPY_PROMPT = {
+  it: "Il paziente sta continuando la stessa terapia?",
+  en: "Is the patient continuing the same therapy?",
+};
 
 export const TherapySwitchConfigSchema = z.object({
   enabled: z.boolean(),

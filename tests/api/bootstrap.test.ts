@@ -50,12 +50,15 @@ describe("demo data", () => {
     expect(study).toMatchObject({ name: "Psoriasis Registry", isActive: true, domain: "psoriasis" });
     const config = study!.config as {
       visit_types: unknown[];
-      therapy_switch_config: { enabled: boolean; prompt_message: string };
+      therapy_switch_config: { enabled: boolean; prompt_message: unknown };
     };
     expect(config.visit_types).toHaveLength(6);
     expect(config.therapy_switch_config).toMatchObject({
       enabled: true,
-      prompt_message: "Il paziente sta continuando la stessa terapia?",
+      prompt_message: {
+        it: "Il paziente sta continuando la stessa terapia?",
+        en: "Is the patient continuing the same therapy?",
+      },
     });
 
     expect(await db.$count(patients, eq(patients.studyId, study!.id))).toBe(12);

@@ -200,9 +200,8 @@ describe("therapy lines", () => {
     expect(missing.json.detail).toEqual([
       {
         loc: ["body", "data_fields", "therapy_switch", "switch_reason_other"],
-        // The study's own (Italian) label in the caller's (English) sentence until study content is
-        // bilingual (docs/decisions/0021).
-        msg: "Specificare il motivo is required",
+        // The study's own label in the caller's language, as the sentence around it (decision 0022).
+        msg: "Specify the reason is required",
         type: "missing",
       },
     ]);

@@ -73,9 +73,24 @@ async function signInAsPrincipalInvestigator(page: Page, code: string, locale: "
   }
 }
 
+/** The demo study's therapy-switch texts, in each language (decision 0022). */
+const SWITCH = {
+  en: {
+    prompt: "Is the patient continuing the same therapy?",
+    reason: "Reason for switching",
+    next: "New therapy",
+  },
+  it: {
+    prompt: "Il paziente sta continuando la stessa terapia?",
+    reason: "Motivo dello switch",
+    next: "Nuova terapia",
+  },
+} as const;
+
 async function addVisit(
   page: Page,
   w: Words,
+  locale: "en" | "it",
   visit: { date: string; type: string; pasi: string; switchTo?: string; shots?: string },
   firstVisit = false,
 ) {
@@ -84,13 +99,14 @@ async function addVisit(
   await dialog.getByLabel(`${w("visits.add.date")} *`).fill(visit.date);
   await dialog.getByLabel(`${w("visits.add.type")} *`).selectOption(visit.type);
   if (!firstVisit) {
-    await expect(dialog.getByText("Il paziente sta continuando la stessa terapia?")).toBeVisible();
+    const texts = SWITCH[locale];
+    await expect(dialog.getByText(texts.prompt)).toBeVisible();
     if (visit.switchTo) {
       await dialog.getByRole("button", { name: w("forms.booleans.yesNo.no") }).click();
       await dialog.getByRole("button", { name: w("visits.switch.continue") }).click();
-      await expect(dialog.getByText(w("forms.required", { label: "Motivo dello switch" }))).toBeVisible();
-      await dialog.getByLabel(/Motivo dello switch/).selectOption("inefficacia");
-      await dialog.getByLabel(/Nuova terapia/).selectOption(visit.switchTo);
+      await expect(dialog.getByText(w("forms.required", { label: texts.reason }))).toBeVisible();
+      await dialog.getByLabel(texts.reason).selectOption("inefficacia");
+      await dialog.getByLabel(texts.next).selectOption(visit.switchTo);
       await shotAt(page, `${visit.shots}-switch-form`);
       await dialog.getByRole("button", { name: w("visits.switch.continue") }).click();
     } else {
@@ -144,13 +160,13 @@ for (const locale of ["en", "it"] as const)
     await expect(page.getByRole("heading", { name: w("patients.detail.info") })).toBeVisible();
 
     // Baseline PASI 20, week 12 PASI 4 (continuing), week 24 switch through the Italian form.
-    await addVisit(page, w, { date: "2026-01-10", type: "baseline", pasi: "20" }, true);
-    await addVisit(page, w, { date: "2026-04-04", type: "week_12", pasi: "4" });
+    await addVisit(page, w, locale, { date: "2026-01-10", type: "baseline", pasi: "20" }, true);
+    await addVisit(page, w, locale, { date: "2026-04-04", type: "week_12", pasi: "4" });
     // PASI75 from the study's calculation.
     await expect(page.getByTestId("visit-row-2")).toContainText(w("forms.booleans.yesNo.yes"));
     // In Italian the comma is the decimal separator (lib/forms/parse-number.ts).
     const week24Pasi = locale === "it" ? "12,5" : "8";
-    await addVisit(page, w, {
+    await addVisit(page, w, locale, {
       date: "2026-06-27",
       type: "week_24",
       pasi: week24Pasi,

@@ -74,7 +74,7 @@ test("a follow-up visit: keyboard entry, reasoned edit, lock (423), unlock, audi
   await page.keyboard.type("Week 52");
   await expect(dialog.getByLabel("Visit Type *")).toHaveValue("week_52");
   await expect(dialog.getByLabel("Visit Date *")).toHaveValue("2026-03-15");
-  await expect(dialog.getByText("Il paziente sta continuando la stessa terapia?")).toBeVisible();
+  await expect(dialog.getByText("Is the patient continuing the same therapy?")).toBeVisible();
   await shot(page, "add-visit-prompt");
   expect(await seriousViolations(page)).toEqual([]);
   await tabTo(page, dialog.getByRole("button", { name: "Yes" }), 3);
@@ -172,14 +172,14 @@ test("a therapy switch at a follow-up through the Italian form, at phone width",
   await shot(page, "add-visit-prompt");
   await dialog.getByRole("button", { name: "No" }).click();
   await dialog.getByRole("button", { name: "Continue" }).click();
-  await expect(dialog.getByText("Motivo dello switch is required")).toBeVisible();
-  await expect(dialog.getByLabel(/Specificare il motivo/)).toHaveCount(0);
-  await dialog.getByLabel(/Motivo dello switch/).selectOption("altro");
+  await expect(dialog.getByText("Reason for switching is required")).toBeVisible();
+  await expect(dialog.getByLabel(/Specify the reason/)).toHaveCount(0);
+  await dialog.getByLabel(/Reason for switching/).selectOption("altro");
   await dialog.getByRole("button", { name: "Continue" }).click();
-  await expect(dialog.getByText("Specificare il motivo is required")).toBeVisible();
+  await expect(dialog.getByText("Specify the reason is required")).toBeVisible();
   await shot(page, "switch-form-errors");
-  await dialog.getByLabel(/Specificare il motivo/).fill("Preferenza del paziente");
-  await dialog.getByLabel(/Nuova terapia/).selectOption("secukinumab");
+  await dialog.getByLabel(/Specify the reason/).fill("Patient preference");
+  await dialog.getByLabel(/New therapy/).selectOption("secukinumab");
   await dialog.getByRole("button", { name: "Continue" }).click();
   await dialog.locator("#field-current_therapy").selectOption("secukinumab");
   await dialog.locator("#field-pasi_score").fill("8");
@@ -196,7 +196,7 @@ test("a therapy switch at a follow-up through the Italian form, at phone width",
   expect(added.data_fields.therapy_switch).toEqual({
     is_continuing_therapy: false,
     switch_reason: "altro",
-    switch_reason_other: "Preferenza del paziente",
+    switch_reason_other: "Patient preference",
     new_therapy: "secukinumab",
   });
   await page.locator("details", { hasText: "Patient Audit Trail" }).locator("summary").click();

@@ -83,9 +83,8 @@ test("an admin adds a calculation and a switch field and tries them in the previ
   // Therapy switch: a required select and a text field shown only for one of its values.
   await page.getByRole("tab", { name: "Therapy Switch" }).click();
   await page.getByLabel("Enable therapy switch on follow-up visits").check();
-  await expect(page.getByLabel("Prompt message")).toHaveValue(
-    "Il paziente sta continuando la stessa terapia?",
-  );
+  // The default prompt in both languages; this study's default language is English (decision 0022).
+  await expect(page.getByLabel("Prompt message")).toHaveValue("Is the patient continuing the same therapy?");
   await page.getByRole("button", { name: "Add field" }).click();
   let fieldDialog = page.getByRole("dialog", { name: "Add field" });
   await fieldDialog.getByRole("button", { name: "Save" }).click();
@@ -116,7 +115,7 @@ test("an admin adds a calculation and a switch field and tries them in the previ
   await page.getByRole("dialog", { name: "Edit field" }).getByRole("button", { name: "Cancel" }).click();
 
   const preview = page.getByRole("complementary", { name: "Preview" });
-  await expect(preview).toContainText("Il paziente sta continuando la stessa terapia?");
+  await expect(preview).toContainText("Is the patient continuing the same therapy?");
   await preview.getByRole("button", { name: "No" }).click();
   await preview.getByRole("button", { name: "Continue" }).click();
   await expect(preview).toContainText("Motivo is required");

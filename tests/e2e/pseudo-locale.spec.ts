@@ -53,8 +53,12 @@ const READ_KEYS = new Set(["label", "description", "placeholder", "prompt_messag
 function markTexts<T>(value: T, key = ""): T {
   if (typeof value === "string") return (READ_KEYS.has(key) && value ? marked(value) : value) as T;
   if (Array.isArray(value)) return value.map((v) => markTexts(v, key)) as T;
+  // A text in both languages ({ it, en }, decision 0022): each language's words are the text's.
+  const language = (k: string) => READ_KEYS.has(key) && (k === "it" || k === "en");
   if (value && typeof value === "object")
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, markTexts(v, k)])) as T;
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, markTexts(v, language(k) ? key : k)]),
+    ) as T;
   return value;
 }
 

@@ -23,7 +23,10 @@ describe("study config schema", () => {
     expect(parsed).toMatchObject({ visit_types: [], categories: [], data_fields: [], calculations: [] });
     expect(parsed.therapy_switch_config).toEqual({
       enabled: false,
-      prompt_message: "Il paziente sta continuando la stessa terapia?",
+      prompt_message: {
+        it: "Il paziente sta continuando la stessa terapia?",
+        en: "Is the patient continuing the same therapy?",
+      },
       switch_fields: [],
     });
   });

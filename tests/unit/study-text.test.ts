@@ -110,8 +110,16 @@ describe("the configuration in one language", () => {
     expect(wordsOf(label, () => "unused", "en")).toBe("Sex");
   });
 
-  it("leaves a single-language configuration exactly as it was", () => {
-    const demo = StudyConfigSchema.parse(DEMO_STUDY_CONFIG);
+  it("leaves a single-language configuration exactly as it was, and reads the demo's switch in each language", () => {
+    const switchIn = (locale: "it" | "en") =>
+      configIn(StudyConfigSchema.parse(DEMO_STUDY_CONFIG), locale).therapy_switch_config;
+    expect(switchIn("it").prompt_message).toBe("Il paziente sta continuando la stessa terapia?");
+    expect(switchIn("en").switch_fields[0]!.label).toBe("Reason for switching");
+    // The demo's fields, calculations and visit types are single-language (its switch texts are not).
+    const demo = StudyConfigSchema.parse({
+      ...DEMO_STUDY_CONFIG,
+      therapy_switch_config: { enabled: true, prompt_message: "Same therapy?", switch_fields: [] },
+    });
     expect(configIn(demo, "it")).toEqual(demo);
     expect(configIn(demo, "en")).toEqual(demo);
     expect(configForMessages(demo)).toEqual(demo);

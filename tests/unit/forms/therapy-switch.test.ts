@@ -5,7 +5,7 @@ import { DEMO_STUDY_CONFIG } from "@/db/seed/demo-study-config";
 import { configIn } from "@/lib/i18n/study-config-language";
 import { StudyConfigSchema } from "@/lib/schemas/study-config-rules";
 
-const config = configIn(StudyConfigSchema.parse(DEMO_STUDY_CONFIG), "en").therapy_switch_config;
+const config = configIn(StudyConfigSchema.parse(DEMO_STUDY_CONFIG), "it").therapy_switch_config;
 
 describe("validateTherapySwitch (spec §5 Therapy switch form)", () => {
   it("continuing keeps only the answer", () => {

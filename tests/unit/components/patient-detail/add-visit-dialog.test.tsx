@@ -6,7 +6,7 @@ import { AddVisitDialog, nextVisitNumber } from "@/components/visits/add-visit-d
 import type { StudyConfig } from "@/lib/schemas/study-config";
 import { VisitResponse } from "@/lib/schemas/visits";
 import { ok, replyError, route, serveApi } from "@/tests/support/msw/api";
-import { smallConfig, visit, withQueryClient } from "./fixtures";
+import { demoConfigIn, smallConfig, visit, withQueryClient } from "./fixtures";
 
 /** The visit route answered like the server would (MSW); records what was sent. */
 function answerVisit(status: number, payload: unknown) {
@@ -44,7 +44,7 @@ async function chooseDateAndType(user: ReturnType<typeof userEvent.setup>, type 
   await user.selectOptions(screen.getByLabelText("Visit Type *"), type);
 }
 
-const PROMPT = "Il paziente sta continuando la stessa terapia?";
+const PROMPT = "Is the patient continuing the same therapy?";
 
 describe("Add Visit dialog", () => {
   it("defaults the visit number to the next free one", () => {
@@ -90,14 +90,14 @@ describe("Add Visit dialog", () => {
     const { user } = renderDialog([visit()]);
     await chooseDateAndType(user);
     await user.click(screen.getByRole("button", { name: "No" }));
-    expect(screen.queryByLabelText(/Specificare il motivo/)).toBeNull();
+    expect(screen.queryByLabelText(/Specify the reason/)).toBeNull();
     await user.click(screen.getByRole("button", { name: "Continue" }));
-    expect(screen.getByText("Motivo dello switch is required")).toBeInTheDocument();
+    expect(screen.getByText("Reason for switching is required")).toBeInTheDocument();
     expect(screen.queryByText("Efficacy")).toBeNull();
-    await user.selectOptions(screen.getByLabelText(/Motivo dello switch/), "altro");
+    await user.selectOptions(screen.getByLabelText(/Reason for switching/), "altro");
     await user.click(screen.getByRole("button", { name: "Continue" }));
-    expect(screen.getByText("Specificare il motivo is required")).toBeInTheDocument();
-    await user.type(screen.getByLabelText(/Specificare il motivo/), "Preferenza del paziente");
+    expect(screen.getByText("Specify the reason is required")).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/Specify the reason/), "Patient preference");
     await user.click(screen.getByRole("button", { name: "Continue" }));
     expect(screen.getByText("Efficacy")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Save Visit" }));
@@ -106,7 +106,7 @@ describe("Add Visit dialog", () => {
       therapy_switch: {
         is_continuing_therapy: false,
         switch_reason: "altro",
-        switch_reason_other: "Preferenza del paziente",
+        switch_reason_other: "Patient preference",
       },
     });
   });
@@ -214,7 +214,7 @@ describe("Add Visit dialog in Italian", () => {
           open
           onClose={vi.fn()}
           patientId={7}
-          config={smallConfig}
+          config={{ ...smallConfig, therapy_switch_config: demoConfigIn("it").therapy_switch_config }}
           visits={[visit()]}
           onCreated={vi.fn()}
         />,

@@ -8,7 +8,10 @@ import { StudyConfigShape, type StudyConfig } from "@/lib/schemas/study-config";
 import type { PatientResponse } from "@/lib/schemas/patients";
 import type { VisitResponse } from "@/lib/schemas/visits";
 
-export const demoConfig: StudyConfig = configIn(StudyConfigShape.parse(DEMO_STUDY_CONFIG), "en");
+/** The demo study as a reader of `locale` reads it (decision 0022: its therapy-switch texts are bilingual). */
+export const demoConfigIn = (locale: Locale): StudyConfig =>
+  configIn(StudyConfigShape.parse(DEMO_STUDY_CONFIG), locale);
+export const demoConfig: StudyConfig = demoConfigIn("en");
 
 /** The demo study with one optional visit field, so a form can be submitted without filling much. */
 export const smallConfig: StudyConfig = {
