@@ -38,7 +38,7 @@ export type DashboardCard = {
   value: string;
   note?:
     | { key: "pasi75Note"; values: { achieved: string; total: string } }
-    | { key: "seriousNote"; values: { count: string } };
+    | { key: "seriousNote"; values: { count: string; n: number } };
   detail?: string;
 };
 
@@ -70,7 +70,11 @@ export function dashboardCards(
     {
       key: "adverseEvents",
       value: fmt.number(overview.total_adverse_events),
-      note: { key: "seriousNote", values: { count: fmt.number(overview.serious_adverse_events) } },
+      note: {
+        key: "seriousNote",
+        // `n` chooses the plural ("1 grave", "3 gravi"); `count` is the number as the reader writes it.
+        values: { count: fmt.number(overview.serious_adverse_events), n: overview.serious_adverse_events },
+      },
     },
     { key: "therapyLines", value: fmt.number(overview.total_therapy_lines) },
   ];

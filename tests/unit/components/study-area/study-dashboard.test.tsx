@@ -194,6 +194,14 @@ describe("StudyDashboard figures in the reader's number format (decision 0021)",
     expect(card("Eventi avversi")).toHaveTextContent("10.001 gravi");
     expect(demographicTexts()).toEqual(["Maschi=11.000", "Femmine=1345"]);
   });
+
+  it("says one serious event in the singular in Italian ('1 grave')", async () => {
+    answer(() =>
+      ok(DashboardResponse, { ...BIG_STUDY, overview: { ...BIG_STUDY.overview, serious_adverse_events: 1 } }),
+    );
+    renderWithQuery(<StudyDashboard studyId={3} />, { locale: "it" });
+    expect(await screen.findByText("1 grave")).toBeInTheDocument();
+  });
 });
 
 describe("demographics mapping", () => {
