@@ -1,6 +1,7 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
+import type { Locale } from "@/lib/i18n/locales";
 
 import { useRef, useState } from "react";
 import { useWords } from "@/components/i18n/use-words";
@@ -49,6 +50,7 @@ export function ExportPage({ studyId, studyName, visitTypes }: Props) {
     visitTypes: [],
     visitDateFrom: "",
     visitDateTo: "",
+    language: locale as Locale,
   });
   const [run, setRun] = useState<Run>({ state: "idle" });
   const abort = useRef<AbortController | null>(null);

@@ -1,4 +1,5 @@
 import type { CsvFormat } from "@/lib/csv/csv-cells";
+import type { Locale } from "@/lib/i18n/locales";
 import { EXPORT_HEADERS, type ExportFormat } from "@/lib/schemas/study-export";
 import { errorOfPayload, redirectToSignIn } from "./api-fetch";
 import { plainCounter, zipCounter, type RecordCounter } from "./export-progress";
@@ -15,6 +16,8 @@ export type StudyExportOptions = {
   visitTypes: string[];
   visitDateFrom: string;
   visitDateTo: string;
+  /** The language of the study's words in a labels export and of the zip's README (decision 0022). */
+  language: Locale;
 };
 
 export type ExportProgress = { records: number; total: number | null; unit: string; bytes: number };
@@ -29,6 +32,8 @@ export function studyExportParams(options: StudyExportOptions): URLSearchParams 
   const csv = options.format !== "odm";
   const params = new URLSearchParams({ format: options.format });
   if (csv && options.values === "labels") params.set("values", "labels");
+  // The reader's language for the study's words and the README; codes are the same in every language.
+  if (csv && (options.values === "labels" || options.zip)) params.set("lang", options.language);
   if (csv && options.csvFormat === "semicolon") params.set("csv_format", "semicolon");
   if (options.deidentify) params.set("deidentify", "true");
   if (csv && options.zip) params.set("zip", "true");

@@ -55,8 +55,16 @@ describe("CSV format on the export screen", () => {
       visitTypes: [],
       visitDateFrom: "",
       visitDateTo: "",
+      language: "it",
     };
     expect(studyExportParams(options).toString()).toBe("format=csv-long&csv_format=semicolon");
+    // Labels and the zip's README are in the reader's language (decision 0022); codes have none.
+    expect(studyExportParams({ ...options, values: "labels" }).toString()).toBe(
+      "format=csv-long&values=labels&lang=it&csv_format=semicolon",
+    );
+    expect(studyExportParams({ ...options, zip: true, language: "en" }).toString()).toBe(
+      "format=csv-long&lang=en&csv_format=semicolon&zip=true",
+    );
     expect(studyExportParams({ ...options, csvFormat: "comma" }).toString()).toBe("format=csv-long");
     expect(studyExportParams({ ...options, format: "odm" }).toString()).toBe("format=odm");
   });
