@@ -6,6 +6,7 @@
  * into breaking ones and warnings. The browser and the server share this one rule.
  */
 import { calculationDependencies } from "@/lib/calc";
+import { messageRef, type MessageValues } from "@/lib/i18n/message-ref";
 import type { CompatibilityIssue, CompatibilityResult } from "@/lib/schemas/protocol-versions";
 import type {
   DataField,
@@ -48,8 +49,14 @@ function keyOf(field: Pick<DataField, "entity" | "name">) {
   return `${field.entity}:${field.name}`;
 }
 
+/**
+ * The descriptions are catalogue references (api.compatibility.*, decision 0021): put into the
+ * reader's words by the API (a 409's detail, or the 200 answers that carry them) and the screens.
+ */
+const say = (key: string, values: MessageValues) => messageRef(`api.compatibility.${key}`, values);
+
 const records = (entity: FieldEntity, patients: number, visits: number) =>
-  entity === "patient" ? `${patients} patient(s)` : `${visits} visit(s) of ${patients} patient(s)`;
+  entity === "patient" ? say("patients", { patients }) : say("visits", { patients, visits });
 
 /** A pattern the form engine cannot run is refused by the config rules; it tightens nothing. */
 const compiles = (pattern: string) => compileStudyPattern(pattern).ok;
@@ -57,7 +64,7 @@ const compiles = (pattern: string) => compileStudyPattern(pattern).ok;
 function fieldChanges(before: DataFieldDocument, after: DataFieldDocument): ConfigChange[] {
   const changes: ConfigChange[] = [];
   const { entity, name: key } = after;
-  const where = `Field '${key}' (${entity})`;
+  const where = say("field", { key, entity });
   if (before.type !== after.type) {
     const harmless = SAME_VALUES.some((group) => group.has(before.type) && group.has(after.type));
     changes.push({
@@ -67,7 +74,7 @@ function fieldChanges(before: DataFieldDocument, after: DataFieldDocument): Conf
       severity: harmless ? "warning" : "breaking",
       probe: { kind: "has_value", entity, key },
       describe: (p, v) =>
-        `${where} changes type from ${before.type} to ${after.type}: ${records(entity, p, v)} hold a value`,
+        say("retyped", { where, from: before.type, to: after.type, records: records(entity, p, v) }),
     });
     // Values of another type are not compared against the new rules below.
     return changes;
@@ -83,7 +90,11 @@ function fieldChanges(before: DataFieldDocument, after: DataFieldDocument): Conf
         severity: "breaking",
         probe: { kind: "value_in", entity, key, values: removed },
         describe: (p, v) =>
-          `${where} loses option(s) ${removed.map((o) => `'${o}'`).join(", ")}: ${records(entity, p, v)} use them`,
+          say("optionsRemoved", {
+            where,
+            options: removed.map((o) => `'${o}'`).join(", "),
+            records: records(entity, p, v),
+          }),
       });
   }
   const was = before.validation ?? {};
@@ -95,29 +106,34 @@ function fieldChanges(before: DataFieldDocument, after: DataFieldDocument): Conf
       target: key,
       severity: "breaking",
       probe,
-      describe: (p, v) => `${where} now requires ${rule}: ${records(entity, p, v)} would fail it`,
+      describe: (p, v) => say("tightened", { where, rule, records: records(entity, p, v) }),
     });
-  if (now.required && !was.required) tightened("a value", { kind: "missing", entity, key });
+  if (now.required && !was.required) tightened(say("ruleValue", {}), { kind: "missing", entity, key });
   if (now.min !== undefined && (was.min === undefined || now.min > was.min))
-    tightened(`a minimum of ${now.min}`, { kind: "below", entity, key, min: now.min });
+    tightened(say("ruleMin", { n: String(now.min) }), { kind: "below", entity, key, min: now.min });
   if (now.max !== undefined && (was.max === undefined || now.max < was.max))
-    tightened(`a maximum of ${now.max}`, { kind: "above", entity, key, max: now.max });
+    tightened(say("ruleMax", { n: String(now.max) }), { kind: "above", entity, key, max: now.max });
   if (now.min_length !== undefined && (was.min_length === undefined || now.min_length > was.min_length))
-    tightened(`at least ${now.min_length} characters`, {
+    tightened(say("ruleMinLength", { n: now.min_length }), {
       kind: "shorter",
       entity,
       key,
       length: now.min_length,
     });
   if (now.max_length !== undefined && (was.max_length === undefined || now.max_length < was.max_length))
-    tightened(`at most ${now.max_length} characters`, {
+    tightened(say("ruleMaxLength", { n: now.max_length }), {
       kind: "longer",
       entity,
       key,
       length: now.max_length,
     });
   if (now.pattern && now.pattern !== was.pattern && compiles(now.pattern))
-    tightened(`the pattern ${now.pattern}`, { kind: "pattern_mismatch", entity, key, pattern: now.pattern });
+    tightened(say("rulePattern", { pattern: now.pattern }), {
+      kind: "pattern_mismatch",
+      entity,
+      key,
+      pattern: now.pattern,
+    });
   return changes;
 }
 
@@ -137,7 +153,7 @@ function orphanedCalculations(live: StudyConfigDocument, next: StudyConfigDocume
         target: calc.name,
         severity: "warning",
         probe: null,
-        describe: () => `Calculation '${calc.name}' reads the removed field '${name}' and will give no value`,
+        describe: () => say("calculationInputRemoved", { calculation: calc.name, field: name }),
       })),
   );
 }
@@ -159,8 +175,9 @@ function calculationChanges(live: StudyConfigDocument, next: StudyConfigDocument
         severity: "warning",
         probe: { kind: "calculated", entity: "visit", key: calc.name },
         describe: (p, v) =>
-          `${renamed ? `Calculation '${calc.name}' is renamed to '${renamed.name}'` : `Calculation '${calc.name}' is removed`}: ` +
-          `${v} visit(s) of ${p} patient(s) keep a value stored under the old name`,
+          renamed
+            ? say("calculationRenamed", { calculation: calc.name, to: renamed.name, visits: v, patients: p })
+            : say("calculationRemoved", { calculation: calc.name, visits: v, patients: p }),
       };
     });
 }
@@ -183,7 +200,7 @@ export function diffConfigs(live: StudyConfigDocument, next: StudyConfigDocument
       target: key,
       severity: "breaking",
       probe: { kind: "has_value", entity, key },
-      describe: (p, v) => `Field '${key}' (${entity}) is removed: ${records(entity, p, v)} hold a value`,
+      describe: (p, v) => say("fieldRemoved", { key, entity, records: records(entity, p, v) }),
     });
   }
   for (const field of next.data_fields) {
@@ -196,8 +213,7 @@ export function diffConfigs(live: StudyConfigDocument, next: StudyConfigDocument
       target: key,
       severity: "warning",
       probe: { kind: "missing", entity, key },
-      describe: (p, v) =>
-        `New required field '${key}' (${entity}): ${records(entity, p, v)} have no value yet`,
+      describe: (p, v) => say("requiredFieldAdded", { key, entity, records: records(entity, p, v) }),
     });
   }
   const nextTypes = new Set(next.visit_types.map((type) => type.code));
@@ -209,7 +225,7 @@ export function diffConfigs(live: StudyConfigDocument, next: StudyConfigDocument
       target: type.code,
       severity: "breaking",
       probe: { kind: "visit_type", entity: "visit", code: type.code },
-      describe: (p, v) => `Visit type '${type.code}' is removed: ${v} visit(s) of ${p} patient(s) use it`,
+      describe: (p, v) => say("visitTypeRemoved", { code: type.code, visits: v, patients: p }),
     });
   }
   changes.push(...calculationChanges(live, next), ...orphanedCalculations(live, next));
@@ -246,5 +262,21 @@ export function compatibilityReport(
     affected_visits: breaking.length === 0 ? 0 : total.visits,
     breaking_changes: breaking,
     warnings,
+  };
+}
+
+/**
+ * The report with its descriptions put into words: a 200 answer is not put into words by the API's
+ * error mapper, so the routes that answer a report do it with the caller's translator.
+ */
+export function compatibilityInWords(
+  result: CompatibilityResult,
+  words: (text: string) => string,
+): CompatibilityResult {
+  const said = (issue: CompatibilityIssue) => ({ ...issue, message: words(issue.message) });
+  return {
+    ...result,
+    breaking_changes: result.breaking_changes.map(said),
+    warnings: result.warnings.map(said),
   };
 }

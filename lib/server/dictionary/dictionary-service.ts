@@ -18,6 +18,7 @@ import type {
   DictionaryPreviewResponse,
 } from "@/lib/schemas/data-dictionary";
 import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locales";
+import { compatibilityInWords } from "@/lib/forms/config-compatibility";
 import { notFound, validationError } from "../api/errors";
 import type { RequestMeta } from "../api/request-meta";
 import type { Actor } from "../auth/actor";
@@ -106,7 +107,12 @@ export async function previewDataDictionary(
       : null;
   // A 200 answer is not put into words by the error mapper: its messages are, here (decision 0021).
   const issues = plan.issues.map((issue) => ({ ...issue, message: words(issue.message) }));
-  return { changes: plan.changes, issues, compatibility, version: study.version };
+  return {
+    changes: plan.changes,
+    issues,
+    compatibility: compatibility && compatibilityInWords(compatibility, words),
+    version: study.version,
+  };
 }
 
 /** A problem with its place in the file ("Row 3, choices: …"), a reference (decision 0021). */

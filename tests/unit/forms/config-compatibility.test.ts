@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { words } from "@/tests/support/engine-words";
 import { DEMO_STUDY_CONFIG } from "@/db/seed/demo-study-config";
 import { compatibilityReport, diffConfigs, type ConfigChange } from "@/lib/forms/config-compatibility";
 import { StudyConfigSchema } from "@/lib/schemas/study-config-rules";
@@ -115,9 +116,13 @@ describe("compatibilityReport", () => {
     const report = compatibilityReport(changes, counts, { patients: 3, visits: 7 });
     expect(report.compatible).toBe(false);
     expect([report.affected_patients, report.affected_visits]).toEqual([3, 7]);
-    expect(report.breaking_changes.map((i) => [i.target, i.message])).toEqual([
+    expect(report.breaking_changes.map((i) => [i.target, words(i.message, "en")])).toEqual([
       ["dlqi_score", "Field 'dlqi_score' (visit) is removed: 7 visit(s) of 3 patient(s) hold a value"],
     ]);
+    // The same description in Italian, counts in the plural they take (decision 0021).
+    expect(words(report.breaking_changes[0]!.message, "it")).toBe(
+      "Il campo 'dlqi_score' (visit) è rimosso: 7 visite di 3 pazienti hanno un valore",
+    );
     // The calculation that adds DLQI and itch loses both its inputs.
     expect(report.warnings.map((i) => [i.kind, i.target])).toEqual([
       ["field_removed", "itch_nrs"],
