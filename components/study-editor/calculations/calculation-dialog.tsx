@@ -6,6 +6,7 @@ import { useWords } from "@/components/i18n/use-words";
 import { Controller, useForm, useWatch, type FieldErrors } from "react-hook-form";
 import { useContentLanguage } from "@/components/study-text/content-language";
 import { StudyTextInput } from "@/components/study-text/study-text-input";
+import { StudyTextController } from "@/components/study-text/study-text-controller";
 import { CONTROL_CLASS } from "@/components/ui/control-class";
 import { Dialog, SaveCancelFooter } from "@/components/ui/dialog";
 import { FieldError, invalidProps } from "@/components/ui/field-error";
@@ -158,18 +159,11 @@ export function CalculationDialog({
             {message("name")}
           </div>
         </div>
-        <Controller
+        <StudyTextController
           control={control}
           name="description"
-          render={({ field }) => (
-            <StudyTextInput
-              id={`${id}-description`}
-              label={t("description")}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-            />
-          )}
+          id={`${id}-description`}
+          label={t("description")}
         />
         <div>
           <Label htmlFor={`${id}-type`}>{t("formulaType")}</Label>

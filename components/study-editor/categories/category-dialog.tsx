@@ -3,9 +3,9 @@
 import { useTranslations } from "next-intl";
 import { useId, useMemo } from "react";
 import { useWords } from "@/components/i18n/use-words";
-import { Controller, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { useContentLanguage } from "@/components/study-text/content-language";
-import { StudyTextInput } from "@/components/study-text/study-text-input";
+import { StudyTextController } from "@/components/study-text/study-text-controller";
 import { Dialog, SaveCancelFooter, saveOnEnter } from "@/components/ui/dialog";
 import { FieldError, invalidProps } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
@@ -83,19 +83,12 @@ export function CategoryDialog({ entity, categories, onSave, onClose }: Category
           </p>
           <FieldError id={`${id}-code`} error={codeError} />
         </div>
-        <Controller
+        <StudyTextController
           control={control}
           name="label"
-          render={({ field }) => (
-            <StudyTextInput
-              id={`${id}-label`}
-              label={t("label")}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={labelError}
-            />
-          )}
+          id={`${id}-label`}
+          label={t("label")}
+          error={labelError}
         />
       </div>
     </Dialog>

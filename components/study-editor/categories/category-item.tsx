@@ -3,11 +3,11 @@
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { useWords } from "@/components/i18n/use-words";
-import { Controller, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { useContentLanguage, useStudyWords } from "@/components/study-text/content-language";
-import { StudyTextInput } from "@/components/study-text/study-text-input";
+import { StudyTextController } from "@/components/study-text/study-text-controller";
 import { StudyTextView } from "@/components/study-text/study-text-view";
 import type { CategoryDocument, DataFieldDocument } from "@/lib/schemas/study-config";
 import type { StudyText } from "@/lib/schemas/study-text";
@@ -114,19 +114,12 @@ export function CategoryItem({
           <div className="min-w-48 flex-1">
             <div className="flex flex-wrap items-end gap-2">
               <div className="min-w-0 flex-1" onKeyDown={onKeyDown}>
-                <Controller
+                <StudyTextController
                   control={control}
                   name="label"
-                  render={({ field }) => (
-                    <StudyTextInput
-                      id={`${id}-label`}
-                      label={t("label")}
-                      value={field.value}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      error={error}
-                    />
-                  )}
+                  id={`${id}-label`}
+                  label={t("label")}
+                  error={error}
                 />
               </div>
               <Button className="px-3 py-1" onClick={save}>

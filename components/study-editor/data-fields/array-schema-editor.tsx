@@ -3,9 +3,9 @@
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { useWords } from "@/components/i18n/use-words";
-import { Controller, useForm, useWatch } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { useStudyWords } from "@/components/study-text/content-language";
-import { StudyTextInput } from "@/components/study-text/study-text-input";
+import { StudyTextController } from "@/components/study-text/study-text-controller";
 import { StudyTextView } from "@/components/study-text/study-text-view";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
@@ -175,19 +175,12 @@ function SubFieldForm({
       aria-label={editing === null ? t("newGroup") : t("editGroup", { name: editing })}
       className="space-y-2 rounded-md bg-slate-50 p-3"
     >
-      <Controller
+      <StudyTextController
         control={control}
         name="label"
-        render={({ field }) => (
-          <StudyTextInput
-            id={`${id}-label`}
-            label={t("label")}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            error={errors.label?.message && words(errors.label.message)}
-          />
-        )}
+        id={`${id}-label`}
+        label={t("label")}
+        error={errors.label?.message && words(errors.label.message)}
       />
       <div className="grid gap-2 sm:grid-cols-2">
         <div>

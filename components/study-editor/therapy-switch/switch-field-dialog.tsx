@@ -3,9 +3,9 @@
 import { useTranslations } from "next-intl";
 import { useId, useMemo } from "react";
 import { useWords } from "@/components/i18n/use-words";
-import { Controller, get, useForm, useWatch } from "react-hook-form";
+import { get, useForm, useWatch } from "react-hook-form";
 import { useContentLanguage, useStudyWords } from "@/components/study-text/content-language";
-import { StudyTextInput } from "@/components/study-text/study-text-input";
+import { StudyTextController } from "@/components/study-text/study-text-controller";
 import { CONTROL_CLASS } from "@/components/ui/control-class";
 import { Dialog, SaveCancelFooter } from "@/components/ui/dialog";
 import { FieldError, invalidProps } from "@/components/ui/field-error";
@@ -104,32 +104,13 @@ export function SwitchFieldDialog({
           </div>
         </div>
         {/* The label in both languages (decision 0022); name and label share the message below. */}
-        <Controller
-          control={control}
-          name="label"
-          render={({ field }) => (
-            <StudyTextInput
-              id={`${id}-label`}
-              label={t("label")}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-            />
-          )}
-        />
+        <StudyTextController control={control} name="label" id={`${id}-label`} label={t("label")} />
         {message("name")}
-        <Controller
+        <StudyTextController
           control={control}
           name="placeholder"
-          render={({ field }) => (
-            <StudyTextInput
-              id={`${id}-placeholder`}
-              label={t("placeholder")}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-            />
-          )}
+          id={`${id}-placeholder`}
+          label={t("placeholder")}
         />
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" {...register("required")} />
@@ -137,20 +118,13 @@ export function SwitchFieldDialog({
         </label>
         {type === "select" && (
           // Each language's lines, matched by value (lib/study-editor/therapy-switch.ts).
-          <Controller
+          <StudyTextController
             control={control}
             name="optionsText"
-            render={({ field }) => (
-              <StudyTextInput
-                id={`${id}-options`}
-                label={t("options")}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                multiline
-                error={shown.options && words(shown.options)}
-              />
-            )}
+            id={`${id}-options`}
+            label={t("options")}
+            multiline
+            error={shown.options && words(shown.options)}
           />
         )}
         <div className="grid gap-4 sm:grid-cols-2">

@@ -3,9 +3,9 @@
 import { useTranslations } from "next-intl";
 import { useId, useMemo, type ReactNode } from "react";
 import { useWords } from "@/components/i18n/use-words";
-import { Controller, useForm, useWatch } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { useContentLanguage } from "@/components/study-text/content-language";
-import { StudyTextInput } from "@/components/study-text/study-text-input";
+import { StudyTextController } from "@/components/study-text/study-text-controller";
 import { Dialog, SaveCancelFooter, saveOnEnter } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -94,36 +94,22 @@ export function VisitTypeDialog({ editing, visitTypes, onSave, onClose }: VisitT
           // Visits store the code, so renaming it does not carry recorded visits along.
           <p className="-mt-2 text-sm text-amber-700">{t("codeKept", { code: editing.code })}</p>
         )}
-        <Controller
+        <StudyTextController
           control={control}
           name="label"
-          render={({ field }) => (
-            <StudyTextInput
-              id={`${id}-label`}
-              label={t("label")}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={say(errors.label?.message)}
-            />
-          )}
+          id={`${id}-label`}
+          label={t("label")}
+          error={say(errors.label?.message)}
         />
         <Row id={`${id}-order`} label={t("order")} error={say(errors.order?.message)} hint={t("orderHint")}>
           {(a11y) => <Input {...a11y} type="number" min={1} step={1} {...register("order")} />}
         </Row>
-        <Controller
+        <StudyTextController
           control={control}
           name="description"
-          render={({ field }) => (
-            <StudyTextInput
-              id={`${id}-description`}
-              label={t("description")}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              multiline
-            />
-          )}
+          id={`${id}-description`}
+          label={t("description")}
+          multiline
         />
       </div>
     </Dialog>
