@@ -8,7 +8,8 @@ export function PatientInfo({ patient }: { patient: PatientResponse }) {
   const t = useTranslations("patients.info");
   const fmt = useFormat();
   const yesNo = useBooleanWords(SI_NO);
-  const siNo = (value: boolean) => (value ? yesNo.yes : yesNo.no);
+  // Unanswered stays blank, never "No" (decision 0023).
+  const siNo = (value: boolean | null) => (value === null ? "—" : value ? yesNo.yes : yesNo.no);
   const sex = patient.sex === "M" ? t("male") : patient.sex === "F" ? t("female") : patient.sex;
   const rows: [string, string][] = [
     [t("code"), patient.code],

@@ -29,10 +29,15 @@ export const patients = pgTable(
     sex: text("sex").$type<"M" | "F">().notNull(),
     heightCm: doublePrecision("height_cm"),
     weightKg: doublePrecision("weight_kg"),
-    naiveSystemic: boolean("naive_systemic").notNull().default(false),
-    naiveBiologic: boolean("naive_biologic").notNull().default(false),
+    // Three-state (decision 0023): null is a question not asked or not answered, never "no".
+    naiveSystemic: boolean("naive_systemic"),
+    naiveBiologic: boolean("naive_biologic"),
     // Study-defined values, checked against the study's patient fields on every write.
     customFields: jsonb("custom_fields").$type<Record<string, unknown>>().notNull().default({}),
+    // Field name → the study's missing-data code given instead of a value (decision 0023).
+    missing: jsonb("missing").$type<Record<string, string>>().notNull().default({}),
+    // The soft plausibility warnings the user confirmed at the last write (decision 0024).
+    confirmedWarnings: jsonb("confirmed_warnings").$type<unknown[]>().notNull().default([]),
     // The group must be one of this study's groups: see the composite foreign key below.
     medicalGroupId: integer("medical_group_id"),
     createdBy: integer("created_by").references(() => users.id),
@@ -47,6 +52,11 @@ export const patients = pgTable(
     efficacyAchieved: boolean("efficacy_achieved").notNull().default(false),
     therapyLineCount: integer("therapy_line_count").notNull().default(0),
     hasActiveLine: boolean("has_active_line").notNull().default(false),
+    // The visit schedule's next planned visit not yet done (decision 0025), maintained with the
+    // figures above so the patients list sorts on it and the overdue list reads an index.
+    nextVisitType: text("next_visit_type"),
+    nextVisitDue: date("next_visit_due"),
+    nextVisitWindowEnd: date("next_visit_window_end"),
     // Optimistic concurrency (decision 0007): updates name the version they were based on.
     version: version(),
     createdAt: createdAt(),
@@ -81,6 +91,12 @@ export const patients = pgTable(
       .where(sql`${t.deletedAt} is null`),
     index("patients_study_group_idx").on(t.studyId, t.medicalGroupId, t.createdAt, t.id),
     index("patients_study_creator_idx").on(t.studyId, t.createdBy, t.createdAt, t.id),
+    index("patients_study_next_visit_idx")
+      .on(t.studyId, t.nextVisitDue, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    index("patients_study_overdue_idx")
+      .on(t.studyId, t.nextVisitWindowEnd, t.id)
+      .where(sql`${t.deletedAt} is null and ${t.nextVisitWindowEnd} is not null`),
   ],
 );
 

@@ -32,6 +32,10 @@ export const visits = pgTable(
     visitDate: date("visit_date").notNull(),
     visitType: text("visit_type").notNull(),
     dataFields: jsonb("data_fields").$type<Record<string, unknown>>().notNull().default({}),
+    // Field name → the study's missing-data code given instead of a value (decision 0023).
+    missing: jsonb("missing").$type<Record<string, string>>().notNull().default({}),
+    // The soft plausibility warnings the user confirmed at the last write (decision 0024).
+    confirmedWarnings: jsonb("confirmed_warnings").$type<unknown[]>().notNull().default([]),
     // The study's calculations over data_fields, computed by the server at the last write, and the
     // study configuration version they were computed with.
     calculatedValues: jsonb("calculated_values").$type<Record<string, unknown>>().notNull().default({}),

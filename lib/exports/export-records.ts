@@ -38,8 +38,8 @@ export type ExportPatient = {
   sex: "M" | "F";
   height_cm: number | null;
   weight_kg: number | null;
-  naive_systemic: boolean;
-  naive_biologic: boolean;
+  naive_systemic: boolean | null;
+  naive_biologic: boolean | null;
   custom_fields: Record<string, unknown>;
   medical_group_code: string | null;
   enrolled_at: string;

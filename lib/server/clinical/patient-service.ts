@@ -77,7 +77,11 @@ function withMirroredColumns(
   return values;
 }
 
-function mirroredColumn(customFields: Record<string, unknown>, column: string, fallback: boolean): boolean {
+function mirroredColumn(
+  customFields: Record<string, unknown>,
+  column: string,
+  fallback: boolean | null,
+): boolean | null {
   const value = customFields[column];
   return typeof value === "boolean" ? value : fallback;
 }
