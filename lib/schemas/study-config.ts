@@ -117,6 +117,10 @@ export const FieldValidationSchema = z.object({
       if (problem) ctx.addIssue({ code: "custom", message: problem });
     })
     .optional(),
+  // The plausible range (decision 0024): a value outside it is kept only once the user confirms
+  // the warning, and the confirmation is stored with the row and in its audit entry.
+  soft_min: z.number().finite().optional(),
+  soft_max: z.number().finite().optional(),
 });
 export type FieldValidation = z.infer<typeof FieldValidationSchema>;
 
@@ -163,6 +167,11 @@ export const VisitTypeSchema = z.object({
     .int(configMessage("orderWhole"))
     .min(1, configMessage("orderMin")),
   description: StudyTextSchema.optional(),
+  // The visit schedule (decision 0025): days from the baseline visit's date at which this visit is
+  // due, and the window around it (days before / after) in which it is on time.
+  day_offset: z.number().int().min(0).max(36_500).optional(),
+  window_before: z.number().int().min(0).max(3_650).optional(),
+  window_after: z.number().int().min(0).max(3_650).optional(),
 });
 
 export const CategorySchema = z.object({
@@ -279,6 +288,27 @@ export const TherapySwitchConfigSchema = z.object({
 });
 
 // ---------------------------------------------------------------------------------------------
+// Missing-data codes (decision 0023)
+// ---------------------------------------------------------------------------------------------
+
+/** A code given instead of a value: short capitals (NA, UNK, ASKU…), with a label in the study's words. */
+export const MISSING_CODE_PATTERN = /^[A-Z][A-Z0-9_]{0,15}$/;
+
+export const MissingCodeSchema = z.object({
+  code: z.string().regex(MISSING_CODE_PATTERN),
+  label: requiredText(configMessage("labelRequired")),
+});
+
+/** A study whose document names no list uses these (the CDISC / HL7 null flavours REDCap also offers). */
+export const DEFAULT_MISSING_CODES = [
+  { code: "NA", label: { it: "Non applicabile", en: "Not applicable" } },
+  { code: "UNK", label: { it: "Sconosciuto", en: "Unknown" } },
+  { code: "ASKU", label: { it: "Chiesto ma sconosciuto", en: "Asked but unknown" } },
+  { code: "NASK", label: { it: "Non chiesto", en: "Not asked" } },
+  { code: "ND", label: { it: "Non eseguito", en: "Not done" } },
+] as const satisfies readonly z.input<typeof MissingCodeSchema>[];
+
+// ---------------------------------------------------------------------------------------------
 // The whole document
 // ---------------------------------------------------------------------------------------------
 
@@ -288,6 +318,9 @@ export const StudyConfigShape = z.object({
   categories: z.array(CategorySchema).default([]),
   data_fields: z.array(DataFieldSchema).default([]),
   calculations: z.array(CalculationSchema).default([]),
+  // Absent: DEFAULT_MISSING_CODES (decision 0023). Absent rather than defaulted, so that existing
+  // documents stay byte for byte what they were.
+  missing_codes: z.array(MissingCodeSchema).optional(),
   dashboard_kpis: z.array(z.record(z.string(), z.unknown())).default([]),
   ui_settings: UiSettingsSchema.default({}),
   therapy_switch_config: TherapySwitchConfigSchema.default({
@@ -311,6 +344,7 @@ export type SubFieldDocument = z.infer<typeof SubFieldSchema>;
 export type VisitTypeDocument = z.infer<typeof VisitTypeSchema>;
 export type CategoryDocument = z.infer<typeof CategorySchema>;
 export type CalculationDocument = z.infer<typeof CalculationSchema>;
+export type MissingCodeDocument = z.infer<typeof MissingCodeSchema>;
 export type TherapySwitchFieldDocument = z.infer<typeof TherapySwitchFieldSchema>;
 export type TherapySwitchConfigDocument = z.infer<typeof TherapySwitchConfigSchema>;
 
@@ -335,5 +369,6 @@ export type SubField = InOneLanguage<SubFieldDocument>;
 export type VisitType = InOneLanguage<VisitTypeDocument>;
 export type Category = InOneLanguage<CategoryDocument>;
 export type Calculation = InOneLanguage<CalculationDocument>;
+export type MissingCode = InOneLanguage<MissingCodeDocument>;
 export type TherapySwitchField = InOneLanguage<TherapySwitchFieldDocument>;
 export type TherapySwitchConfig = InOneLanguage<TherapySwitchConfigDocument>;

@@ -103,6 +103,9 @@ export function draftToVisitType(
     label: typedText(draft.label, language),
     order: order === "" ? Number.NaN : Number(order),
     description: isBlankText(description) ? undefined : description,
+    day_offset: undefined,
+    window_before: undefined,
+    window_after: undefined,
   };
 }
 
