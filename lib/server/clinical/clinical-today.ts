@@ -1,0 +1,20 @@
+import "server-only";
+import { format } from "date-fns";
+
+/**
+ * Today's calendar date as the clinical rules read it: a date in the future, a visit overdue
+ * (decisions 0024, 0025). Injectable, so tests fix the day and never depend on the machine's clock
+ * (DESIGN "results never depend on load or on the clock"). The day is the server's local one: a
+ * deployment sets `TZ` to its hospital's zone.
+ */
+let clock: () => Date = () => new Date();
+
+/** `YYYY-MM-DD`, the form every date of a patient or visit is stored in. */
+export function clinicalToday(): string {
+  return format(clock(), "yyyy-MM-dd");
+}
+
+/** Tests only: fix the clinical day (`null` restores the real clock). */
+export function setClinicalClock(now: (() => Date) | null): void {
+  clock = now ?? (() => new Date());
+}
