@@ -12,6 +12,7 @@ import {
 } from "./studies";
 import {
   PatientCreateBody,
+  PatientGroupMoveBody,
   PatientListQuery,
   PatientListResponse,
   PatientResponse,
@@ -304,7 +305,8 @@ export const API_CONTRACTS: ApiContract[] = [
   {
     method: "POST",
     path: "/api/patients",
-    summary: "Enrol a patient (custom_fields checked against the study's patient fields)",
+    summary:
+      "Enrol a patient (custom_fields checked against the study's patient fields; medical_group_id required when the study has groups, a sub-investigator's own group otherwise refused)",
     auth: true,
     body: PatientCreateBody,
     response: PatientResponse,
@@ -332,6 +334,15 @@ export const API_CONTRACTS: ApiContract[] = [
     auth: true,
     body: ReasonBody,
     status: 204,
+  },
+  {
+    method: "PUT",
+    path: "/api/patients/{id}/medical-group",
+    summary:
+      "Move a patient to another medical group of its study (principal investigator or admin; version and reason required; audited)",
+    auth: true,
+    body: PatientGroupMoveBody,
+    response: PatientResponse,
   },
   {
     method: "GET",

@@ -93,6 +93,11 @@ export const PatientCreateBody = z.object({
   naive_systemic: z.boolean().optional(),
   naive_biologic: z.boolean().optional(),
   custom_fields: FieldValues.default({}),
+  /**
+   * The patient's medical group (docs/decisions/0028): required when the study has groups, except
+   * for a sub-investigator, whose patients always join their own group (another one is refused).
+   */
+  medical_group_id: idOf("medical_group_id").nullable().optional(),
 });
 export type PatientCreateBody = z.infer<typeof PatientCreateBody>;
 
@@ -110,6 +115,21 @@ export const PatientUpdateBody = z.object({
   custom_fields: FieldValues.optional(),
 });
 export type PatientUpdateBody = z.infer<typeof PatientUpdateBody>;
+
+/**
+ * Moving a patient to another medical group of its study (docs/decisions/0028): a reasoned change
+ * (kept in the audit row) by a principal investigator or an administrator, on the version seen.
+ */
+export const PatientGroupMoveBody = z.object({
+  version: BasedOnVersion,
+  reason: ChangeReason,
+  medical_group_id: idOf("medical_group_id"),
+});
+export type PatientGroupMoveBody = z.infer<typeof PatientGroupMoveBody>;
+
+/** A medical group as a patient form offers it: the study's groups, for choosing one. */
+export const PatientGroupChoice = z.object({ id: z.number(), code: z.string(), name: z.string() });
+export type PatientGroupChoice = z.infer<typeof PatientGroupChoice>;
 
 export const PatientIdParams = z.object({ id: idOf(messageRef("api.labels.patientId")) });
 

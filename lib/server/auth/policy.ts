@@ -12,6 +12,8 @@ export const PERMISSIONS = [
   "clinical.write",
   // Reopening a locked visit (lib/server/clinical/visit-lock.ts asks the same question).
   "clinical.unlock",
+  // Moving a patient to another medical group (docs/decisions/0028): it changes who sees the patient.
+  "clinical.reassign",
   "team.manage",
   "content.edit",
 ] as const;
@@ -74,7 +76,13 @@ export function hasPlatformPermission(actor: PolicyActor, permission: PlatformPe
 
 /** The study-role matrix of spec §2 (Study Team permissions summary) and §6. */
 export const ROLE_PERMISSIONS: Record<StudyRole, readonly Permission[]> = {
-  principal_investigator: ["study.read", "clinical.read", "clinical.write", "clinical.unlock"],
+  principal_investigator: [
+    "study.read",
+    "clinical.read",
+    "clinical.write",
+    "clinical.unlock",
+    "clinical.reassign",
+  ],
   study_monitor: ["study.read", "clinical.read"],
   sub_investigator: ["study.read", "clinical.read", "clinical.write"],
   medico: ["study.read", "clinical.read", "clinical.write"],

@@ -5,6 +5,7 @@ import { fieldsForEntity } from "@/lib/forms";
 import {
   PATIENT_MESSAGES,
   type PatientCreateBody,
+  type PatientGroupMoveBody,
   type PatientListQuery,
   type PatientListResponse,
   type PatientResponse,
@@ -20,6 +21,7 @@ import { assertVersion } from "../concurrency/versioned-update";
 import { changedValues } from "../audit/changed-values";
 import { openClinicalRecord, openClinicalStudy, type ClinicalStudy } from "./clinical-study";
 import { checkFieldValues } from "./field-values";
+import { groupForNewPatient, moveTarget } from "./patient-groups";
 import { assertPatientRemovable } from "./protected-data";
 import {
   codeExists,
@@ -172,7 +174,6 @@ export async function createPatient(
 ): Promise<PatientResponse> {
   return auditedTransaction(db, async (tx, audit) => {
     const study = await openClinicalStudy(tx, actor, body.study_id, "clinical.write");
-    const scope = study.access.patientScope;
     const customFields = checkFieldValues(
       fieldsForEntity(study.config.data_fields, "patient"),
       withMirroredColumns(study, body, body.custom_fields),
@@ -180,6 +181,7 @@ export async function createPatient(
       ["body", "custom_fields"],
     );
     if (await codeExists(tx, study.id, body.code)) throw conflict(PATIENT_MESSAGES.codeTaken(body.code));
+    const medicalGroupId = await groupForNewPatient(tx, study, body.medical_group_id);
     const row = await insertPatient(tx, {
       studyId: study.id,
       code: body.code,
@@ -191,7 +193,7 @@ export async function createPatient(
       naiveBiologic: mirroredColumn(customFields, "naive_biologic", body.naive_biologic ?? false),
       customFields,
       // A sub-investigator's patients belong to their group; the creator is what scopes a medico.
-      medicalGroupId: scope.kind === "group" ? scope.medicalGroupId : null,
+      medicalGroupId,
       createdBy: actor.userId,
     });
     audit({
@@ -244,6 +246,37 @@ export async function updatePatient(
       ),
       customFields,
     });
+    audit({
+      action: "update",
+      entityType: "patient",
+      entityId: id,
+      studyId: study.id,
+      actor: actorOf(actor),
+      meta,
+      reason: body.reason,
+      ...changedValues(auditable(patient), auditable(updated)),
+    });
+    return toPatientResponse(updated);
+  });
+}
+
+/**
+ * Moves a patient to another medical group of its study (docs/decisions/0028): it changes who sees
+ * the patient, so only a principal investigator or an administrator may (clinical.reassign), with a
+ * reason, on the version they saw; audited as an update of medical_group_id.
+ */
+export async function movePatientToGroup(
+  db: Db,
+  actor: Actor,
+  id: number,
+  body: PatientGroupMoveBody,
+  meta: RequestMeta,
+): Promise<PatientResponse> {
+  return auditedTransaction(db, async (tx, audit) => {
+    const { study, patient } = await openPatient(tx, actor, id, "clinical.reassign", true);
+    assertVersion("patient", patient, body.version);
+    const medicalGroupId = await moveTarget(tx, study.id, patient.medicalGroupId, body.medical_group_id);
+    const updated = await updatePatientRow(tx, patient, { medicalGroupId });
     audit({
       action: "update",
       entityType: "patient",

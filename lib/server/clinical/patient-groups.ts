@@ -1,0 +1,86 @@
+import "server-only";
+import { and, asc, eq } from "drizzle-orm";
+import type { Queryable } from "@/db/client";
+import { medicalGroups } from "@/db/schema";
+import { messageRef } from "@/lib/i18n/message-ref";
+import type { PatientGroupChoice } from "@/lib/schemas/patients";
+import { fieldError, forbidden } from "../api/errors";
+import type { ClinicalStudy } from "./clinical-study";
+
+/**
+ * Medical groups in use (docs/decisions/0028): which group a new patient joins, and moving a patient
+ * to another group. The group decides who sees the patient (a sub-investigator sees their group's
+ * patients only, decision 0004), so both are checked here, never trusted from the form.
+ */
+
+const GROUP_FIELD = ["body", "medical_group_id"];
+
+/** The study's groups as a patient form offers them, by code. Only id, code and name: no counts. */
+export async function listGroupChoices(tx: Queryable, studyId: number): Promise<PatientGroupChoice[]> {
+  return tx
+    .select({ id: medicalGroups.id, code: medicalGroups.code, name: medicalGroups.name })
+    .from(medicalGroups)
+    .where(eq(medicalGroups.studyId, studyId))
+    .orderBy(asc(medicalGroups.code));
+}
+
+async function groupOfStudy(tx: Queryable, studyId: number, groupId: number) {
+  const [group] = await tx
+    .select({ id: medicalGroups.id, code: medicalGroups.code, name: medicalGroups.name })
+    .from(medicalGroups)
+    .where(and(eq(medicalGroups.id, groupId), eq(medicalGroups.studyId, studyId)))
+    .limit(1);
+  return group ?? null;
+}
+
+/**
+ * The group a new patient joins. A sub-investigator's patient joins their own group, asked or not;
+ * naming another group is refused (403, audited). Anyone else names one of the study's groups when
+ * the study has groups (422 otherwise); a study without groups keeps its patients group-less.
+ */
+export async function groupForNewPatient(
+  tx: Queryable,
+  study: ClinicalStudy,
+  requested: number | null | undefined,
+): Promise<number | null> {
+  const scope = study.access.patientScope;
+  if (scope.kind === "group") {
+    if (requested != null && requested !== scope.medicalGroupId) {
+      const own = await groupOfStudy(tx, study.id, scope.medicalGroupId);
+      throw forbidden(messageRef("api.patientGroups.ownGroupOnly", { group: own?.name ?? "" }), {
+        studyId: study.id,
+        entityType: "medical_group",
+        entityId: requested,
+      });
+    }
+    return scope.medicalGroupId;
+  }
+  if (requested != null) {
+    if (!(await groupOfStudy(tx, study.id, requested)))
+      throw fieldError(GROUP_FIELD, messageRef("api.patientGroups.groupNotInStudy"));
+    return requested;
+  }
+  const [any] = await tx
+    .select({ id: medicalGroups.id })
+    .from(medicalGroups)
+    .where(eq(medicalGroups.studyId, study.id))
+    .limit(1);
+  if (any) throw fieldError(GROUP_FIELD, messageRef("api.patientGroups.groupRequired"));
+  return null;
+}
+
+/**
+ * The group a patient moves to (docs/decisions/0028): one of its study's groups (422 otherwise, like
+ * a group of another study) and not the one it is in already.
+ */
+export async function moveTarget(
+  tx: Queryable,
+  studyId: number,
+  current: number | null,
+  requested: number,
+): Promise<number> {
+  const group = await groupOfStudy(tx, studyId, requested);
+  if (!group) throw fieldError(GROUP_FIELD, messageRef("api.patientGroups.groupNotInStudy"));
+  if (group.id === current) throw fieldError(GROUP_FIELD, messageRef("api.patientGroups.sameGroup"));
+  return group.id;
+}
