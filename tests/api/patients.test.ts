@@ -16,6 +16,14 @@ let medicoA: Caller;
 let medicoB: Caller;
 let subA: Caller;
 let groupA: { id: number };
+let groupB: { id: number };
+
+/**
+ * A study with groups needs one for every new patient (decision 0028): group B unless said, so that
+ * group A holds only the sub-investigator's own patients.
+ */
+const bodyOf = (code: string, extra: Record<string, unknown> = {}) =>
+  patientBody(study.id, code, { medical_group_id: groupB.id, ...extra });
 
 const post = (caller: Caller, body: unknown) =>
   call(create, { method: "POST", headers: caller.headers, body });
@@ -29,7 +37,7 @@ const listOf = (caller: Caller, query: string) =>
   call(list, { headers: caller.headers, path: `/api/patients?${query}` });
 
 async function enrol(caller: Caller, code: string, extra: Record<string, unknown> = {}) {
-  const res = await post(caller, patientBody(study.id, code, extra));
+  const res = await post(caller, bodyOf(code, extra));
   expect(res.status, JSON.stringify(res.json)).toBe(201);
   return res.json as { id: number; version: number; code: string; custom_fields: Record<string, unknown> };
 }
@@ -38,7 +46,7 @@ beforeAll(async () => {
   admin = await callerFor({ roleLevel: "admin" });
   study = await createStudy(admin);
   groupA = await createGroup(study.id, "GRPA");
-  const groupB = await createGroup(study.id, "GRPB");
+  groupB = await createGroup(study.id, "GRPB");
   pi = await memberOf(study.id, "principal_investigator");
   monitor = await memberOf(study.id, "study_monitor");
   medicoA = await memberOf(study.id, "medico");
@@ -79,11 +87,11 @@ describe("patient scope (decision 0004)", () => {
   });
 
   it("a sub-investigator's patients join their group and they see only that group", async () => {
-    const own = await enrol(subA, "GRP-A-1");
+    const own = await enrol(subA, "GRP-A-1", { medical_group_id: undefined });
     const db = await getDb();
     const [row] = await db.select().from(patients).where(eq(patients.id, own.id));
     expect(row!.medicalGroupId).toBe(groupA.id);
-    const other = await enrol(pi, "GRP-NONE-1");
+    const other = await enrol(pi, "GRP-B-1");
     const res = await listOf(subA, `study_id=${study.id}&page_size=100`);
     expect((res.json.items as { code: string }[]).map((p) => p.code)).toEqual(["GRP-A-1"]);
     expect(res.json.total).toBe(1);
@@ -93,7 +101,7 @@ describe("patient scope (decision 0004)", () => {
   it("a monitor reads every patient but may not write (403)", async () => {
     const patient = await enrol(pi, "MON-1");
     expect((await get(monitor, patient.id)).status).toBe(200);
-    expect((await post(monitor, patientBody(study.id, "MON-2"))).status).toBe(403);
+    expect((await post(monitor, bodyOf("MON-2"))).status).toBe(403);
     const res = await put(monitor, patient.id, {
       version: patient.version,
       reason: "monitor edit",
@@ -126,7 +134,7 @@ describe("patient fields checked by the form engine", () => {
 
     const res = await post(
       pi,
-      patientBody(study.id, "ENGINE-2", {
+      bodyOf("ENGINE-2", {
         custom_fields: { psoriasis_phenotypes: ["plaque"], other_comorbidity: true, no_such_field: 1 },
       }),
     );
@@ -143,7 +151,7 @@ describe("patient fields checked by the form engine", () => {
     const locs = (res.json.detail as { loc: string[] }[]).map((d) => d.loc.join("."));
     expect(locs).toEqual(expect.arrayContaining(["body.code", "body.birth_date", "body.sex"]));
     await enrol(pi, "DUP-1");
-    const dup = await post(pi, patientBody(study.id, "DUP-1"));
+    const dup = await post(pi, bodyOf("DUP-1"));
     expect(dup.status).toBe(409);
     expect(dup.json.detail).toBe('A patient with code "DUP-1" already exists in this study');
   });

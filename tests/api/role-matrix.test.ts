@@ -207,7 +207,12 @@ const RULES: Record<string, Rule> = {
   "POST /api/patients": {
     need: { kind: "study", permission: "clinical.write" },
     target: "study",
-    request: ({ target, n }) => ({ body: patientBody(target.study.id, `MX-${n}`) }),
+    // A study with groups needs one (decision 0028): the caller's own group, or the "in" group.
+    request: ({ target, actor, n }) => ({
+      body: patientBody(target.study.id, `MX-${n}`, {
+        medical_group_id: actor.assignments.get(target.study.id)?.medicalGroupId ?? target.study.groupIn,
+      }),
+    }),
   },
   "GET /api/patients/{id}": {
     need: { kind: "patient", permission: "clinical.read" },
@@ -228,6 +233,15 @@ const RULES: Record<string, Rule> = {
     target: "patient",
     fresh: true,
     request: ({ target }) => ({ params: { id: String(target.patientId) }, body: { reason: REASON } }),
+  },
+  "PUT /api/patients/{id}/medical-group": {
+    need: { kind: "patient", permission: "clinical.reassign" },
+    target: "patient",
+    fresh: true,
+    request: ({ target }) => ({
+      params: { id: String(target.patientId) },
+      body: { version: 1, reason: REASON, medical_group_id: target.study.groupOut },
+    }),
   },
   "GET /api/visits": {
     need: { kind: "patient", permission: "clinical.read" },
@@ -677,7 +691,7 @@ async function studyFixture(label: StudyFixture["label"]): Promise<StudyFixture>
 async function newPatient(study: StudyFixture): Promise<number> {
   const { POST } = await import("@/app/api/patients/route");
   const res = await callRoute(POST, "POST", "/api/patients", admin.headers, {
-    body: patientBody(study.id, `T-${++seq}`),
+    body: patientBody(study.id, `T-${++seq}`, { medical_group_id: study.groupIn }),
   });
   expect(res.status, JSON.stringify(res.json)).toBe(201);
   const id = (res.json as { id: number }).id;
