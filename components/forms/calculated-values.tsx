@@ -25,18 +25,24 @@ export function CalculatedValues({ calculations, results, errors, booleanLabels 
     >
       <h3 className="mb-2 text-sm font-semibold text-slate-800">{t("calculated")}</h3>
       <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
-        {calculations.map((calculation) => (
-          <div key={calculation.name} className="flex justify-between gap-2">
-            <dt className="text-slate-600">{calculation.label}</dt>
-            <dd
-              className="font-medium text-slate-900"
-              data-testid={`calc-${calculation.name}`}
-              title={calculationError(errors, calculation.name, words)}
-            >
-              {format(results[calculation.name] ?? null, yesNo, fmt)}
-            </dd>
-          </div>
-        ))}
+        {calculations.map((calculation) => {
+          const value = results[calculation.name] ?? null;
+          // No value: say why when the engine says (a missing input, a division by zero).
+          const reason = value === null ? calculationError(errors, calculation.name, words) : undefined;
+          return (
+            <div key={calculation.name} className="flex justify-between gap-2">
+              <dt className="text-slate-600">{calculation.label}</dt>
+              <dd
+                className="min-w-0 text-right font-medium text-slate-900"
+                data-testid={`calc-${calculation.name}`}
+                title={reason}
+              >
+                {format(value, yesNo, fmt)}
+                {reason && <span className="block text-xs font-normal text-slate-500">{reason}</span>}
+              </dd>
+            </div>
+          );
+        })}
       </dl>
     </section>
   );

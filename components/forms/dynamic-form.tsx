@@ -22,8 +22,11 @@ export type DynamicFormProps = {
   defaultOpenCategory?: string;
   booleanLabels: BooleanLabels;
   calculations?: Calculation[];
-  /** The baseline visit's values, for improvement_percentage calculations. */
-  baselineValues?: FormValues | null;
+  /**
+   * The baseline visit's values, for improvement_percentage calculations; a function of the live
+   * values when the visit being entered may be the baseline itself (lib/calc/baseline.ts).
+   */
+  baselineValues?: FormValues | null | ((values: FormValues) => FormValues | null);
   defaultValues?: FormValues;
   onSubmit: (values: FormValues) => void | Promise<void>;
   /** Lets a dialog's own button submit the form (`<button form={formId}>`). */
@@ -65,7 +68,12 @@ export function DynamicForm(props: DynamicFormProps) {
   const calculated = useMemo(
     () =>
       props.calculations?.length
-        ? runCalculations(props.calculations, values, { baselineValues: props.baselineValues ?? null })
+        ? runCalculations(props.calculations, values, {
+            baselineValues:
+              typeof props.baselineValues === "function"
+                ? props.baselineValues(values)
+                : (props.baselineValues ?? null),
+          })
         : null,
     [props.calculations, props.baselineValues, values],
   );

@@ -12,10 +12,14 @@ import { VisitVersionDialog } from "@/components/visits/visit-version-dialog";
 import { ApiClientError } from "@/lib/client/api-fetch";
 import { usePatient } from "@/lib/client/patient-detail";
 import { useLockVisit, usePatientVisits, useUnlockVisit } from "@/lib/client/visits";
+import type { PatientGroups } from "@/lib/schemas/patients";
 import type { StudyConfig } from "@/lib/schemas/study-config";
 import type { VisitResponse } from "@/lib/schemas/visits";
 import { PatientAuditTrail } from "./audit-trail";
 import { EditPatientDialog } from "./edit-patient-dialog";
+import { enrolmentDate } from "./enrolment";
+import { MoveGroupDialog } from "./move-group-dialog";
+import { PatientFields } from "./patient-fields";
 import { errorText } from "./format";
 import { PatientInfo } from "./patient-info";
 import { ReasonDialog } from "./reason-dialog";
@@ -29,6 +33,9 @@ export type PatientDetailProps = {
   /** From the actor's study role, read by the server; the API checks every call again. */
   canWrite: boolean;
   canUnlock: boolean;
+  /** A principal investigator or an administrator, in a study with groups (docs/decisions/0028). */
+  canMoveGroup?: boolean;
+  groups?: PatientGroups;
 };
 
 const CARD = "rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6";
@@ -40,8 +47,11 @@ export function PatientDetail({
   patientId,
   canWrite,
   canUnlock,
+  canMoveGroup = false,
+  groups,
 }: PatientDetailProps) {
   const t = useTranslations("patients.detail");
+  const tPage = useTranslations("patientPage");
   const words = useWords();
   const patient = usePatient(patientId);
   const visits = usePatientVisits(patientId);
@@ -50,6 +60,7 @@ export function PatientDetail({
   const [message, setMessage] = useState<{ text: string; error?: boolean } | null>(null);
   const [adding, setAdding] = useState(false);
   const [editingPatient, setEditingPatient] = useState(false);
+  const [moving, setMoving] = useState(false);
   const [editing, setEditing] = useState<VisitResponse | null>(null);
   const [unlocking, setUnlocking] = useState<VisitResponse | null>(null);
   const [viewing, setViewing] = useState<VisitResponse | null>(null);
@@ -139,13 +150,35 @@ export function PatientDetail({
           <h1 id="patient-info-heading" className="text-xl font-semibold">
             {t("info")}
           </h1>
-          {canWrite && (
-            <Button variant="secondary" onClick={() => setEditingPatient(true)}>
-              {t("edit")}
-            </Button>
-          )}
+          <div className="flex flex-wrap gap-2">
+            {canMoveGroup && (
+              <Button variant="secondary" onClick={() => setMoving(true)}>
+                {tPage("group.move")}
+              </Button>
+            )}
+            {canWrite && (
+              <Button variant="secondary" onClick={() => setEditingPatient(true)}>
+                {t("edit")}
+              </Button>
+            )}
+          </div>
         </div>
-        <PatientInfo patient={patient.data} />
+        <PatientInfo
+          patient={patient.data}
+          enrolledOn={visits.isSuccess ? enrolmentDate(visitList) : undefined}
+          group={
+            groups && groups.choices.length > 0
+              ? (groups.choices.find((g) => g.id === patient.data.medical_group_id)?.name ?? null)
+              : undefined
+          }
+        />
+      </section>
+
+      <section className={CARD} aria-labelledby="patient-fields-heading">
+        <h2 id="patient-fields-heading" className="mb-4 text-lg font-semibold">
+          {tPage("fields.heading")}
+        </h2>
+        <PatientFields patient={patient.data} config={config} />
       </section>
 
       <section className={CARD} aria-labelledby="visit-history-heading">
@@ -209,16 +242,26 @@ export function PatientDetail({
           visit={viewing}
           studyId={patient.data.study_id}
           currentConfig={config}
+          visits={visitList}
           onClose={() => setViewing(null)}
         />
       )}
       <EditVisitDialog
         visit={editing}
         config={config}
+        visits={visitList}
         onClose={() => setEditing(null)}
         onSaved={(text) => say(text)}
         onReload={() => void visits.refetch()}
       />
+      {moving && groups && (
+        <MoveGroupDialog
+          patient={patient.data}
+          groups={groups.choices}
+          onClose={() => setMoving(false)}
+          onMoved={(text) => say(text)}
+        />
+      )}
       <EditPatientDialog
         open={editingPatient}
         patient={patient.data}

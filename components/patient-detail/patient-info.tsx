@@ -3,9 +3,23 @@ import { SI_NO, useBooleanWords } from "@/components/forms/boolean-labels";
 import { useFormat } from "@/components/i18n/use-format";
 import type { PatientResponse } from "@/lib/schemas/patients";
 
-/** Patient Information: the patient's own columns, dates as 'MMM dd, yyyy'; booleans as in the patient form (spec §9). */
-export function PatientInfo({ patient }: { patient: PatientResponse }) {
+/**
+ * Patient Information: the patient's own columns, dates as 'MMM dd, yyyy'; booleans as in the patient
+ * form (spec §9). Enrolment is the baseline visit's date (the earliest visit), not the row's creation
+ * time (docs/decisions/0028); `enrolledOn` undefined while the visits load, null without a visit.
+ * `group` is the patient's medical group's name when the study has groups.
+ */
+export function PatientInfo({
+  patient,
+  enrolledOn,
+  group,
+}: {
+  patient: PatientResponse;
+  enrolledOn?: string | null;
+  group?: string | null;
+}) {
   const t = useTranslations("patients.info");
+  const tPage = useTranslations("patientPage");
   const fmt = useFormat();
   const yesNo = useBooleanWords(SI_NO);
   // Unanswered stays blank, never "No" (decision 0023).
@@ -17,10 +31,18 @@ export function PatientInfo({ patient }: { patient: PatientResponse }) {
     [t("sex"), sex],
     [t("height"), patient.height_cm === null ? "—" : t("cm", { value: fmt.exact(patient.height_cm) })],
     [t("weight"), patient.weight_kg === null ? "—" : t("kg", { value: fmt.exact(patient.weight_kg) })],
-    [t("enrolled"), fmt.date(patient.created_at)],
+    [
+      t("enrolled"),
+      enrolledOn === undefined
+        ? "…"
+        : enrolledOn === null
+          ? `— (${tPage("enrolment.noBaseline")})`
+          : fmt.date(enrolledOn),
+    ],
     [t("naiveSystemic"), siNo(patient.naive_systemic)],
     [t("naiveBiologic"), siNo(patient.naive_biologic)],
   ];
+  if (group !== undefined) rows.push([tPage("group.label"), group ?? tPage("group.none")]);
   return (
     <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2 lg:grid-cols-4">
       {rows.map(([term, value]) => (

@@ -19,7 +19,8 @@ import { ApiClientError } from "@/lib/client/api-fetch";
 import { useCreatePatient } from "@/lib/client/patients";
 import { schemaResolver } from "@/lib/client/schema-resolver";
 import { fieldsForEntity } from "@/lib/forms";
-import { PatientCreateBody } from "@/lib/schemas/patients";
+import { messageRef } from "@/lib/i18n/message-ref";
+import { PatientCreateBody, type PatientGroups } from "@/lib/schemas/patients";
 import type { StudyConfig } from "@/lib/schemas/study-config";
 import {
   BASE_FIELDS,
@@ -34,6 +35,8 @@ import {
 export type AddPatientDialogProps = {
   studyId: number;
   config: Pick<StudyConfig, "data_fields" | "categories">;
+  /** The study's medical groups and the reader's own (docs/decisions/0028); none: no question. */
+  groups?: PatientGroups;
   onClose: () => void;
   /** Called after a successful create; the parent closes (and so resets) the dialog. */
   onCreated: () => void;
@@ -46,9 +49,10 @@ export type AddPatientDialogProps = {
  * checked by the API's `PatientCreateBody` (docs/decisions/0020). Mount it per opening: closing
  * unmounts it, so the next opening starts empty.
  */
-export function AddPatientDialog({ studyId, config, onClose, onCreated }: AddPatientDialogProps) {
+export function AddPatientDialog({ studyId, config, groups, onClose, onCreated }: AddPatientDialogProps) {
   const id = useId();
   const t = useTranslations("patients.add");
+  const tGroup = useTranslations("patientPage.group");
   const words = useWords();
   const yesNo = useBooleanWords(SI_NO);
   const formId = `${id}-form`;
@@ -57,9 +61,22 @@ export function AddPatientDialog({ studyId, config, onClose, onCreated }: AddPat
     () => new Set<string>(NAIVE_FLAGS.filter((flag) => fields.some((f) => f.name === flag))),
     [fields],
   );
+  // The group is asked when the study has groups, except of a sub-investigator, whose patients join
+  // their own group (the server decides it again); required then, in the API's words.
+  const askGroup = (groups?.choices.length ?? 0) > 0 && groups?.scope !== "group";
+  const schema = useMemo(
+    () =>
+      askGroup
+        ? PatientCreateBody.refine((body) => body.medical_group_id != null, {
+            path: ["medical_group_id"],
+            message: messageRef("api.patientGroups.groupRequired"),
+          })
+        : PatientCreateBody,
+    [askGroup],
+  );
   const methods = useForm<PatientDraft, unknown, PatientCreateBody>({
     defaultValues: EMPTY_DRAFT,
-    resolver: schemaResolver<PatientDraft, PatientCreateBody>(PatientCreateBody, (draft) =>
+    resolver: schemaResolver<PatientDraft, PatientCreateBody>(schema, (draft) =>
       draftBody(draft, studyId, naiveInForm),
     ),
   });
@@ -154,7 +171,31 @@ export function AddPatientDialog({ studyId, config, onClose, onCreated }: AddPat
               </select>
             )}
           </Row>
-          <div className="hidden sm:block" />
+          {askGroup && groups ? (
+            <Row
+              id={controlId("medical_group_id")}
+              label={tGroup("label")}
+              required
+              error={errors.medical_group_id?.message}
+            >
+              {(a11y) => (
+                <select {...a11y} {...register("medical_group_id")} form={formId} className={CONTROL_CLASS}>
+                  <option value="">{tGroup("choose")}</option>
+                  {groups.choices.map((group) => (
+                    <option key={group.id} value={group.id}>
+                      {tGroup("option", { code: group.code, name: group.name })}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Row>
+          ) : groups?.own ? (
+            <p className="self-end text-sm text-slate-600" data-testid="own-group">
+              {tGroup("ownGroup", { group: groups.own.name })}
+            </p>
+          ) : (
+            <div className="hidden sm:block" />
+          )}
           {(["height_cm", "weight_kg"] as const).map((key) => (
             <Row key={key} id={controlId(key)} label={t(`labels.${key}`)} error={errors[key]?.message}>
               {/* Typed in the reader's language: "72,5" in Italian (decision 0021). */}

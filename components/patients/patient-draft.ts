@@ -18,6 +18,7 @@ export const BASE_FIELDS = [
   "weight_kg",
   "naive_systemic",
   "naive_biologic",
+  "medical_group_id",
 ] as const;
 
 export type BaseKey = (typeof BASE_FIELDS)[number];
@@ -32,6 +33,8 @@ export type PatientDraft = {
   weight_kg: TypedMeasure;
   naive_systemic: boolean;
   naive_biologic: boolean;
+  /** The chosen medical group's id as the select holds it; "" when none (docs/decisions/0028). */
+  medical_group_id: string;
 };
 
 /** A measure as typed: nothing, its number, or text that is not a number in the reader's language. */
@@ -45,6 +48,7 @@ export const EMPTY_DRAFT: PatientDraft = {
   weight_kg: undefined,
   naive_systemic: false,
   naive_biologic: false,
+  medical_group_id: "",
 };
 
 /**
@@ -73,6 +77,7 @@ export function draftBody(
     naive_systemic: naiveInForm.has("naive_systemic") ? undefined : draft.naive_systemic,
     naive_biologic: naiveInForm.has("naive_biologic") ? undefined : draft.naive_biologic,
     custom_fields: {},
+    medical_group_id: draft.medical_group_id === "" ? undefined : Number(draft.medical_group_id),
   };
 }
 

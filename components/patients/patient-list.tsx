@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { useWords } from "@/components/i18n/use-words";
 import { PATIENT_PAGE_SIZE, usePatients } from "@/lib/client/patients";
+import type { PatientGroups } from "@/lib/schemas/patients";
 import type { StudyConfig } from "@/lib/schemas/study-config";
 import { AddPatientDialog } from "./add-patient-dialog";
 
@@ -18,6 +19,8 @@ export type PatientListProps = {
   config: Pick<StudyConfig, "data_fields" | "categories">;
   /** Whether the server lets this user record clinical data in the study (clinical.write). */
   canWrite: boolean;
+  /** The study's medical groups and the reader's own (docs/decisions/0028). */
+  groups?: PatientGroups;
 };
 
 const SEARCH_DELAY_MS = 300;
@@ -26,9 +29,10 @@ const SEARCH_DELAY_MS = 300;
  * The study's patients (spec §2 Patients list): 20 a page from the server, search by code prefix,
  * a View link per patient, and '+ Add Patient' for users who may record clinical data.
  */
-export function PatientList({ studyId, studyCode, config, canWrite }: PatientListProps) {
+export function PatientList({ studyId, studyCode, config, canWrite, groups }: PatientListProps) {
   const searchId = useId();
   const t = useTranslations("patients.list");
+  const tScope = useTranslations("patientPage.list");
   const words = useWords();
   const [page, setPage] = useState(1);
   const [searchText, setSearchText] = useState("");
@@ -76,6 +80,9 @@ export function PatientList({ studyId, studyCode, config, canWrite }: PatientLis
           }}
         />
       </div>
+      {groups?.scope === "group" && groups.own && data && data.items.length > 0 && (
+        <p className="text-sm text-slate-600">{tScope("groupOnlyNote", { group: groups.own.name })}</p>
+      )}
       {patients.isError ? (
         <Alert className="flex flex-wrap items-center justify-between gap-3">
           <span>{t("loadError", { detail: words(patients.error.message) })}</span>
@@ -117,7 +124,13 @@ export function PatientList({ studyId, studyCode, config, canWrite }: PatientLis
                 {data.items.length === 0 ? (
                   <tr>
                     <td colSpan={5} className="px-4 py-8 text-center text-slate-600">
-                      {t("empty")}
+                      {/* A sub-investigator sees their group's patients only: an empty list says so
+                          and names the group (decision 0028), unless a search emptied it. */}
+                      {groups?.scope === "group" && groups.own && !search
+                        ? tScope("groupOnly", { group: groups.own.name })
+                        : groups?.scope === "none"
+                          ? tScope("noGroup")
+                          : t("empty")}
                     </td>
                   </tr>
                 ) : (
@@ -178,6 +191,7 @@ export function PatientList({ studyId, studyCode, config, canWrite }: PatientLis
         <AddPatientDialog
           studyId={studyId}
           config={config}
+          groups={groups}
           onClose={() => setAdding(false)}
           onCreated={() => {
             setCursors({});

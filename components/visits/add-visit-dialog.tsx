@@ -15,6 +15,7 @@ import { fieldsForEntity, THERAPY_SWITCH_KEY, type TherapySwitchValue } from "@/
 import type { StudyConfig } from "@/lib/schemas/study-config";
 import type { VisitResponse } from "@/lib/schemas/visits";
 import { issuesByField } from "./api-issues";
+import { liveBaseline } from "./live-baseline";
 import { TherapySwitchForm } from "./therapy-switch-form";
 import { TherapySwitchPrompt } from "./therapy-switch-prompt";
 
@@ -210,6 +211,12 @@ function AddVisitSteps({ onClose, patientId, config, visits, onCreated }: Props)
               entity="visit"
               defaultOpenCategory="efficacy"
               booleanLabels={YES_NO}
+              // Live, as the server will compute them on save (decision 0028).
+              calculations={config.calculations}
+              baselineValues={liveBaseline(config.calculations, visits, {
+                type: visitType,
+                number: Number(visitNumber),
+              })}
               onSubmit={submit}
             >
               {dataIssues.length > 0 && (

@@ -15,10 +15,13 @@ import { useUpdateVisit } from "@/lib/client/visits";
 import { fieldsForEntity, THERAPY_SWITCH_KEY } from "@/lib/forms";
 import type { StudyConfig } from "@/lib/schemas/study-config";
 import type { VisitResponse } from "@/lib/schemas/visits";
+import { liveBaseline } from "./live-baseline";
 
 type Props = {
   visit: VisitResponse | null;
   config: StudyConfig;
+  /** The patient's visits: the baseline of the live calculated values (decision 0028). */
+  visits?: VisitResponse[];
   onClose: () => void;
   onSaved: (message: string) => void;
   /** Refetches the visit list (after a stale refusal). */
@@ -40,7 +43,14 @@ export function EditVisitDialog(props: Props) {
   );
 }
 
-function EditVisitSteps({ visit, config, onClose, onSaved, onReload }: Props & { visit: VisitResponse }) {
+function EditVisitSteps({
+  visit,
+  config,
+  visits = [],
+  onClose,
+  onSaved,
+  onReload,
+}: Props & { visit: VisitResponse }) {
   const t = useTranslations("visits.edit");
   const update = useUpdateVisit(visit.patient_id);
   const [visitDate, setVisitDate] = useState(visit.visit_date);
@@ -94,6 +104,12 @@ function EditVisitSteps({ visit, config, onClose, onSaved, onReload }: Props & {
         defaultOpenCategory="efficacy"
         booleanLabels={YES_NO}
         defaultValues={entered}
+        calculations={config.calculations}
+        baselineValues={liveBaseline(config.calculations, visits, {
+          id: visit.id,
+          type: visit.visit_type,
+          number: visit.visit_number,
+        })}
         onSubmit={(cleaned) => setValues(cleaned)}
       >
         <div className="flex flex-wrap justify-end gap-2">

@@ -4,6 +4,8 @@ import { useLocale, useTranslations } from "next-intl";
 import type { Locale } from "@/lib/i18n/locales";
 import { configIn } from "@/lib/i18n/study-config-language";
 import { useBooleanWords, YES_NO } from "@/components/forms/boolean-labels";
+import { CalculatedValues } from "@/components/forms/calculated-values";
+import { runCalculations, type CalculationValue } from "@/lib/calc";
 import { useFormat } from "@/components/i18n/use-format";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
@@ -12,6 +14,7 @@ import { useProtocolVersions } from "@/lib/client/protocol-versions";
 import type { Formatter } from "@/lib/i18n/format";
 import type { DataField, StudyConfig } from "@/lib/schemas/study-config";
 import type { VisitResponse } from "@/lib/schemas/visits";
+import { liveBaseline } from "./live-baseline";
 
 function shown(
   field: DataField | undefined,
@@ -43,11 +46,14 @@ export function VisitVersionDialog({
   visit,
   studyId,
   currentConfig,
+  visits = [],
   onClose,
 }: {
   visit: VisitResponse;
   studyId: number;
   currentConfig: StudyConfig;
+  /** The patient's visits: why a stored calculation has no value is asked of the engine again. */
+  visits?: VisitResponse[];
   onClose: () => void;
 }) {
   const t = useTranslations("visits.version");
@@ -64,6 +70,18 @@ export function VisitVersionDialog({
   const other = Object.entries(visit.data_fields).filter(
     ([key, value]) => !known.has(key) && hasValue(value),
   );
+  // The values stored with the visit (decision 0028); for one stored empty, the engine's reason.
+  const stored = visit.calculated_values as Record<string, CalculationValue>;
+  const reasons =
+    config.calculations.length > 0
+      ? runCalculations(config.calculations, visit.data_fields, {
+          baselineValues: liveBaseline(config.calculations, visits, {
+            id: visit.id,
+            type: visit.visit_type,
+            number: visit.visit_number,
+          })(visit.data_fields),
+        }).errors
+      : {};
   const typeLabel = config.visit_types.find((t) => t.code === visit.visit_type)?.label ?? visit.visit_type;
   const versionText = version
     ? t("protocolVersion", {
@@ -99,6 +117,16 @@ export function VisitVersionDialog({
         ))}
       </dl>
       {captured.length === 0 && <p className="text-sm text-slate-500">{t("none")}</p>}
+      {config.calculations.length > 0 && (
+        <div className="mt-4">
+          <CalculatedValues
+            calculations={config.calculations}
+            results={stored}
+            errors={reasons}
+            booleanLabels={YES_NO}
+          />
+        </div>
+      )}
       {other.length > 0 && (
         <section className="mt-4">
           <h3 className="text-sm font-semibold text-slate-800">{t("outside")}</h3>

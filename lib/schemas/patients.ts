@@ -131,6 +131,16 @@ export type PatientGroupMoveBody = z.infer<typeof PatientGroupMoveBody>;
 export const PatientGroupChoice = z.object({ id: z.number(), code: z.string(), name: z.string() });
 export type PatientGroupChoice = z.infer<typeof PatientGroupChoice>;
 
+/**
+ * The groups as the patient screens use them: the study's groups, the reader's own group when their
+ * scope is one (a sub-investigator), and the kind of that scope.
+ */
+export type PatientGroups = {
+  choices: PatientGroupChoice[];
+  own: PatientGroupChoice | null;
+  scope: "all" | "group" | "own" | "none";
+};
+
 export const PatientIdParams = z.object({ id: idOf(messageRef("api.labels.patientId")) });
 
 export const PATIENT_SORTS = ["code", "enrolled"] as const;

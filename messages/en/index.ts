@@ -18,6 +18,7 @@ import exportReadme from "./exportReadme.json";
 import forms from "./forms.json";
 import layout from "./layout.json";
 import medicalGroups from "./medicalGroups.json";
+import patientPage from "./patientPage.json";
 import patients from "./patients.json";
 import studies from "./studies.json";
 import studyArea from "./studyArea.json";
@@ -46,6 +47,7 @@ const catalogue = {
   forms,
   layout,
   medicalGroups,
+  patientPage,
   patients,
   studies,
   studyArea,

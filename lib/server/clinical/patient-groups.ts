@@ -3,8 +3,9 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Queryable } from "@/db/client";
 import { medicalGroups } from "@/db/schema";
 import { messageRef } from "@/lib/i18n/message-ref";
-import type { PatientGroupChoice } from "@/lib/schemas/patients";
+import type { PatientGroupChoice, PatientGroups } from "@/lib/schemas/patients";
 import { fieldError, forbidden } from "../api/errors";
+import type { PatientScope } from "../auth/policy";
 import type { ClinicalStudy } from "./clinical-study";
 
 /**
@@ -83,4 +84,19 @@ export async function moveTarget(
   if (!group) throw fieldError(GROUP_FIELD, messageRef("api.patientGroups.groupNotInStudy"));
   if (group.id === current) throw fieldError(GROUP_FIELD, messageRef("api.patientGroups.sameGroup"));
   return group.id;
+}
+
+/**
+ * What the patient pages need of the groups (docs/decisions/0028): the study's groups to choose
+ * from, and the reader's own group when their scope is one (a sub-investigator: their patients
+ * join it without asking, and an empty list names it).
+ */
+export async function patientGroupsFor(
+  tx: Queryable,
+  studyId: number,
+  scope: PatientScope,
+): Promise<PatientGroups> {
+  const choices = await listGroupChoices(tx, studyId);
+  const own = scope.kind === "group" ? (choices.find((g) => g.id === scope.medicalGroupId) ?? null) : null;
+  return { choices, own, scope: scope.kind };
 }

@@ -1,18 +1,12 @@
 import "server-only";
 import { runCalculations } from "@/lib/calc";
+import { baselineData, baselineVisitType as baselineTypeOf } from "@/lib/calc/baseline";
 import type { StudyConfig } from "@/lib/schemas/study-config";
 import type { VisitRow } from "./visit-queries";
 
-/**
- * The visit type whose values improvement calculations compare against (the demo study's
- * "baseline"). The calculation engine takes one baseline per run, so a study whose improvement
- * calculations name different baseline visits is computed against the first one named.
- */
+/** The improvement calculations' baseline visit type (lib/calc/baseline.ts, shared with the dialogs). */
 export function baselineVisitType(config: StudyConfig): string | null {
-  for (const calc of config.calculations) {
-    if (calc.formula.type === "improvement_percentage") return calc.formula.baseline_visit;
-  }
-  return null;
+  return baselineTypeOf(config.calculations);
 }
 
 /** The data of the patient's baseline visit (lowest number of that type) among `visits`. */
@@ -20,12 +14,10 @@ export function baselineValues(
   config: StudyConfig,
   visits: readonly Pick<VisitRow, "visitType" | "visitNumber" | "dataFields">[],
 ) {
-  const type = baselineVisitType(config);
-  if (type === null) return null;
-  const baseline = visits
-    .filter((visit) => visit.visitType === type)
-    .sort((a, b) => a.visitNumber - b.visitNumber)[0];
-  return baseline?.dataFields ?? null;
+  return baselineData(
+    config.calculations,
+    visits.map((v) => ({ type: v.visitType, number: v.visitNumber, data: v.dataFields })),
+  );
 }
 
 /**

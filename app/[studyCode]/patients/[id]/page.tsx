@@ -2,6 +2,7 @@ import { getTranslations } from "next-intl/server";
 import { PatientDetail } from "@/components/patient-detail/patient-detail";
 import { getDb } from "@/db/client";
 import { loadStudyAccess } from "@/lib/server/auth/study-access";
+import { patientGroupsFor } from "@/lib/server/clinical/patient-groups";
 import { currentStudyArea } from "@/lib/server/studies/study-area";
 
 /**
@@ -27,6 +28,8 @@ export default async function PatientDetailPage({
   const db = await getDb();
   const access = await loadStudyAccess(db, actor, study.id);
   const canWrite = access.permissions.has("clinical.write");
+  // The group's name on the page and the 'Move to group' choices (decision 0028).
+  const groups = await patientGroupsFor(db, study.id, access.patientScope);
   return (
     <PatientDetail
       studyCode={study.code}
@@ -35,6 +38,8 @@ export default async function PatientDetailPage({
       patientId={patientId}
       canWrite={canWrite}
       canUnlock={canWrite && access.permissions.has("clinical.unlock")}
+      canMoveGroup={access.permissions.has("clinical.reassign") && groups.choices.length > 0}
+      groups={groups}
     />
   );
 }
