@@ -56,7 +56,9 @@ function MoveGroupForm({
   const selectId = `${id}-group`;
   // A refusal about the group (another study's, the same one) belongs under the select.
   const refused = move.error == null ? null : placeServerErrors(move.error, ["medical_group_id"], "");
-  const problem = missing ? t("chooseRequired") : refused?.fields.medical_group_id && words(refused.fields.medical_group_id);
+  const problem = missing
+    ? t("chooseRequired")
+    : refused?.fields.medical_group_id && words(refused.fields.medical_group_id);
 
   async function confirm(reason: string) {
     const group = groups.find((g) => String(g.id) === target);
@@ -109,4 +111,3 @@ function MoveGroupForm({
     </div>
   );
 }
-

@@ -48,7 +48,9 @@ export function PatientFields({
                   key={field.name}
                   className={field.type === "array" ? "min-w-0 sm:col-span-2 lg:col-span-3" : "min-w-0"}
                 >
-                  <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{field.label}</dt>
+                  <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">
+                    {field.label}
+                  </dt>
                   <dd className="mt-0.5 text-sm break-words text-slate-900" data-field={field.name}>
                     <RecordedValue field={field} value={values[field.name]} booleanLabels={SI_NO} />
                   </dd>

@@ -61,7 +61,8 @@ export function valueText(
   if (typeof value === "number") return fmt.exact(value);
   if (typeof value === "string" && field.type === "date") return fmt.date(value);
   if (typeof value === "string" && field.type === "month") return fmt.month(value);
-  if (Array.isArray(value)) return value.map((v) => (typeof v === "object" ? JSON.stringify(v) : label(v))).join(", ");
+  if (Array.isArray(value))
+    return value.map((v) => (typeof v === "object" ? JSON.stringify(v) : label(v))).join(", ");
   if (value !== null && typeof value === "object") return JSON.stringify(value);
   return label(value);
 }

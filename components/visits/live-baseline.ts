@@ -16,5 +16,6 @@ export function liveBaseline(
   const others = visits
     .filter((visit) => visit.id !== self.id)
     .map((visit) => ({ type: visit.visit_type, number: visit.visit_number, data: visit.data_fields }));
-  return (values) => baselineData(calculations, [...others, { type: self.type, number: self.number, data: values }]);
+  return (values) =>
+    baselineData(calculations, [...others, { type: self.type, number: self.number, data: values }]);
 }

@@ -306,7 +306,8 @@ const EXPECTED_AUDIT: Record<string, Entry> = {
     ],
   },
   "POST /api/patients": {
-    request: (f) => ({ body: patientBody(f.studyId, "COV-NEW") }),
+    // The study has a group: a new patient names one (decision 0028).
+    request: (f) => ({ body: patientBody(f.studyId, "COV-NEW", { medical_group_id: f.groupId }) }),
     rows: (f, answer) => [
       {
         action: "create",
@@ -344,6 +345,23 @@ const EXPECTED_AUDIT: Record<string, Entry> = {
         studyId: f.studyId,
         reason: REASON,
         oldValues: anyObject({ code: "COV-1" }),
+      },
+    ],
+  },
+  "PUT /api/patients/{id}/medical-group": {
+    request: (f) => ({
+      params: { id: String(f.patientId) },
+      body: { version: 1, reason: REASON, medical_group_id: f.groupId },
+    }),
+    rows: (f) => [
+      {
+        action: "update",
+        entityType: "patient",
+        entityId: String(f.patientId),
+        studyId: f.studyId,
+        reason: REASON,
+        oldValues: { medical_group_id: null, version: 1 },
+        newValues: { medical_group_id: f.groupId, version: 2 },
       },
     ],
   },

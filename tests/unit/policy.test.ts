@@ -49,7 +49,10 @@ describe("study roles (spec §2 permissions summary)", () => {
   });
 
   it.each([
-    ["principal_investigator", ["clinical.read", "clinical.reassign", "clinical.unlock", "clinical.write", "study.read"]],
+    [
+      "principal_investigator",
+      ["clinical.read", "clinical.reassign", "clinical.unlock", "clinical.write", "study.read"],
+    ],
     ["study_monitor", ["clinical.read", "study.read"]],
     ["sub_investigator", ["clinical.read", "clinical.write", "study.read"]],
     ["medico", ["clinical.read", "clinical.write", "study.read"]],
