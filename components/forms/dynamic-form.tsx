@@ -65,17 +65,16 @@ export function DynamicForm(props: DynamicFormProps) {
     () => groupFieldsByCategory(fields, categories, entity),
     [fields, categories, entity],
   );
+  const { calculations, baselineValues } = props;
   const calculated = useMemo(
     () =>
-      props.calculations?.length
-        ? runCalculations(props.calculations, values, {
+      calculations?.length
+        ? runCalculations(calculations, values, {
             baselineValues:
-              typeof props.baselineValues === "function"
-                ? props.baselineValues(values)
-                : (props.baselineValues ?? null),
+              typeof baselineValues === "function" ? baselineValues(values) : (baselineValues ?? null),
           })
         : null,
-    [props.calculations, props.baselineValues, values],
+    [calculations, baselineValues, values],
   );
   const { onValuesChange } = props;
   useEffect(() => onValuesChange?.(values), [onValuesChange, values]);

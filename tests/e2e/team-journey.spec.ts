@@ -186,6 +186,8 @@ test("users, team and groups: every role sees and does only what the server allo
   await add.getByLabel(/Patient Code/).fill("MED-1");
   await add.getByLabel(/Birth Date/).fill("1980-03-04");
   await add.getByLabel(/^Sex/).selectOption("M");
+  // The study has groups: a new patient joins one (decision 0028), here Roma's, not Milano's.
+  await add.getByLabel(/Medical group/).selectOption({ label: "GRP002 — Roma" });
   await add.getByLabel(/Psoriasis onset/).fill("2012-05");
   await add.getByRole("checkbox", { name: "Plaque" }).check();
   await add.getByRole("button", { name: "Save Patient" }).click();
