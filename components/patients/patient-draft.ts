@@ -78,6 +78,8 @@ export function draftBody(
     naive_biologic: naiveInForm.has("naive_biologic") ? undefined : draft.naive_biologic,
     custom_fields: {},
     medical_group_id: draft.medical_group_id === "" ? undefined : Number(draft.medical_group_id),
+    // Sent only by the confirm step of a refused save (decision 0024).
+    confirmed_warnings: undefined,
   };
 }
 

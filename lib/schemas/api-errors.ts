@@ -10,6 +10,12 @@ export const ApiIssue = z.object({
   loc: z.array(z.union([z.string(), z.number()])),
   msg: z.string(),
   type: z.string(),
+  /**
+   * A soft plausibility warning (`type: "plausibility_warning"`) names itself by a stable code
+   * (`visit_date_order`, `age_over_110`, `soft_range:<field>`): resend it in the body's
+   * `confirmed_warnings` to confirm it (decision 0024).
+   */
+  code: z.string().optional(),
 });
 export type ApiIssue = z.infer<typeof ApiIssue>;
 

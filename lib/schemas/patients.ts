@@ -6,6 +6,7 @@ import { z } from "zod";
 import { isCalendarDate } from "@/lib/dates/calendar-date";
 import { messageRef } from "@/lib/i18n/message-ref";
 import { visibleIdentifier } from "./identifier-text";
+import { ConfirmedWarning, ConfirmedWarningCodes } from "./plausibility";
 import { BasedOnVersion } from "./versioning";
 
 export const MAX_DB_INT = 2_147_483_647;
@@ -98,6 +99,8 @@ export const PatientCreateBody = z.object({
    * for a sub-investigator, whose patients always join their own group (another one is refused).
    */
   medical_group_id: idOf("medical_group_id").nullable().optional(),
+  /** Soft plausibility warnings the user confirmed (decision 0024). */
+  confirmed_warnings: ConfirmedWarningCodes.optional(),
 });
 export type PatientCreateBody = z.infer<typeof PatientCreateBody>;
 
@@ -113,6 +116,8 @@ export const PatientUpdateBody = z.object({
   naive_systemic: z.boolean().optional(),
   naive_biologic: z.boolean().optional(),
   custom_fields: FieldValues.optional(),
+  /** Soft plausibility warnings the user confirmed (decision 0024). */
+  confirmed_warnings: ConfirmedWarningCodes.optional(),
 });
 export type PatientUpdateBody = z.infer<typeof PatientUpdateBody>;
 
@@ -177,6 +182,8 @@ export const PatientResponse = z.object({
   naive_biologic: z.boolean().nullable(),
   custom_fields: FieldValues,
   medical_group_id: z.number().nullable(),
+  /** The soft plausibility warnings confirmed at the last write (decision 0024). */
+  confirmed_warnings: z.array(ConfirmedWarning).default([]),
   created_by: z.number().nullable(),
   version: z.number(),
   created_at: z.string(),

@@ -1,6 +1,7 @@
 /** Visit API contracts (spec §3 Visit, §5 Add visit, §7 /visits). Pure. */
 import { z } from "zod";
 import { CalendarDate, ChangeReason, FieldValues, idOf } from "./patients";
+import { ConfirmedWarning, ConfirmedWarningCodes } from "./plausibility";
 import { BasedOnVersion } from "./versioning";
 import { messageRef } from "@/lib/i18n/message-ref";
 
@@ -40,6 +41,8 @@ export const VisitCreateBody = z.object({
   visit_date: CalendarDate(messageRef("api.labels.visitDate")),
   visit_type: VisitType,
   data_fields: FieldValues.default({}),
+  /** Soft plausibility warnings the user confirmed (decision 0024). */
+  confirmed_warnings: ConfirmedWarningCodes.optional(),
 });
 export type VisitCreateBody = z.infer<typeof VisitCreateBody>;
 
@@ -50,6 +53,8 @@ export const VisitUpdateBody = z.object({
   visit_date: CalendarDate(messageRef("api.labels.visitDate")).optional(),
   visit_type: VisitType.optional(),
   data_fields: FieldValues.optional(),
+  /** Soft plausibility warnings the user confirmed (decision 0024). */
+  confirmed_warnings: ConfirmedWarningCodes.optional(),
 });
 export type VisitUpdateBody = z.infer<typeof VisitUpdateBody>;
 
@@ -78,6 +83,8 @@ export const VisitResponse = z.object({
   config_version: z.number().nullable(),
   /** The protocol version in force when the visit was entered (its fields: GET …/protocol-versions). */
   protocol_version_id: z.number().nullable(),
+  /** The soft plausibility warnings confirmed at the last write (decision 0024). */
+  confirmed_warnings: z.array(ConfirmedWarning).default([]),
   is_locked: z.boolean(),
   locked_at: z.string().nullable(),
   locked_by: z.number().nullable(),

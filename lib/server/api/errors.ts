@@ -1,7 +1,7 @@
 import "server-only";
 import { messageRef } from "@/lib/i18n/message-ref";
 
-export type ValidationIssue = { loc: (string | number)[]; msg: string; type: string };
+export type ValidationIssue = { loc: (string | number)[]; msg: string; type: string; code?: string };
 
 const STATUS = {
   bad_request: 400,

@@ -74,6 +74,7 @@ const patientJson = sql`json_build_object(
   'height_cm', ${patients.heightCm}, 'weight_kg', ${patients.weightKg},
   'naive_systemic', ${patients.naiveSystemic}, 'naive_biologic', ${patients.naiveBiologic},
   'custom_fields', ${patients.customFields}, 'medical_group_id', ${patients.medicalGroupId},
+  'confirmed_warnings', ${patients.confirmedWarnings},
   'created_by', ${patients.createdBy}, 'version', ${patients.version},
   'created_at', ${isoInstant(patients.createdAt)}, 'updated_at', ${isoInstant(patients.updatedAt)})`;
 

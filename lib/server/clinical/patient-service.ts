@@ -2,6 +2,8 @@ import "server-only";
 import { messageRef } from "@/lib/i18n/message-ref";
 import type { Db, Queryable } from "@/db/client";
 import { fieldsForEntity } from "@/lib/forms";
+import { patientPlausibility } from "@/lib/forms/plausibility";
+import { readConfirmedWarnings } from "@/lib/schemas/plausibility";
 import {
   PATIENT_MESSAGES,
   type PatientCreateBody,
@@ -22,6 +24,9 @@ import { changedValues } from "../audit/changed-values";
 import { openClinicalRecord, openClinicalStudy, type ClinicalStudy } from "./clinical-study";
 import { checkFieldValues } from "./field-values";
 import { groupForNewPatient, moveTarget } from "./patient-groups";
+import { clinicalToday } from "./clinical-today";
+import { enforcePlausibility, withConfirmedWarnings } from "./plausibility-check";
+import { listVisitsOfPatient } from "./visit-queries";
 import { assertPatientRemovable } from "./protected-data";
 import {
   codeExists,
@@ -45,6 +50,7 @@ export function toPatientResponse(row: PatientRow): PatientResponse {
     naive_biologic: row.naiveBiologic,
     custom_fields: row.customFields,
     medical_group_id: row.medicalGroupId,
+    confirmed_warnings: readConfirmedWarnings(row.confirmedWarnings),
     created_by: row.createdBy,
     version: row.version,
     created_at: row.createdAt.toISOString(),
@@ -174,11 +180,20 @@ export async function createPatient(
 ): Promise<PatientResponse> {
   return auditedTransaction(db, async (tx, audit) => {
     const study = await openClinicalStudy(tx, actor, body.study_id, "clinical.write");
-    const customFields = checkFieldValues(
-      fieldsForEntity(study.config.data_fields, "patient"),
-      withMirroredColumns(study, body, body.custom_fields),
-      {},
-      ["body", "custom_fields"],
+    const fields = fieldsForEntity(study.config.data_fields, "patient");
+    const customFields = checkFieldValues(fields, withMirroredColumns(study, body, body.custom_fields), {}, [
+      "body",
+      "custom_fields",
+    ]);
+    const confirmedWarnings = enforcePlausibility(
+      patientPlausibility({
+        today: clinicalToday(),
+        birthDate: body.birth_date,
+        fields,
+        customFields,
+        locPrefix: ["body"],
+      }),
+      body.confirmed_warnings,
     );
     if (await codeExists(tx, study.id, body.code)) throw conflict(PATIENT_MESSAGES.codeTaken(body.code));
     const medicalGroupId = await groupForNewPatient(tx, study, body.medical_group_id);
@@ -192,6 +207,7 @@ export async function createPatient(
       naiveSystemic: mirroredColumn(customFields, "naive_systemic", body.naive_systemic ?? false),
       naiveBiologic: mirroredColumn(customFields, "naive_biologic", body.naive_biologic ?? false),
       customFields,
+      confirmedWarnings,
       // A sub-investigator's patients belong to their group; the creator is what scopes a medico.
       medicalGroupId,
       createdBy: actor.userId,
@@ -222,15 +238,40 @@ export async function updatePatient(
     const code = body.code ?? patient.code;
     if (code !== patient.code && (await codeExists(tx, study.id, code, patient.id)))
       throw conflict(PATIENT_MESSAGES.codeTaken(code));
+    const fields = fieldsForEntity(study.config.data_fields, "patient");
     const customFields = checkFieldValues(
-      fieldsForEntity(study.config.data_fields, "patient"),
+      fields,
       withMirroredColumns(study, body, body.custom_fields ?? {}),
       patient.customFields,
       ["body", "custom_fields"],
     );
+    const birthDate = body.birth_date ?? patient.birthDate;
+    // A new birth date may not come after a recorded visit: only then are the visits read.
+    const visitDates =
+      birthDate === patient.birthDate
+        ? []
+        : (
+            await listVisitsOfPatient(tx, {
+              patientId: patient.id,
+              studyId: study.id,
+              scope: { kind: "all" },
+            })
+          ).map((visit) => visit.visitDate);
+    const confirmedWarnings = enforcePlausibility(
+      patientPlausibility({
+        today: clinicalToday(),
+        birthDate,
+        fields,
+        customFields,
+        visitDates,
+        locPrefix: ["body"],
+      }),
+      body.confirmed_warnings,
+      patient.confirmedWarnings,
+    );
     const updated = await updatePatientRow(tx, patient, {
       code,
-      birthDate: body.birth_date ?? patient.birthDate,
+      birthDate,
       sex: body.sex ?? patient.sex,
       heightCm: body.height_cm === undefined ? patient.heightCm : body.height_cm,
       weightKg: body.weight_kg === undefined ? patient.weightKg : body.weight_kg,
@@ -245,6 +286,7 @@ export async function updatePatient(
         body.naive_biologic ?? patient.naiveBiologic,
       ),
       customFields,
+      confirmedWarnings,
     });
     audit({
       action: "update",
@@ -254,7 +296,11 @@ export async function updatePatient(
       actor: actorOf(actor),
       meta,
       reason: body.reason,
-      ...changedValues(auditable(patient), auditable(updated)),
+      ...withConfirmedWarnings(
+        changedValues(auditable(patient), auditable(updated)),
+        auditable(patient).confirmed_warnings,
+        confirmedWarnings,
+      ),
     });
     return toPatientResponse(updated);
   });

@@ -1,7 +1,9 @@
 import "server-only";
 import { messageRef } from "@/lib/i18n/message-ref";
 import type { Db, Queryable } from "@/db/client";
-import { THERAPY_SWITCH_KEY } from "@/lib/forms";
+import { fieldsForEntity, THERAPY_SWITCH_KEY } from "@/lib/forms";
+import { visitPlausibility } from "@/lib/forms/plausibility";
+import { readConfirmedWarnings } from "@/lib/schemas/plausibility";
 import {
   VISIT_MESSAGES,
   type VisitCreateBody,
@@ -19,6 +21,9 @@ import { ensureActiveVersion } from "../studies/protocol-versions/in-force";
 import { changedValues } from "../audit/changed-values";
 import { openClinicalRecord, openClinicalStudy, type ClinicalStudy } from "./clinical-study";
 import { openPatient } from "./patient-service";
+import { clinicalToday } from "./clinical-today";
+import { findPatientInScope } from "./patient-queries";
+import { enforcePlausibility, withConfirmedWarnings } from "./plausibility-check";
 import { assertVisitChangeable } from "./protected-data";
 import { locateLine } from "./therapy-line-queries";
 import { reportSettings } from "../reports/report-settings";
@@ -49,6 +54,7 @@ export function toVisitResponse(row: VisitRow): VisitResponse {
     visit_type: row.visitType,
     data_fields: row.dataFields,
     calculated_values: row.calculatedValues,
+    confirmed_warnings: readConfirmedWarnings(row.confirmedWarnings),
     config_version: row.configVersion,
     protocol_version_id: row.protocolVersionId,
     is_locked: row.isLocked,
@@ -162,6 +168,19 @@ export async function createVisit(
     });
     if (earlier.some((visit) => visit.visitNumber === body.visit_number))
       throw conflict(VISIT_MESSAGES.numberTaken(body.visit_number));
+    const confirmedWarnings = enforcePlausibility(
+      visitPlausibility({
+        today: clinicalToday(),
+        birthDate: patient.birthDate,
+        visitDate: body.visit_date,
+        visitNumber: body.visit_number,
+        otherVisits: earlier,
+        fields: fieldsForEntity(study.config.data_fields, "visit"),
+        dataFields,
+        locPrefix: ["body"],
+      }),
+      body.confirmed_warnings,
+    );
     const base = { actor: actorOf(actor), meta };
     const { lineId, lines } = await lineForNewVisit(tx, {
       studyId: study.id,
@@ -191,6 +210,7 @@ export async function createVisit(
       visitType: body.visit_type,
       dataFields,
       calculatedValues: calculated,
+      confirmedWarnings,
       configVersion: study.version,
       createdBy: actor.userId,
     });
@@ -247,12 +267,34 @@ export async function updateVisit(
     const others = (
       await listVisitsOfPatient(tx, { patientId: visit.patientId, studyId: study.id, scope: { kind: "all" } })
     ).filter((v) => v.id !== visit.id);
+    const visitDate = body.visit_date ?? visit.visitDate;
+    // The patient row is already locked by openVisit; only its birth date is read here.
+    const patient = await findPatientInScope(tx, {
+      id: visit.patientId,
+      studyId: study.id,
+      scope: { kind: "all" },
+    });
+    const confirmedWarnings = enforcePlausibility(
+      visitPlausibility({
+        today: clinicalToday(),
+        birthDate: patient?.birthDate ?? "",
+        visitDate,
+        visitNumber,
+        otherVisits: others,
+        fields: fieldsForEntity(study.config.data_fields, "visit"),
+        dataFields,
+        locPrefix: ["body"],
+      }),
+      body.confirmed_warnings,
+      visit.confirmedWarnings,
+    );
     const self = { visitType, visitNumber, dataFields };
     const updated = await updateVisitRow(tx, visit, {
       visitNumber,
       visitType,
-      visitDate: body.visit_date ?? visit.visitDate,
+      visitDate,
       dataFields,
+      confirmedWarnings,
       calculatedValues: calculateVisit(
         study.config,
         dataFields,
@@ -268,7 +310,11 @@ export async function updateVisit(
       studyId: study.id,
       ...base,
       reason: body.reason,
-      ...changedValues(auditableVisit(visit), auditableVisit(updated)),
+      ...withConfirmedWarnings(
+        changedValues(auditableVisit(visit), auditableVisit(updated)),
+        auditableVisit(visit).confirmed_warnings,
+        confirmedWarnings,
+      ),
     });
     const baselineType = baselineVisitType(study.config);
     if (visit.visitType === baselineType || visitType === baselineType)
