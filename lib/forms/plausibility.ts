@@ -187,7 +187,9 @@ export function patientPlausibility(input: PatientPlausibilityInput): Plausibili
       msg: PLAUSIBILITY_MESSAGES.birthAfterVisit(firstVisit),
       type: ERROR_ISSUE_TYPE,
     });
-  errors.push(...fieldsBeforeBirth(input.fields, input.customFields, birth, [...prefix, "custom_fields"]));
+  // A birth date in the future is itself the error: its fields are not judged against it.
+  if (birth <= input.today)
+    errors.push(...fieldsBeforeBirth(input.fields, input.customFields, birth, [...prefix, "custom_fields"]));
   if (birth <= input.today && isOverMaxAge(birth, input.today))
     warnings.push({
       code: WARNING_CODES.ageOver110,
