@@ -7,6 +7,9 @@ import { visitMeasures } from "@/components/visits/visit-measures";
  * PASI and DLQI over the patient's visits: a small inline SVG line chart (no charting library:
  * zero bundle cost). The SVG is decorative for screen readers; the same figures are in a table
  * right below it (visually hidden), which is the chart's text alternative.
+ *
+ * The x axis is time: visits are placed by their date, not by their number (decision 0024), so a
+ * visit numbered out of date order is drawn where it happened, never as the latest point.
  */
 const WIDTH = 640;
 const HEIGHT = 220;
@@ -16,16 +19,41 @@ const SERIES = [
   { key: "dlqi", label: "DLQI", color: "#b45309", dash: "6 4" },
 ] as const;
 
+/** Days since 1970 of a `YYYY-MM-DD` date, in UTC so no time zone moves a point. */
+const dayOf = (date: string) =>
+  Date.UTC(+date.slice(0, 4), +date.slice(5, 7) - 1, +date.slice(8, 10)) / 86_400_000;
+
+/**
+ * The visits in date order (the number breaks a tie), each with its place on the time axis as a
+ * fraction 0–1 (a single visit, or all on one day, sit in the middle).
+ */
+export function trendOrder(visits: readonly VisitResponse[]): { visit: VisitResponse; at: number }[] {
+  const sorted = [...visits].sort(
+    (a, b) => a.visit_date.localeCompare(b.visit_date) || a.visit_number - b.visit_number,
+  );
+  const first = dayOf(sorted[0]?.visit_date ?? "1970-01-01");
+  const span = dayOf(sorted.at(-1)?.visit_date ?? "1970-01-01") - first;
+  return sorted.map((visit) => ({ visit, at: span > 0 ? (dayOf(visit.visit_date) - first) / span : 0.5 }));
+}
+
+/** Axis labels closer than this (in chart units) to the previous shown one are left out. */
+const MIN_TICK_GAP = 28;
+
 export function TrendChart({ visits }: { visits: VisitResponse[] }) {
   const t = useTranslations("patients.trend");
   const fmt = useFormat();
-  const points = visits.map((v) => ({ visit: v, ...visitMeasures(v) }));
+  const points = trendOrder(visits).map(({ visit, at }) => ({ visit, at, ...visitMeasures(visit) }));
   const values = points.flatMap((p) => [p.pasi, p.dlqi]).filter((v): v is number => v !== null);
   if (values.length === 0) return <p className="text-sm text-slate-500">{t("empty")}</p>;
   const max = Math.max(10, ...values);
   const innerW = WIDTH - PAD.left - PAD.right;
   const innerH = HEIGHT - PAD.top - PAD.bottom;
-  const x = (i: number) => PAD.left + (points.length === 1 ? innerW / 2 : (i / (points.length - 1)) * innerW);
+  const x = (i: number) => PAD.left + points[i]!.at * innerW;
+  // Visits days apart would print their labels on top of each other: the table below has them all.
+  const labelled = points.reduce<number[]>(
+    (shown, _p, i) => (shown.length === 0 || x(i) - x(shown.at(-1)!) >= MIN_TICK_GAP ? [...shown, i] : shown),
+    [],
+  );
   const y = (v: number) => PAD.top + innerH - (v / max) * innerH;
   const ticks = [0, max / 2, max].map((t) => Math.round(t * 10) / 10);
 
@@ -55,9 +83,16 @@ export function TrendChart({ visits }: { visits: VisitResponse[] }) {
             </text>
           </g>
         ))}
-        {points.map((p, i) => (
-          <text key={p.visit.id} x={x(i)} y={HEIGHT - 8} textAnchor="middle" fontSize="11" fill="#475569">
-            {t("tick", { n: p.visit.visit_number })}
+        {labelled.map((i) => (
+          <text
+            key={points[i]!.visit.id}
+            x={x(i)}
+            y={HEIGHT - 8}
+            textAnchor="middle"
+            fontSize="11"
+            fill="#475569"
+          >
+            {t("tick", { n: points[i]!.visit.visit_number })}
           </text>
         ))}
         {SERIES.map((s) => {
