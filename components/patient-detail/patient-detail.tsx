@@ -235,6 +235,7 @@ export function PatientDetail({
         patientId={patientId}
         config={config}
         visits={visitList}
+        birthDate={patient.data.birth_date}
         onCreated={(text) => say(text)}
       />
       {viewing && (
@@ -253,6 +254,7 @@ export function PatientDetail({
         onClose={() => setEditing(null)}
         onSaved={(text) => say(text)}
         onReload={() => void visits.refetch()}
+        birthDate={patient.data.birth_date}
       />
       {moving && groups && (
         <MoveGroupDialog

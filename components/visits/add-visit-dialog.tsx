@@ -16,6 +16,12 @@ import type { StudyConfig } from "@/lib/schemas/study-config";
 import type { VisitResponse } from "@/lib/schemas/visits";
 import { issuesByField } from "./api-issues";
 import { liveBaseline } from "./live-baseline";
+import {
+  browserToday,
+  onlyWarnings,
+  PlausibilityWarnings,
+} from "@/components/plausibility/plausibility-warnings";
+import { visitPlausibility } from "@/lib/forms/plausibility";
 import { TherapySwitchForm } from "./therapy-switch-form";
 import { TherapySwitchPrompt } from "./therapy-switch-prompt";
 
@@ -31,6 +37,8 @@ type Props = {
   config: StudyConfig;
   visits: VisitResponse[];
   onCreated: (message: string) => void;
+  /** The patient's birth date: impossible dates are refused before submit (decision 0024). */
+  birthDate?: string;
 };
 
 /** '+ Add Visit' (spec §2, §4, §5). Closing unmounts the steps, so a reopened dialog starts fresh. */
@@ -43,7 +51,7 @@ export function AddVisitDialog(props: Props) {
   );
 }
 
-function AddVisitSteps({ onClose, patientId, config, visits, onCreated }: Props) {
+function AddVisitSteps({ onClose, patientId, config, visits, onCreated, birthDate }: Props) {
   const id = useId();
   const t = useTranslations("visits.add");
   const words = useWords();
@@ -57,6 +65,9 @@ function AddVisitSteps({ onClose, patientId, config, visits, onCreated }: Props)
   const [failure, setFailure] = useState<string | null>(null);
   const stepRef = useRef<HTMLDivElement>(null);
   const answered = useRef(false);
+  // The values of the last submit: "Confirm and save" resends them with the warnings confirmed.
+  const lastValues = useRef<FormValues>({});
+  const [plausibility, setPlausibility] = useState<Record<string, string>>({});
 
   // The answered prompt's buttons are gone: keyboard focus moves on to the next step's first field.
   useEffect(() => {
@@ -73,7 +84,7 @@ function AddVisitSteps({ onClose, patientId, config, visits, onCreated }: Props)
   const fields = fieldsForEntity(config.data_fields, "visit");
   const issues = issuesByField(create.error);
 
-  async function submit(values: FormValues) {
+  async function submit(values: FormValues, confirmed?: string[]) {
     const number = Number(visitNumber);
     if (!Number.isInteger(number) || number < 1) {
       setNumberError(t("numberMin"));
@@ -82,6 +93,22 @@ function AddVisitSteps({ onClose, patientId, config, visits, onCreated }: Props)
     }
     setNumberError(null);
     setFailure(null);
+    lastValues.current = values;
+    // The impossible (a date in the future, before birth) is refused here already, by the server's rule.
+    const { errors } = visitPlausibility({
+      today: browserToday(),
+      birthDate: birthDate ?? "",
+      visitDate,
+      visitNumber: number,
+      otherVisits: visits.map((v) => ({ visitNumber: v.visit_number, visitDate: v.visit_date })),
+      fields,
+      dataFields: values,
+    });
+    setPlausibility(Object.fromEntries(errors.map((e) => [e.loc.join("."), e.msg])));
+    if (errors.length > 0) {
+      if (errors[0]!.loc[0] === "visit_date") document.getElementById(`${id}-date`)?.focus();
+      return;
+    }
     try {
       await create.mutateAsync({
         patient_id: patientId,
@@ -89,16 +116,23 @@ function AddVisitSteps({ onClose, patientId, config, visits, onCreated }: Props)
         visit_date: visitDate,
         visit_type: visitType,
         data_fields: asksSwitch && switchAnswer ? { ...values, [THERAPY_SWITCH_KEY]: switchAnswer } : values,
+        ...(confirmed ? { confirmed_warnings: confirmed } : {}),
       });
       onCreated(t("created"));
       onClose();
     } catch (error) {
-      setFailure(t("failure", { detail: words(errorText(error)) }));
+      if (!onlyWarnings(error)) setFailure(t("failure", { detail: words(errorText(error)) }));
     }
   }
 
   const labelOf = (name: string) => fields.find((f) => f.name === name)?.label ?? name;
-  const dataIssues = Object.entries(issues.data);
+  const dateProblem = plausibility.visit_date ?? issues.top.visit_date;
+  const dataIssues = [
+    ...Object.entries(plausibility)
+      .filter(([path]) => path.startsWith("data_fields."))
+      .map(([path, msg]) => [path.split(".")[1]!, msg] as const),
+    ...Object.entries(issues.data),
+  ];
   const numberProblem = numberError ?? (issues.top.visit_number && words(issues.top.visit_number));
 
   return (
@@ -124,13 +158,11 @@ function AddVisitSteps({ onClose, patientId, config, visits, onCreated }: Props)
             id={`${id}-date`}
             type="date"
             value={visitDate}
-            aria-invalid={issues.top.visit_date ? true : undefined}
+            aria-invalid={dateProblem ? true : undefined}
             onChange={(e) => setVisitDate(e.target.value)}
             className={CONTROL_CLASS}
           />
-          {issues.top.visit_date && (
-            <p className="mt-1 text-sm text-red-700">{words(issues.top.visit_date)}</p>
-          )}
+          {dateProblem && <p className="mt-1 text-sm text-red-700">{words(dateProblem)}</p>}
         </div>
         <div>
           <Label htmlFor={`${id}-type`}>{t("type")} *</Label>
@@ -222,10 +254,17 @@ function AddVisitSteps({ onClose, patientId, config, visits, onCreated }: Props)
               {dataIssues.length > 0 && (
                 <ul className="list-disc rounded-md border border-red-200 bg-red-50 py-2 pl-8 text-sm text-red-800">
                   {dataIssues.map(([name, msg]) => (
-                    <li key={name}>{t("fieldIssue", { label: labelOf(name), message: words(msg) })}</li>
+                    <li key={`${name}-${msg}`}>
+                      {t("fieldIssue", { label: labelOf(name), message: words(msg) })}
+                    </li>
                   ))}
                 </ul>
               )}
+              <PlausibilityWarnings
+                error={create.error}
+                pending={create.isPending}
+                onConfirm={(codes) => void submit(lastValues.current, codes)}
+              />
               {failure && (
                 <div
                   role="alert"

@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { YES_NO } from "@/components/forms/boolean-labels";
 import { DynamicForm, type FormValues } from "@/components/forms/dynamic-form";
+import { useWords } from "@/components/i18n/use-words";
 import { ReasonedSaveStep } from "@/components/patient-detail/reasoned-save-step";
 import { saveRefusal, type SaveRefusal } from "@/components/patient-detail/save-outcome";
 import { Button } from "@/components/ui/button";
@@ -16,6 +17,8 @@ import { fieldsForEntity, THERAPY_SWITCH_KEY } from "@/lib/forms";
 import type { StudyConfig } from "@/lib/schemas/study-config";
 import type { VisitResponse } from "@/lib/schemas/visits";
 import { liveBaseline } from "./live-baseline";
+import { browserToday, PlausibilityWarnings } from "@/components/plausibility/plausibility-warnings";
+import { visitPlausibility } from "@/lib/forms/plausibility";
 
 type Props = {
   visit: VisitResponse | null;
@@ -26,6 +29,8 @@ type Props = {
   onSaved: (message: string) => void;
   /** Refetches the visit list (after a stale refusal). */
   onReload: () => void;
+  /** The patient's birth date: impossible dates are refused before submit (decision 0024). */
+  birthDate?: string;
 };
 
 /** Edit a visit: the clinical form, then the reason; sent with the version it was based on. */
@@ -50,20 +55,34 @@ function EditVisitSteps({
   onClose,
   onSaved,
   onReload,
+  birthDate,
 }: Props & { visit: VisitResponse }) {
   const t = useTranslations("visits.edit");
+  const words = useWords();
   const update = useUpdateVisit(visit.patient_id);
   const [visitDate, setVisitDate] = useState(visit.visit_date);
   const [values, setValues] = useState<FormValues | null>(null);
   const [refusal, setRefusal] = useState<SaveRefusal | null>(null);
+  const [dateError, setDateError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<string[]>([]);
+  // The reason of the last save: "Confirm and save" resends it with the warnings confirmed.
+  const [lastReason, setLastReason] = useState("");
+  const fields = fieldsForEntity(config.data_fields, "visit");
   const { [THERAPY_SWITCH_KEY]: _switch, ...entered } = visit.data_fields;
 
-  async function save(reason: string) {
+  async function save(reason: string, confirmed?: string[]) {
     setRefusal(null);
+    setLastReason(reason);
     try {
       await update.mutateAsync({
         id: visit.id,
-        body: { version: visit.version, reason, visit_date: visitDate, data_fields: values ?? {} },
+        body: {
+          version: visit.version,
+          reason,
+          visit_date: visitDate,
+          data_fields: values ?? {},
+          ...(confirmed ? { confirmed_warnings: confirmed } : {}),
+        },
       });
       onSaved(t("updated", { n: visit.visit_number }));
       onClose();
@@ -82,8 +101,35 @@ function EditVisitSteps({
         onConfirm={save}
         onReload={onReload}
         onClose={onClose}
+        warnings={
+          <PlausibilityWarnings
+            error={refusal?.error}
+            pending={update.isPending}
+            onConfirm={(codes) => void save(lastReason, codes)}
+          />
+        }
       />
     );
+
+  /** The impossible is refused before the reason step, by the server's own rule. */
+  function proceed(cleaned: FormValues) {
+    const { errors } = visitPlausibility({
+      today: browserToday(),
+      birthDate: birthDate ?? "",
+      visitDate,
+      visitNumber: visit.visit_number,
+      otherVisits: visits
+        .filter((v) => v.id !== visit.id)
+        .map((v) => ({ visitNumber: v.visit_number, visitDate: v.visit_date })),
+      fields,
+      dataFields: cleaned,
+    });
+    const onDate = errors.find((e) => e.loc[0] === "visit_date");
+    setDateError(onDate ? onDate.msg : null);
+    setFieldErrors(errors.filter((e) => e !== onDate).map((e) => e.msg));
+    if (onDate) document.getElementById("edit-visit-date")?.focus();
+    if (errors.length === 0) setValues(cleaned);
+  }
 
   return (
     <div className="space-y-4">
@@ -93,12 +139,14 @@ function EditVisitSteps({
           id="edit-visit-date"
           type="date"
           value={visitDate}
+          aria-invalid={dateError ? true : undefined}
           onChange={(e) => setVisitDate(e.target.value)}
           className={CONTROL_CLASS}
         />
+        {dateError && <p className="mt-1 text-sm text-red-700">{words(dateError)}</p>}
       </div>
       <DynamicForm
-        fields={fieldsForEntity(config.data_fields, "visit")}
+        fields={fields}
         categories={config.categories}
         entity="visit"
         defaultOpenCategory="efficacy"
@@ -110,8 +158,15 @@ function EditVisitSteps({
           type: visit.visit_type,
           number: visit.visit_number,
         })}
-        onSubmit={(cleaned) => setValues(cleaned)}
+        onSubmit={proceed}
       >
+        {fieldErrors.length > 0 && (
+          <ul className="list-disc rounded-md border border-red-200 bg-red-50 py-2 pl-8 text-sm text-red-800">
+            {fieldErrors.map((msg) => (
+              <li key={msg}>{words(msg)}</li>
+            ))}
+          </ul>
+        )}
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={onClose}>
             {t("cancel")}

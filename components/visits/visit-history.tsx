@@ -9,6 +9,7 @@ import type { Formatter } from "@/lib/i18n/format";
 import type { VisitType } from "@/lib/schemas/study-config";
 import type { VisitResponse } from "@/lib/schemas/visits";
 import { visitMeasures } from "./visit-measures";
+import { ConfirmedWarningsFlag } from "@/components/plausibility/confirmed-warnings-flag";
 
 export type VisitActions = {
   /** What the server lets this user do (from the study role; the server checks every call). */
@@ -74,7 +75,10 @@ export function VisitHistory({
             return (
               <tr key={visit.id} data-testid={`visit-row-${visit.visit_number}`}>
                 <td className="px-3 py-2 font-medium">{visit.visit_number}</td>
-                <td className="whitespace-nowrap px-3 py-2">{fmt.date(visit.visit_date)}</td>
+                <td className="whitespace-nowrap px-3 py-2">
+                  {fmt.date(visit.visit_date)}
+                  <ConfirmedWarningsFlag warnings={visit.confirmed_warnings} />
+                </td>
                 <td className="px-3 py-2">{typeLabel(visit.visit_type)}</td>
                 <td className="px-3 py-2">{show(m.pasi, fmt)}</td>
                 <td className="px-3 py-2">{show(m.dlqi, fmt)}</td>

@@ -15,6 +15,7 @@ import type { Formatter } from "@/lib/i18n/format";
 import type { DataField, StudyConfig } from "@/lib/schemas/study-config";
 import type { VisitResponse } from "@/lib/schemas/visits";
 import { liveBaseline } from "./live-baseline";
+import { ConfirmedWarningsNote } from "@/components/plausibility/confirmed-warnings-flag";
 
 function shown(
   field: DataField | undefined,
@@ -106,6 +107,7 @@ export function VisitVersionDialog({
       footer={<Button onClick={onClose}>{t("close")}</Button>}
     >
       {versions.isError && <p className="text-sm text-red-700">{t("versionsError")}</p>}
+      <ConfirmedWarningsNote warnings={visit.confirmed_warnings} />
       <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-2" aria-label={t("data")}>
         {captured.map((field) => (
           <div key={field.name} className="min-w-0">

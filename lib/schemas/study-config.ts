@@ -101,27 +101,32 @@ export const FieldOptionSchema = z.preprocess(
   z.object({ value: z.string(), label: StudyTextSchema }),
 );
 
-export const FieldValidationSchema = z.object({
-  required: z.boolean().optional(),
-  min: z.number().finite().optional(),
-  max: z.number().finite().optional(),
-  min_length: z.number().int().nonnegative().optional(),
-  max_length: z.number().int().nonnegative().optional(),
-  // Run by RE2 (lib/forms/study-pattern.ts): a pattern it cannot compile, or too large a program,
-  // is refused here, so the editor, the dictionary import and the server give the same reason.
-  pattern: z
-    .string()
-    .max(500)
-    .superRefine((pattern, ctx) => {
-      const problem = studyPatternProblem(pattern);
-      if (problem) ctx.addIssue({ code: "custom", message: problem });
-    })
-    .optional(),
-  // The plausible range (decision 0024): a value outside it is kept only once the user confirms
-  // the warning, and the confirmation is stored with the row and in its audit entry.
-  soft_min: z.number().finite().optional(),
-  soft_max: z.number().finite().optional(),
-});
+export const FieldValidationSchema = z
+  .object({
+    required: z.boolean().optional(),
+    min: z.number().finite().optional(),
+    max: z.number().finite().optional(),
+    min_length: z.number().int().nonnegative().optional(),
+    max_length: z.number().int().nonnegative().optional(),
+    // Run by RE2 (lib/forms/study-pattern.ts): a pattern it cannot compile, or too large a program,
+    // is refused here, so the editor, the dictionary import and the server give the same reason.
+    pattern: z
+      .string()
+      .max(500)
+      .superRefine((pattern, ctx) => {
+        const problem = studyPatternProblem(pattern);
+        if (problem) ctx.addIssue({ code: "custom", message: problem });
+      })
+      .optional(),
+    // The plausible range (decision 0024): a value outside it is kept only once the user confirms
+    // the warning, and the confirmation is stored with the row and in its audit entry.
+    soft_min: z.number().finite().optional(),
+    soft_max: z.number().finite().optional(),
+  })
+  .refine((v) => v.soft_min === undefined || v.soft_max === undefined || v.soft_min <= v.soft_max, {
+    message: messageRef("api.plausibility.softRangeOrder"),
+    path: ["soft_max"],
+  });
 export type FieldValidation = z.infer<typeof FieldValidationSchema>;
 
 export const SubFieldSchema = z.object({

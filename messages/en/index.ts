@@ -20,6 +20,7 @@ import layout from "./layout.json";
 import medicalGroups from "./medicalGroups.json";
 import patientPage from "./patientPage.json";
 import patients from "./patients.json";
+import plausibility from "./plausibility.json";
 import studies from "./studies.json";
 import studyArea from "./studyArea.json";
 import team from "./team.json";
@@ -49,6 +50,7 @@ const catalogue = {
   medicalGroups,
   patientPage,
   patients,
+  plausibility,
   studies,
   studyArea,
   team,

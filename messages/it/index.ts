@@ -21,6 +21,7 @@ import layout from "./layout.json";
 import medicalGroups from "./medicalGroups.json";
 import patientPage from "./patientPage.json";
 import patients from "./patients.json";
+import plausibility from "./plausibility.json";
 import studies from "./studies.json";
 import studyArea from "./studyArea.json";
 import team from "./team.json";
@@ -51,6 +52,7 @@ const catalogue: Messages = {
   medicalGroups,
   patientPage,
   patients,
+  plausibility,
   studies,
   studyArea,
   team,

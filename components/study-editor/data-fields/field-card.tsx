@@ -79,6 +79,10 @@ export const FieldCard = memo(function FieldCard(props: FieldCardProps) {
   const t = useTranslations("editorFields.card");
   const tc = useTranslations("common.actions");
   const tl = useTranslations("common.languageName");
+  const tp = useTranslations("plausibility");
+  // The plausible range (decision 0024) sits beside the hard one: outside it, a save asks to confirm.
+  const numberBoundLabel = (key: "min" | "max" | "soft_min" | "soft_max") =>
+    ({ min: t("min"), max: t("max"), soft_min: tp("softMin"), soft_max: tp("softMax") })[key];
   const words = useWords();
   const studyWords = useStudyWords();
   const contentLanguage = useContentLanguage();
@@ -338,9 +342,9 @@ export const FieldCard = memo(function FieldCard(props: FieldCardProps) {
                 {t("required")}
               </label>
               {field.type === "number" &&
-                (["min", "max"] as const).map((key) => (
+                (["min", "max", "soft_min", "soft_max"] as const).map((key) => (
                   <div key={key}>
-                    <Label htmlFor={`${id}-${key}`}>{key === "min" ? t("min") : t("max")}</Label>
+                    <Label htmlFor={`${id}-${key}`}>{numberBoundLabel(key)}</Label>
                     <Input
                       id={`${id}-${key}`}
                       type="number"
