@@ -24,6 +24,13 @@ import type { StudyConfig } from "@/lib/schemas/study-config";
 import { errorText } from "./format";
 import { ReasonedSaveStep } from "./reasoned-save-step";
 import { saveRefusal, type SaveRefusal } from "./save-outcome";
+import {
+  browserToday,
+  onlyWarnings,
+  PlausibilityWarnings,
+} from "@/components/plausibility/plausibility-warnings";
+import { patientPlausibility } from "@/lib/forms/plausibility";
+import { messageList } from "@/lib/i18n/message-ref";
 
 type Props = {
   open: boolean;
@@ -104,21 +111,27 @@ function EditPatientSteps({ patient, config, onClose, onSaved, onReload }: Props
   const [refusal, setRefusal] = useState<SaveRefusal | null>(null);
   const [fieldsFailure, setFieldsFailure] = useState<string | null>(null);
 
-  async function save(reason: string) {
+  const [lastReason, setLastReason] = useState("");
+
+  async function save(reason: string, confirmed?: string[]) {
     if (!checked) return;
     setRefusal(null);
+    setLastReason(reason);
     const body: PatientUpdateBody = {
       version: patient.version,
       reason,
       ...checked.core,
       custom_fields: checked.custom,
+      ...(confirmed ? { confirmed_warnings: confirmed } : {}),
     };
     try {
       await update.mutateAsync(body);
       onSaved(t("updated"));
       onClose();
     } catch (error) {
-      if (bodyIssues(error).some((issue) => (CORE_FIELDS as readonly string[]).includes(issue.path))) {
+      // Soft warnings are confirmed on the reason step (decision 0024); other field refusals go back.
+      if (onlyWarnings(error)) setRefusal(saveRefusal(error));
+      else if (bodyIssues(error).some((issue) => (CORE_FIELDS as readonly string[]).includes(issue.path))) {
         // The server refused a fixed field: show it under that field.
         setStep("fields");
         setFieldsFailure(applyServerErrors(error, setError, CORE_FIELDS, errorText(error)));
@@ -134,6 +147,13 @@ function EditPatientSteps({ patient, config, onClose, onSaved, onReload }: Props
         onConfirm={save}
         onReload={onReload}
         onClose={onClose}
+        warnings={
+          <PlausibilityWarnings
+            error={refusal?.error}
+            pending={update.isPending}
+            onConfirm={(codes) => void save(lastReason, codes)}
+          />
+        }
       />
     );
 
@@ -209,6 +229,19 @@ function EditPatientSteps({ patient, config, onClose, onSaved, onReload }: Props
         onSubmit={(custom) =>
           handleSubmit((core) => {
             setFieldsFailure(null);
+            // The impossible (born in the future, a date before birth) is refused before the reason.
+            const { errors: impossible } = patientPlausibility({
+              today: browserToday(),
+              birthDate: core.birth_date,
+              fields: fieldsForEntity(config.data_fields, "patient"),
+              customFields: custom,
+            });
+            const onBirth = impossible.find((issue) => issue.loc[0] === "birth_date");
+            if (onBirth)
+              setError("birth_date", { type: "plausibility", message: onBirth.msg }, { shouldFocus: true });
+            const others = impossible.filter((issue) => issue !== onBirth);
+            if (others.length > 0) setFieldsFailure(messageList(others.map((issue) => issue.msg)));
+            if (impossible.length > 0) return;
             setChecked({ core, custom });
             setStep("reason");
           })()

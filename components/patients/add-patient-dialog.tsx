@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useId, useMemo, useState, type ReactNode } from "react";
+import { useId, useMemo, useRef, useState, type ReactNode } from "react";
 import { FormProvider, useForm, useWatch } from "react-hook-form";
 import { NumberInput } from "@/components/forms/number-input";
 import { SI_NO, useBooleanWords } from "@/components/forms/boolean-labels";
@@ -21,6 +21,12 @@ import { schemaResolver } from "@/lib/client/schema-resolver";
 import { fieldsForEntity } from "@/lib/forms";
 import { messageRef } from "@/lib/i18n/message-ref";
 import { PatientCreateBody, type PatientGroups } from "@/lib/schemas/patients";
+import { patientPlausibility } from "@/lib/forms/plausibility";
+import {
+  browserToday,
+  onlyWarnings,
+  PlausibilityWarnings,
+} from "@/components/plausibility/plausibility-warnings";
 import type { StudyConfig } from "@/lib/schemas/study-config";
 import {
   BASE_FIELDS,
@@ -94,19 +100,46 @@ export function AddPatientDialog({ studyId, config, groups, onClose, onCreated }
   const create = useCreatePatient(studyId);
   const controlId = (key: BaseKey) => `${id}-${key}`;
 
-  async function send(body: PatientCreateBody, customFields: FormValues) {
+  // The last submit: "Confirm and save" resends it with the warnings confirmed (decision 0024).
+  const lastSubmit = useRef<{ body: PatientCreateBody; customFields: FormValues } | null>(null);
+
+  async function send(body: PatientCreateBody, customFields: FormValues, confirmed?: string[]) {
     setFailure(null);
     setCustomErrors({});
+    lastSubmit.current = { body, customFields };
+    // The impossible (born in the future, onset before birth) is refused here already, by the server's rule.
+    const { errors: impossible } = patientPlausibility({
+      today: browserToday(),
+      birthDate: body.birth_date,
+      fields,
+      customFields,
+    });
+    if (impossible.length > 0) {
+      const onBirth = impossible.find((issue) => issue.loc[0] === "birth_date");
+      if (onBirth)
+        setError("birth_date", { type: "plausibility", message: onBirth.msg }, { shouldFocus: true });
+      const custom = impossible.filter((issue) => issue.loc[0] === "custom_fields");
+      if (custom.length > 0) {
+        setCustomErrors(Object.fromEntries(custom.map((issue) => [String(issue.loc[1]), issue.msg])));
+        setFailure(t("failure", { detail: custom.map((issue) => words(issue.msg)).join("; ") }));
+      }
+      return;
+    }
     try {
-      await create.mutateAsync({ ...body, custom_fields: customFields });
+      await create.mutateAsync({
+        ...body,
+        custom_fields: customFields,
+        ...(confirmed ? { confirmed_warnings: confirmed } : {}),
+      });
       onCreated();
     } catch (error) {
       // A duplicate code (409) belongs under the code; a 422 under the fields its issues name.
       if (error instanceof ApiClientError && error.status === 409 && typeof error.detail === "string")
         setError("code", { type: "server", message: error.detail }, { shouldFocus: true });
-      else applyServerErrors(error, setError, BASE_FIELDS, "");
+      else if (!onlyWarnings(error)) applyServerErrors(error, setError, BASE_FIELDS, "");
       setCustomErrors(customFieldIssues(error));
-      setFailure(t("failure", { detail: words(error instanceof Error ? error.message : String(error)) }));
+      if (!onlyWarnings(error))
+        setFailure(t("failure", { detail: words(error instanceof Error ? error.message : String(error)) }));
     }
   }
 
@@ -132,6 +165,14 @@ export function AddPatientDialog({ studyId, config, groups, onClose, onCreated }
     >
       {/* Any submit (the button, or Enter in a field) shows the fixed fields' messages too. */}
       <div className="space-y-5" onSubmitCapture={() => void handleSubmit(() => undefined)()}>
+        <PlausibilityWarnings
+          error={create.error}
+          pending={create.isPending}
+          onConfirm={(codes) => {
+            const last = lastSubmit.current;
+            if (last) void send(last.body, last.customFields, codes);
+          }}
+        />
         {failure && (
           <Alert>
             <p>{failure}</p>
