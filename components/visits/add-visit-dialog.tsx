@@ -82,7 +82,8 @@ function AddVisitSteps({ onClose, patientId, config, visits, onCreated, birthDat
   const ready = visitDate !== "" && visitType !== "";
   const visitTypes = [...config.visit_types].sort((a, b) => a.order - b.order);
   const fields = fieldsForEntity(config.data_fields, "visit");
-  const issues = issuesByField(create.error);
+  // Warnings to confirm are shown once, in the confirm step, not as errors at their fields.
+  const issues = issuesByField(onlyWarnings(create.error) ? null : create.error);
 
   async function submit(values: FormValues, confirmed?: string[]) {
     const number = Number(visitNumber);

@@ -23,7 +23,7 @@ let seq = 0;
 // PASI is plausible up to 50 in this study (its hard maximum stays 72).
 const CONFIG = {
   ...DEMO_STUDY_CONFIG,
-  data_fields: DEMO_STUDY_CONFIG.data_fields.map((field) =>
+  data_fields: (DEMO_STUDY_CONFIG.data_fields ?? []).map((field) =>
     field.name === "pasi_score" ? { ...field, validation: { ...field.validation, soft_max: 50 } } : field,
   ),
 };
