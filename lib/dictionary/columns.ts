@@ -18,6 +18,9 @@ export const DICTIONARY_COLUMNS = [
   "field_note_en",
   "validation_min",
   "validation_max",
+  // The plausible range (decision 0024); optional on import, so files written before still read.
+  "soft_min",
+  "soft_max",
   "min_length",
   "max_length",
   "pattern",

@@ -63,6 +63,8 @@ export function fieldCells(
     ...textCells("field_note", field.description, defaultLanguage),
     validation_min: num(v?.min),
     validation_max: num(v?.max),
+    soft_min: num(v?.soft_min),
+    soft_max: num(v?.soft_max),
     min_length: num(v?.min_length),
     max_length: num(v?.max_length),
     pattern: v?.pattern ?? "",

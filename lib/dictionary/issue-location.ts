@@ -31,6 +31,8 @@ const VALIDATION_COLUMNS: Record<string, DictionaryColumn> = {
   required: "required",
   min: "validation_min",
   max: "validation_max",
+  soft_min: "soft_min",
+  soft_max: "soft_max",
   min_length: "min_length",
   max_length: "max_length",
   pattern: "pattern",

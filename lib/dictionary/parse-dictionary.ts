@@ -41,9 +41,11 @@ export const MAX_DICTIONARY_ROWS = 5000;
 export type DictionaryParse = { rows: DictionaryRow[]; issues: DictionaryIssue[] };
 
 /** The columns a file may leave out: a language's texts (blank, not translated). */
-const OPTIONAL_COLUMNS: ReadonlySet<string> = new Set(
-  TEXT_COLUMNS.flatMap((text) => LOCALES.map((locale) => textColumn(text, locale))),
-);
+const OPTIONAL_COLUMNS: ReadonlySet<string> = new Set([
+  ...TEXT_COLUMNS.flatMap((text) => LOCALES.map((locale) => textColumn(text, locale))),
+  "soft_min",
+  "soft_max",
+]);
 
 export function parseDictionaryCsv(text: string, defaultLanguage: Locale): DictionaryParse {
   const read = readCsv(text);
@@ -173,12 +175,16 @@ export function rowEntry(row: DictionaryRow, defaultLanguage: Locale): RowResult
   };
   const min = number("validation_min", false);
   const max = number("validation_max", false);
+  const softMin = number("soft_min", false);
+  const softMax = number("soft_max", false);
   const minLength = number("min_length", true);
   const maxLength = number("max_length", true);
   const required = flag(row, "required", fail);
   if (required !== undefined) validation.required = required;
   if (min !== undefined) validation.min = min;
   if (max !== undefined) validation.max = max;
+  if (softMin !== undefined) validation.soft_min = softMin;
+  if (softMax !== undefined) validation.soft_max = softMax;
   if (minLength !== undefined) validation.min_length = minLength;
   if (maxLength !== undefined) validation.max_length = maxLength;
   if (row.pattern) validation.pattern = row.pattern;

@@ -15,6 +15,12 @@ const ERROR_SCHEMA = {
               loc: { type: "array", items: { type: ["string", "integer"] } },
               msg: { type: "string" },
               type: { type: "string" },
+              // Decision 0024: a refused soft warning (type "plausibility_warning") names its code.
+              code: {
+                type: "string",
+                description:
+                  "On an entry of type \"plausibility_warning\": the warning's stable code (visit_date_order, age_over_110, soft_range:<field>); send it in the body's confirmed_warnings to save anyway",
+              },
             },
           },
         },

@@ -5,7 +5,12 @@
 import { z } from "zod";
 
 /** Codes of the soft warnings the user confirmed (`visit_date_order`, `soft_range:pasi_score`…). */
-export const ConfirmedWarningCodes = z.array(z.string().trim().min(1).max(200)).max(100);
+export const ConfirmedWarningCodes = z
+  .array(z.string().trim().min(1).max(200))
+  .max(100)
+  .describe(
+    "Codes of the soft plausibility warnings the user confirmed (the `code` of 422 entries of type plausibility_warning); codes of warnings that do not arise are ignored",
+  );
 
 /**
  * A confirmed warning as stored with its row: the code, the field it is about and the message (a
