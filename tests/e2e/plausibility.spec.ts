@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { signInAsAdmin } from "./sign-in-as-admin";
+import { E2E_ADMIN } from "../../playwright.config";
 import { screenshots } from "./screenshots";
 
 /**
@@ -11,6 +11,15 @@ import { screenshots } from "./screenshots";
 const shot = screenshots("/tmp/plausibility-shots").atCurrentWidth;
 
 type Visit = { visit_number: number; visit_date: string; confirmed_warnings: { code: string }[] };
+
+/** Signs the admin in; password hashing may take its time on a loaded machine. */
+async function signInAsAdmin(page: Page) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(E2E_ADMIN.email);
+  await page.getByLabel("Password").fill(E2E_ADMIN.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/admin\/studies$/, { timeout: 60_000 });
+}
 
 async function demoPatient(page: Page, code: string): Promise<{ id: number; visits: Visit[] }> {
   const studies = (await (await page.request.get("/api/studies")).json()) as { id: number; code: string }[];
