@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { NumberInput } from "@/components/forms/number-input";
 import { typedMeasure, type TypedMeasure } from "@/components/patients/patient-draft";
@@ -105,6 +105,7 @@ function EditPatientSteps({
   const t = useTranslations("patients.edit");
   const words = useWords();
   const update = useUpdatePatient(patient.id);
+  const reloading = useRef(false);
   const methods = useForm<Core, unknown, CoreBody>({
     defaultValues: {
       code: patient.code,
@@ -158,8 +159,12 @@ function EditPatientSteps({
         pending={update.isPending}
         refusal={refusal}
         onConfirm={save}
-        onReload={onReload}
-        onClose={requestClose}
+        onReload={() => {
+          // A reload replaces the stale edit: the dialog then closes without asking.
+          reloading.current = true;
+          onReload();
+        }}
+        onClose={() => (reloading.current ? onClose() : requestClose())}
       />
     );
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { YES_NO } from "@/components/forms/boolean-labels";
 import { DynamicForm, type FormValues } from "@/components/forms/dynamic-form";
 import { TypedDateInput } from "@/components/forms/typed-date-input";
@@ -86,6 +86,7 @@ function EditVisitSteps({
 }: Props & { visit: VisitResponse; requestClose: () => void; onDirtyChange: (dirty: boolean) => void }) {
   const t = useTranslations("visits.edit");
   const update = useUpdateVisit(visit.patient_id);
+  const reloading = useRef(false);
   const [visitDate, setVisitDate] = useState(visit.visit_date);
   const [values, setValues] = useState<FormValues | null>(null);
   const [refusal, setRefusal] = useState<SaveRefusal | null>(null);
@@ -124,8 +125,13 @@ function EditVisitSteps({
         pending={update.isPending}
         refusal={refusal}
         onConfirm={save}
-        onReload={onReload}
-        onClose={requestClose}
+        onReload={() => {
+          // A reload replaces the stale edit: the dialog then closes without asking.
+          draft.clear();
+          reloading.current = true;
+          onReload();
+        }}
+        onClose={() => (reloading.current ? onClose() : requestClose())}
       />
     );
 
