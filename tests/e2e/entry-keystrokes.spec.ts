@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { wordsOf } from "./catalogue-words";
 import { screenshots } from "./screenshots";
-import { signInAsAdmin } from "./sign-in-as-admin";
+import { E2E_ADMIN } from "../../playwright.config";
 
 /**
  * The clinician's journey of the capture work, redone with the entry flow (decision 0027): a
@@ -71,7 +71,19 @@ async function signInAsPrincipalInvestigator(page: Page, study: { code: string; 
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByTestId("current-user")).toHaveText("Dr. Entry Investigator");
+  await expect(page.getByTestId("current-user")).toHaveText("Dr. Entry Investigator", SIGN_IN);
+}
+
+// Signing in hashes a password (argon2id): on a loaded machine that is slow. A backstop, not a
+// timing assertion.
+const SIGN_IN = { timeout: 60_000 };
+
+async function signInAsAdmin(page: Page) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(E2E_ADMIN.email);
+  await page.getByLabel("Password").fill(E2E_ADMIN.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/admin\/studies$/, SIGN_IN);
 }
 
 const w = wordsOf("en");
