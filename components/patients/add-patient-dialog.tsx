@@ -148,7 +148,8 @@ export function AddPatientDialog({ studyId, config, groups, onClose, onCreated }
       title={t("title")}
       className="my-auto max-w-2xl"
       footer={
-        <>
+        // Three buttons wrap on a phone rather than widen the dialog.
+        <div className="flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={guard.requestClose}>
             {t("cancel")}
           </Button>
@@ -169,7 +170,7 @@ export function AddPatientDialog({ studyId, config, groups, onClose, onCreated }
           >
             {tEntry("saveAndBaseline")}
           </Button>
-        </>
+        </div>
       }
     >
       {/* Any submit (the button, or Enter in a field) shows the fixed fields' messages too. */}

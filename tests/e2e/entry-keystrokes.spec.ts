@@ -130,6 +130,9 @@ test("a patient and two visits by keyboard in at most 110 keystrokes, then the c
   );
   await keys.press("Space");
   await shotAt(page, "patient-filled");
+  await page.setViewportSize({ width: 390, height: 900 });
+  await shotAt(page, "patient-filled"); // the three buttons wrap, nothing scrolls sideways
+  await page.setViewportSize({ width: 1440, height: 900 });
   await add.getByRole("button", { name: w("entry.saveAndBaseline") }).click();
 
   // The patient's page opens on the add-visit dialog: visit 1, Baseline, the date focused.
