@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useId, useMemo, useState, type ReactNode } from "react";
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslations } from "next-intl";
 import { FormProvider, useForm, useWatch } from "react-hook-form";
 import { useWords } from "@/components/i18n/use-words";
@@ -10,7 +10,8 @@ import type { Calculation, Category, DataField, FieldEntity } from "@/lib/schema
 import type { BooleanLabels } from "./boolean-labels";
 import { CalculatedValues } from "./calculated-values";
 import { engineResolver, errorAt } from "./engine-resolver";
-import { FieldInput, inputId } from "./field-input";
+import { FieldInput } from "./field-input";
+import { focusFirstErrorSoon } from "./focus-first-error";
 
 export type FormValues = Record<string, unknown>;
 
@@ -31,8 +32,12 @@ export type DynamicFormProps = {
   onSubmit: (values: FormValues) => void | Promise<void>;
   /** Lets a dialog's own button submit the form (`<button form={formId}>`). */
   formId?: string;
-  /** Called with the live values (the editor's debug view). */
+  /** Called with the live values (the editor's debug view, a dialog's kept draft). */
   onValuesChange?: (values: FormValues) => void;
+  /** Called when the form gains or loses changes against its defaults (a dialog's close guard). */
+  onDirtyChange?: (dirty: boolean) => void;
+  /** A refused save's messages by field name: shown under those fields, the first one focused. */
+  serverErrors?: Record<string, string>;
   children?: ReactNode;
 };
 
@@ -56,15 +61,22 @@ export function DynamicForm(props: DynamicFormProps) {
     reValidateMode: "onChange",
   });
   const values = useWatch({ control: form.control }) as FormValues;
-  const [open, setOpen] = useState<Record<string, boolean>>(() => ({
-    [props.defaultOpenCategory ?? ""]: true,
-  }));
-  const [errorList, setErrorList] = useState<string[]>([]);
-
+  const formRef = useRef<HTMLFormElement>(null);
   const groups = useMemo(
     () => groupFieldsByCategory(fields, categories, entity),
     [fields, categories, entity],
   );
+  // The default section, and every section holding a field required now, start open: nothing a
+  // save needs hides behind a closed section (docs/decisions/0027).
+  const [open, setOpen] = useState<Record<string, boolean>>(() => {
+    const initial: Record<string, boolean> = { [props.defaultOpenCategory ?? ""]: true };
+    const start = props.defaultValues ?? {};
+    for (const group of groups)
+      if (group.fields.some((f) => fieldState(f, start).visible && fieldState(f, start).required))
+        initial[group.category?.code ?? UNCATEGORIZED] = true;
+    return initial;
+  });
+  const [errorList, setErrorList] = useState<string[]>([]);
   const { calculations, baselineValues } = props;
   const calculated = useMemo(
     () =>
@@ -76,14 +88,22 @@ export function DynamicForm(props: DynamicFormProps) {
         : null,
     [calculations, baselineValues, values],
   );
-  const { onValuesChange } = props;
+  const { onValuesChange, onDirtyChange, serverErrors } = props;
   useEffect(() => onValuesChange?.(values), [onValuesChange, values]);
+  const dirty = form.formState.isDirty;
+  useEffect(() => onDirtyChange?.(dirty), [onDirtyChange, dirty]);
 
-  function onInvalid() {
-    // The same messages, in form order, for the summary; then bring the first one into view.
-    const { errors } = validateSubmission(fields, form.getValues());
-    const paths = Object.keys(errors);
-    setErrorList(paths.map((p) => errors[p]!));
+  // A refused save's messages go under their fields (sections opened), the first one in view.
+  useEffect(() => {
+    const entries = Object.entries(serverErrors ?? {});
+    if (entries.length === 0) return;
+    for (const [name, message] of entries) form.setError(name, { type: "server", message });
+    openSectionsOf(entries.map(([name]) => name));
+    focusFirstErrorSoon(formRef.current);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per refusal
+  }, [serverErrors]);
+
+  function openSectionsOf(paths: string[]) {
     setOpen((current) => {
       const next = { ...current };
       for (const group of groups) {
@@ -92,16 +112,17 @@ export function DynamicForm(props: DynamicFormProps) {
       }
       return next;
     });
-    const first = paths[0];
-    if (first) {
-      requestAnimationFrame(() => {
-        const element =
-          document.getElementById(inputId(first)) ??
-          document.getElementById(inputId(first.split(".")[0] ?? first));
-        element?.scrollIntoView({ behavior: "smooth", block: "center" });
-        if (element instanceof HTMLElement) element.focus({ preventScroll: true });
-      });
-    }
+  }
+
+  function onInvalid() {
+    // The same messages, in form order, for the summary; then bring the first one into view.
+    const { errors } = validateSubmission(fields, form.getValues());
+    const paths = Object.keys(errors);
+    setErrorList(paths.map((p) => errors[p]!));
+    openSectionsOf(paths);
+    // The first message in page order (the dialog's own fields above this form count too), not
+    // the first in the engine's list (docs/decisions/0027).
+    focusFirstErrorSoon(formRef.current);
   }
 
   async function onValid(cleaned: FormValues) {
@@ -111,7 +132,13 @@ export function DynamicForm(props: DynamicFormProps) {
 
   return (
     <FormProvider {...form}>
-      <form id={formId} onSubmit={form.handleSubmit(onValid, onInvalid)} noValidate className="space-y-4">
+      <form
+        ref={formRef}
+        id={formId}
+        onSubmit={form.handleSubmit(onValid, onInvalid)}
+        noValidate
+        className="space-y-4"
+      >
         {errorList.length > 0 && (
           <div
             role="alert"

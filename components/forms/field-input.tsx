@@ -8,6 +8,7 @@ import type { DataField, FieldOption, SubField } from "@/lib/schemas/study-confi
 import { ArrayFieldInput } from "./array-field-input";
 import { useBooleanWords, type BooleanLabels } from "./boolean-labels";
 import { NumberInput } from "./number-input";
+import { TypedDateField } from "./typed-date-input";
 
 export type RenderableField = Pick<
   DataField,
@@ -60,10 +61,13 @@ export function FieldInput({ field, path, required, disabled, error, booleanLabe
   let control_: React.ReactNode;
   let isGroup = false;
   switch (field.type) {
-    case "text":
-    case "email":
     case "date":
     case "month":
+      // Typed in one stop in the reader's order (docs/decisions/0027).
+      control_ = <TypedDateField path={path} kind={field.type} className={inputClass} {...common} />;
+      break;
+    case "text":
+    case "email":
       control_ = (
         <input
           type={field.type}

@@ -1,13 +1,15 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { NumberInput } from "@/components/forms/number-input";
 import { typedMeasure, type TypedMeasure } from "@/components/patients/patient-draft";
 import { z } from "zod";
 import { SI_NO } from "@/components/forms/boolean-labels";
 import { DynamicForm, type FormValues } from "@/components/forms/dynamic-form";
+import { TypedDateField } from "@/components/forms/typed-date-input";
+import { useCloseGuard } from "@/components/entry/close-guard";
 import { useWords } from "@/components/i18n/use-words";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -43,9 +45,22 @@ type Props = {
 
 export function EditPatientDialog(props: Props) {
   const t = useTranslations("patients.edit");
+  // Closing with changes asks first (docs/decisions/0027).
+  const [dirty, setDirty] = useState(false);
+  const close = () => {
+    setDirty(false);
+    props.onClose();
+  };
+  const guard = useCloseGuard(dirty, close, () => undefined);
   return (
-    <Dialog open={props.open} onClose={props.onClose} title={t("title")} className="max-w-3xl">
-      <EditPatientSteps {...props} />
+    <Dialog open={props.open} onClose={guard.requestClose} title={t("title")} className="max-w-3xl">
+      {guard.confirm}
+      <EditPatientSteps
+        {...props}
+        onClose={close}
+        requestClose={guard.requestClose}
+        onDirtyChange={setDirty}
+      />
     </Dialog>
   );
 }
@@ -85,10 +100,19 @@ const toCoreBody = (core: Core) => ({
   weight_kg: measure(core.weight_kg),
 });
 
-function EditPatientSteps({ patient, config, onClose, onSaved, onReload }: Props) {
+function EditPatientSteps({
+  patient,
+  config,
+  onClose,
+  onSaved,
+  onReload,
+  requestClose,
+  onDirtyChange,
+}: Props & { requestClose: () => void; onDirtyChange: (dirty: boolean) => void }) {
   const t = useTranslations("patients.edit");
   const words = useWords();
   const update = useUpdatePatient(patient.id);
+  const reloading = useRef(false);
   const methods = useForm<Core, unknown, CoreBody>({
     defaultValues: {
       code: patient.code,
@@ -103,13 +127,16 @@ function EditPatientSteps({ patient, config, onClose, onSaved, onReload }: Props
     register,
     handleSubmit,
     setError,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = methods;
+  const [customDirty, setCustomDirty] = useState(false);
   // Kept across the steps: a refusal about the fixed fields goes back to them with the answers kept.
   const [checked, setChecked] = useState<{ core: CoreBody; custom: FormValues } | null>(null);
   const [step, setStep] = useState<"fields" | "reason">("fields");
   const [refusal, setRefusal] = useState<SaveRefusal | null>(null);
   const [fieldsFailure, setFieldsFailure] = useState<string | null>(null);
+  const dirty = isDirty || customDirty || checked !== null;
+  useEffect(() => onDirtyChange(dirty), [onDirtyChange, dirty]);
 
   const [lastReason, setLastReason] = useState("");
 
@@ -145,8 +172,12 @@ function EditPatientSteps({ patient, config, onClose, onSaved, onReload }: Props
         pending={update.isPending}
         refusal={refusal}
         onConfirm={save}
-        onReload={onReload}
-        onClose={onClose}
+        onReload={() => {
+          // A reload replaces the stale edit: the dialog then closes without asking.
+          reloading.current = true;
+          onReload();
+        }}
+        onClose={() => (reloading.current ? onClose() : requestClose())}
         warnings={
           <PlausibilityWarnings
             error={refusal?.error}
@@ -184,7 +215,13 @@ function EditPatientSteps({ patient, config, onClose, onSaved, onReload }: Props
           </div>
           <div>
             <Label htmlFor="edit-patient-birth">{t("birthDate")} *</Label>
-            <input {...control("birth_date", "edit-patient-birth")} type="date" className={CONTROL_CLASS} />
+            <TypedDateField
+              path="birth_date"
+              kind="date"
+              id="edit-patient-birth"
+              {...invalidProps("edit-patient-birth", errors.birth_date?.message)}
+              className={CONTROL_CLASS}
+            />
             <FieldError id="edit-patient-birth" error={problem("birth_date")} />
           </div>
           <div>
@@ -226,6 +263,7 @@ function EditPatientSteps({ patient, config, onClose, onSaved, onReload }: Props
         defaultOpenCategory="demographic"
         booleanLabels={SI_NO}
         defaultValues={checked?.custom ?? patient.custom_fields}
+        onDirtyChange={setCustomDirty}
         onSubmit={(custom) =>
           handleSubmit((core) => {
             setFieldsFailure(null);
@@ -248,7 +286,7 @@ function EditPatientSteps({ patient, config, onClose, onSaved, onReload }: Props
         }
       >
         <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
+          <Button variant="secondary" onClick={requestClose}>
             {t("cancel")}
           </Button>
           <Button type="submit">{t("continue")}</Button>

@@ -23,6 +23,7 @@ import { PatientFields } from "./patient-fields";
 import { errorText } from "./format";
 import { PatientInfo } from "./patient-info";
 import { ReasonDialog } from "./reason-dialog";
+import { useDropAddVisitParam } from "@/components/entry/use-drop-add-visit-param";
 import { TrendChart } from "./trend-chart";
 
 export type PatientDetailProps = {
@@ -36,6 +37,8 @@ export type PatientDetailProps = {
   /** A principal investigator or an administrator, in a study with groups (docs/decisions/0028). */
   canMoveGroup?: boolean;
   groups?: PatientGroups;
+  /** Open the add-visit dialog at once (after 'Save and add baseline visit', decision 0027). */
+  openAddVisit?: boolean;
 };
 
 const CARD = "rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6";
@@ -49,6 +52,7 @@ export function PatientDetail({
   canUnlock,
   canMoveGroup = false,
   groups,
+  openAddVisit = false,
 }: PatientDetailProps) {
   const t = useTranslations("patients.detail");
   const tPage = useTranslations("patientPage");
@@ -58,7 +62,8 @@ export function PatientDetail({
   const lock = useLockVisit(patientId);
   const unlock = useUnlockVisit(patientId);
   const [message, setMessage] = useState<{ text: string; error?: boolean } | null>(null);
-  const [adding, setAdding] = useState(false);
+  const [adding, setAdding] = useState(openAddVisit);
+  useDropAddVisitParam(openAddVisit);
   const [editingPatient, setEditingPatient] = useState(false);
   const [moving, setMoving] = useState(false);
   const [editing, setEditing] = useState<VisitResponse | null>(null);
@@ -230,7 +235,7 @@ export function PatientDetail({
       <PatientAuditTrail patientId={patientId} />
 
       <AddVisitDialog
-        open={adding}
+        open={adding && visits.isSuccess}
         onClose={() => setAdding(false)}
         patientId={patientId}
         config={config}

@@ -6,6 +6,10 @@ import { FormProvider, useForm, useWatch } from "react-hook-form";
 import { NumberInput } from "@/components/forms/number-input";
 import { SI_NO, useBooleanWords } from "@/components/forms/boolean-labels";
 import { DynamicForm, type FormValues } from "@/components/forms/dynamic-form";
+import { focusFirstErrorSoon } from "@/components/forms/focus-first-error";
+import { TypedDateField } from "@/components/forms/typed-date-input";
+import { DraftOffer, useCloseGuard } from "@/components/entry/close-guard";
+import { isRecord, useDialogDraft } from "@/components/entry/use-dialog-draft";
 import { useWords } from "@/components/i18n/use-words";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -20,7 +24,7 @@ import { useCreatePatient } from "@/lib/client/patients";
 import { schemaResolver } from "@/lib/client/schema-resolver";
 import { fieldsForEntity } from "@/lib/forms";
 import { messageRef } from "@/lib/i18n/message-ref";
-import { PatientCreateBody, type PatientGroups } from "@/lib/schemas/patients";
+import { PatientCreateBody, type PatientGroups, type PatientResponse } from "@/lib/schemas/patients";
 import { patientPlausibility } from "@/lib/forms/plausibility";
 import {
   browserToday,
@@ -44,9 +48,17 @@ export type AddPatientDialogProps = {
   /** The study's medical groups and the reader's own (docs/decisions/0028); none: no question. */
   groups?: PatientGroups;
   onClose: () => void;
-  /** Called after a successful create; the parent closes (and so resets) the dialog. */
-  onCreated: () => void;
+  /**
+   * Called after a successful create; the parent closes (and so resets) the dialog. `next` is
+   * "baseline" after 'Save and add baseline visit' (docs/decisions/0027): the parent opens the
+   * patient's page with the add-visit dialog.
+   */
+  onCreated: (patient: PatientResponse, next?: "baseline") => void;
 };
+
+type KeptPatient = { base: PatientDraft; custom: FormValues };
+const isKeptPatient = (value: unknown): value is KeptPatient =>
+  isRecord(value) && isRecord(value.base) && isRecord(value.custom);
 
 /**
  * Add patient (spec §2 Patients list, §5): the fixed fields, then the study's patient fields by
@@ -59,6 +71,7 @@ export function AddPatientDialog({ studyId, config, groups, onClose, onCreated }
   const id = useId();
   const t = useTranslations("patients.add");
   const tGroup = useTranslations("patientPage.group");
+  const tEntry = useTranslations("entry");
   const words = useWords();
   const yesNo = useBooleanWords(SI_NO);
   const formId = `${id}-form`;
@@ -82,6 +95,8 @@ export function AddPatientDialog({ studyId, config, groups, onClose, onCreated }
   );
   const methods = useForm<PatientDraft, unknown, PatientCreateBody>({
     defaultValues: EMPTY_DRAFT,
+    // Focus goes to the first message in page order, the study's fields included (focusFirstErrorSoon).
+    shouldFocusError: false,
     resolver: schemaResolver<PatientDraft, PatientCreateBody>(schema, (draft) =>
       draftBody(draft, studyId, naiveInForm),
     ),
@@ -92,8 +107,19 @@ export function AddPatientDialog({ studyId, config, groups, onClose, onCreated }
     handleSubmit,
     setValue,
     setError,
-    formState: { errors },
+    reset,
+    formState: { errors, isDirty },
   } = methods;
+  const baseValues = useWatch({ control }) as PatientDraft;
+  const [custom, setCustom] = useState<FormValues>({});
+  const [customDirty, setCustomDirty] = useState(false);
+  const [restored, setRestored] = useState<{ round: number; values: FormValues }>({ round: 0, values: {} });
+  const dirty = isDirty || customDirty || restored.round > 0;
+  const draftValue = useMemo(() => ({ base: baseValues, custom }), [baseValues, custom]);
+  const draft = useDialogDraft<KeptPatient>(`patient-new:${studyId}`, dirty, draftValue, isKeptPatient);
+  const guard = useCloseGuard(dirty, onClose, draft.clear);
+  const next = useRef<"baseline" | undefined>(undefined);
+  const dialogBody = useRef<HTMLDivElement>(null);
   const naive = useWatch({ control, name: [...NAIVE_FLAGS] });
   const [customErrors, setCustomErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -126,20 +152,24 @@ export function AddPatientDialog({ studyId, config, groups, onClose, onCreated }
       return;
     }
     try {
-      await create.mutateAsync({
+      const patient = await create.mutateAsync({
         ...body,
         custom_fields: customFields,
         ...(confirmed ? { confirmed_warnings: confirmed } : {}),
       });
-      onCreated();
+      draft.clear();
+      onCreated(patient, next.current);
     } catch (error) {
       // A duplicate code (409) belongs under the code; a 422 under the fields its issues name.
       if (error instanceof ApiClientError && error.status === 409 && typeof error.detail === "string")
         setError("code", { type: "server", message: error.detail }, { shouldFocus: true });
       else if (!onlyWarnings(error)) applyServerErrors(error, setError, BASE_FIELDS, "");
       setCustomErrors(customFieldIssues(error));
-      if (!onlyWarnings(error))
+      // Warnings alone are answered by the confirm step, which takes the focus itself.
+      if (!onlyWarnings(error)) {
         setFailure(t("failure", { detail: words(error instanceof Error ? error.message : String(error)) }));
+        focusFirstErrorSoon(dialogBody.current);
+      }
     }
   }
 
@@ -149,22 +179,59 @@ export function AddPatientDialog({ studyId, config, groups, onClose, onCreated }
   return (
     <Dialog
       open
-      onClose={onClose}
+      onClose={guard.requestClose}
       title={t("title")}
       className="my-auto max-w-2xl"
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
+        // Three buttons wrap on a phone rather than widen the dialog.
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="secondary" onClick={guard.requestClose}>
             {t("cancel")}
           </Button>
-          <Button type="submit" form={formId} disabled={create.isPending}>
+          <Button
+            type="submit"
+            variant="secondary"
+            form={formId}
+            disabled={create.isPending}
+            onClick={() => (next.current = undefined)}
+          >
             {create.isPending ? t("saving") : t("save")}
           </Button>
-        </>
+          <Button
+            type="submit"
+            form={formId}
+            disabled={create.isPending}
+            onClick={() => (next.current = "baseline")}
+          >
+            {tEntry("saveAndBaseline")}
+          </Button>
+        </div>
       }
     >
       {/* Any submit (the button, or Enter in a field) shows the fixed fields' messages too. */}
-      <div className="space-y-5" onSubmitCapture={() => void handleSubmit(() => undefined)()}>
+      <div
+        ref={dialogBody}
+        className="space-y-5"
+        onSubmitCapture={() =>
+          void handleSubmit(
+            () => undefined,
+            () => focusFirstErrorSoon(dialogBody.current),
+          )()
+        }
+      >
+        {guard.confirm}
+        {draft.offer && (
+          <DraftOffer
+            onRestore={() => {
+              const kept = draft.take();
+              if (!kept) return;
+              reset({ ...EMPTY_DRAFT, ...kept.base }, { keepDefaultValues: true });
+              setCustom(kept.custom);
+              setRestored((r) => ({ round: r.round + 1, values: kept.custom }));
+            }}
+            onDiscard={draft.clear}
+          />
+        )}
         <PlausibilityWarnings
           error={create.error}
           pending={create.isPending}
@@ -197,7 +264,17 @@ export function AddPatientDialog({ studyId, config, groups, onClose, onCreated }
             required
             error={errors.birth_date?.message}
           >
-            {(a11y) => <Input {...a11y} {...register("birth_date")} form={formId} type="date" />}
+            {(a11y) => (
+              <FormProvider {...methods}>
+                <TypedDateField
+                  {...a11y}
+                  path="birth_date"
+                  kind="date"
+                  form={formId}
+                  className={CONTROL_CLASS}
+                />
+              </FormProvider>
+            )}
           </Row>
           <Row id={controlId("sex")} label={t("labels.sex")} required error={errors.sex?.message}>
             {(a11y) => (
@@ -273,6 +350,11 @@ export function AddPatientDialog({ studyId, config, groups, onClose, onCreated }
         </div>
         {fields.length === 0 && <p className="text-sm text-slate-600">{t("noFields")}</p>}
         <DynamicForm
+          key={restored.round}
+          defaultValues={restored.values}
+          onValuesChange={setCustom}
+          onDirtyChange={setCustomDirty}
+          serverErrors={customErrors}
           fields={fields}
           categories={config.categories}
           entity="patient"

@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import Link from "next/link";
+import { useRouter } from "next/navigation";
 import { useEffect, useId, useState } from "react";
 import { useFormat } from "@/components/i18n/use-format";
 import { Alert } from "@/components/ui/alert";
@@ -11,6 +12,7 @@ import { useWords } from "@/components/i18n/use-words";
 import { PATIENT_PAGE_SIZE, usePatients } from "@/lib/client/patients";
 import type { PatientGroups } from "@/lib/schemas/patients";
 import type { StudyConfig } from "@/lib/schemas/study-config";
+import { ADD_VISIT_PARAM } from "@/components/entry/add-visit-param";
 import { AddPatientDialog } from "./add-patient-dialog";
 
 export type PatientListProps = {
@@ -43,6 +45,7 @@ export function PatientList({ studyId, studyCode, config, canWrite, groups }: Pa
   const [cursors, setCursors] = useState<Record<number, string>>({});
   const patients = usePatients(studyId, { page, search, cursor: cursors[page] });
   const fmt = useFormat();
+  const router = useRouter();
 
   // Ask the server once typing pauses, not at every keystroke.
   useEffect(() => {
@@ -193,9 +196,11 @@ export function PatientList({ studyId, studyCode, config, canWrite, groups }: Pa
           config={config}
           groups={groups}
           onClose={() => setAdding(false)}
-          onCreated={() => {
+          onCreated={(patient, next) => {
             setCursors({});
             setAdding(false);
+            // 'Save and add baseline visit': the patient's page opens on its add-visit dialog.
+            if (next) router.push(`/${studyCode}/patients/${patient.id}?${ADD_VISIT_PARAM}=1`);
           }}
         />
       )}

@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { Button } from "./button";
 import { cn } from "./cn";
 
@@ -39,10 +39,18 @@ function DialogPanel({ onClose, title, description, children, footer, className 
     onCloseRef.current = onClose;
   });
 
+  // Where focus was before the dialog opened, read at the first render: a field's autoFocus may
+  // already have moved it inside by the time the effect runs.
+  const [opener] = useState(() =>
+    typeof document !== "undefined" && document.activeElement instanceof HTMLElement
+      ? document.activeElement
+      : null,
+  );
   useEffect(() => {
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const previous = opener;
     const panel = panelRef.current;
-    if (panel) (focusables(panel)[0] ?? panel).focus();
+    // Focus moves in, to the first control, unless a field of the dialog took it (autoFocus).
+    if (panel && !panel.contains(document.activeElement)) (focusables(panel)[0] ?? panel).focus();
     // Escape is heard on the document so it works wherever focus sits while the dialog is open.
     const onDocumentKey = (event: globalThis.KeyboardEvent) => {
       if (event.key === "Escape" && !event.defaultPrevented) {
@@ -55,7 +63,7 @@ function DialogPanel({ onClose, title, description, children, footer, className 
       document.removeEventListener("keydown", onDocumentKey);
       if (previous?.isConnected) previous.focus();
     };
-  }, []);
+  }, [opener]);
 
   function trapTab(event: KeyboardEvent<HTMLDivElement>) {
     if (event.key !== "Tab" || !panelRef.current) return;

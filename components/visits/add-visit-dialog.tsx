@@ -1,9 +1,15 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { YES_NO } from "@/components/forms/boolean-labels";
 import { DynamicForm, type FormValues } from "@/components/forms/dynamic-form";
+import { focusFirstErrorSoon } from "@/components/forms/focus-first-error";
+import { TypedDateInput } from "@/components/forms/typed-date-input";
+import { DraftOffer, useCloseGuard } from "@/components/entry/close-guard";
+import { isRecord, useDialogDraft } from "@/components/entry/use-dialog-draft";
+import { discardDraft } from "@/lib/client/draft-storage";
+import { isCalendarDate } from "@/lib/dates/calendar-date";
 import { useWords } from "@/components/i18n/use-words";
 import { errorText } from "@/components/patient-detail/format";
 import { Button } from "@/components/ui/button";
@@ -11,7 +17,16 @@ import { CONTROL_CLASS } from "@/components/ui/control-class";
 import { Dialog } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
 import { useCreateVisit } from "@/lib/client/visits";
-import { fieldsForEntity, THERAPY_SWITCH_KEY, type TherapySwitchValue } from "@/lib/forms";
+import {
+  currentTherapy,
+  fieldsForEntity,
+  latestVisit,
+  nextVisitType,
+  orderedVisitTypes,
+  therapyFieldPair,
+  THERAPY_SWITCH_KEY,
+  type TherapySwitchValue,
+} from "@/lib/forms";
 import type { StudyConfig } from "@/lib/schemas/study-config";
 import type { VisitResponse } from "@/lib/schemas/visits";
 import { issuesByField } from "./api-issues";
@@ -41,33 +56,126 @@ type Props = {
   birthDate?: string;
 };
 
-/** '+ Add Visit' (spec §2, §4, §5). Closing unmounts the steps, so a reopened dialog starts fresh. */
+/** What the dialog keeps of an unsaved visit (docs/decisions/0027). */
+type KeptVisit = {
+  number: string;
+  date: string;
+  type: string;
+  switchAnswer: TherapySwitchValue | null;
+  values: FormValues;
+};
+const isKeptVisit = (value: unknown): value is KeptVisit =>
+  isRecord(value) &&
+  typeof value.number === "string" &&
+  typeof value.date === "string" &&
+  typeof value.type === "string" &&
+  isRecord(value.values) &&
+  (value.switchAnswer === null || isRecord(value.switchAnswer));
+
+const draftKeyOf = (patientId: number) => `visit-new:${patientId}`;
+
+/**
+ * '+ Add Visit' (spec §2, §4, §5). Closing unmounts the steps, so a reopened dialog starts fresh
+ * (or from its kept draft); closing with changes asks first. 'Save and add next visit' saves and
+ * starts the next visit in the same dialog (docs/decisions/0027).
+ */
 export function AddVisitDialog(props: Props) {
   const t = useTranslations("visits.add");
+  const [dirty, setDirty] = useState(false);
+  // Each 'Save and add next visit' starts a new round, after the visit just saved.
+  const [round, setRound] = useState<{ n: number; after: VisitResponse | null }>({ n: 0, after: null });
+  const close = () => {
+    setDirty(false);
+    setRound({ n: 0, after: null });
+    props.onClose();
+  };
+  const guard = useCloseGuard(dirty, close, () => discardDraft(draftKeyOf(props.patientId)));
   return (
-    <Dialog open={props.open} onClose={props.onClose} title={t("title")} className="max-w-3xl">
-      <AddVisitSteps {...props} />
+    <Dialog open={props.open} onClose={guard.requestClose} title={t("title")} className="max-w-3xl">
+      {guard.confirm}
+      <AddVisitSteps
+        key={round.n}
+        {...props}
+        justSaved={round.after}
+        onClose={close}
+        requestClose={guard.requestClose}
+        onDirtyChange={setDirty}
+        onSavedNext={(saved) => setRound((r) => ({ n: r.n + 1, after: saved }))}
+      />
     </Dialog>
   );
 }
 
-function AddVisitSteps({ onClose, patientId, config, visits, onCreated, birthDate }: Props) {
+type StepsProps = Props & {
+  justSaved: VisitResponse | null;
+  requestClose: () => void;
+  onDirtyChange: (dirty: boolean) => void;
+  onSavedNext: (saved: VisitResponse) => void;
+};
+
+function AddVisitSteps({
+  onClose,
+  patientId,
+  config,
+  visits: listed,
+  onCreated,
+  birthDate,
+  justSaved,
+  requestClose,
+  onDirtyChange,
+  onSavedNext,
+}: StepsProps) {
   const id = useId();
   const t = useTranslations("visits.add");
+  const tEntry = useTranslations("entry");
   const words = useWords();
   const create = useCreateVisit(patientId);
-  const [visitNumber, setVisitNumber] = useState(String(nextVisitNumber(visits)));
+  // The visit list may not have been refetched yet after 'Save and add next visit'.
+  const visits = useMemo(
+    () => (justSaved && !listed.some((v) => v.id === justSaved.id) ? [...listed, justSaved] : listed),
+    [listed, justSaved],
+  );
+  // Suggested: the next number and the next visit type of the study's order (decision 0027).
+  const [visitNumber, setVisitNumber] = useState(() => String(nextVisitNumber(visits)));
   const [visitDate, setVisitDate] = useState("");
-  const [visitType, setVisitType] = useState("");
+  const [visitType, setVisitType] = useState(
+    () => nextVisitType(config.visit_types, latestVisit(visits)?.visit_type ?? null) ?? "",
+  );
   const [numberError, setNumberError] = useState<string | null>(null);
   const [switchStep, setSwitchStep] = useState<"prompt" | "form" | "done">("prompt");
   const [switchAnswer, setSwitchAnswer] = useState<TherapySwitchValue | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [values, setValues] = useState<FormValues>({});
+  const [formDirty, setFormDirty] = useState(false);
+  const [restored, setRestored] = useState<{ round: number; values: FormValues | null }>({
+    round: 0,
+    values: null,
+  });
   const stepRef = useRef<HTMLDivElement>(null);
   const answered = useRef(false);
   // The values of the last submit: "Confirm and save" resends them with the warnings confirmed.
   const lastValues = useRef<FormValues>({});
   const [plausibility, setPlausibility] = useState<Record<string, string>>({});
+  const next = useRef(false);
+
+  const dirty = visitDate !== "" || switchAnswer !== null || formDirty || restored.round > 0;
+  useEffect(() => onDirtyChange(dirty), [onDirtyChange, dirty]);
+  const kept = useMemo<KeptVisit>(
+    () => ({ number: visitNumber, date: visitDate, type: visitType, switchAnswer, values }),
+    [visitNumber, visitDate, visitType, switchAnswer, values],
+  );
+  const draft = useDialogDraft<KeptVisit>(draftKeyOf(patientId), dirty, kept, isKeptVisit);
+
+  function restore() {
+    const taken = draft.take();
+    if (!taken) return;
+    setVisitNumber(taken.number);
+    setVisitDate(taken.date);
+    setVisitType(taken.type);
+    setSwitchAnswer(taken.switchAnswer);
+    setSwitchStep(taken.switchAnswer ? "done" : "prompt");
+    setRestored((r) => ({ round: r.round + 1, values: taken.values }));
+  }
 
   // The answered prompt's buttons are gone: keyboard focus moves on to the next step's first field.
   useEffect(() => {
@@ -79,11 +187,25 @@ function AddVisitSteps({ onClose, patientId, config, visits, onCreated, birthDat
   const switchConfig = config.therapy_switch_config;
   const isFollowUp = visits.length > 0;
   const asksSwitch = isFollowUp && switchConfig.enabled;
-  const ready = visitDate !== "" && visitType !== "";
-  const visitTypes = [...config.visit_types].sort((a, b) => a.order - b.order);
-  const fields = fieldsForEntity(config.data_fields, "visit");
+  const ready = isCalendarDate(visitDate) && visitType !== "";
+  const visitTypes = orderedVisitTypes(config.visit_types);
+  const fields = useMemo(() => fieldsForEntity(config.data_fields, "visit"), [config.data_fields]);
   // Warnings to confirm are shown once, in the confirm step, not as errors at their fields.
-  const issues = issuesByField(onlyWarnings(create.error) ? null : create.error);
+  const issues = useMemo(
+    () => issuesByField(onlyWarnings(create.error) ? null : create.error),
+    [create.error],
+  );
+  // A follow-up starts with the therapy it carries on: the current line's, or the switch's new one.
+  const pair = useMemo(() => therapyFieldPair(fields, switchConfig), [fields, switchConfig]);
+  const therapy =
+    pair && asksSwitch && switchAnswer
+      ? switchAnswer.is_continuing_therapy
+        ? currentTherapy(visits, pair)
+        : typeof switchAnswer[pair.switchField] === "string"
+          ? (switchAnswer[pair.switchField] as string)
+          : null
+      : null;
+  const startValues: FormValues = restored.values ?? (pair && therapy ? { [pair.visitField]: therapy } : {});
 
   async function submit(values: FormValues, confirmed?: string[]) {
     const number = Number(visitNumber);
@@ -111,7 +233,7 @@ function AddVisitSteps({ onClose, patientId, config, visits, onCreated, birthDat
       return;
     }
     try {
-      await create.mutateAsync({
+      const saved = await create.mutateAsync({
         patient_id: patientId,
         visit_number: number,
         visit_date: visitDate,
@@ -119,10 +241,16 @@ function AddVisitSteps({ onClose, patientId, config, visits, onCreated, birthDat
         data_fields: asksSwitch && switchAnswer ? { ...values, [THERAPY_SWITCH_KEY]: switchAnswer } : values,
         ...(confirmed ? { confirmed_warnings: confirmed } : {}),
       });
+      draft.clear();
       onCreated(t("created"));
-      onClose();
+      if (next.current) onSavedNext(saved);
+      else onClose();
     } catch (error) {
-      if (!onlyWarnings(error)) setFailure(t("failure", { detail: words(errorText(error)) }));
+      // Warnings alone are answered by the confirm step, which takes the focus itself.
+      if (!onlyWarnings(error)) {
+        setFailure(t("failure", { detail: words(errorText(error)) }));
+        focusFirstErrorSoon(stepRef.current);
+      }
     }
   }
 
@@ -138,6 +266,7 @@ function AddVisitSteps({ onClose, patientId, config, visits, onCreated, birthDat
 
   return (
     <div className="space-y-4">
+      {draft.offer && <DraftOffer onRestore={restore} onDiscard={draft.clear} />}
       <div className="grid gap-4 sm:grid-cols-3">
         <div>
           <Label htmlFor={`${id}-number`}>{t("number")} *</Label>
@@ -155,12 +284,14 @@ function AddVisitSteps({ onClose, patientId, config, visits, onCreated, birthDat
         </div>
         <div>
           <Label htmlFor={`${id}-date`}>{t("date")} *</Label>
-          <input
+          {/* Number and type come suggested: the date is what a clinician types first. */}
+          <TypedDateInput
             id={`${id}-date`}
-            type="date"
-            value={visitDate}
+            kind="date"
+            autoFocus
+            value={visitDate || undefined}
             aria-invalid={dateProblem ? true : undefined}
-            onChange={(e) => setVisitDate(e.target.value)}
+            onChange={(value) => setVisitDate(value ?? "")}
             className={CONTROL_CLASS}
           />
           {dateProblem && <p className="mt-1 text-sm text-red-700">{words(dateProblem)}</p>}
@@ -206,7 +337,7 @@ function AddVisitSteps({ onClose, patientId, config, visits, onCreated, birthDat
         ) : asksSwitch && switchStep === "form" ? (
           <TherapySwitchForm
             config={switchConfig}
-            onCancel={onClose}
+            onCancel={requestClose}
             onSubmit={(value) => {
               setSwitchAnswer(value);
               setSwitchStep("done");
@@ -238,7 +369,13 @@ function AddVisitSteps({ onClose, patientId, config, visits, onCreated, birthDat
               </div>
             )}
             {fields.length === 0 ? <p className="text-sm text-slate-500">{t("noFields")}</p> : null}
+            {therapy && !restored.values && (
+              <p className="text-sm text-slate-600" data-testid="therapy-prefilled">
+                {tEntry("therapyPrefilled")}
+              </p>
+            )}
             <DynamicForm
+              key={restored.round}
               fields={fields}
               categories={config.categories}
               entity="visit"
@@ -250,6 +387,10 @@ function AddVisitSteps({ onClose, patientId, config, visits, onCreated, birthDat
                 type: visitType,
                 number: Number(visitNumber),
               })}
+              defaultValues={startValues}
+              onValuesChange={setValues}
+              onDirtyChange={setFormDirty}
+              serverErrors={issues.data}
               onSubmit={submit}
             >
               {dataIssues.length > 0 && (
@@ -275,11 +416,19 @@ function AddVisitSteps({ onClose, patientId, config, visits, onCreated, birthDat
                 </div>
               )}
               <div className="flex flex-wrap justify-end gap-2">
-                <Button variant="secondary" onClick={onClose}>
+                <Button variant="secondary" onClick={requestClose}>
                   {t("cancel")}
                 </Button>
-                <Button type="submit" disabled={create.isPending}>
+                <Button
+                  type="submit"
+                  variant="secondary"
+                  disabled={create.isPending}
+                  onClick={() => (next.current = false)}
+                >
                   {create.isPending ? t("saving") : t("save")}
+                </Button>
+                <Button type="submit" disabled={create.isPending} onClick={() => (next.current = true)}>
+                  {tEntry("saveAndNext")}
                 </Button>
               </div>
             </DynamicForm>
@@ -288,7 +437,7 @@ function AddVisitSteps({ onClose, patientId, config, visits, onCreated, birthDat
       </div>
       {(!ready || (asksSwitch && switchStep === "prompt")) && (
         <div className="flex justify-end">
-          <Button variant="secondary" onClick={onClose}>
+          <Button variant="secondary" onClick={requestClose}>
             {t("cancel")}
           </Button>
         </div>

@@ -1,10 +1,15 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { YES_NO } from "@/components/forms/boolean-labels";
 import { DynamicForm, type FormValues } from "@/components/forms/dynamic-form";
 import { useWords } from "@/components/i18n/use-words";
+import { TypedDateInput } from "@/components/forms/typed-date-input";
+import { DraftOffer, useCloseGuard } from "@/components/entry/close-guard";
+import { isRecord, useDialogDraft } from "@/components/entry/use-dialog-draft";
+import { discardDraft } from "@/lib/client/draft-storage";
+import { isCalendarDate } from "@/lib/dates/calendar-date";
 import { ReasonedSaveStep } from "@/components/patient-detail/reasoned-save-step";
 import { saveRefusal, type SaveRefusal } from "@/components/patient-detail/save-outcome";
 import { Button } from "@/components/ui/button";
@@ -33,17 +38,43 @@ type Props = {
   birthDate?: string;
 };
 
-/** Edit a visit: the clinical form, then the reason; sent with the version it was based on. */
+type KeptEdit = { date: string; values: FormValues };
+const isKeptEdit = (value: unknown): value is KeptEdit =>
+  isRecord(value) && typeof value.date === "string" && isRecord(value.values);
+
+/** A draft belongs to the visit as it was when editing began (its version). */
+const draftKeyOf = (visit: VisitResponse) => `visit-edit:${visit.id}:${visit.version}`;
+
+/**
+ * Edit a visit: the clinical form, then the reason; sent with the version it was based on. Closing
+ * with changes asks first; the unsaved edit is kept as a draft (docs/decisions/0027).
+ */
 export function EditVisitDialog(props: Props) {
   const t = useTranslations("visits.edit");
+  const [dirty, setDirty] = useState(false);
+  const close = () => {
+    setDirty(false);
+    props.onClose();
+  };
+  const { visit } = props;
+  const guard = useCloseGuard(dirty, close, () => visit && discardDraft(draftKeyOf(visit)));
   return (
     <Dialog
-      open={props.visit !== null}
-      onClose={props.onClose}
-      title={props.visit ? t("title", { n: props.visit.visit_number }) : t("titleNone")}
+      open={visit !== null}
+      onClose={guard.requestClose}
+      title={visit ? t("title", { n: visit.visit_number }) : t("titleNone")}
       className="max-w-3xl"
     >
-      {props.visit && <EditVisitSteps {...props} visit={props.visit} />}
+      {guard.confirm}
+      {visit && (
+        <EditVisitSteps
+          {...props}
+          visit={visit}
+          onClose={close}
+          requestClose={guard.requestClose}
+          onDirtyChange={setDirty}
+        />
+      )}
     </Dialog>
   );
 }
@@ -56,10 +87,13 @@ function EditVisitSteps({
   onSaved,
   onReload,
   birthDate,
-}: Props & { visit: VisitResponse }) {
+  requestClose,
+  onDirtyChange,
+}: Props & { visit: VisitResponse; requestClose: () => void; onDirtyChange: (dirty: boolean) => void }) {
   const t = useTranslations("visits.edit");
   const words = useWords();
   const update = useUpdateVisit(visit.patient_id);
+  const reloading = useRef(false);
   const [visitDate, setVisitDate] = useState(visit.visit_date);
   const [values, setValues] = useState<FormValues | null>(null);
   const [refusal, setRefusal] = useState<SaveRefusal | null>(null);
@@ -69,6 +103,16 @@ function EditVisitSteps({
   const [lastReason, setLastReason] = useState("");
   const fields = fieldsForEntity(config.data_fields, "visit");
   const { [THERAPY_SWITCH_KEY]: _switch, ...entered } = visit.data_fields;
+  const [live, setLive] = useState<FormValues>(entered);
+  const [formDirty, setFormDirty] = useState(false);
+  const [restored, setRestored] = useState<{ round: number; values: FormValues | null }>({
+    round: 0,
+    values: null,
+  });
+  const dirty = visitDate !== visit.visit_date || formDirty || values !== null || restored.round > 0;
+  useEffect(() => onDirtyChange(dirty), [onDirtyChange, dirty]);
+  const kept = useMemo<KeptEdit>(() => ({ date: visitDate, values: live }), [visitDate, live]);
+  const draft = useDialogDraft<KeptEdit>(draftKeyOf(visit), dirty, kept, isKeptEdit);
 
   async function save(reason: string, confirmed?: string[]) {
     setRefusal(null);
@@ -84,6 +128,7 @@ function EditVisitSteps({
           ...(confirmed ? { confirmed_warnings: confirmed } : {}),
         },
       });
+      draft.clear();
       onSaved(t("updated", { n: visit.visit_number }));
       onClose();
     } catch (error) {
@@ -99,8 +144,13 @@ function EditVisitSteps({
         pending={update.isPending}
         refusal={refusal}
         onConfirm={save}
-        onReload={onReload}
-        onClose={onClose}
+        onReload={() => {
+          // A reload replaces the stale edit: the dialog then closes without asking.
+          draft.clear();
+          reloading.current = true;
+          onReload();
+        }}
+        onClose={() => (reloading.current ? onClose() : requestClose())}
         warnings={
           <PlausibilityWarnings
             error={refusal?.error}
@@ -133,25 +183,39 @@ function EditVisitSteps({
 
   return (
     <div className="space-y-4">
+      {draft.offer && (
+        <DraftOffer
+          onRestore={() => {
+            const taken = draft.take();
+            if (!taken) return;
+            setVisitDate(taken.date);
+            setRestored((r) => ({ round: r.round + 1, values: taken.values }));
+          }}
+          onDiscard={draft.clear}
+        />
+      )}
       <div className="max-w-xs">
         <Label htmlFor="edit-visit-date">{t("date")} *</Label>
-        <input
+        <TypedDateInput
           id="edit-visit-date"
-          type="date"
-          value={visitDate}
+          kind="date"
+          value={visitDate || undefined}
           aria-invalid={dateError ? true : undefined}
-          onChange={(e) => setVisitDate(e.target.value)}
+          onChange={(value) => setVisitDate(value ?? "")}
           className={CONTROL_CLASS}
         />
         {dateError && <p className="mt-1 text-sm text-red-700">{words(dateError)}</p>}
       </div>
       <DynamicForm
+        key={restored.round}
+        onValuesChange={setLive}
+        onDirtyChange={setFormDirty}
         fields={fields}
         categories={config.categories}
         entity="visit"
         defaultOpenCategory="efficacy"
         booleanLabels={YES_NO}
-        defaultValues={entered}
+        defaultValues={restored.values ?? entered}
         calculations={config.calculations}
         baselineValues={liveBaseline(config.calculations, visits, {
           id: visit.id,
@@ -168,10 +232,10 @@ function EditVisitSteps({
           </ul>
         )}
         <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
+          <Button variant="secondary" onClick={requestClose}>
             {t("cancel")}
           </Button>
-          <Button type="submit" disabled={!visitDate}>
+          <Button type="submit" disabled={!isCalendarDate(visitDate)}>
             {t("continue")}
           </Button>
         </div>

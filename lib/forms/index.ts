@@ -45,3 +45,10 @@ export {
   type SwitchResult,
   type TherapySwitchValue,
 } from "./therapy-switch";
+export {
+  currentTherapy,
+  latestVisit,
+  nextVisitType,
+  orderedVisitTypes,
+  therapyFieldPair,
+} from "./entry-flow";

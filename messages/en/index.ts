@@ -12,6 +12,7 @@ import editorFields from "./editorFields.json";
 import editorSettings from "./editorSettings.json";
 import editorVersions from "./editorVersions.json";
 import editorVisits from "./editorVisits.json";
+import entry from "./entry.json";
 import errors from "./errors.json";
 import exportNs from "./export.json";
 import exportReadme from "./exportReadme.json";
@@ -42,6 +43,7 @@ const catalogue = {
   editorSettings,
   editorVersions,
   editorVisits,
+  entry,
   errors,
   export: exportNs,
   exportReadme,

@@ -13,6 +13,7 @@ import editorFields from "./editorFields.json";
 import editorSettings from "./editorSettings.json";
 import editorVersions from "./editorVersions.json";
 import editorVisits from "./editorVisits.json";
+import entry from "./entry.json";
 import errors from "./errors.json";
 import exportNs from "./export.json";
 import exportReadme from "./exportReadme.json";
@@ -44,6 +45,7 @@ const catalogue: Messages = {
   editorSettings,
   editorVersions,
   editorVisits,
+  entry,
   errors,
   export: exportNs,
   exportReadme,

@@ -115,7 +115,7 @@ async function addVisit(
   }
   await dialog.locator("#field-current_therapy").selectOption(visit.switchTo ?? "adalimumab");
   await dialog.locator("#field-pasi_score").fill(visit.pasi);
-  await dialog.locator("summary", { hasText: "Safety" }).click();
+  // Safety holds a required question: open from the start (decision 0027).
   await dialog
     .getByRole("radio", { name: w("forms.booleans.yesNo.no") })
     .first()

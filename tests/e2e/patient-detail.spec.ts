@@ -65,15 +65,14 @@ test("a follow-up visit: keyboard entry, reasoned edit, lock (423), unlock, audi
   await page.getByRole("button", { name: "+ Add Visit" }).focus();
   await page.keyboard.press("Enter");
   const dialog = page.getByRole("dialog", { name: "Add Visit" });
-  await expect(dialog.getByLabel("Visit Number *")).toBeFocused();
-  await expect(dialog.getByLabel("Visit Number *")).toHaveValue(String(number));
-  await page.keyboard.press("Tab");
+  // The number comes suggested; the date takes focus, typed in one stop (decision 0027).
   await expect(dialog.getByLabel("Visit Date *")).toBeFocused();
+  await expect(dialog.getByLabel("Visit Number *")).toHaveValue(String(number));
   await page.keyboard.type("03152026");
   await tabTo(page, dialog.getByLabel("Visit Type *"), 4);
   await page.keyboard.type("Week 52");
   await expect(dialog.getByLabel("Visit Type *")).toHaveValue("week_52");
-  await expect(dialog.getByLabel("Visit Date *")).toHaveValue("2026-03-15");
+  await expect(dialog.getByLabel("Visit Date *")).toHaveValue("03/15/2026");
   await expect(dialog.getByText("Is the patient continuing the same therapy?")).toBeVisible();
   await shot(page, "add-visit-prompt");
   expect(await seriousViolations(page)).toEqual([]);
@@ -85,9 +84,14 @@ test("a follow-up visit: keyboard entry, reasoned edit, lock (423), unlock, audi
   await page.keyboard.press("Tab");
   await expect(dialog.locator("#field-pasi_score")).toBeFocused();
   await page.keyboard.type("3.5");
-  await tabTo(page, dialog.locator("summary", { hasText: "Safety" }));
-  await page.keyboard.press("Enter");
-  await page.keyboard.press("Tab");
+  // Safety holds a required question: open from the start (decision 0027).
+  await tabTo(
+    page,
+    dialog
+      .getByRole("group", { name: /^Adverse event/ })
+      .getByRole("radio")
+      .first(),
+  );
   await page.keyboard.press("ArrowRight"); // the Yes/No radio group: No
   await expect(dialog.getByRole("radio", { name: "No" }).first()).toBeChecked();
   await shot(page, "add-visit-form");
@@ -127,6 +131,8 @@ test("a follow-up visit: keyboard entry, reasoned edit, lock (423), unlock, audi
   await expect(edit.getByRole("alert")).toContainText(`Visit ${number} is locked and cannot be changed`);
   await shot(page, "edit-visit-locked");
   await edit.getByRole("button", { name: "Cancel" }).click();
+  // Closing with changes asks first (decision 0027).
+  await edit.getByRole("button", { name: "Discard" }).click();
   await expect(row).toContainText("Locked");
   await expect(row.getByRole("button", { name: `Edit visit ${number}` })).toBeDisabled();
 
@@ -183,7 +189,6 @@ test("a therapy switch at a follow-up through the Italian form, at phone width",
   await dialog.getByRole("button", { name: "Continue" }).click();
   await dialog.locator("#field-current_therapy").selectOption("secukinumab");
   await dialog.locator("#field-pasi_score").fill("8");
-  await dialog.locator("summary", { hasText: "Safety" }).click();
   await dialog.getByRole("radio", { name: "No" }).first().check();
   await shot(page, "add-visit-form");
   expect(await seriousViolations(page)).toEqual([]);

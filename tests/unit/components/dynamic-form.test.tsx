@@ -90,8 +90,10 @@ describe("DynamicForm", () => {
     expect(screen.getByLabelText("t")).toHaveAttribute("type", "text");
     expect(screen.getByLabelText("ta").tagName).toBe("TEXTAREA");
     expect(screen.getByLabelText("n")).toHaveAttribute("inputmode", "decimal");
-    expect(screen.getByLabelText("d")).toHaveAttribute("type", "date");
-    expect(screen.getByLabelText("m")).toHaveAttribute("type", "month");
+    // Dates and months are typed in one stop, their format in the description (decision 0027).
+    expect(screen.getByLabelText("d")).toHaveAttribute("inputmode", "numeric");
+    expect(screen.getByLabelText("d")).toHaveAccessibleDescription("Format: mm/dd/yyyy");
+    expect(screen.getByLabelText("m")).toHaveAccessibleDescription("Format: mm/yyyy");
     expect(within(screen.getByLabelText("s")).getByRole("option", { name: "Beta" })).toBeInTheDocument();
     expect(within(screen.getByRole("group", { name: "ms" })).getAllByRole("checkbox")).toHaveLength(2);
     expect(within(screen.getByRole("group", { name: "b" })).getByLabelText("Yes")).toBeInTheDocument();

@@ -1,4 +1,5 @@
 import { getTranslations } from "next-intl/server";
+import { ADD_VISIT_PARAM } from "@/components/entry/add-visit-param";
 import { PatientDetail } from "@/components/patient-detail/patient-detail";
 import { getDb } from "@/db/client";
 import { loadStudyAccess } from "@/lib/server/auth/study-access";
@@ -12,10 +13,13 @@ import { currentStudyArea } from "@/lib/server/studies/study-area";
  */
 export default async function PatientDetailPage({
   params,
+  searchParams,
 }: {
   params: Promise<{ studyCode: string; id: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const { studyCode, id } = await params;
+  const query = await searchParams;
   const { actor, area } = await currentStudyArea(studyCode);
   // Without an open study the layout shows 'Study Not Found' or why the study cannot be opened.
   if (area?.kind !== "open") return null;
@@ -40,6 +44,7 @@ export default async function PatientDetailPage({
       canUnlock={canWrite && access.permissions.has("clinical.unlock")}
       canMoveGroup={access.permissions.has("clinical.reassign") && groups.choices.length > 0}
       groups={groups}
+      openAddVisit={canWrite && query[ADD_VISIT_PARAM] === "1"}
     />
   );
 }

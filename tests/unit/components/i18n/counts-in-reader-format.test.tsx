@@ -4,7 +4,7 @@
  */
 import { screen, within } from "@testing-library/react";
 import { createTranslator } from "next-intl";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { z } from "zod";
 import { MedicalGroupsPage } from "@/components/medical-groups/medical-groups-page";
 import { PatientList } from "@/components/patients/patient-list";
@@ -16,6 +16,10 @@ import { medicalGroupFixture } from "@/tests/support/msw/fixtures";
 import en from "@/messages/en";
 import it_ from "@/messages/it";
 import { renderWithQuery } from "../study-area/render-with-query";
+
+// The list opens a new patient's page after 'Save and add baseline visit' (decision 0027).
+const navigation = vi.hoisted(() => ({ push: vi.fn() }));
+vi.mock("next/navigation", () => ({ useRouter: () => navigation }));
 
 const patient = (id: number): z.input<typeof PatientResponse> => ({
   id,

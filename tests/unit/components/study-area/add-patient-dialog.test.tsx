@@ -1,7 +1,7 @@
 import { inEnglish } from "@/tests/support/words-in";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { PatientList } from "@/components/patients/patient-list";
 import { DEMO_STUDY_CONFIG } from "@/db/seed/demo-study-config";
 import type { Category, DataField } from "@/lib/schemas/study-config";
@@ -11,6 +11,10 @@ import { patientFixture } from "@/tests/support/msw/fixtures";
 import en from "@/messages/en";
 import itCatalogue from "@/messages/it";
 import { renderWithQuery } from "./render-with-query";
+
+// The list opens a new patient's page after 'Save and add baseline visit' (decision 0027).
+const navigation = vi.hoisted(() => ({ push: vi.fn() }));
+vi.mock("next/navigation", () => ({ useRouter: () => navigation }));
 
 const created = () => ok(PatientResponse, patientFixture(9), 201);
 
@@ -59,7 +63,8 @@ describe("Add patient dialog", () => {
     expect(within(dialog).getByLabelText(/Patient Code/)).toHaveAccessibleDescription(
       inEnglish(PATIENT_MESSAGES.codeRequired),
     );
-    expect(within(dialog).getByLabelText(/Patient Code/)).toHaveFocus();
+    // The first message in page order takes focus once the messages are shown (decision 0027).
+    await waitFor(() => expect(within(dialog).getByLabelText(/Patient Code/)).toHaveFocus());
     expect(calls.filter((c) => c.method === "POST")).toHaveLength(0);
     // Sex offers exactly M and F; height and weight are numbers typed in the reader's language
     // (decision 0021), the arrow keys stepping by 0.1.
@@ -250,8 +255,9 @@ describe("Add patient dialog in Italian", () => {
     const summary = await within(dialog).findByRole("alert", { name: "Correggere i seguenti errori:" });
     expect(within(summary).getByText("Psoriasis onset è obbligatorio")).toBeInTheDocument();
     expect(summary).not.toHaveTextContent(/is required/);
+    // The message, then the format a month is typed in (decision 0027).
     expect(within(dialog).getByLabelText(/Psoriasis onset/)).toHaveAccessibleDescription(
-      "Psoriasis onset è obbligatorio",
+      "Psoriasis onset è obbligatorio Formato: mm/aaaa",
     );
   });
 });

@@ -1,11 +1,15 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { PatientList } from "@/components/patients/patient-list";
 import { PatientListResponse, PatientResponse, type PatientGroups } from "@/lib/schemas/patients";
 import { ok, route, serveApi } from "@/tests/support/msw/api";
 import { patientFixture } from "@/tests/support/msw/fixtures";
 import { renderWithQuery } from "./render-with-query";
+
+// The list opens a new patient's page after 'Save and add baseline visit' (decision 0027).
+const navigation = vi.hoisted(() => ({ push: vi.fn() }));
+vi.mock("next/navigation", () => ({ useRouter: () => navigation }));
 
 /** Medical groups in use on the patients screen (docs/decisions/0028). */
 

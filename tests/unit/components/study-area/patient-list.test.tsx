@@ -1,11 +1,15 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { z } from "zod";
 import { PatientList } from "@/components/patients/patient-list";
 import { PatientListResponse, type PatientResponse } from "@/lib/schemas/patients";
 import { apiCalls, ok, refuse, route, serveApi, type ApiCall, type Reply } from "@/tests/support/msw/api";
 import { renderWithQuery } from "./render-with-query";
+
+// The list opens a new patient's page after 'Save and add baseline visit' (decision 0027).
+const navigation = vi.hoisted(() => ({ push: vi.fn() }));
+vi.mock("next/navigation", () => ({ useRouter: () => navigation }));
 
 const patient = (id: number, code: string): z.input<typeof PatientResponse> => ({
   id,
