@@ -7,6 +7,7 @@
 import type { Formatter } from "@/lib/i18n/format";
 import type { StudyConfig } from "@/lib/schemas/study-config";
 import type { TrailChange } from "@/lib/schemas/readable-audit";
+import { humanize } from "./field-changes";
 
 /** The words a change is read with, all in the reader's language already. */
 export type TrailVocabulary = {
@@ -47,12 +48,6 @@ const THERAPY_SWITCH = "therapy_switch";
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v);
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
-
-/** "pasi_score" → "Pasi score", for a field no configuration or catalogue names any more. */
-export const humanize = (name: string) => {
-  const words = name.replace(/_/g, " ").trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-};
 
 type FieldInfo = { label: string; type: string; options: Map<string, string> | null };
 
