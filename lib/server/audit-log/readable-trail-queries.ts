@@ -1,38 +1,7 @@
 import "server-only";
 import { inArray } from "drizzle-orm";
 import type { Queryable } from "@/db/client";
-import { patients, studies, visits } from "@/db/schema";
-
-/**
- * What the readable trail names records by (docs/decisions/0026): visits' number and type and
- * patients' codes, deleted ones included (a deleted visit's rows still name it). Primary-key reads.
- */
-export async function readTrailSubjects(
-  tx: Queryable,
-  ids: { visitIds: number[]; patientIds: number[] },
-): Promise<{
-  visits: Map<number, { visitNumber: number; visitType: string }>;
-  patients: Map<number, { code: string }>;
-}> {
-  const [visitRows, patientRows] = await Promise.all([
-    ids.visitIds.length === 0
-      ? []
-      : tx
-          .select({ id: visits.id, visitNumber: visits.visitNumber, visitType: visits.visitType })
-          .from(visits)
-          .where(inArray(visits.id, ids.visitIds)),
-    ids.patientIds.length === 0
-      ? []
-      : tx
-          .select({ id: patients.id, code: patients.code })
-          .from(patients)
-          .where(inArray(patients.id, ids.patientIds)),
-  ]);
-  return {
-    visits: new Map(visitRows.map((v) => [v.id, { visitNumber: v.visitNumber, visitType: v.visitType }])),
-    patients: new Map(patientRows.map((p) => [p.id, { code: p.code }])),
-  };
-}
+import { studies } from "@/db/schema";
 
 /** The studies' stored configurations, for their field labels. */
 export function readStudyConfigs(tx: Queryable, studyIds: number[]) {

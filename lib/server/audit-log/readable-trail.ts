@@ -14,7 +14,8 @@ import type { ReadableAudit, TrailSubject } from "@/lib/schemas/readable-audit";
 import { DEFAULT_MISSING_CODES, type StudyConfig } from "@/lib/schemas/study-config";
 import { translatorFor } from "../i18n/translator";
 import { readStoredConfig } from "../studies/stored-config";
-import { readStudyConfigs, readTrailSubjects } from "./readable-trail-queries";
+import { readTrailSubjects } from "../clinical/trail-subject-queries";
+import { readStudyConfigs } from "./readable-trail-queries";
 
 /** The columns of a trail row the readable form is made from. */
 export type ReadableSource = GroupableRow & { study_id: number | null };
