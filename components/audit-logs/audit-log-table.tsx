@@ -141,10 +141,10 @@ export function AuditLogTable({
                 {entry.readable && (
                   <div className="break-words text-slate-800" data-testid="audit-readable">
                     <ReadableSummary readable={entry.readable} action={entry.action} />
-                    <ReadableDetails readable={entry.readable} action={entry.action} />
                   </div>
                 )}
                 {entry.reason && <div className="break-words text-slate-700">{entry.reason}</div>}
+                {entry.readable && <ReadableDetails readable={entry.readable} action={entry.action} />}
                 <ViewChanges entry={entry} />
               </td>
             </tr>

@@ -125,6 +125,14 @@ export function trailReader(words: TrailVocabulary) {
       if (HIDDEN.has(key)) continue;
       const old = before?.[key];
       const now = after?.[key];
+      // The therapy-switch answer is an object of its own fields, wherever a row keeps it.
+      if (key === THERAPY_SWITCH && (isRecord(old) || isRecord(now))) {
+        const so = isRecord(old) ? old : {};
+        const sn = isRecord(now) ? now : {};
+        for (const s of [...new Set([...Object.keys(so), ...Object.keys(sn)])])
+          push(out, s, so[s], sn[s], THERAPY_SWITCH);
+        continue;
+      }
       if (NESTED.has(key) && (isRecord(old) || isRecord(now))) {
         const o = isRecord(old) ? old : {};
         const n = isRecord(now) ? now : {};
