@@ -18,6 +18,8 @@ export type TrailVocabulary = {
   productLabel: (field: string) => string | null;
   /** A missing-data code given instead of a value, as the reader reads it. */
   missingCode: (code: string, label: string | null) => string;
+  /** A medical group's name by its id, when known (a patient moved between groups). */
+  groupName?: (id: number) => string | null;
   /** The study's configuration in the reader's language (configIn), null for rows outside one. */
   config: StudyConfig | null;
 };
@@ -83,6 +85,8 @@ export function trailReader(words: TrailVocabulary) {
     const info = fields.get(field);
     if (field === "visit_type" && group === null && typeof value === "string")
       return visitTypes.get(value) ?? value;
+    if (field === "medical_group_id" && group === null && typeof value === "number")
+      return words.groupName?.(value) ?? String(value);
     if (typeof value === "number") {
       // A calculated value reads rounded; a value someone entered reads exactly as entered.
       return info?.type === "calculated" ? words.fmt.number(value) : words.fmt.exact(value);

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as trailRoute } from "@/app/api/admin/audit-logs/entity/[type]/[id]/route";
 import { GET as listRoute } from "@/app/api/admin/audit-logs/route";
+import { PUT as moveGroup } from "@/app/api/patients/[id]/medical-group/route";
 import { POST as createPatient } from "@/app/api/patients/route";
 import { PUT as updateVisit } from "@/app/api/visits/[id]/route";
 import { POST as createVisit } from "@/app/api/visits/route";
@@ -11,7 +12,7 @@ import { auditedTransaction } from "@/lib/server/audit/audit-writer";
 import { verifyAuditChain } from "@/lib/server/audit/verify-chain";
 import type { ReadableAudit } from "@/lib/schemas/readable-audit";
 import { call } from "./helpers";
-import { callerFor, createStudy, memberOf, patientBody, type Caller } from "./clinical-fixtures";
+import { callerFor, createGroup, createStudy, memberOf, patientBody, type Caller } from "./clinical-fixtures";
 
 /**
  * The readable clinical trail (docs/decisions/0026): a visit edit reads 'Visit 1 (Baseline): PASI
@@ -263,6 +264,34 @@ describe("the admin Audit Logs page", () => {
           changes: expect.arrayContaining([expect.objectContaining({ label: "PASI improvement (%)" })]),
         },
       ],
+    });
+  });
+});
+
+describe("a patient moved between medical groups", () => {
+  it("reads the groups by name, with the reason", async () => {
+    const grouped = (await createStudy(admin)).id;
+    const [north, south] = [await createGroup(grouped, "north"), await createGroup(grouped, "south")];
+    const lead = await memberOf(grouped, "principal_investigator");
+    const created = await call(createPatient, {
+      method: "POST",
+      headers: lead.headers,
+      body: patientBody(grouped, `G-${++seq}`, { medical_group_id: north.id }),
+    });
+    expect(created.status, JSON.stringify(created.json)).toBe(201);
+    const patient = created.json as { id: number; version: number; code: string };
+    const moved = await call(moveGroup, {
+      method: "PUT",
+      headers: lead.headers,
+      params: { id: String(patient.id) },
+      body: { version: patient.version, reason: "Followed at the southern site", medical_group_id: south.id },
+    });
+    expect(moved.status, JSON.stringify(moved.json)).toBe(200);
+    const [move] = (await trail(lead, patient.id)).items;
+    expect(move!.reason).toBe("Followed at the southern site");
+    expect(move!.readable).toMatchObject({
+      subject: { kind: "patient", patient_code: patient.code },
+      changes: [{ label: "Medical group", old_text: "Group north", new_text: "Group south" }],
     });
   });
 });

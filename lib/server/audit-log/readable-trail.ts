@@ -14,7 +14,7 @@ import type { ReadableAudit, TrailSubject } from "@/lib/schemas/readable-audit";
 import { DEFAULT_MISSING_CODES, type StudyConfig } from "@/lib/schemas/study-config";
 import { translatorFor } from "../i18n/translator";
 import { readStoredConfig } from "../studies/stored-config";
-import { readTrailSubjects } from "../clinical/trail-subject-queries";
+import { readGroupNames, readTrailSubjects } from "../clinical/trail-subject-queries";
 import { readStudyConfigs } from "./readable-trail-queries";
 
 /** The columns of a trail row the readable form is made from. */
@@ -90,14 +90,20 @@ export async function withReadableForm<R extends ReadableSource>(
     if (type === "visit") visitIds.add(n);
     else if (type === "patient") patientIds.add(n);
   };
+  const groupIds = new Set<number>();
   for (const row of clinical) {
     note(row.entity_type, row.entity_id!);
+    for (const values of [row.old_values, row.new_values]) {
+      const id = values?.medical_group_id;
+      if (row.entity_type === "patient" && typeof id === "number") groupIds.add(id);
+    }
     const link = recalculationLink(row);
     if (link) note(link.entity_type, link.entity_id);
     if (row.study_id !== null) studyIds.add(row.study_id);
   }
-  const [subjects, configs, { t, words }] = await Promise.all([
+  const [subjects, groupNames, configs, { t, words }] = await Promise.all([
     readTrailSubjects(tx, { visitIds: [...visitIds], patientIds: [...patientIds] }),
+    readGroupNames(tx, [...groupIds]),
     configsInWords(tx, [...studyIds], locale),
     translatorFor(locale),
   ]);
@@ -111,6 +117,7 @@ export async function withReadableForm<R extends ReadableSource>(
         yes: t("api.trail.yes"),
         no: t("api.trail.no"),
         productLabel: (field) => (PRODUCT_FIELDS.has(field) ? t(`api.trail.fields.${field}`) : null),
+        groupName: (id) => groupNames.get(id) ?? null,
         missingCode: (code, label) => (label ? t("api.trail.missingCode", { code, label }) : code),
         config: studyId === null ? null : (configs.get(studyId) ?? null),
       };

@@ -1,7 +1,7 @@
 import "server-only";
 import { inArray } from "drizzle-orm";
 import type { Queryable } from "@/db/client";
-import { patients, visits } from "@/db/schema";
+import { medicalGroups, patients, visits } from "@/db/schema";
 
 /**
  * What the readable trail names records by (docs/decisions/0026): visits' number and type and
@@ -34,4 +34,14 @@ export async function readTrailSubjects(
     visits: new Map(visitRows.map((v) => [v.id, { visitNumber: v.visitNumber, visitType: v.visitType }])),
     patients: new Map(patientRows.map((p) => [p.id, { code: p.code }])),
   };
+}
+
+/** Medical groups' names by id: a patient's move between groups reads by name (decision 0026). */
+export async function readGroupNames(tx: Queryable, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx
+    .select({ id: medicalGroups.id, name: medicalGroups.name })
+    .from(medicalGroups)
+    .where(inArray(medicalGroups.id, ids));
+  return new Map(rows.map((g) => [g.id, g.name]));
 }
