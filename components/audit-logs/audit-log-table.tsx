@@ -7,6 +7,7 @@ import { EmailText } from "@/components/ui/email-text";
 import type { AuditLogEntry } from "@/lib/schemas/audit-logs";
 import { AUDIT_ACTIONS, type AuditAction } from "@/lib/schemas/audit-actions";
 import { ENTITY_TYPES } from "./audit-log-filters";
+import { ReadableDetails, ReadableSummary } from "./readable-audit";
 import { ViewChanges } from "./view-changes";
 
 const HEADERS = ["timestamp", "user", "action", "entity", "ipAddress", "details"] as const;
@@ -136,7 +137,14 @@ export function AuditLogTable({
               </td>
               <td className="hidden px-3 py-2 md:table-cell">{entry.ip_address ?? "—"}</td>
               <td className="px-3 py-2 md:min-w-48">
+                {/* A clinical row as the screens speak (docs/decisions/0026); the raw values stay in View Changes. */}
+                {entry.readable && (
+                  <div className="break-words text-slate-800" data-testid="audit-readable">
+                    <ReadableSummary readable={entry.readable} action={entry.action} />
+                  </div>
+                )}
                 {entry.reason && <div className="break-words text-slate-700">{entry.reason}</div>}
+                {entry.readable && <ReadableDetails readable={entry.readable} action={entry.action} />}
                 <ViewChanges entry={entry} />
               </td>
             </tr>

@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useActionName, useEntityTypeName } from "@/components/audit-logs/audit-log-table";
+import { ReadableDetails, ReadableSummary } from "@/components/audit-logs/readable-audit";
 import { useWords } from "@/components/i18n/use-words";
 import { useFormat } from "@/components/i18n/use-format";
 import { usePatientAuditTrail } from "@/lib/client/patient-detail";
@@ -14,6 +15,14 @@ export function changedFields(entry: Pick<TrailEntry, "old_values" | "new_values
   return Object.keys(entry.new_values ?? entry.old_values ?? {});
 }
 
+/** Audit rows an entry stands for: its own and the recalculations folded under it. */
+export function rowsShown(entries: readonly TrailEntry[]): number {
+  return entries.reduce(
+    (n, e) => n + 1 + (e.readable?.recalculations.filter((r) => r.entry_id !== e.id).length ?? 0),
+    0,
+  );
+}
+
 export function AuditTrailList({ entries }: { entries: TrailEntry[] }) {
   const t = useTranslations("patients.audit");
   const fmt = useFormat();
@@ -23,20 +32,29 @@ export function AuditTrailList({ entries }: { entries: TrailEntry[] }) {
   return (
     <ol className="divide-y divide-slate-100">
       {entries.map((entry) => {
-        const fields = changedFields(entry);
+        // A clinical row reads as the screens speak (docs/decisions/0026); any other, as stored.
+        const readable = entry.readable;
+        const fields = readable ? [] : changedFields(entry);
         return (
           <li key={entry.id} className="py-2 text-sm" data-testid="audit-entry">
-            <p>
+            <p className="break-words">
               <span className="font-semibold uppercase">{actionName(entry.action)}</span>{" "}
               <span className="text-slate-700">
-                {entityTypeName(entry.entity_type)} #{entry.entity_id}
+                {readable ? (
+                  <ReadableSummary readable={readable} action={entry.action} />
+                ) : (
+                  `${entityTypeName(entry.entity_type)} #${entry.entity_id ?? ""}`
+                )}
               </span>{" "}
               <span className="text-slate-500">
                 {t("by", { user: entry.user_name ?? t("system") })} ·{" "}
                 <time dateTime={entry.timestamp}>{fmt.dateTime(entry.timestamp)}</time>
               </span>
             </p>
-            {entry.reason && <p className="text-slate-700">{t("reason", { reason: entry.reason })}</p>}
+            {entry.reason && (
+              <p className="break-words text-slate-700">{t("reason", { reason: entry.reason })}</p>
+            )}
+            {readable && <ReadableDetails readable={readable} action={entry.action} />}
             {fields.length > 0 && (
               <p className="break-words text-xs text-slate-500">
                 {t("changed", { fields: fields.join(", ") })}
@@ -72,10 +90,10 @@ export function PatientAuditTrail({ patientId }: { patientId: number }) {
         ) : (
           <>
             <AuditTrailList entries={trail.data.items} />
-            {trail.data.total > trail.data.items.length && (
+            {trail.data.total > rowsShown(trail.data.items) && (
               <p className="mt-2 text-xs text-slate-500">
                 {t("latest", {
-                  shown: fmt.number(trail.data.items.length),
+                  shown: fmt.number(rowsShown(trail.data.items)),
                   total: fmt.number(trail.data.total),
                 })}
               </p>

@@ -7,8 +7,11 @@
 export type FieldChange = { field: string; label: string; before: unknown; after: unknown };
 
 const NESTED = new Set(["data_fields", "custom_fields", "calculated_values"]);
-/** Bookkeeping that changes on every save and says nothing to a reader. */
-const HIDDEN = new Set(["version", "updated_at"]);
+/**
+ * Bookkeeping that changes on every save and says nothing to a reader, and a recalculation's link
+ * to its cause (docs/decisions/0026), which the readable form names.
+ */
+const HIDDEN = new Set(["version", "updated_at", "recalculated_after"]);
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v);

@@ -4,6 +4,7 @@ import { CSV_FORMATS } from "@/lib/csv/csv-cells";
 import { isIsoDateTime } from "@/lib/dates/calendar-date";
 import { messageRef } from "@/lib/i18n/message-ref";
 import { AUDIT_ACTIONS } from "./audit-actions";
+import { ReadableAudit } from "./readable-audit";
 import { idOf, MAX_DB_INT } from "./patients";
 
 // Messages are catalogue references (decision 0021); bounds go in as text, read as written.
@@ -59,6 +60,8 @@ export const AuditLogEntry = z.object({
   reason: z.string().nullable(),
   old_values: z.record(z.string(), z.unknown()).nullable(),
   new_values: z.record(z.string(), z.unknown()).nullable(),
+  /** A clinical row (patient, visit) read for a person (docs/decisions/0026); absent elsewhere. */
+  readable: ReadableAudit.nullable().optional(),
 });
 export type AuditLogEntry = z.infer<typeof AuditLogEntry>;
 
@@ -80,10 +83,19 @@ export const TrailEntry = z.object({
   reason: z.string().nullable(),
   old_values: z.record(z.string(), z.unknown()).nullable(),
   new_values: z.record(z.string(), z.unknown()).nullable(),
+  /**
+   * The row read for a person (docs/decisions/0026): the record by number and type, changes with
+   * labels and formatted values, and the recalculations it caused folded under it (their rows are
+   * not listed on their own).
+   */
+  readable: ReadableAudit.nullable(),
 });
 export type TrailEntry = z.infer<typeof TrailEntry>;
 
-/** Newest first; `total` counts every row of the trail, `items` is one page of it. */
+/**
+ * Newest first; `total` counts every row of the trail, `items` is one page of it, recalculations
+ * folded under their cause (so a page may list fewer items than rows it read).
+ */
 export const EntityTrailResponse = z.object({
   items: z.array(TrailEntry),
   total: z.number(),

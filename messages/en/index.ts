@@ -26,6 +26,7 @@ import studies from "./studies.json";
 import studyArea from "./studyArea.json";
 import team from "./team.json";
 import templates from "./templates.json";
+import trail from "./trail.json";
 import ui from "./ui.json";
 import users from "./users.json";
 import visits from "./visits.json";
@@ -57,6 +58,7 @@ const catalogue = {
   studyArea,
   team,
   templates,
+  trail,
   ui,
   users,
   visits,

@@ -27,6 +27,7 @@ import studies from "./studies.json";
 import studyArea from "./studyArea.json";
 import team from "./team.json";
 import templates from "./templates.json";
+import trail from "./trail.json";
 import ui from "./ui.json";
 import users from "./users.json";
 import visits from "./visits.json";
@@ -59,6 +60,7 @@ const catalogue: Messages = {
   studyArea,
   team,
   templates,
+  trail,
   ui,
   users,
   visits,

@@ -155,7 +155,8 @@ test("a follow-up visit: keyboard entry, reasoned edit, lock (423), unlock, audi
   await expect(trail).toContainText("Reason: Reopened for monitoring query");
   await expect(trail).toContainText("Reason: PASI corrected after source check");
   const texts = await entries.allTextContents();
-  const ofVisit = texts.filter((t) => t.includes(`visit #${added.id}`)).map((t) => t.split(" ")[0]);
+  // Visits are named as the screens name them (docs/decisions/0026), never by their database id.
+  const ofVisit = texts.filter((t) => t.includes(`Visit ${number} (Week 52)`)).map((t) => t.split(" ")[0]);
   expect(ofVisit.slice(0, 5)).toEqual(["lock", "unlock", "lock", "update", "create"]);
   await shot(page, "audit-trail");
   expect(await seriousViolations(page)).toEqual([]);

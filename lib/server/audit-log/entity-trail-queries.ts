@@ -23,7 +23,7 @@ export function patientTrailFilter(patientId: number, visitIds: number[]): SQL {
 export async function readPatientTrail(
   tx: Queryable,
   p: { patientId: number; visitIds: number[]; limit: number; offset: number },
-): Promise<{ rows: TrailEntry[]; total: number }> {
+): Promise<{ rows: Omit<TrailEntry, "readable">[]; total: number }> {
   const where = and(patientTrailFilter(p.patientId, p.visitIds), ne(auditLogs.action, "access_denied"));
   const [rows, [totalRow]] = await Promise.all([
     tx

@@ -10,9 +10,11 @@ import type {
   UserActivityParams,
   UserActivityQuery,
 } from "@/lib/schemas/audit-logs";
+import type { Locale } from "@/lib/i18n/locales";
 import type { Actor } from "../auth/actor";
 import { toAuditEntry, type AuditLogRow } from "./audit-entry-response";
 import { appendOnlyAggregate } from "./append-only-totals";
+import { withReadableForm } from "./readable-trail";
 import { filterKey, NEWEST_FIRST, newerThan, olderThan, requireAuditRead, trailWhere } from "./trail-filters";
 
 /** A cursor further than this many pages from the asked page is ignored (the page window is 5). */
@@ -24,12 +26,14 @@ const MAX_CURSOR_GAP = 10;
  * before it: from the client's cursor (the sort keys of the page it shows) by a keyset seek plus
  * an offset of at most a few pages; without a cursor, from whichever end of the trail is nearer
  * (the first and the last pages are equally cheap). The count is kept up to date per filter set
- * (append-only-totals.ts): paging pays for it once.
+ * (append-only-totals.ts): paging pays for it once. Clinical rows come with their readable form in
+ * `locale` (docs/decisions/0026), one row each: the page counts rows.
  */
 export async function listAuditLogs(
   db: Db,
   actor: Actor,
   query: AuditLogListQuery,
+  locale: Locale,
 ): Promise<AuditLogListResponse> {
   requireAuditRead(actor);
   const where = await trailWhere(db, query);
@@ -43,7 +47,8 @@ export async function listAuditLogs(
     (a, b) => a + b,
   );
   const rows = await pageRows(db, where, query.page, query.page_size, total, query.cursor);
-  return { items: rows.map(toAuditEntry), total, page: query.page, page_size: query.page_size };
+  const items = await withReadableForm(db, rows.map(toAuditEntry), locale, { group: false });
+  return { items, total, page: query.page, page_size: query.page_size };
 }
 
 async function pageRows(

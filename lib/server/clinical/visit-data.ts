@@ -6,6 +6,7 @@ import {
   validateTherapySwitch,
   type TherapySwitchValue,
 } from "@/lib/forms";
+import { RECALCULATED_AFTER } from "@/lib/audit-view/trail-grouping";
 import { ApiError, validationError } from "../api/errors";
 import type { RequestMeta } from "../api/request-meta";
 import type { AuditRecorder } from "../audit/audit-writer";
@@ -61,8 +62,10 @@ export function checkVisitData(
 /**
  * After a write to a baseline visit, the patient's other visits compare against new values:
  * recompute their stored calculations (derived data, so their own version stays), one audit row per
- * visit whose values changed. Locked visits keep what they were locked with. Answers the patient's
- * live visits as they now stand (null when the study has no baseline visit type).
+ * visit whose values changed, linked to the change that caused it (`recalculated_after`), so the
+ * trail shows it under that change (docs/decisions/0026). Locked visits keep what they were locked
+ * with. Answers the patient's live visits as they now stand (null when the study has no baseline
+ * visit type).
  */
 export async function recomputeDependants(
   tx: Tx,
@@ -90,9 +93,12 @@ export async function recomputeDependants(
       entityId: visit.id,
       studyId: study.id,
       ...base,
-      reason: `Calculated values recomputed: baseline visit ${changed.visitNumber} changed`,
+      // No reason of its own: the reason is the cause's, read through the link (decision 0026).
       oldValues: { calculated_values: visit.calculatedValues },
-      newValues: { calculated_values: calculated },
+      newValues: {
+        calculated_values: calculated,
+        [RECALCULATED_AFTER]: { entity_type: "visit", entity_id: String(changed.id) },
+      },
     });
   }
   return current;

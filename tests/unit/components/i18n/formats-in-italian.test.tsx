@@ -61,6 +61,7 @@ describe("dates and numbers in Italian", () => {
             reason: null,
             old_values: null,
             new_values: null,
+            readable: null,
           },
         ]}
       />,
