@@ -18,6 +18,7 @@ import exportReadme from "./exportReadme.json";
 import forms from "./forms.json";
 import layout from "./layout.json";
 import medicalGroups from "./medicalGroups.json";
+import myStudies from "./myStudies.json";
 import patientPage from "./patientPage.json";
 import patients from "./patients.json";
 import plausibility from "./plausibility.json";
@@ -48,6 +49,7 @@ const catalogue = {
   forms,
   layout,
   medicalGroups,
+  myStudies,
   patientPage,
   patients,
   plausibility,

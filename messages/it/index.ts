@@ -19,6 +19,7 @@ import exportReadme from "./exportReadme.json";
 import forms from "./forms.json";
 import layout from "./layout.json";
 import medicalGroups from "./medicalGroups.json";
+import myStudies from "./myStudies.json";
 import patientPage from "./patientPage.json";
 import patients from "./patients.json";
 import plausibility from "./plausibility.json";
@@ -50,6 +51,7 @@ const catalogue: Messages = {
   forms,
   layout,
   medicalGroups,
+  myStudies,
   patientPage,
   patients,
   plausibility,
