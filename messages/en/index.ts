@@ -28,6 +28,7 @@ import team from "./team.json";
 import templates from "./templates.json";
 import ui from "./ui.json";
 import users from "./users.json";
+import visitCards from "./visitCards.json";
 import visits from "./visits.json";
 
 const catalogue = {
@@ -59,6 +60,7 @@ const catalogue = {
   templates,
   ui,
   users,
+  visitCards,
   visits,
 };
 export default catalogue;

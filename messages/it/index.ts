@@ -29,6 +29,7 @@ import team from "./team.json";
 import templates from "./templates.json";
 import ui from "./ui.json";
 import users from "./users.json";
+import visitCards from "./visitCards.json";
 import visits from "./visits.json";
 
 // Typed as the English catalogue: a namespace or key missing here does not compile.
@@ -61,6 +62,7 @@ const catalogue: Messages = {
   templates,
   ui,
   users,
+  visitCards,
   visits,
 };
 export default catalogue;
