@@ -22,13 +22,13 @@ export function VisitCards({
   actions: VisitActions;
   className?: string;
 }) {
-  const t = useTranslations("visitCards");
+  const t = useTranslations("phone");
   const hint = useTranslations("visits.history");
   const listed = columns.filter((column) => !column.inCardTitle);
   const hasActions = (visit: VisitResponse) =>
     Boolean(actions.onView) || actions.canWrite || (actions.canUnlock && visit.is_locked);
   return (
-    <ul aria-label={t("list")} className={cn("space-y-3", className)}>
+    <ul aria-label={t("visits")} className={cn("space-y-3", className)}>
       {visits.map((visit) => {
         const titleId = `visit-card-${visit.id}-title`;
         return (
@@ -39,7 +39,7 @@ export function VisitCards({
             className="rounded-lg border border-slate-200 bg-white p-4"
           >
             <h3 id={titleId} className="text-base font-semibold text-slate-900">
-              {t("title", { n: visit.visit_number })}
+              {t("visitTitle", { n: visit.visit_number })}
             </h3>
             <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
               {listed.map((column) => (

@@ -21,6 +21,7 @@ import medicalGroups from "./medicalGroups.json";
 import myStudies from "./myStudies.json";
 import patientPage from "./patientPage.json";
 import patients from "./patients.json";
+import phone from "./phone.json";
 import plausibility from "./plausibility.json";
 import studies from "./studies.json";
 import studyArea from "./studyArea.json";
@@ -28,7 +29,6 @@ import team from "./team.json";
 import templates from "./templates.json";
 import ui from "./ui.json";
 import users from "./users.json";
-import visitCards from "./visitCards.json";
 import visits from "./visits.json";
 
 const catalogue = {
@@ -53,6 +53,7 @@ const catalogue = {
   myStudies,
   patientPage,
   patients,
+  phone,
   plausibility,
   studies,
   studyArea,
@@ -60,7 +61,6 @@ const catalogue = {
   templates,
   ui,
   users,
-  visitCards,
   visits,
 };
 export default catalogue;

@@ -22,6 +22,7 @@ import medicalGroups from "./medicalGroups.json";
 import myStudies from "./myStudies.json";
 import patientPage from "./patientPage.json";
 import patients from "./patients.json";
+import phone from "./phone.json";
 import plausibility from "./plausibility.json";
 import studies from "./studies.json";
 import studyArea from "./studyArea.json";
@@ -29,7 +30,6 @@ import team from "./team.json";
 import templates from "./templates.json";
 import ui from "./ui.json";
 import users from "./users.json";
-import visitCards from "./visitCards.json";
 import visits from "./visits.json";
 
 // Typed as the English catalogue: a namespace or key missing here does not compile.
@@ -55,6 +55,7 @@ const catalogue: Messages = {
   myStudies,
   patientPage,
   patients,
+  phone,
   plausibility,
   studies,
   studyArea,
@@ -62,7 +63,6 @@ const catalogue: Messages = {
   templates,
   ui,
   users,
-  visitCards,
   visits,
 };
 export default catalogue;

@@ -105,7 +105,7 @@ test("a browser that signed in before keeps signing in while its (shared) addres
     const page = await own.newPage();
     await page.goto("/login");
     await signIn(page, user.email, user.password);
-    await expect(page).toHaveURL(/\/admin\/studies$/, { timeout: 20_000 });
+    await expect(page).toHaveURL(/\/my-studies$/, { timeout: 20_000 });
     await page.getByRole("button", { name: "Logout" }).click();
     await expect(page).toHaveURL(/\/login$/, { timeout: 20_000 });
 
@@ -126,7 +126,7 @@ test("a browser that signed in before keeps signing in while its (shared) addres
     // The user's own browser (its device cookie) is not.
     await page.goto("/login");
     await signIn(page, user.email, user.password);
-    await expect(page).toHaveURL(/\/admin\/studies$/, { timeout: 20_000 });
+    await expect(page).toHaveURL(/\/my-studies$/, { timeout: 20_000 });
   } finally {
     await own.close();
     await other.close();
