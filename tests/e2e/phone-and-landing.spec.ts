@@ -85,12 +85,6 @@ async function wholeOnScreen(control: Locator, width: number) {
   expect(clipped, "cut by a scrolling box").toBe(false);
 }
 
-test("an administrator still lands on the studies list, from sign-in and from /", async ({ page }) => {
-  await signInAsAdmin(page); // asserts /admin/studies
-  await page.goto("/");
-  await expect(page).toHaveURL(/\/admin\/studies$/);
-});
-
 test("a user with study roles only lands on My studies, their role shown, at 1440 and 390 px", async ({
   page,
   browser,
@@ -197,4 +191,10 @@ test("at 390 px the study team's Edit and Remove are whole on screen", async ({ 
   await noSidewaysScroll(page, PHONE.width, "team");
   await page.setViewportSize(DESKTOP);
   await noSidewaysScroll(page, DESKTOP.width, "team");
+});
+
+test("an administrator still lands on the studies list, from sign-in and from /", async ({ page }) => {
+  await signInAsAdmin(page); // asserts /admin/studies
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/admin\/studies$/);
 });
