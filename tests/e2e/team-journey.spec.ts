@@ -320,9 +320,9 @@ test("a temporary password set by the admin must be changed before anything else
   await user.getByRole("button", { name: "Change password" }).click();
   await expect(user.getByText("Password changed.")).toBeVisible();
   expect((await user.request.get("/api/studies")).status()).toBe(200);
-  // Forced here by the sign-in, it leads on to the studies.
+  // Forced here by the sign-in, it leads on to the landing: My studies for a plain user (decision 0029).
   await user.getByRole("link", { name: "Continue" }).click();
-  await expect(user).toHaveURL(/\/admin\/studies$/);
+  await expect(user).toHaveURL(/\/my-studies$/);
   await context.close();
 
   // Opened from the user menu, the password page leads back to the page it was opened from.
