@@ -1,9 +1,9 @@
 import { redirect } from "next/navigation";
+import { landingPath } from "@/lib/server/auth/landing";
 import { requirePageActor } from "@/lib/server/auth/page-session";
-import { DEFAULT_AFTER_LOGIN } from "@/lib/routes";
 
-// "/" goes to the studies when signed in, else to /login (requirePageActor redirects).
+// "/" is the landing: administrators go to the studies list, clinicians to My studies
+// (docs/decisions/0029); signed-out visitors to /login (requirePageActor redirects).
 export default async function Home() {
-  await requirePageActor();
-  redirect(DEFAULT_AFTER_LOGIN);
+  redirect(landingPath(await requirePageActor()));
 }

@@ -2,13 +2,22 @@
  * Page routes that exist, and the rules for where a user goes. Pure: used by proxy.ts, pages and
  * tests. Add a pattern here when a screen of the spec's route map is built.
  */
-export const DEFAULT_AFTER_LOGIN = "/admin/studies";
+/**
+ * The landing: "/" sends each signed-in user to theirs (app/page.tsx, `landingPath`): platform
+ * administrators to the studies list, everyone else to My studies (docs/decisions/0029).
+ */
+export const DEFAULT_AFTER_LOGIN = "/";
+/** A clinician's own studies, as study-area cards with their role (docs/decisions/0029). */
+export const MY_STUDIES_PATH = "/my-studies";
+/** Where platform administrators land (decision 0029 keeps it). */
+export const ADMIN_LANDING = "/admin/studies";
 /** Every signed-in user's own password change (decision 0004). */
 export const CHANGE_PASSWORD_PATH = "/admin/account/password";
 
 const PAGE_PATTERNS: RegExp[] = [
   /^\/login$/,
   /^\/$/,
+  /^\/my-studies$/,
   /^\/admin\/studies$/,
   /^\/admin\/studies\/new$/,
   /^\/admin\/studies\/\d+(\/edit)?$/,
@@ -23,16 +32,25 @@ const PAGE_PATTERNS: RegExp[] = [
   /^\/admin\/audit-logs$/,
   // The study area: /{studyCode}, except the reserved first segments of spec §2 (the shell answers
   // 'Study Not Found' for unknown codes).
-  /^\/(?!(?:admin|users|login|logout)$)[a-z0-9_-]+$/,
+  /^\/(?!(?:admin|users|login|logout|my-studies)$)[a-z0-9_-]+$/,
   // Its patient list and patient detail, and the same screens with the study in `?study=` (spec §2).
-  /^\/(?!(?:admin|users|login|logout|api|patients)\/)[a-z0-9_-]+\/patients(\/\d+)?$/,
+  /^\/(?!(?:admin|users|login|logout|api|patients|my-studies)\/)[a-z0-9_-]+\/patients(\/\d+)?$/,
   /^\/patients(\/\d+)?$/,
   // The study data export (decision 0016).
-  /^\/(?!(?:admin|users|login|logout|api|patients)\/)[a-z0-9_-]+\/export$/,
+  /^\/(?!(?:admin|users|login|logout|api|patients|my-studies)\/)[a-z0-9_-]+\/export$/,
 ];
 
 const PUBLIC_PAGES = new Set(["/login"]);
-const RESERVED_FIRST_SEGMENTS = new Set(["admin", "users", "login", "logout", "api", "patients", "_next"]);
+const RESERVED_FIRST_SEGMENTS = new Set([
+  "admin",
+  "users",
+  "login",
+  "logout",
+  "api",
+  "patients",
+  "my-studies",
+  "_next",
+]);
 
 /**
  * The study code a study-area page path belongs to (`/psoriasis/patients/3`, or `/patients?study=
@@ -56,7 +74,7 @@ export function isPublicPage(pathname: string): boolean {
 const RETURN_URL_BASE = "http://registry.invalid";
 
 /**
- * Where to go after sign-in: a path on this site, or /admin/studies. The value is parsed as a URL
+ * Where to go after sign-in: a path on this site, or the landing ("/", which knows the user). The value is parsed as a URL
  * the way a browser would, and only an absolute path that stays on our origin passes, normalised.
  * Refused outright: control characters (browsers drop tab, LF and CR, so `/\t/evil.example` would
  * become `//evil.example`), backslashes (read as slashes), any non-ASCII or space (look-alike
@@ -89,7 +107,7 @@ export function changePasswordUrl(returnPath: string): string {
 
 /**
  * Where the password page leads back to: its `returnUrl`, else the page the browser came from when
- * that page is on this host, else /admin/studies; never the password page itself (that would be a
+ * that page is on this host, else the landing; never the password page itself (that would be a
  * loop). Both candidates pass `safeReturnUrl`.
  */
 export function passwordReturnUrl(
@@ -119,7 +137,16 @@ export function loginUrl(returnPath: string): string {
 }
 
 /** First path segments that never name a study (spec §2, study resolution). */
-export const RESERVED_SEGMENTS = new Set(["admin", "users", "login", "logout", "api", "patients", "_next"]);
+export const RESERVED_SEGMENTS = new Set([
+  "admin",
+  "users",
+  "login",
+  "logout",
+  "api",
+  "patients",
+  "my-studies",
+  "_next",
+]);
 
 /**
  * Which study a request is about: the `study` query parameter, else the first path segment unless it
@@ -161,7 +188,8 @@ export type ProxyDecision = { redirect: string } | { next: true };
 
 /** What proxy.ts does with a page request, given whether a session cookie is present. */
 export function routePage(pathAndQuery: string, pathname: string, hasSession: boolean): ProxyDecision {
-  if (pathname === "/") return { redirect: hasSession ? DEFAULT_AFTER_LOGIN : "/login" };
+  // "/" is the landing: its page knows who is signed in and where they belong (decision 0029).
+  if (pathname === "/") return hasSession ? { next: true } : { redirect: "/login" };
   if (isPublicPage(pathname)) return { next: true };
   if (!hasSession) return { redirect: loginUrl(pathAndQuery) };
   if (!isKnownPage(pathname)) return { redirect: DEFAULT_AFTER_LOGIN };

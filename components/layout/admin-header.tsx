@@ -1,6 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { UserMenu } from "@/components/auth/user-menu";
+import { DEFAULT_AFTER_LOGIN } from "@/lib/routes";
 import { AdminNavLink } from "./admin-nav-link";
 
 const ADMIN_LINKS = [
@@ -26,7 +27,8 @@ export async function AdminHeader({
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-1 px-4 py-2 sm:px-6 md:h-14 md:flex-nowrap md:gap-x-6 md:py-0">
-        <Link href="/admin/studies" className="shrink-0 text-base font-semibold text-slate-900">
+        {/* The landing, which knows the reader: the studies list or My studies (decision 0029). */}
+        <Link href={DEFAULT_AFTER_LOGIN} className="shrink-0 text-base font-semibold text-slate-900">
           {t("common.appName")}
         </Link>
         {showAdminLinks && (

@@ -1,7 +1,9 @@
 import { useTranslations } from "next-intl";
+import { useState } from "react";
 import { useFormat } from "@/components/i18n/use-format";
 import type { VisitResponse } from "@/lib/schemas/visits";
 import { visitMeasures } from "@/components/visits/visit-measures";
+import { useUnitsPerPixel } from "./use-units-per-pixel";
 
 /**
  * PASI and DLQI over the patient's visits: a small inline SVG line chart (no charting library:
@@ -14,6 +16,8 @@ import { visitMeasures } from "@/components/visits/visit-measures";
 const WIDTH = 640;
 const HEIGHT = 220;
 const PAD = { left: 36, right: 12, top: 12, bottom: 28 };
+/** The axis labels' size on screen, at every width (a phone shrinks the drawing, not them). */
+const LABEL_PX = 11;
 const SERIES = [
   { key: "pasi", label: "PASI", color: "#2563eb", dash: undefined },
   { key: "dlqi", label: "DLQI", color: "#b45309", dash: "6 4" },
@@ -42,19 +46,26 @@ const MIN_TICK_GAP = 28;
 export function TrendChart({ visits }: { visits: VisitResponse[] }) {
   const t = useTranslations("patients.trend");
   const fmt = useFormat();
+  const [svg, setSvg] = useState<SVGSVGElement | null>(null);
+  // Labels, the margins that hold them and the gap between them grow in user units as the
+  // drawing shrinks (docs/decisions/0029).
+  const k = useUnitsPerPixel(svg, WIDTH);
+  const fontSize = LABEL_PX * k;
+  const pad = { left: PAD.left * k, right: PAD.right, top: PAD.top * k, bottom: PAD.bottom * k };
   const points = trendOrder(visits).map(({ visit, at }) => ({ visit, at, ...visitMeasures(visit) }));
   const values = points.flatMap((p) => [p.pasi, p.dlqi]).filter((v): v is number => v !== null);
   if (values.length === 0) return <p className="text-sm text-slate-500">{t("empty")}</p>;
   const max = Math.max(10, ...values);
-  const innerW = WIDTH - PAD.left - PAD.right;
-  const innerH = HEIGHT - PAD.top - PAD.bottom;
-  const x = (i: number) => PAD.left + points[i]!.at * innerW;
+  const innerW = WIDTH - pad.left - pad.right;
+  const innerH = HEIGHT - pad.top - pad.bottom;
+  const x = (i: number) => pad.left + points[i]!.at * innerW;
   // Visits days apart would print their labels on top of each other: the table below has them all.
   const labelled = points.reduce<number[]>(
-    (shown, _p, i) => (shown.length === 0 || x(i) - x(shown.at(-1)!) >= MIN_TICK_GAP ? [...shown, i] : shown),
+    (shown, _p, i) =>
+      shown.length === 0 || x(i) - x(shown.at(-1)!) >= MIN_TICK_GAP * k ? [...shown, i] : shown,
     [],
   );
-  const y = (v: number) => PAD.top + innerH - (v / max) * innerH;
+  const y = (v: number) => pad.top + innerH - (v / max) * innerH;
   const ticks = [0, max / 2, max].map((t) => Math.round(t * 10) / 10);
 
   return (
@@ -70,6 +81,8 @@ export function TrendChart({ visits }: { visits: VisitResponse[] }) {
         ))}
       </div>
       <svg
+        ref={setSvg}
+        data-testid="trend-chart"
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         className="mt-2 h-auto w-full max-w-3xl"
         aria-hidden="true"
@@ -77,8 +90,8 @@ export function TrendChart({ visits }: { visits: VisitResponse[] }) {
       >
         {ticks.map((t) => (
           <g key={t}>
-            <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(t)} y2={y(t)} stroke="#e2e8f0" />
-            <text x={PAD.left - 6} y={y(t) + 4} textAnchor="end" fontSize="11" fill="#475569">
+            <line x1={pad.left} x2={WIDTH - pad.right} y1={y(t)} y2={y(t)} stroke="#e2e8f0" />
+            <text x={pad.left - 6 * k} y={y(t) + 4 * k} textAnchor="end" fontSize={fontSize} fill="#475569">
               {fmt.number(t)}
             </text>
           </g>
@@ -87,9 +100,9 @@ export function TrendChart({ visits }: { visits: VisitResponse[] }) {
           <text
             key={points[i]!.visit.id}
             x={x(i)}
-            y={HEIGHT - 8}
+            y={HEIGHT - 8 * k}
             textAnchor="middle"
-            fontSize="11"
+            fontSize={fontSize}
             fill="#475569"
           >
             {t("tick", { n: points[i]!.visit.visit_number })}

@@ -106,7 +106,7 @@ function StudyCard({
   }, [highlighted]);
   const allLinks = [
     { href: `/admin/studies/${study.id}/edit`, label: "editConfig", admin: true },
-    { href: `/${study.code}`, label: "publicView", admin: false },
+    { href: `/${study.code}`, label: "studyArea", admin: false },
     { href: `/admin/studies/${study.id}/team`, label: "team", admin: true },
     { href: `/admin/studies/${study.id}/medical-groups`, label: "medicalGroups", admin: true },
     { href: `/admin/studies/${study.id}/content`, label: "homepageContent", admin: true },

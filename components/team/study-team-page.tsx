@@ -45,6 +45,7 @@ export function StudyTeamPage({
   const t = useTranslations("team");
   const tUi = useTranslations("ui");
   const tUsers = useTranslations("users");
+  const tPhone = useTranslations("phone");
   const team = useStudyTeam(studyId);
   const remove = useRemoveAssignment(studyId);
   const fmt = useFormat();
@@ -119,11 +120,26 @@ export function StudyTeamPage({
                       </span>
                     )}
                   </td>
-                  <td className="px-3 py-2">{t(`roles.${role.role}`)}</td>
+                  <td className="px-3 py-2">
+                    {t(`roles.${role.role}`)}
+                    {/* The columns a phone hides, said under the role (they stay reachable). */}
+                    {role.medical_group_name && (
+                      <div className="text-xs text-slate-500 sm:hidden">
+                        {tPhone("labelled", {
+                          label: t("table.medicalGroup"),
+                          value: role.medical_group_name,
+                        })}
+                      </div>
+                    )}
+                    <div className="text-xs text-slate-500 md:hidden">
+                      {tPhone("labelled", { label: t("table.assigned"), value: fmt.date(role.assigned_at) })}
+                    </div>
+                  </td>
                   <td className="hidden px-3 py-2 sm:table-cell">{role.medical_group_name ?? "-"}</td>
                   <td className="hidden px-3 py-2 md:table-cell">{fmt.date(role.assigned_at)}</td>
                   <td className="px-3 py-2">
-                    <div className="flex justify-end gap-1">
+                    {/* Stacked on a phone: side by side they pushed Remove out of the screen. */}
+                    <div className="flex flex-col items-end gap-1 sm:flex-row sm:justify-end">
                       <Button
                         variant="ghost"
                         className="px-2 py-1"

@@ -1,31 +1,85 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import type { ReactNode } from "react";
 import { useBooleanWords, YES_NO } from "@/components/forms/boolean-labels";
+import { ConfirmedWarningsFlag } from "@/components/plausibility/confirmed-warnings-flag";
 import { useFormat } from "@/components/i18n/use-format";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import type { Formatter } from "@/lib/i18n/format";
 import type { VisitType } from "@/lib/schemas/study-config";
 import type { VisitResponse } from "@/lib/schemas/visits";
+import { VisitActionButtons, type VisitActions } from "./visit-actions";
+import { VisitCards } from "./visit-cards";
 import { visitMeasures } from "./visit-measures";
-import { ConfirmedWarningsFlag } from "@/components/plausibility/confirmed-warnings-flag";
 
-export type VisitActions = {
-  /** What the server lets this user do (from the study role; the server checks every call). */
-  canWrite: boolean;
-  canUnlock: boolean;
-  busy?: boolean;
-  onEdit: (visit: VisitResponse) => void;
-  onLock: (visit: VisitResponse) => void;
-  onUnlock: (visit: VisitResponse) => void;
-  /** Shows the visit with the fields of its own protocol version. */
-  onView?: (visit: VisitResponse) => void;
+export type { VisitActions } from "./visit-actions";
+
+/**
+ * One column of the visit history: its heading and its cell. The table (from `md` up) and the
+ * phone cards below it render the same list, so a column added here shows in both
+ * (docs/decisions/0029).
+ */
+export type VisitColumn = {
+  key: string;
+  header: string;
+  cell: (visit: VisitResponse) => ReactNode;
+  /** Table cell classes (the card lays every cell out the same way). */
+  className?: string;
+  /** The card names the visit by this column in its title instead of repeating it in its list. */
+  inCardTitle?: boolean;
 };
 
 const SCORE_COLUMNS = ["PASI", "DLQI", "PASI75"] as const;
 
 const show = (value: number | null, fmt: Formatter) => (value === null ? "—" : fmt.exact(value));
+
+/** The visit history's row content, in one place. */
+function useVisitColumns(visitTypes: VisitType[]): VisitColumn[] {
+  const t = useTranslations("visits.history");
+  const fmt = useFormat();
+  const yesNo = useBooleanWords(YES_NO);
+  const typeLabel = (code: string) => visitTypes.find((type) => type.code === code)?.label ?? code;
+  const [pasi, dlqi, pasi75] = SCORE_COLUMNS;
+  return [
+    {
+      key: "number",
+      header: t("number"),
+      cell: (v) => v.visit_number,
+      className: "font-medium",
+      inCardTitle: true,
+    },
+    {
+      key: "date",
+      header: t("date"),
+      cell: (v) => (
+        <>
+          {fmt.date(v.visit_date)}
+          <ConfirmedWarningsFlag warnings={v.confirmed_warnings} />
+        </>
+      ),
+      className: "whitespace-nowrap",
+    },
+    { key: "type", header: t("type"), cell: (v) => typeLabel(v.visit_type) },
+    // The scores' names, the same in every language.
+    { key: "pasi", header: pasi, cell: (v) => show(visitMeasures(v).pasi, fmt) },
+    { key: "dlqi", header: dlqi, cell: (v) => show(visitMeasures(v).dlqi, fmt) },
+    {
+      key: "pasi75",
+      header: pasi75,
+      cell: (v) => {
+        const reached = visitMeasures(v).pasi75;
+        return reached === null ? "—" : reached ? yesNo.yes : yesNo.no;
+      },
+    },
+    {
+      key: "status",
+      header: t("status"),
+      cell: (v) =>
+        v.is_locked ? <Badge tone="muted">{t("locked")}</Badge> : <Badge tone="success">{t("open")}</Badge>,
+    },
+  ];
+}
 
 export function VisitHistory({
   visits,
@@ -37,112 +91,48 @@ export function VisitHistory({
   actions: VisitActions;
 }) {
   const t = useTranslations("visits.history");
-  const fmt = useFormat();
-  const yesNo = useBooleanWords(YES_NO);
+  const columns = useVisitColumns(visitTypes);
   if (visits.length === 0) return <p className="text-sm text-slate-500">{t("empty")}</p>;
-  const typeLabel = (code: string) => visitTypes.find((t) => t.code === code)?.label ?? code;
   return (
-    <div className="relative overflow-x-auto">
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
-        <thead className="bg-slate-50 text-left text-xs font-medium uppercase tracking-wide text-slate-600">
-          <tr>
-            <th scope="col" className="px-3 py-2">
-              {t("number")}
-            </th>
-            <th scope="col" className="px-3 py-2">
-              {t("date")}
-            </th>
-            <th scope="col" className="px-3 py-2">
-              {t("type")}
-            </th>
-            {/* The scores' names, the same in every language. */}
-            {SCORE_COLUMNS.map((name) => (
-              <th key={name} scope="col" className="px-3 py-2">
-                {name}
+    <>
+      {/* From `md` up: the table. Below it the columns would not fit a phone without scrolling
+          sideways, so each visit becomes a card with every cell and every action. */}
+      <div className="relative hidden overflow-x-auto md:block">
+        <table className="min-w-full divide-y divide-slate-200 text-sm">
+          <thead className="bg-slate-50 text-left text-xs font-medium uppercase tracking-wide text-slate-600">
+            <tr>
+              {columns.map((column) => (
+                <th key={column.key} scope="col" className="px-3 py-2">
+                  {column.header}
+                </th>
+              ))}
+              <th scope="col" className="px-3 py-2">
+                <span className="sr-only">{t("actions")}</span>
               </th>
-            ))}
-            <th scope="col" className="px-3 py-2">
-              {t("status")}
-            </th>
-            <th scope="col" className="px-3 py-2">
-              <span className="sr-only">{t("actions")}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100 bg-white">
-          {visits.map((visit) => {
-            const m = visitMeasures(visit);
-            return (
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100 bg-white">
+            {visits.map((visit) => (
               <tr key={visit.id} data-testid={`visit-row-${visit.visit_number}`}>
-                <td className="px-3 py-2 font-medium">{visit.visit_number}</td>
-                <td className="whitespace-nowrap px-3 py-2">
-                  {fmt.date(visit.visit_date)}
-                  <ConfirmedWarningsFlag warnings={visit.confirmed_warnings} />
-                </td>
-                <td className="px-3 py-2">{typeLabel(visit.visit_type)}</td>
-                <td className="px-3 py-2">{show(m.pasi, fmt)}</td>
-                <td className="px-3 py-2">{show(m.dlqi, fmt)}</td>
-                <td className="px-3 py-2">{m.pasi75 === null ? "—" : m.pasi75 ? yesNo.yes : yesNo.no}</td>
-                <td className="px-3 py-2">
-                  {visit.is_locked ? (
-                    <Badge tone="muted">{t("locked")}</Badge>
-                  ) : (
-                    <Badge tone="success">{t("open")}</Badge>
-                  )}
-                </td>
+                {columns.map((column) => (
+                  <td
+                    key={column.key}
+                    className={column.className ? `px-3 py-2 ${column.className}` : "px-3 py-2"}
+                  >
+                    {column.cell(visit)}
+                  </td>
+                ))}
                 <td className="whitespace-nowrap px-3 py-2 text-right">
                   <div className="flex justify-end gap-2">
-                    {actions.onView && (
-                      <Button
-                        variant="secondary"
-                        className="px-2 py-1"
-                        aria-label={t("viewVisit", { n: visit.visit_number })}
-                        onClick={() => actions.onView?.(visit)}
-                      >
-                        {t("view")}
-                      </Button>
-                    )}
-                    {actions.canWrite && (
-                      <Button
-                        variant="secondary"
-                        className="px-2 py-1"
-                        disabled={visit.is_locked || actions.busy}
-                        title={visit.is_locked ? t("lockedHint") : undefined}
-                        aria-label={t("editVisit", { n: visit.visit_number })}
-                        onClick={() => actions.onEdit(visit)}
-                      >
-                        {t("edit")}
-                      </Button>
-                    )}
-                    {actions.canWrite && !visit.is_locked && (
-                      <Button
-                        variant="secondary"
-                        className="px-2 py-1"
-                        disabled={actions.busy}
-                        aria-label={t("lockVisit", { n: visit.visit_number })}
-                        onClick={() => actions.onLock(visit)}
-                      >
-                        {t("lock")}
-                      </Button>
-                    )}
-                    {actions.canUnlock && visit.is_locked && (
-                      <Button
-                        variant="secondary"
-                        className="px-2 py-1"
-                        disabled={actions.busy}
-                        aria-label={t("unlockVisit", { n: visit.visit_number })}
-                        onClick={() => actions.onUnlock(visit)}
-                      >
-                        {t("unlock")}
-                      </Button>
-                    )}
+                    <VisitActionButtons visit={visit} actions={actions} />
                   </div>
                 </td>
               </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <VisitCards visits={visits} columns={columns} actions={actions} className="md:hidden" />
+    </>
   );
 }

@@ -19,8 +19,10 @@ import exportReadme from "./exportReadme.json";
 import forms from "./forms.json";
 import layout from "./layout.json";
 import medicalGroups from "./medicalGroups.json";
+import myStudies from "./myStudies.json";
 import patientPage from "./patientPage.json";
 import patients from "./patients.json";
+import phone from "./phone.json";
 import plausibility from "./plausibility.json";
 import studies from "./studies.json";
 import studyArea from "./studyArea.json";
@@ -51,8 +53,10 @@ const catalogue = {
   forms,
   layout,
   medicalGroups,
+  myStudies,
   patientPage,
   patients,
+  phone,
   plausibility,
   studies,
   studyArea,

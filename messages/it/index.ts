@@ -20,8 +20,10 @@ import exportReadme from "./exportReadme.json";
 import forms from "./forms.json";
 import layout from "./layout.json";
 import medicalGroups from "./medicalGroups.json";
+import myStudies from "./myStudies.json";
 import patientPage from "./patientPage.json";
 import patients from "./patients.json";
+import phone from "./phone.json";
 import plausibility from "./plausibility.json";
 import studies from "./studies.json";
 import studyArea from "./studyArea.json";
@@ -53,8 +55,10 @@ const catalogue: Messages = {
   forms,
   layout,
   medicalGroups,
+  myStudies,
   patientPage,
   patients,
+  phone,
   plausibility,
   studies,
   studyArea,

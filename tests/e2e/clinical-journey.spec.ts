@@ -61,7 +61,8 @@ async function signInAsPrincipalInvestigator(page: Page, code: string, locale: "
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/admin\/studies$/);
+  // A clinician lands on My studies (decision 0029).
+  await expect(page).toHaveURL(/\/my-studies$/);
   await expect(page.getByTestId("current-user")).toHaveText("Dr. Principal Investigator");
   if (locale === "it") {
     // The header's switch: saved on the account, the page re-rendered in place.

@@ -27,7 +27,7 @@ async function signInAsNewUser(page: Page): Promise<{ email: string; password: s
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/admin\/studies$/);
+  await expect(page).toHaveURL(/\/my-studies$/); // a plain user's landing (decision 0029)
   return { email, password };
 }
 

@@ -98,7 +98,8 @@ test("a visit out of date order is saved only once its warning is confirmed, the
   await view.getByRole("button", { name: "Close" }).last().click();
 
   await page.setViewportSize({ width: 390, height: 844 });
-  await expect(flag).toBeVisible();
+  // On a phone the history is a card per visit, with the same flag (decision 0029).
+  await expect(page.getByTestId(`visit-card-${number}`).getByTestId("confirmed-warnings-flag")).toBeVisible();
   await shot(page, "visit-flagged");
   await page.getByRole("button", { name: "+ Add Visit" }).click();
   await dialog.getByLabel("Visit Date *").fill(between);

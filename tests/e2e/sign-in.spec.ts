@@ -60,7 +60,10 @@ test("an admin signs in to /admin/studies, sees the admin links and the demo stu
   await expect(page).toHaveURL(/\/login\?returnUrl=%2Fadmin%2Fstudies$/);
 });
 
-test("a plain user sees no admin links; unknown paths go to the studies", async ({ page, request }) => {
+test("a plain user lands on My studies with no admin links; unknown paths go to the landing", async ({
+  page,
+  request,
+}) => {
   const tokens = await (await request.post("/api/auth/login", { data: E2E_ADMIN })).json();
   const email = `clinician-${Date.now()}@example.org`;
   const created = await request.post("/api/auth/register", {
@@ -71,16 +74,19 @@ test("a plain user sees no admin links; unknown paths go to the studies", async 
 
   await page.goto("/login");
   await signIn(page, email, "clinician-password");
-  await expect(page).toHaveURL(/\/admin\/studies$/);
+  // No study role yet: My studies says so and who can help (decision 0029).
+  await expect(page).toHaveURL(/\/my-studies$/);
   await expect(page.getByTestId("current-user")).toHaveText("Dr. Clinician");
   await expect(page.getByRole("navigation", { name: "Administration" })).toHaveCount(0);
+  await expect(page.getByText("You have no role in any study yet.")).toBeVisible();
+  await page.goto("/admin/studies");
   await expect(page.getByText("No studies yet")).toBeVisible();
   await expect(page.getByRole("link", { name: "+ New Study" })).toHaveCount(0);
   await page.goto("/admin/studies/new");
   await expect(page.getByText("Only platform administrators can create studies.")).toBeVisible();
 
   await page.goto("/no/such/page");
-  await expect(page).toHaveURL(/\/admin\/studies$/);
+  await expect(page).toHaveURL(/\/my-studies$/);
 });
 
 test("a browser that signed in before keeps signing in while its (shared) address is throttled", async ({
@@ -105,7 +111,7 @@ test("a browser that signed in before keeps signing in while its (shared) addres
     const page = await own.newPage();
     await page.goto("/login");
     await signIn(page, user.email, user.password);
-    await expect(page).toHaveURL(/\/admin\/studies$/, { timeout: 20_000 });
+    await expect(page).toHaveURL(/\/my-studies$/, { timeout: 20_000 });
     await page.getByRole("button", { name: "Logout" }).click();
     await expect(page).toHaveURL(/\/login$/, { timeout: 20_000 });
 
@@ -126,7 +132,7 @@ test("a browser that signed in before keeps signing in while its (shared) addres
     // The user's own browser (its device cookie) is not.
     await page.goto("/login");
     await signIn(page, user.email, user.password);
-    await expect(page).toHaveURL(/\/admin\/studies$/, { timeout: 20_000 });
+    await expect(page).toHaveURL(/\/my-studies$/, { timeout: 20_000 });
   } finally {
     await own.close();
     await other.close();

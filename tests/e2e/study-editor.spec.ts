@@ -201,7 +201,9 @@ test("a study subdomain opens that study's area", async ({ page, baseURL }) => {
   await page.getByLabel("Email").fill(E2E_ADMIN.email);
   await page.getByLabel("Password").fill(E2E_ADMIN.password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/admin\/studies$/);
+  // The landing is "/", and a study subdomain's "/" is its study area (decision 0029).
+  await expect(page).toHaveURL(`${sub}/`);
+  await expect(page.getByTestId("study-header")).toContainText("Psoriasis Registry");
   await page.goto(`${sub}/`);
   await expect(page.getByTestId("study-header")).toContainText("Psoriasis Registry");
   await expect(page.getByRole("link", { name: "Dashboard" })).toHaveAttribute("href", "/psoriasis");

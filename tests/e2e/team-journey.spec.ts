@@ -20,7 +20,8 @@ async function signIn(browser: Browser, email: string) {
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/admin\/studies$/);
+  // Study roles only: the landing is My studies (decision 0029).
+  await expect(page).toHaveURL(/\/my-studies$/);
   return page;
 }
 
@@ -226,8 +227,12 @@ test("users, team and groups: every role sees and does only what the server allo
 
   // The monitor: every patient, no write control anywhere in the study area, a forced write is 403.
   const monitor = await signIn(browser, monitorEmail);
-  const links = (who: Page) => who.getByRole("navigation", { name: "Team Registry links" }).getByRole("link");
-  await expect(links(monitor)).toHaveText(["Public view"]); // no admin or configuration link
+  await expect(monitor.getByRole("listitem", { name: "Team Registry" })).toContainText("Study Monitor");
+  const links = async (who: Page) => {
+    await who.goto("/admin/studies");
+    return who.getByRole("navigation", { name: "Team Registry links" }).getByRole("link");
+  };
+  await expect(await links(monitor)).toHaveText(["Study area"]); // no admin or configuration link
   await monitor.goto(`/${study.code}`);
   await expect(monitor.getByRole("heading", { name: "Dashboard" })).toBeVisible();
   await expect(monitor.getByRole("listitem", { name: "Total Patients" })).toContainText("4");
@@ -249,7 +254,8 @@ test("users, team and groups: every role sees and does only what the server allo
 
   // A data manager configures the study (Edit Config) but does not manage its team.
   const dataManager = await signIn(browser, dataManagerEmail);
-  await expect(links(dataManager)).toHaveText(["Edit Config", "Public view"]);
+  await expect(dataManager.getByRole("listitem", { name: "Team Registry" })).toContainText("Data Manager");
+  await expect(await links(dataManager)).toHaveText(["Edit Config", "Study area"]);
   await dataManager.context().close();
 
   // The admin deactivates the medico; the medico's open page is refused on its next click.
@@ -314,9 +320,9 @@ test("a temporary password set by the admin must be changed before anything else
   await user.getByRole("button", { name: "Change password" }).click();
   await expect(user.getByText("Password changed.")).toBeVisible();
   expect((await user.request.get("/api/studies")).status()).toBe(200);
-  // Forced here by the sign-in, it leads on to the studies.
+  // Forced here by the sign-in, it leads on to the landing: My studies for a plain user (decision 0029).
   await user.getByRole("link", { name: "Continue" }).click();
-  await expect(user).toHaveURL(/\/admin\/studies$/);
+  await expect(user).toHaveURL(/\/my-studies$/);
   await context.close();
 
   // Opened from the user menu, the password page leads back to the page it was opened from.

@@ -49,6 +49,15 @@ export const LOGIN_ROUTE: TourRoute = {
 
 export const SIGNED_IN_ROUTES: TourRoute[] = [
   {
+    // A clinician's landing (decision 0029); the tours' administrator sees its empty state.
+    name: "my-studies",
+    signedIn: true,
+    open: async (page, s) => {
+      await go(page, "/my-studies");
+      await expect(page.getByRole("heading", { level: 1, name: s.w("myStudies.title") })).toBeVisible();
+    },
+  },
+  {
     name: "studies-list",
     signedIn: true,
     open: async (page) => {

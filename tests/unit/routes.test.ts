@@ -1,9 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { routePage, safeReturnUrl, studyKeyFromPath, studySubdomain, subdomainRewrite } from "@/lib/routes";
+import {
+  routePage,
+  safeReturnUrl,
+  studyCodeOfPath,
+  studyKeyFromPath,
+  studySubdomain,
+  subdomainRewrite,
+} from "@/lib/routes";
 
 describe("routePage (proxy.ts decisions)", () => {
-  it("sends / to the studies or to login", () => {
-    expect(routePage("/", "/", true)).toEqual({ redirect: "/admin/studies" });
+  it("lets / (the landing, decided by its page) through when signed in, else sends it to login", () => {
+    expect(routePage("/", "/", true)).toEqual({ next: true });
     expect(routePage("/", "/", false)).toEqual({ redirect: "/login" });
   });
 
@@ -13,8 +20,8 @@ describe("routePage (proxy.ts decisions)", () => {
     });
   });
 
-  it("sends unknown paths to the studies when signed in, else to login with returnUrl", () => {
-    expect(routePage("/no/such/page", "/no/such/page", true)).toEqual({ redirect: "/admin/studies" });
+  it("sends unknown paths to the landing when signed in, else to login with returnUrl", () => {
+    expect(routePage("/no/such/page", "/no/such/page", true)).toEqual({ redirect: "/" });
     expect(routePage("/no/such/page", "/no/such/page", false)).toEqual({
       redirect: "/login?returnUrl=%2Fno%2Fsuch%2Fpage",
     });
@@ -34,7 +41,7 @@ describe("routePage (proxy.ts decisions)", () => {
     ])
       expect(routePage(path, path, true)).toEqual({ next: true });
     for (const path of ["/admin/studies/x/team", "/admin/users/3", "/admin/account"])
-      expect(routePage(path, path, true)).toEqual({ redirect: "/admin/studies" });
+      expect(routePage(path, path, true)).toEqual({ redirect: "/" });
   });
 
   it("knows the homepage content page (decision 0014), and not its near misses", () => {
@@ -44,19 +51,19 @@ describe("routePage (proxy.ts decisions)", () => {
       "/admin/studies/3/contents",
       "/admin/studies/3/content/1",
     ])
-      expect(routePage(path, path, true)).toEqual({ redirect: "/admin/studies" });
+      expect(routePage(path, path, true)).toEqual({ redirect: "/" });
   });
 });
 
 describe("safeReturnUrl", () => {
   it.each([
-    [null, "/admin/studies"],
-    ["", "/admin/studies"],
+    [null, "/"],
+    ["", "/"],
     ["/admin/studies?tab=1", "/admin/studies?tab=1"],
-    ["https://evil.example/", "/admin/studies"],
-    ["//evil.example", "/admin/studies"],
-    ["/\\evil.example", "/admin/studies"],
-    ["/login?returnUrl=/x", "/admin/studies"],
+    ["https://evil.example/", "/"],
+    ["//evil.example", "/"],
+    ["/\\evil.example", "/"],
+    ["/login?returnUrl=/x", "/"],
   ])("%s → %s", (input, expected) => {
     expect(safeReturnUrl(input)).toBe(expected);
   });
@@ -67,16 +74,28 @@ describe("study resolution", () => {
     for (const path of ["/psoriasis/patients", "/psoriasis/patients/12", "/patients", "/patients/12"])
       expect(routePage(path, path, true)).toEqual({ next: true });
     for (const path of ["/admin/patients", "/users/patients", "/psoriasis/patients/x", "/patients/x"])
-      expect(routePage(path, path, true)).toEqual({ redirect: "/admin/studies" });
+      expect(routePage(path, path, true)).toEqual({ redirect: "/" });
   });
 
   it("treats a single non-reserved segment as a study page; reserved ones are unknown", () => {
     expect(routePage("/psoriasis", "/psoriasis", true)).toEqual({ next: true });
     for (const reserved of ["/users", "/logout"])
-      expect(routePage(reserved, reserved, true)).toEqual({ redirect: "/admin/studies" });
+      expect(routePage(reserved, reserved, true)).toEqual({ redirect: "/" });
     expect(routePage("/psoriasis", "/psoriasis", false)).toEqual({
       redirect: "/login?returnUrl=%2Fpsoriasis",
     });
+  });
+
+  it("knows My studies, and never reads it as a study code (decision 0029)", () => {
+    expect(routePage("/my-studies", "/my-studies", true)).toEqual({ next: true });
+    expect(routePage("/my-studies", "/my-studies", false)).toEqual({
+      redirect: "/login?returnUrl=%2Fmy-studies",
+    });
+    for (const path of ["/my-studies/patients", "/my-studies/export", "/my-studies/1"])
+      expect(routePage(path, path, true)).toEqual({ redirect: "/" });
+    expect(studyKeyFromPath("/my-studies", new URLSearchParams())).toBeNull();
+    expect(studyCodeOfPath("/my-studies")).toBeNull();
+    expect(studySubdomain("my-studies.localhost", undefined)).toBeNull();
   });
 
   it("takes the study from ?study=, else from the first segment unless reserved", () => {

@@ -3,7 +3,7 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { getDb } from "@/db/client";
-import { CHANGE_PASSWORD_PATH, loginUrl } from "@/lib/routes";
+import { CHANGE_PASSWORD_PATH, DEFAULT_AFTER_LOGIN, loginUrl } from "@/lib/routes";
 import { REQUEST_ID_HEADER, trustedRequestId } from "../api/request-context";
 import { resolveActor, type Actor } from "./actor";
 
@@ -16,7 +16,7 @@ export const currentPageActor = cache(async (): Promise<Actor | null> =>
 export async function requirePageActor(): Promise<Actor> {
   const requestHeaders = await headers();
   const actor = await currentPageActor();
-  const path = requestHeaders.get("x-request-path") ?? "/admin/studies";
+  const path = requestHeaders.get("x-request-path") ?? DEFAULT_AFTER_LOGIN;
   if (!actor) redirect(loginUrl(path));
   // A temporary password is changed before anything else (the API refuses everything else too).
   if (actor.mustChangePassword && !path.startsWith(CHANGE_PASSWORD_PATH)) redirect(CHANGE_PASSWORD_PATH);

@@ -49,7 +49,7 @@ describe("StudyList", () => {
     );
     expect(hrefs).toEqual({
       "Edit Config": "/admin/studies/7/edit",
-      "Public view": "/lupus",
+      "Study area": "/lupus",
       Team: "/admin/studies/7/team",
       "Medical Groups": "/admin/studies/7/medical-groups",
       "Homepage Content": "/admin/studies/7/content",

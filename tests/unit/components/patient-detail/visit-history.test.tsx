@@ -14,6 +14,11 @@ const actions = (overrides: Partial<VisitActions> = {}): VisitActions => ({
   ...overrides,
 });
 
+// jsdom applies no stylesheet, so the table and the phone cards are both in the document: the
+// table's checks look inside the table, the cards' inside their list.
+const table = () => within(screen.getByRole("table"));
+const cards = () => within(screen.getByRole("list", { name: "Visits" }));
+
 const cells = (row: HTMLElement) =>
   within(row)
     .getAllByRole("cell")
@@ -74,8 +79,8 @@ describe("Visit History", () => {
     const { rerender } = renderWithIntl(
       <VisitHistory visitTypes={demoConfig.visit_types} actions={actions({ onUnlock })} visits={[locked]} />,
     );
-    expect(screen.getByText("Locked")).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "Edit visit 1" })).toBeDisabled();
+    expect(table().getByText("Locked")).toBeInTheDocument();
+    expect(table().getByRole("button", { name: "Edit visit 1" })).toBeDisabled();
     expect(screen.queryByRole("button", { name: "Unlock visit 1" })).toBeNull();
     expect(screen.queryByRole("button", { name: "Lock visit 1" })).toBeNull();
     rerender(
@@ -85,8 +90,56 @@ describe("Visit History", () => {
         visits={[locked]}
       />,
     );
-    await userEvent.setup().click(screen.getByRole("button", { name: "Unlock visit 1" }));
+    await userEvent.setup().click(table().getByRole("button", { name: "Unlock visit 1" }));
     expect(onUnlock).toHaveBeenCalledWith(locked);
+  });
+
+  it("gives a phone a card per visit with every column and every action of the table", async () => {
+    const onView = vi.fn();
+    const onEdit = vi.fn();
+    const onLock = vi.fn();
+    const second = visit({ id: 12, visit_number: 2, visit_date: "2024-04-01", visit_type: "week_12" });
+    renderWithIntl(
+      <VisitHistory
+        visitTypes={demoConfig.visit_types}
+        actions={actions({ onView, onEdit, onLock })}
+        visits={[visit(), second]}
+      />,
+    );
+    const card = within(screen.getByTestId("visit-card-2"));
+    expect(card.getByRole("heading", { name: "Visit 2" })).toBeInTheDocument();
+    // Every column heading of the table but the number (the card's title) labels a value.
+    const headings = within(screen.getByRole("table"))
+      .getAllByRole("columnheader")
+      .map((th) => th.textContent)
+      .filter((text) => text && text !== "Visit #" && text !== "Actions");
+    const terms = card.getAllByRole("term").map((dt) => dt.textContent);
+    expect(terms).toEqual(headings);
+    const values = card.getAllByRole("definition").map((dd) => dd.textContent);
+    expect(values).toEqual(cells(screen.getByTestId("visit-row-2")).slice(1, 7));
+
+    expect(cards().getAllByRole("listitem")).toHaveLength(2);
+    const user = userEvent.setup();
+    await user.click(card.getByRole("button", { name: "View visit 2" }));
+    await user.click(card.getByRole("button", { name: "Edit visit 2" }));
+    await user.click(card.getByRole("button", { name: "Lock visit 2" }));
+    expect(onView).toHaveBeenCalledWith(second);
+    expect(onEdit).toHaveBeenCalledWith(second);
+    expect(onLock).toHaveBeenCalledWith(second);
+  });
+
+  it("says on a locked visit's card why Edit is unavailable, and offers Unlock to those who may", () => {
+    renderWithIntl(
+      <VisitHistory
+        visitTypes={demoConfig.visit_types}
+        actions={actions({ canUnlock: true })}
+        visits={[visit({ is_locked: true })]}
+      />,
+    );
+    const card = within(screen.getByTestId("visit-card-1"));
+    expect(card.getByRole("button", { name: "Edit visit 1" })).toBeDisabled();
+    expect(card.getByText("Locked visits cannot be edited")).toBeInTheDocument();
+    expect(card.getByRole("button", { name: "Unlock visit 1" })).toBeEnabled();
   });
 
   it("shows no write buttons to a reader", () => {
