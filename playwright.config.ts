@@ -18,6 +18,9 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   timeout: 30_000,
+  // A check waits for what it expects for up to 10 s: on a busy machine a first sign-in (argon2)
+  // or a first render can take longer than Playwright's default 5 s. No test asserts a duration.
+  expect: { timeout: 10_000 },
   reporter: [["list"]],
   use: {
     baseURL: `http://localhost:${PORT}`,

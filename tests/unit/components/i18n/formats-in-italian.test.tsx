@@ -15,15 +15,15 @@ describe("dates and numbers in Italian", () => {
       <PatientInfo
         patient={patient({
           birth_date: "1980-05-07",
-          created_at: "2024-03-09T23:30:00.000Z",
           height_cm: 181.5,
           weight_kg: 72.25,
         })}
+        enrolledOn="2024-03-10"
       />,
       { locale: "it" },
     );
     expect(screen.getByText("07 mag 1980")).toBeInTheDocument();
-    // 23:30 UTC is already 10 March in Rome.
+    // The enrolment date is the baseline visit's calendar date (docs/decisions/0028).
     expect(screen.getByText("10 mar 2024")).toBeInTheDocument();
     expect(screen.getByText("181,5 cm")).toBeInTheDocument();
     expect(screen.getByText("72,25 kg")).toBeInTheDocument();
