@@ -22,6 +22,7 @@ import medicalGroups from "./medicalGroups.json";
 import patientPage from "./patientPage.json";
 import patients from "./patients.json";
 import plausibility from "./plausibility.json";
+import schedule from "./schedule.json";
 import studies from "./studies.json";
 import studyArea from "./studyArea.json";
 import team from "./team.json";
@@ -53,6 +54,7 @@ const catalogue: Messages = {
   patientPage,
   patients,
   plausibility,
+  schedule,
   studies,
   studyArea,
   team,
