@@ -130,7 +130,10 @@ describe("GET /api/patients/{id}/schedule", () => {
       ["week_52", "2024-12-30", "2024-12-02", "2025-01-27", "upcoming"],
     ]);
     expect(res.json.next).toMatchObject({ visit_type: "week_24", due: "2024-06-17" });
-    expect(res.json.planned[2].visit).toMatchObject({ visit_number: 3, visit_date: "2024-03-20" });
+    expect((res.json.planned as { visit: unknown }[])[2]!.visit).toMatchObject({
+      visit_number: 3,
+      visit_date: "2024-03-20",
+    });
   });
 
   it("the window's first and last days are due, the day after is overdue", async () => {
@@ -245,7 +248,7 @@ describe("the maintained next visit (patients.next_visit_*)", () => {
     const db = await getDb();
     const rows = await db.select().from(visits).where(eq(visits.patientId, id));
     const live = rows.filter((v) => v.deletedAt === null);
-    const pure = visitSchedule(DEMO_STUDY_CONFIG.visit_types, live, "2024-06-01").next;
+    const pure = visitSchedule(DEMO_STUDY_CONFIG.visit_types ?? [], live, "2024-06-01").next;
     expect(await maintained(id)).toEqual({ type: pure?.visitType, due: pure?.due, end: pure?.windowEnd });
   });
 
@@ -275,6 +278,19 @@ describe("the maintained next visit (patients.next_visit_*)", () => {
     expect(await maintained(p2)).toEqual({ type: "week_12", due: "2024-03-25", end: "2024-04-08" });
     expect(await maintained(p4)).toEqual({ type: "week_12", due: "2024-05-24", end: "2024-06-07" });
     expect(await maintained(p3)).toEqual({ type: null, due: null, end: null });
+    // The set-based statement (schedule-queries.ts) and the pure schedule agree on every patient.
+    const db = await getDb();
+    for (const id of [p1, p2, p3, p4]) {
+      const live = (await db.select().from(visits).where(eq(visits.patientId, id))).filter(
+        (v) => v.deletedAt === null,
+      );
+      const pure = visitSchedule(config.visit_types, live, "2024-06-01").next;
+      expect(await maintained(id), `patient ${id}`).toEqual({
+        type: pure?.visitType ?? null,
+        due: pure?.due ?? null,
+        end: pure?.windowEnd ?? null,
+      });
+    }
     // p4's week 12 window is still open on 1 June; the earlier test's patient is overdue too.
     const list = await overdue(pi, `study_id=${studyId}`);
     const items = list.json.items as { patient_id: number; visit_type: string; days_overdue: number }[];

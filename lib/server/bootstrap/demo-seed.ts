@@ -8,7 +8,6 @@ import { DEMO_STUDY, DEMO_STUDY_CONFIG } from "@/db/seed/demo-study-config";
 import { StudyConfigSchema } from "@/lib/schemas/study-config-rules";
 import { SYSTEM_META } from "../api/request-meta";
 import { refreshPatientSummary } from "../clinical/patient-summary";
-import { refreshNextVisits } from "../clinical/schedule-queries";
 import { baselineValues, calculateVisit } from "../clinical/visit-calculations";
 import { reportSettings } from "../reports/report-settings";
 import { ensureActiveVersion } from "../studies/protocol-versions/in-force";
@@ -143,8 +142,6 @@ export async function seedDemoData(
       }
       await refreshPatientSummary(tx, settings, patient.id);
     }
-    // The demo's schedule (its visit types' offsets and windows, decision 0025), one statement.
-    await refreshNextVisits(tx, { studyId: study.id, visitTypes: config.visit_types });
     return { code: study.code, patients: demoPatients.length, visits: visitCount };
   });
 }

@@ -28,7 +28,6 @@ import { assertVisitChangeable } from "./protected-data";
 import { locateLine } from "./therapy-line-queries";
 import { reportSettings } from "../reports/report-settings";
 import { refreshPatientSummary } from "./patient-summary";
-import { refreshNextVisits } from "./schedule-queries";
 import { lineForNewVisit } from "./therapy-lines";
 import { checkVisitData, recomputeDependants } from "./visit-data";
 import { baselineValues, baselineVisitType, calculateVisit } from "./visit-calculations";
@@ -234,11 +233,6 @@ export async function createVisit(
       { liveVisits: recomputed ?? [...earlier, row], lines },
       patient,
     );
-    await refreshNextVisits(tx, {
-      studyId: study.id,
-      visitTypes: study.config.visit_types,
-      patientId: patient.id,
-    });
     return toVisitResponse(row);
   });
 }
@@ -326,11 +320,6 @@ export async function updateVisit(
     if (visit.visitType === baselineType || visitType === baselineType)
       await recomputeDependants(tx, study, visit.patientId, updated, audit, base);
     await refreshPatientSummary(tx, reportSettings(study.config), visit.patientId);
-    await refreshNextVisits(tx, {
-      studyId: study.id,
-      visitTypes: study.config.visit_types,
-      patientId: visit.patientId,
-    });
     return toVisitResponse(updated);
   });
 }
@@ -364,10 +353,5 @@ export async function deleteVisit(
     if (visit.visitType === baselineVisitType(study.config))
       await recomputeDependants(tx, study, visit.patientId, deleted, audit, base);
     await refreshPatientSummary(tx, reportSettings(study.config), visit.patientId);
-    await refreshNextVisits(tx, {
-      studyId: study.id,
-      visitTypes: study.config.visit_types,
-      patientId: visit.patientId,
-    });
   });
 }
