@@ -257,7 +257,13 @@ describe("the maintained next visit (patients.next_visit_*)", () => {
       .json as {
       version: number;
       config: {
-        visit_types: { code: string; day_offset?: number; window_before?: number; window_after?: number }[];
+        visit_types: {
+          code: string;
+          order: number;
+          day_offset?: number;
+          window_before?: number;
+          window_after?: number;
+        }[];
       };
     };
     // Week 4 leaves the schedule: p2 and p4 are next due at week 12.
