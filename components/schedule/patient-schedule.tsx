@@ -73,12 +73,9 @@ export function PatientSchedule({
                 <tr
                   key={planned.visit_type}
                   data-visit-type={planned.visit_type}
-                  className="max-sm:grid max-sm:grid-cols-[auto_1fr] max-sm:gap-x-3 max-sm:gap-y-0.5 max-sm:py-3"
+                  className="max-sm:flex max-sm:flex-col max-sm:gap-0.5 max-sm:py-3"
                 >
-                  <th
-                    scope="row"
-                    className="py-2 pr-3 font-medium text-slate-900 max-sm:col-span-2 max-sm:py-0"
-                  >
+                  <th scope="row" className="py-2 pr-3 font-medium text-slate-900 max-sm:py-0">
                     {label(planned.visit_type)}
                   </th>
                   <td className="py-2 pr-3 whitespace-nowrap max-sm:py-0">
@@ -91,10 +88,10 @@ export function PatientSchedule({
                       ? t("windowRange", { start: date(planned.window_start), end: date(planned.window_end) })
                       : "—"}
                   </td>
-                  <td className="py-2 pr-3 max-sm:col-span-2 max-sm:py-0">
+                  <td className="py-2 pr-3 max-sm:py-0">
                     {planned.status ? <ScheduleStatusBadge status={planned.status} /> : "—"}
                   </td>
-                  <td className="py-2 text-slate-700 max-sm:col-span-2 max-sm:py-0">
+                  <td className="py-2 text-slate-700 max-sm:py-0">
                     {planned.visit
                       ? t("visitRef", {
                           number: planned.visit.visit_number,

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { signInAsAdmin } from "./sign-in-as-admin";
+import { E2E_ADMIN } from "../../playwright.config";
 
 /**
  * The visit schedule's screens (decision 0025) on the demo study, whose visit types have offsets
@@ -20,7 +20,12 @@ async function shootBoth(page: Page, name: string) {
 
 test("dashboard, patients list, patient page and editor show the visit schedule", async ({ page }) => {
   test.setTimeout(90_000);
-  await signInAsAdmin(page);
+  // The first sign-in also waits for the demo study's seeding: a loaded machine needs more than 5 s.
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(E2E_ADMIN.email);
+  await page.getByLabel("Password").fill(E2E_ADMIN.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/admin\/studies$/, { timeout: 60_000 });
 
   await page.goto("/psoriasis");
   const overdue = page.getByRole("region", { name: "Overdue visits" });
@@ -37,6 +42,7 @@ test("dashboard, patients list, patient page and editor show the visit schedule"
 
   // The first overdue patient of the dashboard, opened from its link.
   await page.goto("/psoriasis");
+  await expect(overdue.getByRole("list").or(overdue.getByText("No visit is overdue."))).toBeVisible();
   const first = overdue.getByRole("link").first();
   const hasOverdue = (await first.count()) > 0;
   if (hasOverdue) await first.click();
@@ -60,13 +66,13 @@ test("dashboard, patients list, patient page and editor show the visit schedule"
   await page.getByRole("button", { name: "Apply Template" }).click();
   await page.getByRole("button", { name: "Add Visit Type" }).click();
   const dialog = page.getByRole("dialog", { name: "Add Visit Type" });
-  await dialog.getByLabel("Code").fill("week_36");
-  await dialog.getByLabel("Label").first().fill("Week 36");
-  await dialog.getByLabel("Day offset").fill("252");
+  await dialog.getByLabel("Code").fill("week_40");
+  await dialog.getByLabel("Label").first().fill("Week 40");
+  await dialog.getByLabel("Day offset").fill("280");
   await dialog.getByLabel("Window before (days)").fill("14");
   await dialog.getByLabel("Window after (days)").fill("14");
   await shootBoth(page, "visit-type-dialog");
   await dialog.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByRole("cell", { name: "Day 252 (−14/+14)" })).toBeVisible();
+  await expect(page.getByRole("cell", { name: "Day 280 (−14/+14)" })).toBeVisible();
   await shootBoth(page, "visit-types-list");
 });
