@@ -26,17 +26,20 @@ let subA: Caller;
 let outsider: Caller;
 let otherStudyId: number;
 let seq = 0;
+let groupB: number;
 
 /** Noon of a calendar day, local time: the clinical day is the server's local one. */
 const onDay = (day: string) => setClinicalClock(() => new Date(`${day}T12:00:00`));
 
 const data = { current_therapy: "adalimumab", pasi_score: 10, adverse_event: false };
 
+/** A study with medical groups asks for one (decision 0028): a PI's patients go to group B here. */
 async function enrol(caller: Caller, code = `SCH-${++seq}`, study = studyId) {
+  const group = study === studyId && caller !== subA ? { medical_group_id: groupB } : {};
   const res = await call(createPatient, {
     method: "POST",
     headers: caller.headers,
-    body: patientBody(study, code),
+    body: patientBody(study, code, group),
   });
   expect(res.status, JSON.stringify(res.json)).toBe(201);
   return res.json as { id: number };
@@ -90,6 +93,7 @@ beforeAll(async () => {
   admin = await callerFor({ roleLevel: "admin" });
   studyId = (await createStudy(admin)).id;
   const groupA = await createGroup(studyId, "SCHA");
+  groupB = (await createGroup(studyId, "SCHB")).id;
   pi = await memberOf(studyId, "principal_investigator");
   subA = await memberOf(studyId, "sub_investigator", groupA.id);
   otherStudyId = (await createStudy(admin)).id;
