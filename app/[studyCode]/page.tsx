@@ -1,5 +1,6 @@
 import { ContentBlocks } from "@/components/contents/content-block-view";
 import { StudyDashboard } from "@/components/study-area/study-dashboard";
+import { OverdueVisits } from "@/components/schedule/overdue-visits";
 import { getDb } from "@/db/client";
 import { listContents } from "@/lib/server/contents/content-service";
 import { requestLocale } from "@/lib/server/i18n/request-locale";
@@ -19,6 +20,13 @@ export default async function StudyHomePage({ params }: { params: Promise<{ stud
       studyId={area.study.id}
       content={<ContentBlocks blocks={blocks} locale={locale} />}
       calculationText={calculationSummaries(area.study.config)}
+      overdue={
+        <OverdueVisits
+          studyId={area.study.id}
+          studyCode={area.study.code}
+          visitTypes={area.study.config.visit_types}
+        />
+      }
     />
   );
 }

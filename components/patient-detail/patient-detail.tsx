@@ -15,6 +15,7 @@ import { useLockVisit, usePatientVisits, useUnlockVisit } from "@/lib/client/vis
 import type { PatientGroups } from "@/lib/schemas/patients";
 import type { StudyConfig } from "@/lib/schemas/study-config";
 import type { VisitResponse } from "@/lib/schemas/visits";
+import { PatientSchedule } from "@/components/schedule/patient-schedule";
 import { PatientAuditTrail } from "./audit-trail";
 import { EditPatientDialog } from "./edit-patient-dialog";
 import { enrolmentDate } from "./enrolment";
@@ -231,6 +232,8 @@ export function PatientDetail({
           <TrendChart visits={visitList} />
         </section>
       )}
+
+      <PatientSchedule patientId={patientId} visitTypes={config.visit_types} className={CARD} />
 
       <PatientAuditTrail patientId={patientId} />
 

@@ -14,11 +14,12 @@ import type { PatientGroups } from "@/lib/schemas/patients";
 import type { StudyConfig } from "@/lib/schemas/study-config";
 import { ADD_VISIT_PARAM } from "@/components/entry/add-visit-param";
 import { AddPatientDialog } from "./add-patient-dialog";
+import { NextVisitCell, NextVisitSortHeader } from "@/components/schedule/next-visit-cell";
 
 export type PatientListProps = {
   studyId: number;
   studyCode: string;
-  config: Pick<StudyConfig, "data_fields" | "categories">;
+  config: Pick<StudyConfig, "data_fields" | "categories"> & Partial<Pick<StudyConfig, "visit_types">>;
   /** Whether the server lets this user record clinical data in the study (clinical.write). */
   canWrite: boolean;
   /** The study's medical groups and the reader's own (docs/decisions/0028). */
@@ -43,7 +44,12 @@ export function PatientList({ studyId, studyCode, config, canWrite, groups }: Pa
   // The keyset position of each page reached with Next (see usePatients); forgotten when the set
   // of rows changes (a new search, a new patient), so a page is never read from a stale position.
   const [cursors, setCursors] = useState<Record<number, string>>({});
-  const patients = usePatients(studyId, { page, search, cursor: cursors[page] });
+  const [sort, setSort] = useState<"code" | "next_visit_due">("code");
+  const patients = usePatients(studyId, { page, search, cursor: cursors[page], sort });
+  const ts = useTranslations("schedule.list");
+  // The visit schedule's column, for a study whose visit types have a schedule (decision 0025).
+  const visitTypes = config.visit_types ?? [];
+  const scheduled = visitTypes.some((vt) => vt.day_offset !== undefined);
   const fmt = useFormat();
   const router = useRouter();
 
@@ -118,6 +124,23 @@ export function PatientList({ studyId, studyCode, config, canWrite, groups }: Pa
                   <th scope="col" className="hidden px-2 py-2 sm:table-cell sm:px-4">
                     {t("enrolled")}
                   </th>
+                  {scheduled && (
+                    <th
+                      scope="col"
+                      className="px-2 py-2 sm:px-4"
+                      aria-sort={sort === "next_visit_due" ? "ascending" : "none"}
+                    >
+                      <NextVisitSortHeader
+                        label={ts("nextVisitDue")}
+                        active={sort === "next_visit_due"}
+                        onToggle={() => {
+                          setSort((s) => (s === "code" ? "next_visit_due" : "code"));
+                          setCursors({});
+                          setPage(1);
+                        }}
+                      />
+                    </th>
+                  )}
                   <th scope="col" className="px-2 py-2 sm:px-4">
                     <span className="sr-only">{t("actions")}</span>
                   </th>
@@ -126,7 +149,7 @@ export function PatientList({ studyId, studyCode, config, canWrite, groups }: Pa
               <tbody className="divide-y divide-slate-100">
                 {data.items.length === 0 ? (
                   <tr>
-                    <td colSpan={5} className="px-4 py-8 text-center text-slate-600">
+                    <td colSpan={scheduled ? 6 : 5} className="px-4 py-8 text-center text-slate-600">
                       {/* A sub-investigator sees their group's patients only: an empty list says so
                           and names the group (decision 0028), unless a search emptied it. */}
                       {groups?.scope === "group" && groups.own && !search
@@ -147,6 +170,15 @@ export function PatientList({ studyId, studyCode, config, canWrite, groups }: Pa
                       <td className="hidden px-2 py-2 sm:table-cell sm:px-4">
                         {fmt.date(patient.created_at)}
                       </td>
+                      {scheduled && (
+                        <td className="px-2 py-2 sm:px-4">
+                          <NextVisitCell
+                            type={patient.next_visit_type}
+                            due={patient.next_visit_due}
+                            visitTypes={visitTypes}
+                          />
+                        </td>
+                      )}
                       <td className="px-2 py-2 text-right sm:px-4">
                         <Link
                           href={`/${studyCode}/patients/${patient.id}`}

@@ -18,9 +18,12 @@ export function StudyDashboard({
   studyId,
   content,
   calculationText,
+  overdue,
 }: {
   studyId: number;
   content?: ReactNode;
+  /** The visit schedule's 'Overdue visits' card and list (components/schedule, decision 0025). */
+  overdue?: ReactNode;
   /** The study's calculations in words, by name (`calculationSummaries`). */
   calculationText?: Readonly<Record<string, string>>;
 }) {
@@ -80,6 +83,7 @@ export function StudyDashboard({
               </li>
             ))}
           </ul>
+          {overdue}
           <section
             aria-labelledby="demographics-heading"
             className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm"

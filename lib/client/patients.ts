@@ -20,11 +20,13 @@ export type PatientListParams = {
    * instead of skipping rows, the same cost at any depth. Without it the page number is used.
    */
   cursor?: string;
+  /** Code order unless the visit schedule's next visit due is asked for (decision 0025). */
+  sort?: "code" | "next_visit_due";
 };
 
 /** One page of the study's patients, sorted by code; the previous page stays shown while the next loads. */
-export function usePatients(studyId: number, { page, search, cursor }: PatientListParams) {
-  const params = { page, pageSize: PATIENT_PAGE_SIZE, search };
+export function usePatients(studyId: number, { page, search, cursor, sort = "code" }: PatientListParams) {
+  const params = { page, pageSize: PATIENT_PAGE_SIZE, search, sort };
   return useQuery({
     queryKey: queryKeys.patients.list(studyId, params),
     queryFn: () => {
@@ -35,6 +37,7 @@ export function usePatients(studyId: number, { page, search, cursor }: PatientLi
       });
       if (search) query.set("search", search);
       if (cursor) query.set("cursor", cursor);
+      if (sort !== "code") query.set("sort", sort);
       return apiFetch<PatientListResponse>(`/patients?${query}`);
     },
     placeholderData: keepPreviousData,

@@ -10,7 +10,7 @@ export const queryKeys = {
   patients: {
     all: ["patients"] as const,
     lists: (studyId: number) => [...queryKeys.patients.all, "list", studyId] as const,
-    list: (studyId: number, params: { page: number; pageSize: number; search: string }) =>
+    list: (studyId: number, params: { page: number; pageSize: number; search: string; sort?: string }) =>
       [...queryKeys.patients.lists(studyId), params] as const,
   },
   reports: {

@@ -20,6 +20,7 @@ import {
   ReasonBody,
 } from "./patients";
 import { DashboardResponse, ReportQuery, TherapyOutcomesResponse } from "./reports";
+import { OverdueVisitsQuery, OverdueVisitsResponse, PatientScheduleResponse } from "./schedule";
 import { VisitCreateBody, VisitListQuery, VisitListResponse, VisitResponse, VisitUpdateBody } from "./visits";
 import {
   AuditEntryListResponse,
@@ -408,6 +409,22 @@ export const API_CONTRACTS: ApiContract[] = [
     auth: true,
     query: ReportQuery,
     response: DashboardResponse,
+  },
+  // The visit schedule (decision 0025).
+  {
+    method: "GET",
+    path: "/api/patients/{id}/schedule",
+    summary: "One patient's planned visits: due date, window and status on the clinical day",
+    auth: true,
+    response: PatientScheduleResponse,
+  },
+  {
+    method: "GET",
+    path: "/api/reports/overdue-visits",
+    summary: "Patients in the caller's scope whose next planned visit is overdue, longest first",
+    auth: true,
+    query: OverdueVisitsQuery,
+    response: OverdueVisitsResponse,
   },
   {
     method: "GET",

@@ -148,7 +148,9 @@ export type PatientGroups = {
 
 export const PatientIdParams = z.object({ id: idOf(messageRef("api.labels.patientId")) });
 
-export const PATIENT_SORTS = ["code", "enrolled"] as const;
+/** `next_visit_due`: the visit schedule's next planned visit (decision 0025); none sorts last going up. */
+export const PATIENT_SORTS = ["code", "enrolled", "next_visit_due"] as const;
+export type PatientSort = (typeof PATIENT_SORTS)[number];
 
 export const PatientListQuery = z.object({
   study_id: idOf("study_id"),
@@ -185,6 +187,10 @@ export const PatientResponse = z.object({
   /** The soft plausibility warnings confirmed at the last write (decision 0024). */
   confirmed_warnings: z.array(ConfirmedWarning).default([]),
   created_by: z.number().nullable(),
+  /** The next planned visit not yet done (decision 0025): null without a schedule or baseline. */
+  next_visit_type: z.string().nullable(),
+  next_visit_due: z.string().nullable(),
+  next_visit_window_end: z.string().nullable(),
   version: z.number(),
   created_at: z.string(),
   updated_at: z.string(),

@@ -16,6 +16,7 @@ import {
   type Condition,
   type StudyConfigDocument,
 } from "./study-config";
+import { visitScheduleIssues } from "@/lib/schedule/schedule-rules";
 import { isBlankText } from "./study-text";
 
 export type ConfigIssue = { path: (string | number)[]; message: string };
@@ -89,6 +90,8 @@ export function studyConfigIssues(config: StudyConfigDocument): ConfigIssue[] {
     else if (visitCodes.has(visitType.code)) add(["visit_types", i, "code"], MESSAGES.visitTypeUnique);
     visitCodes.add(visitType.code);
   });
+  for (const issue of visitScheduleIssues(config.visit_types))
+    add(["visit_types", issue.index, issue.field], issue.message);
 
   const categoryCodes = new Set<string>();
   config.categories.forEach((category, i) => {

@@ -5,6 +5,7 @@
  * messages before that.
  */
 import { MESSAGES } from "@/lib/schemas/study-config-rules";
+import { SCHEDULE_RULE_MESSAGES, visitTypeWindowIssue } from "@/lib/schedule/schedule-rules";
 import {
   CODE_PATTERN,
   configMessage,
@@ -15,6 +16,7 @@ import type { Locale } from "@/lib/i18n/locales";
 import { isBlankText, type StudyText } from "@/lib/schemas/study-text";
 import { nextOrder, sortByOrder, swapWithNeighbour, type Direction } from "./order";
 import { typedText } from "./study-texts";
+import { visitTypeScheduleShape } from "./visit-type-schedule";
 
 export { VISIT_SCHEDULE_TEMPLATES, applyVisitScheduleTemplate } from "./visit-schedule-templates";
 export type { VisitScheduleTemplate, VisitScheduleTemplateId } from "./visit-schedule-templates";
@@ -42,8 +44,24 @@ export type VisitTypeDraft = {
   label: StudyText;
   order: string | number;
   description?: StudyText;
+  /** The visit schedule (decision 0025): blank is "not scheduled" / "no window". */
+  day_offset?: string | number;
+  window_before?: string | number;
+  window_after?: string | number;
 };
-export type VisitTypeErrors = Partial<Record<"code" | "label" | "order", string>>;
+export type VisitTypeErrors = Partial<
+  Record<"code" | "label" | "order" | "day_offset" | "window_before" | "window_after", string>
+>;
+
+const SCHEDULE_KEYS = ["day_offset", "window_before", "window_after"] as const;
+
+/** A typed number of days: blank is absent, anything else a number (NaN when it is none). */
+function draftDays(value: string | number | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value === "number") return value;
+  const text = value.trim();
+  return text === "" ? undefined : Number(text);
+}
 export type VisitTypeValidation =
   { ok: true; value: VisitTypeDocument } | { ok: false; errors: VisitTypeErrors };
 
@@ -53,11 +71,27 @@ export const sortVisitTypes = (visitTypes: readonly VisitTypeDocument[]): VisitT
 export const nextVisitTypeOrder = (visitTypes: readonly VisitTypeDocument[]): number => nextOrder(visitTypes);
 
 export function emptyVisitTypeDraft(visitTypes: readonly VisitTypeDocument[]): VisitTypeDraft {
-  return { code: "", label: "", order: String(nextVisitTypeOrder(visitTypes)), description: "" };
+  return {
+    code: "",
+    label: "",
+    order: String(nextVisitTypeOrder(visitTypes)),
+    description: "",
+    day_offset: "",
+    window_before: "",
+    window_after: "",
+  };
 }
 
 export function visitTypeToDraft(visitType: VisitTypeDocument): VisitTypeDraft {
-  return { ...visitType, order: String(visitType.order), description: visitType.description ?? "" };
+  const days = (value: number | undefined) => (value === undefined ? "" : String(value));
+  return {
+    ...visitType,
+    order: String(visitType.order),
+    description: visitType.description ?? "",
+    day_offset: days(visitType.day_offset),
+    window_before: days(visitType.window_before),
+    window_after: days(visitType.window_after),
+  };
 }
 
 /**
@@ -85,6 +119,11 @@ export function visitTypeEntrySchema(
       (order) => !others.some((vt) => vt.order === order),
       VISIT_TYPE_MESSAGES.orderUnique,
     ),
+    ...visitTypeScheduleShape(others),
+  }).superRefine((entry, ctx) => {
+    const field = visitTypeWindowIssue(entry);
+    if (field)
+      ctx.addIssue({ code: "custom", path: [field], message: SCHEDULE_RULE_MESSAGES.windowNeedsOffset });
   });
 }
 
@@ -103,9 +142,9 @@ export function draftToVisitType(
     label: typedText(draft.label, language),
     order: order === "" ? Number.NaN : Number(order),
     description: isBlankText(description) ? undefined : description,
-    day_offset: undefined,
-    window_before: undefined,
-    window_after: undefined,
+    day_offset: draftDays(draft.day_offset),
+    window_before: draftDays(draft.window_before),
+    window_after: draftDays(draft.window_after),
   };
 }
 
@@ -117,16 +156,20 @@ export function validateVisitType(
   originalCode: string | null = null,
 ): VisitTypeValidation {
   const parsed = visitTypeEntrySchema(visitTypes, originalCode).safeParse(draftToVisitType(draft, language));
-  if (parsed.success) {
-    const { description, ...rest } = parsed.data;
-    return { ok: true, value: { ...rest, ...(isBlankText(description) ? {} : { description }) } };
-  }
+  if (parsed.success) return { ok: true, value: withoutAbsentKeys(parsed.data) };
   const errors: VisitTypeErrors = {};
   for (const issue of parsed.error.issues) {
     const key = issue.path[0] as keyof VisitTypeErrors;
     errors[key] ??= issue.message;
   }
   return { ok: false, errors };
+}
+
+/** The entry as stored: no description key when blank, no schedule key that was left empty. */
+export function withoutAbsentKeys(entry: VisitTypeDocument): VisitTypeDocument {
+  const { description, ...rest } = entry;
+  for (const key of SCHEDULE_KEYS) if (rest[key] === undefined) delete rest[key];
+  return { ...rest, ...(isBlankText(description) ? {} : { description }) };
 }
 
 export function addVisitType(

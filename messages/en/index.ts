@@ -24,6 +24,7 @@ import patientPage from "./patientPage.json";
 import patients from "./patients.json";
 import phone from "./phone.json";
 import plausibility from "./plausibility.json";
+import schedule from "./schedule.json";
 import studies from "./studies.json";
 import studyArea from "./studyArea.json";
 import team from "./team.json";
@@ -58,6 +59,7 @@ const catalogue = {
   patients,
   phone,
   plausibility,
+  schedule,
   studies,
   studyArea,
   team,

@@ -25,6 +25,7 @@ import patientPage from "./patientPage.json";
 import patients from "./patients.json";
 import phone from "./phone.json";
 import plausibility from "./plausibility.json";
+import schedule from "./schedule.json";
 import studies from "./studies.json";
 import studyArea from "./studyArea.json";
 import team from "./team.json";
@@ -60,6 +61,7 @@ const catalogue: Messages = {
   patients,
   phone,
   plausibility,
+  schedule,
   studies,
   studyArea,
   team,

@@ -49,6 +49,9 @@ export const POSTGRES_LIST = "postgres_list";
 /** PostgreSQL's rate of commits made one at a time under one lock: the floor of audited writes. */
 export const POSTGRES_CHAIN_COMMITS = "postgres_chain_commits";
 export const DASHBOARD_P95_MAX_MS = 100;
+/** The visit schedule's reads (decision 0025): one patient's schedule and the overdue list. */
+export const SCHEDULE_P95_MAX_MS = 100;
+const SCHEDULE_SCENARIOS = ["patient_schedule", "overdue_visits"];
 export const VISIT_WRITES_MIN_PER_S = 300;
 export const DEEP_PAGE_MAX_GAP = 0.2;
 
@@ -133,6 +136,25 @@ export function buildReport(measurements: Measurement[], facts: RunFacts): Repor
       target: `dashboard p95 < ${DASHBOARD_P95_MAX_MS} ms`,
       verdict: ok ? "PASS" : "MISS",
       detail: `p95 ${dashboard.p95Ms} ms${dashboard.p95Ms >= DASHBOARD_P95_MAX_MS ? `, ${(dashboard.p95Ms - DASHBOARD_P95_MAX_MS).toFixed(1)} ms over` : ""}${dashboard.errors ? `; ${dashboard.errors} errors` : ""}`,
+    });
+  }
+
+  const schedule = SCHEDULE_SCENARIOS.map(byName);
+  const scheduleTarget = `schedule & overdue list p95 < ${SCHEDULE_P95_MAX_MS} ms`;
+  if (!schedule.every(measured)) {
+    targets.push({
+      target: scheduleTarget,
+      verdict: "N/A",
+      detail: missing(SCHEDULE_SCENARIOS.filter((name) => !measured(byName(name)))),
+    });
+  } else {
+    const ok = schedule.every((r) => r.p95Ms < SCHEDULE_P95_MAX_MS && r.errors === 0);
+    targets.push({
+      target: scheduleTarget,
+      verdict: ok ? "PASS" : "MISS",
+      detail: schedule
+        .map((r) => `${r.name} p95 ${r.p95Ms} ms${r.errors ? `, ${r.errors} errors` : ""}`)
+        .join("; "),
     });
   }
 

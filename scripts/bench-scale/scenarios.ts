@@ -171,6 +171,32 @@ export const SCENARIOS: Scenario[] = [
     path: (c) => `/api/reports/dashboard?${q({ study_id: c.studyId })}`,
     auth: true,
   },
+  // The visit schedule (decision 0025): one patient's schedule, the overdue list, the list by next visit.
+  {
+    name: "patient_schedule",
+    label: "GET /api/patients/{id}/schedule",
+    group: "detail",
+    method: "GET",
+    path: (c) => `/api/patients/${c.samplePatientId}/schedule`,
+    auth: true,
+  },
+  {
+    name: "overdue_visits",
+    label: "GET /api/reports/overdue-visits page 1",
+    group: "dashboard",
+    method: "GET",
+    path: (c) => `/api/reports/overdue-visits?${q({ study_id: c.studyId, page_size: PAGE_SIZE })}`,
+    auth: true,
+  },
+  {
+    name: "patients_next_visit",
+    label: "GET /api/patients page 1 by next visit due",
+    group: "list",
+    method: "GET",
+    path: (c) =>
+      `/api/patients?${q({ study_id: c.studyId, page: 1, page_size: PAGE_SIZE, sort: "next_visit_due" })}`,
+    auth: true,
+  },
   {
     name: "visit_create",
     label: "POST /api/visits (audited write)",

@@ -30,6 +30,7 @@ import { configForMessages } from "@/lib/i18n/study-config-language";
 import { auditedTransaction } from "@/lib/server/audit/audit-writer";
 import { reportSettings, type ReportSettings } from "@/lib/server/reports/report-settings";
 import { readConfig } from "@/lib/server/studies/stored-config";
+import { refreshNextVisits } from "@/lib/server/clinical/schedule-queries";
 
 export type ScaleSeedOptions = {
   studyId: number;
@@ -242,7 +243,10 @@ export async function seedScaleData(db: Db, options: ScaleSeedOptions): Promise<
                              data_fields, calculated_values, config_version, protocol_version_id,
                              created_by, created_at, updated_at)
          SELECT p.study_id, p.id, tl.id, k, v.visit_date,
-                CASE WHEN k <= ${VISIT_TYPES.length} THEN (${textArray(VISIT_TYPES)})[k] ELSE 'unscheduled' END,
+                -- A quarter of the patients missed their week 52 visit (an unscheduled one instead):
+                -- the visit schedule (decision 0025) has them overdue, so its list has work to do.
+                CASE WHEN k = ${VISIT_TYPES.length} AND ${h("p.id", 45)} % 4 = 0 THEN 'unscheduled'
+                     WHEN k <= ${VISIT_TYPES.length} THEN (${textArray(VISIT_TYPES)})[k] ELSE 'unscheduled' END,
                 jsonb_build_object(
                   'current_therapy', tl.therapy_name,
                   'pasi_score', v.pasi,
@@ -310,7 +314,10 @@ export async function seedScaleData(db: Db, options: ScaleSeedOptions): Promise<
     // patient (minutes at 20k patients, quadratic in N). ANALYZE may run inside the transaction.
     await run("ANALYZE patients, therapy_lines, visits");
     await run(patientFiguresUpdate(settings, ofBench));
-    progress("per-patient dashboard figures written");
+    // The next planned visits by the app's own set-based statement (the one a change of the
+    // study's visit types runs, decision 0025).
+    await refreshNextVisits(tx, { studyId, visitTypes: settings.schedule });
+    progress("per-patient dashboard figures and next planned visits written");
 
     const result: ScaleSeedResult = {
       patients: await count(tx, `SELECT count(*) AS n FROM patients p WHERE ${ofBench}`),

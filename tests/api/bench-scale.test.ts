@@ -393,7 +393,7 @@ describe("bench:scale measurement", () => {
     expect(table).toContain("GET /api/studies");
     expect(table).toContain("server CPU ms/req");
     expect(table).toContain("not available yet");
-    expect(report.targets.map((t) => t.verdict)).toEqual(["N/A", "N/A", "N/A", "N/A", "N/A"]);
+    expect(report.targets.map((t) => t.verdict)).toEqual(["N/A", "N/A", "N/A", "N/A", "N/A", "N/A"]);
   });
 });
 
@@ -455,11 +455,17 @@ describe("bench:scale probe and targets", () => {
         m("patients_deep", "list", 500),
         m("patient_detail", "detail", 650),
         m("dashboard", "dashboard", 200, 140),
+        m("patient_schedule", "detail", 650, 20),
+        m("overdue_visits", "dashboard", 300, 120),
         m("visit_create", "write", 320),
       ],
       { auditChainIntact: true },
     );
     const verdicts = Object.fromEntries(report.targets.map((t) => [t.target, t]));
+    expect(verdicts["schedule & overdue list p95 < 100 ms"]).toMatchObject({
+      verdict: "MISS",
+      detail: "patient_schedule p95 20 ms; overdue_visits p95 120 ms",
+    });
     expect(verdicts["list & detail >= 60% of ceiling"]).toMatchObject({ verdict: "MISS" });
     expect(verdicts["list & detail >= 60% of ceiling"]!.detail).toContain(
       "worst patients_deep at 50%, 10% short",

@@ -14,7 +14,11 @@ export default async function StudyPatientsPage({ params }: { params: Promise<{ 
     <PatientList
       studyId={study.id}
       studyCode={study.code}
-      config={{ data_fields: study.config.data_fields, categories: study.config.categories }}
+      config={{
+        data_fields: study.config.data_fields,
+        categories: study.config.categories,
+        visit_types: study.config.visit_types,
+      }}
       // The server's own answer (it enforces it again on every write); only decides the button.
       canWrite={access.permissions.has("clinical.write")}
       groups={groups}

@@ -18,18 +18,27 @@ import {
   emptyVisitTypeDraft,
   visitTypeEntrySchema,
   visitTypeToDraft,
+  withoutAbsentKeys,
+  type VisitTypeDraft,
 } from "@/lib/study-editor/visit-types";
+import { VisitTypeScheduleFields } from "@/components/schedule/visit-type-schedule-fields";
 
-type Values = { code: string; label: StudyText; order: string; description: StudyText };
-const toValues = (draft: {
+type Values = {
   code: string;
   label: StudyText;
-  order: string | number;
-  description?: StudyText;
-}): Values => ({
+  order: string;
+  description: StudyText;
+  day_offset: string;
+  window_before: string;
+  window_after: string;
+};
+const toValues = (draft: VisitTypeDraft): Values => ({
   ...draft,
   order: String(draft.order),
   description: draft.description ?? "",
+  day_offset: String(draft.day_offset ?? ""),
+  window_before: String(draft.window_before ?? ""),
+  window_after: String(draft.window_after ?? ""),
 });
 
 export type VisitTypeDialogProps = {
@@ -70,10 +79,7 @@ export function VisitTypeDialog({ editing, visitTypes, onSave, onClose }: VisitT
     resolver,
   });
 
-  const save = () =>
-    void handleSubmit(({ description, ...entry }) =>
-      onSave({ ...entry, ...(description ? { description } : {}) }),
-    )();
+  const save = () => void handleSubmit((entry) => onSave(withoutAbsentKeys(entry)))();
 
   const code = useWatch({ control, name: "code" });
   // Enter in a text box saves the dialog, and must not submit a form around the editor.
@@ -104,6 +110,15 @@ export function VisitTypeDialog({ editing, visitTypes, onSave, onClose }: VisitT
         <Row id={`${id}-order`} label={t("order")} error={say(errors.order?.message)} hint={t("orderHint")}>
           {(a11y) => <Input {...a11y} type="number" min={1} step={1} {...register("order")} />}
         </Row>
+        <VisitTypeScheduleFields
+          id={id}
+          register={register}
+          errors={{
+            day_offset: say(errors.day_offset?.message),
+            window_before: say(errors.window_before?.message),
+            window_after: say(errors.window_after?.message),
+          }}
+        />
         <StudyTextController
           control={control}
           name="description"

@@ -21,6 +21,7 @@ import {
 } from "@/lib/study-editor/visit-types";
 import { useFocusAfterDelete } from "../use-focus-after-delete";
 import { VisitTypeDialog } from "./visit-type-dialog";
+import { VisitTypeScheduleText } from "@/components/schedule/visit-type-schedule-text";
 
 export type VisitTypesEditorProps = {
   visitTypes: VisitTypeDocument[];
@@ -39,6 +40,7 @@ const TEMPLATE_IDS = Object.keys(VISIT_SCHEDULE_TEMPLATES) as VisitScheduleTempl
 export function VisitTypesEditor({ visitTypes, onChange }: VisitTypesEditorProps) {
   const t = useTranslations("editorVisits");
   const tc = useTranslations("common.actions");
+  const ts = useTranslations("schedule.editor");
   const words = useStudyWords();
   const sorted = useMemo(() => sortVisitTypes(visitTypes), [visitTypes]);
   const [dialog, setDialog] = useState<DialogState>(null);
@@ -139,6 +141,9 @@ export function VisitTypesEditor({ visitTypes, onChange }: VisitTypesEditorProps
                   {t("label")}
                 </th>
                 <th scope="col" className="px-3 py-2">
+                  {ts("column")}
+                </th>
+                <th scope="col" className="px-3 py-2">
                   {t("description")}
                 </th>
                 <th scope="col" className="px-3 py-2 text-right">
@@ -164,6 +169,9 @@ export function VisitTypesEditor({ visitTypes, onChange }: VisitTypesEditorProps
                   >
                     <StudyTextView text={visitType.label} />
                   </th>
+                  <td className="px-3 py-2 text-slate-700 max-md:order-4 max-md:w-full max-md:p-0">
+                    <VisitTypeScheduleText visitType={visitType} />
+                  </td>
                   <td className="px-3 py-2 text-slate-600 max-md:order-4 max-md:w-full max-md:p-0 max-md:empty:hidden">
                     {!isBlankText(visitType.description) && <StudyTextView text={visitType.description} />}
                   </td>

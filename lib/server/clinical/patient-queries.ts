@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, isNull, like, sql, type SQL } from "drizzle-
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Queryable } from "@/db/client";
 import { prepared } from "@/db/prepared";
-import { PATIENT_LIMITS } from "@/lib/schemas/patients";
+import { PATIENT_LIMITS, type PatientSort } from "@/lib/schemas/patients";
 import { patientFigureTotals, patients } from "@/db/schema";
 import type { PatientScope } from "../auth/policy";
 import { scopeConditionPrepared, scopeKey, totalsScopeConditionPrepared } from "./patient-scope-sql";
@@ -15,7 +15,7 @@ type ListParams = {
   studyId: number;
   scope: PatientScope;
   search?: string;
-  sort: "code" | "enrolled";
+  sort: PatientSort;
   order: "asc" | "desc";
   limit: number;
   offset: number;
@@ -76,6 +76,8 @@ const patientJson = sql`json_build_object(
   'custom_fields', ${patients.customFields}, 'medical_group_id', ${patients.medicalGroupId},
   'confirmed_warnings', ${patients.confirmedWarnings},
   'created_by', ${patients.createdBy}, 'version', ${patients.version},
+  'next_visit_type', ${patients.nextVisitType}, 'next_visit_due', ${patients.nextVisitDue},
+  'next_visit_window_end', ${patients.nextVisitWindowEnd},
   'created_at', ${isoInstant(patients.createdAt)}, 'updated_at', ${isoInstant(patients.updatedAt)})`;
 
 export type PatientPage = {
@@ -101,58 +103,91 @@ export async function listPatientPage(tx: Queryable, p: ListParams): Promise<Pat
   if (!Number.isSafeInteger(p.limit) || p.limit < 1 || p.limit > PATIENT_LIMITS.pageSize)
     throw new Error(`A patient page holds 1 to ${PATIENT_LIMITS.pageSize} rows, not ${p.limit}`);
   const fromStart = p.after !== undefined || p.offset === 0;
-  const variant = `patients_page_${p.scope.kind}_${p.sort}_${p.order}_${p.after ? "after" : fromStart ? "first" : "offset"}${p.search ? "_search" : ""}`;
+  // The next visit due may be null (no schedule, or nothing left to plan): nulls sort last going up,
+  // first going down (the index's own order), and a keyset position on a null key is its own variant.
+  const afterNull = p.sort === "next_visit_due" && p.after?.key === "";
+  const variant = `patients_page_${p.scope.kind}_${p.sort}_${p.order}_${p.after ? (afterNull ? "after_null" : "after") : fromStart ? "first" : "offset"}${p.search ? "_search" : ""}`;
   const build = (q: Queryable, name: string) => {
     const direction = p.order === "asc" ? asc : desc;
     const forward = sql.raw(p.order === "asc" ? "asc" : "desc");
     const backward = sql.raw(p.order === "asc" ? "desc" : "asc");
-    const sortColumn = p.sort === "code" ? patients.code : patients.createdAt;
-    // The sort key as text: created_at's text form keeps its microseconds (a JS Date would not).
+    const sortColumn =
+      p.sort === "code" ? patients.code : p.sort === "enrolled" ? patients.createdAt : patients.nextVisitDue;
+    // The sort key as text: created_at's text form keeps its microseconds (a JS Date would not); a
+    // null next visit due is the empty key.
     const sortKey =
-      p.sort === "code" ? sql<string>`${patients.code}` : sql<string>`${patients.createdAt}::text`;
+      p.sort === "code"
+        ? sql<string>`${patients.code}`
+        : p.sort === "enrolled"
+          ? sql<string>`${patients.createdAt}::text`
+          : sql<string>`coalesce(${patients.nextVisitDue}::text, '')`;
     const afterKey =
-      p.sort === "code" ? sql.placeholder("afterKey") : sql`${sql.placeholder("afterKey")}::timestamptz`;
+      p.sort === "code"
+        ? sql.placeholder("afterKey")
+        : p.sort === "enrolled"
+          ? sql`${sql.placeholder("afterKey")}::timestamptz`
+          : sql`${sql.placeholder("afterKey")}::date`;
+    const afterId = sql.placeholder("afterId");
     const after = p.after
-      ? p.order === "asc"
-        ? sql`(${sortColumn}, ${patients.id}) > (${afterKey}, ${sql.placeholder("afterId")})`
-        : sql`(${sortColumn}, ${patients.id}) < (${afterKey}, ${sql.placeholder("afterId")})`
+      ? afterNull
+        ? sql`${sortColumn} is null and ${patients.id} ${sql.raw(p.order === "asc" ? ">" : "<")} ${afterId}`
+        : p.order === "asc"
+          ? sql`(${sortColumn}, ${patients.id}) > (${afterKey}, ${afterId})`
+          : sql`(${sortColumn}, ${patients.id}) < (${afterKey}, ${afterId})`
       : undefined;
     const filter = and(listFilter(p.scope.kind, Boolean(p.search)), after);
     const order = [direction(sortColumn), direction(patients.id)];
+    // Past a keyset position the rest of a nullable sort is two index ranges in a row: going up,
+    // the dates after the key then the nulls; going down from a null key, the nulls left then
+    // every date. Each part is a seek on patients_study_next_visit_idx (a row comparison cannot
+    // reach the nulls, and an OR of the two would scan the index from its start).
+    const continuation =
+      p.sort === "next_visit_due" && p.after && (p.order === "asc") !== afterNull
+        ? and(
+            listFilter(p.scope.kind, Boolean(p.search)),
+            sql`${sortColumn} is ${sql.raw(p.order === "asc" ? "" : "not ")}null`,
+          )
+        : undefined;
     // A page from the start of the list or from a keyset position reads at most the largest page
     // of index entries (a constant), numbered in list order; the page size only cuts that
     // numbering (PostgreSQL 15 stops the scan there: a window run condition). The planner then
     // estimates every page size alike and the prepared statement keeps one generic plan. With
     // `limit $n` it cannot estimate the rows, judges the generic plan dearer than a fresh one and
     // plans the statement again on every execution (decision 0019).
-    const pageIds = fromStart
-      ? (() => {
-          const window = q
-            .select({ id: patients.id, sortValue: sql`${sortColumn}`.as("window_sort") })
+    const windowPart = (where: SQL | undefined) =>
+      q
+        .select({ id: patients.id, sortValue: sql`${sortColumn}`.as("window_sort") })
+        .from(patients)
+        .where(where)
+        .orderBy(...order)
+        .limit(sql.raw(String(PATIENT_LIMITS.pageSize)) as unknown as number);
+    const pageIds = continuation
+      ? sql`select numbered.id from (
+          select w.id, row_number() over (order by w.window_sort ${forward}, w.id ${forward}) as position
+          from ((${windowPart(filter)}) union all (${windowPart(continuation)})) as w
+        ) as numbered where numbered.position <= ${sql.placeholder("limit")}`
+      : fromStart
+        ? (() => {
+            const window = windowPart(filter).as("window");
+            const numbered = q
+              .select({
+                id: window.id,
+                position:
+                  sql<number>`row_number() over (order by ${window.sortValue} ${forward}, ${window.id} ${forward})`.as(
+                    "position",
+                  ),
+              })
+              .from(window)
+              .as("numbered");
+            return sql`select ${numbered.id} from ${numbered} where ${numbered.position} <= ${sql.placeholder("limit")}`;
+          })()
+        : sql`${q
+            .select({ id: patients.id })
             .from(patients)
             .where(filter)
             .orderBy(...order)
-            .limit(sql.raw(String(PATIENT_LIMITS.pageSize)) as unknown as number)
-            .as("window");
-          const numbered = q
-            .select({
-              id: window.id,
-              position:
-                sql<number>`row_number() over (order by ${window.sortValue} ${forward}, ${window.id} ${forward})`.as(
-                  "position",
-                ),
-            })
-            .from(window)
-            .as("numbered");
-          return sql`select ${numbered.id} from ${numbered} where ${numbered.position} <= ${sql.placeholder("limit")}`;
-        })()
-      : sql`${q
-          .select({ id: patients.id })
-          .from(patients)
-          .where(filter)
-          .orderBy(...order)
-          .limit(sql.placeholder("limit"))
-          .offset(sql.placeholder("offset"))}`;
+            .limit(sql.placeholder("limit"))
+            .offset(sql.placeholder("offset"))}`;
     const page = q
       .select({
         json: patientJson.as("json"),

@@ -1,5 +1,6 @@
 import "server-only";
 import { messageRef } from "@/lib/i18n/message-ref";
+import { isCalendarDate } from "@/lib/dates/calendar-date";
 import type { Db, Queryable } from "@/db/client";
 import { fieldsForEntity } from "@/lib/forms";
 import { patientPlausibility } from "@/lib/forms/plausibility";
@@ -52,15 +53,28 @@ export function toPatientResponse(row: PatientRow): PatientResponse {
     medical_group_id: row.medicalGroupId,
     confirmed_warnings: readConfirmedWarnings(row.confirmedWarnings),
     created_by: row.createdBy,
+    next_visit_type: row.nextVisitType,
+    next_visit_due: row.nextVisitDue,
+    next_visit_window_end: row.nextVisitWindowEnd,
     version: row.version,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
 }
 
-/** What an audit row keeps of a patient: its data, not its timestamps. */
+/**
+ * What an audit row keeps of a patient: its data, not its timestamps nor the schedule's maintained
+ * next visit (derived from the visits, whose own rows are audited).
+ */
 function auditable(row: PatientRow): Record<string, unknown> {
-  const { created_at: _c, updated_at: _u, ...rest } = toPatientResponse(row);
+  const {
+    created_at: _c,
+    updated_at: _u,
+    next_visit_type: _t,
+    next_visit_due: _d,
+    next_visit_window_end: _e,
+    ...rest
+  } = toPatientResponse(row);
   return rest;
 }
 
@@ -119,7 +133,10 @@ function readCursor(text: string, sort: string, order: string): { key: string; i
     typeof cursor.k === "string" &&
     cursor.k.length <= 100 &&
     Number.isSafeInteger(cursor.i) &&
-    (sort === "code" || TIMESTAMP_TEXT.test(cursor.k));
+    (sort === "code" ||
+      (sort === "next_visit_due"
+        ? cursor.k === "" || isCalendarDate(cursor.k)
+        : TIMESTAMP_TEXT.test(cursor.k)));
   if (!valid) throw refuse();
   return { key: cursor.k!, id: cursor.i! };
 }
@@ -131,7 +148,7 @@ export async function listPatients(
 ): Promise<JsonText<PatientListResponse>> {
   const study = await openClinicalStudy(db, actor, query.study_id, "clinical.read");
   const filter = { studyId: study.id, scope: study.access.patientScope, search: query.search || undefined };
-  const order = query.order ?? (query.sort === "code" ? "asc" : "desc");
+  const order = query.order ?? (query.sort === "enrolled" ? "desc" : "asc");
   const after = query.cursor === undefined ? undefined : readCursor(query.cursor, query.sort, order);
   const page = await listPatientPage(db, {
     ...filter,

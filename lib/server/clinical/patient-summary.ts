@@ -3,6 +3,7 @@ import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Queryable } from "@/db/client";
 import { prepared } from "@/db/prepared";
 import { patients, therapyLines, visits } from "@/db/schema";
+import { visitSchedule, type ScheduleVisit } from "@/lib/schedule/visit-schedule";
 import type { ReportSettings } from "../reports/report-settings";
 
 export type PatientSummary = {
@@ -16,6 +17,28 @@ export type PatientSummary = {
 };
 
 type VisitFacts = { dataFields: Record<string, unknown>; calculatedValues: Record<string, unknown> };
+/** What the schedule reads of a visit besides (decision 0025). */
+type ScheduledVisitFacts = VisitFacts & ScheduleVisit;
+
+/** The visit schedule's next planned visit not yet done, as the patient row keeps it. */
+export type NextVisit = {
+  nextVisitType: string | null;
+  nextVisitDue: string | null;
+  nextVisitWindowEnd: string | null;
+};
+
+/**
+ * The patient's next planned visit from their live visits (lib/schedule/visit-schedule.ts, the rule
+ * the schedule endpoint shows); today plays no part in which visit is next, only in its status.
+ */
+export function nextPlannedVisit(settings: ReportSettings, liveVisits: readonly ScheduleVisit[]): NextVisit {
+  const next = visitSchedule(settings.schedule, liveVisits, "0001-01-01").next;
+  return {
+    nextVisitType: next?.visitType ?? null,
+    nextVisitDue: next?.due ?? null,
+    nextVisitWindowEnd: next?.windowEnd ?? null,
+  };
+}
 
 /** One patient's dashboard figures from their live visits and their lines (pure). */
 export function summarize(
@@ -43,19 +66,28 @@ export function summarize(
  * the dashboard reads maintained totals instead of every visit (patient_figure_totals follows the
  * patient row in the database). The figures follow the visits' stored calculated values. A caller
  * that already holds the patient's live visits and lines as they now stand passes them (`known`)
- * and saves the two reads; the row is written only when a figure moved.
+ * and saves the two reads; the row is written only when a figure moved. The visit schedule's next
+ * planned visit (decision 0025) is kept in the same statement: a visit write costs no extra round
+ * trip for it.
  */
 export async function refreshPatientSummary(
   tx: Queryable,
   settings: ReportSettings,
   patientId: number,
-  known?: { liveVisits: readonly VisitFacts[]; lines: readonly { endDate: string | null }[] },
-  stored?: PatientSummary,
+  known?: { liveVisits: readonly ScheduledVisitFacts[]; lines: readonly { endDate: string | null }[] },
+  stored?: PatientSummary & NextVisit,
 ): Promise<PatientSummary> {
   const liveVisits =
     known?.liveVisits ??
     (await tx
-      .select({ dataFields: visits.dataFields, calculatedValues: visits.calculatedValues })
+      .select({
+        dataFields: visits.dataFields,
+        calculatedValues: visits.calculatedValues,
+        id: visits.id,
+        visitType: visits.visitType,
+        visitDate: visits.visitDate,
+        visitNumber: visits.visitNumber,
+      })
       .from(visits)
       .where(and(eq(visits.patientId, patientId), isNull(visits.deletedAt))));
   const lines =
@@ -66,7 +98,8 @@ export async function refreshPatientSummary(
       .where(eq(therapyLines.patientId, patientId))
       .orderBy(asc(therapyLines.lineNumber)));
   const summary = summarize(settings, liveVisits, lines);
-  if (stored && sameSummary(stored, summary)) return summary;
+  const next = nextPlannedVisit(settings, liveVisits);
+  if (stored && sameSummary(stored, summary) && sameNext(stored, next)) return summary;
   // Prepared (db/prepared.ts): every visit write sends it.
   await prepared(tx, "patient_summary_update", (q, name) =>
     q
@@ -79,11 +112,22 @@ export async function refreshPatientSummary(
         efficacyAchieved: sql`${sql.placeholder("efficacyAchieved")}`,
         therapyLineCount: sql`${sql.placeholder("therapyLineCount")}`,
         hasActiveLine: sql`${sql.placeholder("hasActiveLine")}`,
-      } satisfies Record<keyof PatientSummary, unknown>)
+        nextVisitType: sql`${sql.placeholder("nextVisitType")}`,
+        nextVisitDue: sql`${sql.placeholder("nextVisitDue")}::date`,
+        nextVisitWindowEnd: sql`${sql.placeholder("nextVisitWindowEnd")}::date`,
+      } satisfies Record<keyof (PatientSummary & NextVisit), unknown>)
       .where(eq(patients.id, sql.placeholder("patientId")))
       .prepare(name),
-  ).execute({ ...summary, patientId });
+  ).execute({ ...summary, ...next, patientId });
   return summary;
+}
+
+function sameNext(a: NextVisit, b: NextVisit): boolean {
+  return (
+    a.nextVisitType === b.nextVisitType &&
+    a.nextVisitDue === b.nextVisitDue &&
+    a.nextVisitWindowEnd === b.nextVisitWindowEnd
+  );
 }
 
 function sameSummary(a: PatientSummary, b: PatientSummary): boolean {

@@ -1,5 +1,6 @@
 import "server-only";
 import type { StudyConfig } from "@/lib/schemas/study-config";
+import { scheduledVisitTypes, type ScheduledVisitType } from "@/lib/schedule/visit-schedule";
 
 export type ReportSettings = {
   /** A boolean calculation: the efficacy rate counts patients for whom it held at some visit. */
@@ -7,6 +8,8 @@ export type ReportSettings = {
   /** Boolean visit fields counted as adverse events and serious adverse events. */
   adverseEventField: string | null;
   seriousAdverseEventField: string | null;
+  /** The visit types with a day offset (decision 0025): each patient's next planned visit is kept. */
+  schedule: ScheduledVisitType[];
 };
 
 function kpi(config: StudyConfig, key: string): Record<string, unknown> | undefined {
@@ -38,5 +41,6 @@ export function reportSettings(config: StudyConfig): ReportSettings {
     efficacy: calc ? { name: calc.name, label: calc.label } : null,
     adverseEventField: booleanVisitField(config, ae ? ae.field : "adverse_event"),
     seriousAdverseEventField: booleanVisitField(config, ae ? ae.serious_field : "ae_serious"),
+    schedule: scheduledVisitTypes(config.visit_types),
   };
 }

@@ -1,4 +1,6 @@
 import "server-only";
+import { sameSchedule } from "@/lib/schedule/visit-schedule";
+import { refreshNextVisits } from "../clinical/schedule-queries";
 import { messageRef } from "@/lib/i18n/message-ref";
 import { and, eq, inArray, or } from "drizzle-orm";
 import type { Db, Queryable, Tx } from "@/db/client";
@@ -196,6 +198,12 @@ export async function updateStudyInTransaction(
     .returning();
   // The row is locked and its version checked: an empty answer means the lock did not hold.
   if (!updated) throw new Error(`Study ${id}: locked row changed during its update`);
+  // The patients' next planned visits follow the visit types (decision 0025), in this transaction.
+  if (
+    body.config !== undefined &&
+    !sameSchedule(stored.ok ? stored.config.visit_types : null, body.config.visit_types)
+  )
+    await refreshNextVisits(tx, { studyId: id, visitTypes: body.config.visit_types });
   // An unreadable config goes into the audit as it was stored, so the trail keeps what it replaced.
   const before = stored.ok
     ? auditable(toStudyResponse(current, stored.config))

@@ -3,6 +3,7 @@ import { and, desc, eq, max, sql } from "drizzle-orm";
 import type { Queryable } from "@/db/client";
 import { protocolVersions, studies } from "@/db/schema";
 import type { StudyConfigDocument } from "@/lib/schemas/study-config";
+import { refreshNextVisits } from "../../clinical/schedule-queries";
 
 export type VersionRow = typeof protocolVersions.$inferSelect;
 
@@ -132,4 +133,6 @@ export async function writeLiveConfig(
     .update(studies)
     .set({ config, version: sql`${studies.version} + 1`, updatedAt: new Date() })
     .where(eq(studies.id, studyId));
+  // The patients' next planned visits follow the version's visit types (decision 0025).
+  await refreshNextVisits(tx, { studyId, visitTypes: config.visit_types });
 }

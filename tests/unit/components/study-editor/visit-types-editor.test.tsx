@@ -68,6 +68,7 @@ describe("VisitTypesEditor", () => {
       "Order",
       "Code",
       "Label",
+      "Schedule",
       "Description",
       "Actions",
     ]);
