@@ -9,7 +9,7 @@
  * It reads a configuration in one language (decision 0022): the study home page's, and in the
  * editor the document put into the reader's language first (`configIn`).
  */
-import { createTranslator } from "next-intl";
+import { createTranslator } from "use-intl/core";
 import englishCalculations from "@/messages/en/editorCalculations.json";
 import type {
   Calculation,

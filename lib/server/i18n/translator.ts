@@ -1,5 +1,5 @@
 import "server-only";
-import { createTranslator } from "next-intl";
+import { createTranslator } from "use-intl/core";
 import { loadCatalogue } from "@/lib/i18n/catalogue";
 import type { Locale } from "@/lib/i18n/locales";
 import { wordsOf } from "@/lib/i18n/message-ref";
