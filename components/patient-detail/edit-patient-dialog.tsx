@@ -8,6 +8,7 @@ import { typedMeasure, type TypedMeasure } from "@/components/patients/patient-d
 import { z } from "zod";
 import { SI_NO } from "@/components/forms/boolean-labels";
 import { DynamicForm, type FormValues } from "@/components/forms/dynamic-form";
+import { useStudyMissingCodes } from "@/components/forms/missing-code-control";
 import { useWords } from "@/components/i18n/use-words";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -79,6 +80,7 @@ const toCoreBody = (core: Core) => ({
 });
 
 function EditPatientSteps({ patient, config, onClose, onSaved, onReload }: Props) {
+  const missingCodes = useStudyMissingCodes(config);
   const t = useTranslations("patients.edit");
   const words = useWords();
   const update = useUpdatePatient(patient.id);
@@ -99,7 +101,11 @@ function EditPatientSteps({ patient, config, onClose, onSaved, onReload }: Props
     formState: { errors },
   } = methods;
   // Kept across the steps: a refusal about the fixed fields goes back to them with the answers kept.
-  const [checked, setChecked] = useState<{ core: CoreBody; custom: FormValues } | null>(null);
+  const [checked, setChecked] = useState<{
+    core: CoreBody;
+    custom: FormValues;
+    missing: Record<string, string | null>;
+  } | null>(null);
   const [step, setStep] = useState<"fields" | "reason">("fields");
   const [refusal, setRefusal] = useState<SaveRefusal | null>(null);
   const [fieldsFailure, setFieldsFailure] = useState<string | null>(null);
@@ -112,6 +118,7 @@ function EditPatientSteps({ patient, config, onClose, onSaved, onReload }: Props
       reason,
       ...checked.core,
       custom_fields: checked.custom,
+      missing: checked.missing,
     };
     try {
       await update.mutateAsync(body);
@@ -206,10 +213,13 @@ function EditPatientSteps({ patient, config, onClose, onSaved, onReload }: Props
         defaultOpenCategory="demographic"
         booleanLabels={SI_NO}
         defaultValues={checked?.custom ?? patient.custom_fields}
-        onSubmit={(custom) =>
+        missingCodes={missingCodes}
+        defaultMissing={checked?.missing ?? patient.missing}
+        storedMissing={patient.missing}
+        onSubmit={(custom, missing) =>
           handleSubmit((core) => {
             setFieldsFailure(null);
-            setChecked({ core, custom });
+            setChecked({ core, custom, missing });
             setStep("reason");
           })()
         }

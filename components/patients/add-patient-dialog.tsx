@@ -6,6 +6,7 @@ import { FormProvider, useForm, useWatch } from "react-hook-form";
 import { NumberInput } from "@/components/forms/number-input";
 import { SI_NO, useBooleanWords } from "@/components/forms/boolean-labels";
 import { DynamicForm, type FormValues } from "@/components/forms/dynamic-form";
+import { useStudyMissingCodes } from "@/components/forms/missing-code-control";
 import { useWords } from "@/components/i18n/use-words";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -34,7 +35,7 @@ import {
 
 export type AddPatientDialogProps = {
   studyId: number;
-  config: Pick<StudyConfig, "data_fields" | "categories">;
+  config: Pick<StudyConfig, "data_fields" | "categories" | "missing_codes">;
   /** The study's medical groups and the reader's own (docs/decisions/0028); none: no question. */
   groups?: PatientGroups;
   onClose: () => void;
@@ -55,6 +56,8 @@ export function AddPatientDialog({ studyId, config, groups, onClose, onCreated }
   const tGroup = useTranslations("patientPage.group");
   const words = useWords();
   const yesNo = useBooleanWords(SI_NO);
+  const tClear = useTranslations("missing.boolean");
+  const missingCodes = useStudyMissingCodes(config);
   const formId = `${id}-form`;
   const fields = useMemo(() => fieldsForEntity(config.data_fields, "patient"), [config.data_fields]);
   const naiveInForm = useMemo(
@@ -94,11 +97,15 @@ export function AddPatientDialog({ studyId, config, groups, onClose, onCreated }
   const create = useCreatePatient(studyId);
   const controlId = (key: BaseKey) => `${id}-${key}`;
 
-  async function send(body: PatientCreateBody, customFields: FormValues) {
+  async function send(
+    body: PatientCreateBody,
+    customFields: FormValues,
+    missing: Record<string, string | null>,
+  ) {
     setFailure(null);
     setCustomErrors({});
     try {
-      await create.mutateAsync({ ...body, custom_fields: customFields });
+      await create.mutateAsync({ ...body, custom_fields: customFields, missing });
       onCreated();
     } catch (error) {
       // A duplicate code (409) belongs under the code; a 422 under the fields its issues name.
@@ -210,10 +217,11 @@ export function AddPatientDialog({ studyId, config, groups, onClose, onCreated }
             .filter(({ flag }) => !naiveInForm.has(flag))
             .map(({ flag, value }) => (
               <fieldset key={flag}>
-                <legend className="mb-1 block text-sm font-medium text-slate-700">
+                <legend id={`${id}-${flag}-legend`} className="mb-1 block text-sm font-medium text-slate-700">
                   {t(`labels.${flag}`)}
                 </legend>
-                <div className="flex gap-4">
+                {/* Unanswered until answered, and an answer can be taken back (decision 0023). */}
+                <div className="flex flex-wrap items-center gap-4">
                   {([true, false] as const).map((choice) => (
                     <label key={String(choice)} className="inline-flex items-center gap-2 text-sm">
                       <input
@@ -222,10 +230,29 @@ export function AddPatientDialog({ studyId, config, groups, onClose, onCreated }
                         name={`${id}-${flag}`}
                         checked={value === choice}
                         onChange={() => setValue(flag, choice)}
+                        aria-keyshortcuts="Delete"
+                        onKeyDown={(event) => {
+                          // Delete or Backspace takes the answer back (Clear is out of the Tab order).
+                          if (event.key !== "Delete" && event.key !== "Backspace") return;
+                          event.preventDefault();
+                          setValue(flag, null);
+                        }}
                       />
                       {choice ? yesNo.yes : yesNo.no}
                     </label>
                   ))}
+                  {typeof value === "boolean" && (
+                    <button
+                      type="button"
+                      onClick={() => setValue(flag, null)}
+                      tabIndex={-1}
+                      title={tClear("shortcut")}
+                      aria-describedby={`${id}-${flag}-legend`}
+                      className="rounded px-1.5 py-0.5 text-xs text-slate-500 underline hover:text-slate-800 focus:outline-none focus:ring-2 focus:ring-blue-600/40"
+                    >
+                      {tClear("clear")}
+                    </button>
+                  )}
                 </div>
               </fieldset>
             ))}
@@ -238,7 +265,8 @@ export function AddPatientDialog({ studyId, config, groups, onClose, onCreated }
           defaultOpenCategory="demographic"
           booleanLabels={SI_NO}
           formId={formId}
-          onSubmit={(customFields) => handleSubmit((body) => send(body, customFields))()}
+          missingCodes={missingCodes}
+          onSubmit={(customFields, missing) => handleSubmit((body) => send(body, customFields, missing))()}
         />
       </div>
     </Dialog>

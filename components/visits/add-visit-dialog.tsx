@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState } from "react";
 import { YES_NO } from "@/components/forms/boolean-labels";
 import { DynamicForm, type FormValues } from "@/components/forms/dynamic-form";
+import { useStudyMissingCodes } from "@/components/forms/missing-code-control";
 import { useWords } from "@/components/i18n/use-words";
 import { errorText } from "@/components/patient-detail/format";
 import { Button } from "@/components/ui/button";
@@ -44,6 +45,7 @@ export function AddVisitDialog(props: Props) {
 }
 
 function AddVisitSteps({ onClose, patientId, config, visits, onCreated }: Props) {
+  const missingCodes = useStudyMissingCodes(config);
   const id = useId();
   const t = useTranslations("visits.add");
   const words = useWords();
@@ -73,7 +75,7 @@ function AddVisitSteps({ onClose, patientId, config, visits, onCreated }: Props)
   const fields = fieldsForEntity(config.data_fields, "visit");
   const issues = issuesByField(create.error);
 
-  async function submit(values: FormValues) {
+  async function submit(values: FormValues, missing: Record<string, string | null>) {
     const number = Number(visitNumber);
     if (!Number.isInteger(number) || number < 1) {
       setNumberError(t("numberMin"));
@@ -89,6 +91,7 @@ function AddVisitSteps({ onClose, patientId, config, visits, onCreated }: Props)
         visit_date: visitDate,
         visit_type: visitType,
         data_fields: asksSwitch && switchAnswer ? { ...values, [THERAPY_SWITCH_KEY]: switchAnswer } : values,
+        missing,
       });
       onCreated(t("created"));
       onClose();
@@ -217,6 +220,7 @@ function AddVisitSteps({ onClose, patientId, config, visits, onCreated }: Props)
                 type: visitType,
                 number: Number(visitNumber),
               })}
+              missingCodes={missingCodes}
               onSubmit={submit}
             >
               {dataIssues.length > 0 && (

@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { YES_NO } from "@/components/forms/boolean-labels";
 import { DynamicForm, type FormValues } from "@/components/forms/dynamic-form";
+import { useStudyMissingCodes } from "@/components/forms/missing-code-control";
 import { ReasonedSaveStep } from "@/components/patient-detail/reasoned-save-step";
 import { saveRefusal, type SaveRefusal } from "@/components/patient-detail/save-outcome";
 import { Button } from "@/components/ui/button";
@@ -51,10 +52,12 @@ function EditVisitSteps({
   onSaved,
   onReload,
 }: Props & { visit: VisitResponse }) {
+  const missingCodes = useStudyMissingCodes(config);
   const t = useTranslations("visits.edit");
   const update = useUpdateVisit(visit.patient_id);
   const [visitDate, setVisitDate] = useState(visit.visit_date);
   const [values, setValues] = useState<FormValues | null>(null);
+  const [missing, setMissing] = useState<Record<string, string | null>>({});
   const [refusal, setRefusal] = useState<SaveRefusal | null>(null);
   const { [THERAPY_SWITCH_KEY]: _switch, ...entered } = visit.data_fields;
 
@@ -63,7 +66,7 @@ function EditVisitSteps({
     try {
       await update.mutateAsync({
         id: visit.id,
-        body: { version: visit.version, reason, visit_date: visitDate, data_fields: values ?? {} },
+        body: { version: visit.version, reason, visit_date: visitDate, data_fields: values ?? {}, missing },
       });
       onSaved(t("updated", { n: visit.visit_number }));
       onClose();
@@ -110,7 +113,12 @@ function EditVisitSteps({
           type: visit.visit_type,
           number: visit.visit_number,
         })}
-        onSubmit={(cleaned) => setValues(cleaned)}
+        missingCodes={missingCodes}
+        defaultMissing={visit.missing}
+        onSubmit={(cleaned, codes) => {
+          setMissing(codes);
+          setValues(cleaned);
+        }}
       >
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={onClose}>

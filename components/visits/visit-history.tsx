@@ -2,11 +2,12 @@
 
 import { useTranslations } from "next-intl";
 import { useBooleanWords, YES_NO } from "@/components/forms/boolean-labels";
+import { MissingCodeBadge } from "@/components/forms/missing-code-badge";
 import { useFormat } from "@/components/i18n/use-format";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import type { Formatter } from "@/lib/i18n/format";
-import type { VisitType } from "@/lib/schemas/study-config";
+import type { MissingCode, VisitType } from "@/lib/schemas/study-config";
 import type { VisitResponse } from "@/lib/schemas/visits";
 import { visitMeasures } from "./visit-measures";
 
@@ -30,10 +31,13 @@ export function VisitHistory({
   visits,
   visitTypes,
   actions,
+  missingCodes = [],
 }: {
   visits: VisitResponse[];
   visitTypes: VisitType[];
   actions: VisitActions;
+  /** The study's missing-data codes, to show a code given instead of a score (decision 0023). */
+  missingCodes?: readonly MissingCode[];
 }) {
   const t = useTranslations("visits.history");
   const fmt = useFormat();
@@ -76,8 +80,20 @@ export function VisitHistory({
                 <td className="px-3 py-2 font-medium">{visit.visit_number}</td>
                 <td className="whitespace-nowrap px-3 py-2">{fmt.date(visit.visit_date)}</td>
                 <td className="px-3 py-2">{typeLabel(visit.visit_type)}</td>
-                <td className="px-3 py-2">{show(m.pasi, fmt)}</td>
-                <td className="px-3 py-2">{show(m.dlqi, fmt)}</td>
+                <td className="px-3 py-2">
+                  {m.pasiCode ? (
+                    <MissingCodeBadge code={m.pasiCode} codes={missingCodes} compact />
+                  ) : (
+                    show(m.pasi, fmt)
+                  )}
+                </td>
+                <td className="px-3 py-2">
+                  {m.dlqiCode ? (
+                    <MissingCodeBadge code={m.dlqiCode} codes={missingCodes} compact />
+                  ) : (
+                    show(m.dlqi, fmt)
+                  )}
+                </td>
                 <td className="px-3 py-2">{m.pasi75 === null ? "—" : m.pasi75 ? yesNo.yes : yesNo.no}</td>
                 <td className="px-3 py-2">
                   {visit.is_locked ? (

@@ -1,6 +1,6 @@
 /** Visit API contracts (spec §3 Visit, §5 Add visit, §7 /visits). Pure. */
 import { z } from "zod";
-import { CalendarDate, ChangeReason, FieldValues, idOf } from "./patients";
+import { CalendarDate, ChangeReason, FieldValues, idOf, MissingInput, MissingValues } from "./patients";
 import { BasedOnVersion } from "./versioning";
 import { messageRef } from "@/lib/i18n/message-ref";
 
@@ -40,6 +40,8 @@ export const VisitCreateBody = z.object({
   visit_date: CalendarDate(messageRef("api.labels.visitDate")),
   visit_type: VisitType,
   data_fields: FieldValues.default({}),
+  /** Field name → missing-data code (docs/decisions/0023). */
+  missing: MissingInput.default({}),
 });
 export type VisitCreateBody = z.infer<typeof VisitCreateBody>;
 
@@ -50,6 +52,7 @@ export const VisitUpdateBody = z.object({
   visit_date: CalendarDate(messageRef("api.labels.visitDate")).optional(),
   visit_type: VisitType.optional(),
   data_fields: FieldValues.optional(),
+  missing: MissingInput.optional(),
 });
 export type VisitUpdateBody = z.infer<typeof VisitUpdateBody>;
 
@@ -73,6 +76,8 @@ export const VisitResponse = z.object({
   visit_date: z.string(),
   visit_type: z.string(),
   data_fields: FieldValues,
+  /** Field name → missing-data code given instead of a value (docs/decisions/0023). */
+  missing: MissingValues,
   /** The study's calculations, computed by the server with configuration `config_version`. */
   calculated_values: FieldValues,
   config_version: z.number().nullable(),

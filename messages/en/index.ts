@@ -19,6 +19,7 @@ import forms from "./forms.json";
 import layout from "./layout.json";
 import medicalGroups from "./medicalGroups.json";
 import patientPage from "./patientPage.json";
+import missing from "./missing.json";
 import patients from "./patients.json";
 import studies from "./studies.json";
 import studyArea from "./studyArea.json";
@@ -48,6 +49,7 @@ const catalogue = {
   layout,
   medicalGroups,
   patientPage,
+  missing,
   patients,
   studies,
   studyArea,

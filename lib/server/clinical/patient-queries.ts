@@ -73,7 +73,8 @@ const patientJson = sql`json_build_object(
   'birth_date', ${patients.birthDate}, 'sex', ${patients.sex},
   'height_cm', ${patients.heightCm}, 'weight_kg', ${patients.weightKg},
   'naive_systemic', ${patients.naiveSystemic}, 'naive_biologic', ${patients.naiveBiologic},
-  'custom_fields', ${patients.customFields}, 'medical_group_id', ${patients.medicalGroupId},
+  'custom_fields', ${patients.customFields}, 'missing', ${patients.missing},
+  'medical_group_id', ${patients.medicalGroupId},
   'created_by', ${patients.createdBy}, 'version', ${patients.version},
   'created_at', ${isoInstant(patients.createdAt)}, 'updated_at', ${isoInstant(patients.updatedAt)})`;
 

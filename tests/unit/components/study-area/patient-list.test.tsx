@@ -18,6 +18,7 @@ const patient = (id: number, code: string): z.input<typeof PatientResponse> => (
   naive_systemic: false,
   naive_biologic: false,
   custom_fields: {},
+  missing: {},
   medical_group_id: null,
   created_by: 1,
   version: 1,
