@@ -13,12 +13,14 @@ let latest: MissingCodeDocument[] | undefined;
 
 function Harness({ initial }: { initial?: MissingCodeDocument[] }) {
   const [codes, setCodes] = useState(initial);
-  latest = codes;
   return (
     <ContentLanguageProvider language="en">
       <MissingCodesEditor
         codes={codes}
-        onChange={setCodes}
+        onChange={(next) => {
+          latest = next;
+          setCodes(next);
+        }}
         issues={[{ path: ["missing_codes", 1, "code"], message: MESSAGES.missingCodeUnique }]}
       />
     </ContentLanguageProvider>
