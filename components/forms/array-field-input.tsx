@@ -17,10 +17,12 @@ type Props = {
   disabled: boolean;
   error: string | undefined;
   booleanLabels: BooleanLabels;
+  /** Shown under the rows (the missing-data code control, decision 0023). */
+  after?: ReactNode;
 };
 
 /** An array field: rows of sub-fields (from the field's `schema`), added and removed by the user. */
-export function ArrayFieldInput({ field, path, label, disabled, error, booleanLabels }: Props) {
+export function ArrayFieldInput({ field, path, label, disabled, error, booleanLabels, after }: Props) {
   const { control, formState } = useFormContext();
   const { fields: rows, append, remove } = useFieldArray({ control, name: path });
   const subFields = Object.entries(field.schema ?? {});
@@ -35,7 +37,9 @@ export function ArrayFieldInput({ field, path, label, disabled, error, booleanLa
       aria-invalid={error ? true : undefined}
       aria-describedby={error ? `${id}-error` : undefined}
     >
-      <legend className="px-1 text-sm font-medium text-slate-700">{label}</legend>
+      <legend id={`${id}-label`} className="px-1 text-sm font-medium text-slate-700">
+        {label}
+      </legend>
       {rows.length === 0 && <p className="text-sm text-slate-500">{t("noEntries")}</p>}
       <ol className="space-y-3">
         {rows.map((row, index) => (
@@ -81,6 +85,7 @@ export function ArrayFieldInput({ field, path, label, disabled, error, booleanLa
       >
         {t("addRow", { label: field.label })}
       </button>
+      {after}
       <FieldError id={id} error={error && words(error)} />
     </fieldset>
   );

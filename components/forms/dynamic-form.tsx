@@ -5,13 +5,14 @@ import { useTranslations } from "next-intl";
 import { FormProvider, useForm, useWatch } from "react-hook-form";
 import { useWords } from "@/components/i18n/use-words";
 import { runCalculations } from "@/lib/calc";
-import { fieldState, groupFieldsByCategory, validateSubmission } from "@/lib/forms";
-import type { Calculation, Category, DataField, FieldEntity } from "@/lib/schemas/study-config";
+import { fieldState, groupFieldsByCategory } from "@/lib/forms";
+import type { Calculation, Category, DataField, FieldEntity, MissingCode } from "@/lib/schemas/study-config";
 import type { BooleanLabels } from "./boolean-labels";
 import { CalculatedValues } from "./calculated-values";
-import { engineResolver, errorAt } from "./engine-resolver";
+import { engineResolver, errorAt, validateForm } from "./engine-resolver";
 import { FieldInput } from "./field-input";
 import { focusFirstErrorSoon } from "./focus-first-error";
+import { MISSING_FORM_KEY, missingToSend, splitMissing } from "./missing-values";
 
 export type FormValues = Record<string, unknown>;
 
@@ -28,8 +29,22 @@ export type DynamicFormProps = {
    * values when the visit being entered may be the baseline itself (lib/calc/baseline.ts).
    */
   baselineValues?: FormValues | null | ((values: FormValues) => FormValues | null);
+  /** The baseline visit's missing-data codes (decision 0023). */
+  baselineMissing?: Record<string, string> | null;
   defaultValues?: FormValues;
-  onSubmit: (values: FormValues) => void | Promise<void>;
+  /**
+   * The study's missing-data codes (decision 0023). Given, every field has a control beside it to
+   * answer with a code instead of a value; `defaultMissing` are the record's stored codes.
+   */
+  missingCodes?: readonly MissingCode[];
+  defaultMissing?: Record<string, string | null>;
+  /** The codes the record has stored (default: `defaultMissing`), cleared with `null` when taken away. */
+  storedMissing?: Record<string, string>;
+  /**
+   * The engine's cleaned values and the `missing` object to send: the codes given, with `null` for
+   * each stored code the user took away.
+   */
+  onSubmit: (values: FormValues, missing: Record<string, string | null>) => void | Promise<void>;
   /** Lets a dialog's own button submit the form (`<button form={formId}>`). */
   formId?: string;
   /** Called with the live values (the editor's debug view, a dialog's kept draft). */
@@ -53,14 +68,19 @@ export function DynamicForm(props: DynamicFormProps) {
   const summaryId = `${useId()}-errors`;
   const t = useTranslations("forms.form");
   const words = useWords();
-  const resolver = useMemo(() => engineResolver<FormValues>(fields), [fields]);
+  const { missingCodes, defaultMissing } = props;
+  const storedMissing = props.storedMissing ?? splitMissing({ [MISSING_FORM_KEY]: defaultMissing }).missing;
+  const codes = useMemo(() => (missingCodes ?? []).map((entry) => entry.code), [missingCodes]);
+  const resolver = useMemo(() => engineResolver<FormValues>(fields, codes), [fields, codes]);
   const form = useForm<FormValues>({
     resolver,
-    defaultValues: props.defaultValues ?? {},
+    defaultValues: { ...(props.defaultValues ?? {}), [MISSING_FORM_KEY]: { ...(defaultMissing ?? {}) } },
     mode: "onSubmit",
     reValidateMode: "onChange",
   });
-  const values = useWatch({ control: form.control }) as FormValues;
+  const watched = useWatch({ control: form.control }) as FormValues;
+  // The study's fields see values only; a field answered with a code is empty to them.
+  const { values, missing } = useMemo(() => splitMissing(watched), [watched]);
   const formRef = useRef<HTMLFormElement>(null);
   const groups = useMemo(
     () => groupFieldsByCategory(fields, categories, entity),
@@ -84,9 +104,11 @@ export function DynamicForm(props: DynamicFormProps) {
         ? runCalculations(calculations, values, {
             baselineValues:
               typeof baselineValues === "function" ? baselineValues(values) : (baselineValues ?? null),
+            missing,
+            baselineMissing: props.baselineMissing ?? null,
           })
         : null,
-    [calculations, baselineValues, values],
+    [calculations, baselineValues, props.baselineMissing, values, missing],
   );
   const { onValuesChange, onDirtyChange, serverErrors } = props;
   useEffect(() => onValuesChange?.(values), [onValuesChange, values]);
@@ -116,7 +138,7 @@ export function DynamicForm(props: DynamicFormProps) {
 
   function onInvalid() {
     // The same messages, in form order, for the summary; then bring the first one into view.
-    const { errors } = validateSubmission(fields, form.getValues());
+    const { errors } = validateForm(fields, form.getValues(), codes);
     const paths = Object.keys(errors);
     setErrorList(paths.map((p) => errors[p]!));
     openSectionsOf(paths);
@@ -127,7 +149,8 @@ export function DynamicForm(props: DynamicFormProps) {
 
   async function onValid(cleaned: FormValues) {
     setErrorList([]);
-    await onSubmit(cleaned);
+    const split = splitMissing(cleaned);
+    await onSubmit(split.values, missingToSend(split.missing, storedMissing));
   }
 
   return (
@@ -184,6 +207,7 @@ export function DynamicForm(props: DynamicFormProps) {
                     disabled={!state.enabled}
                     error={errorAt(form.formState.errors, field.name)}
                     booleanLabels={booleanLabels}
+                    missingCodes={missingCodes}
                   />
                 ))}
               </div>

@@ -1,6 +1,7 @@
 import { get, type FieldErrors, type FieldValues, type Resolver } from "react-hook-form";
 import { validateSubmission } from "@/lib/forms";
 import type { DataField } from "@/lib/schemas/study-config";
+import { MISSING_FORM_KEY, splitMissing } from "./missing-values";
 
 /** Dotted path errors ("biologic_history.0.drug") → react-hook-form's nested error object. */
 export function nestErrors(flat: Record<string, string>): FieldErrors {
@@ -21,14 +22,29 @@ export function nestErrors(flat: Record<string, string>): FieldErrors {
   return root as FieldErrors;
 }
 
+/** The engine's judgement of the form's values and its missing-data codes (decision 0023). */
+export function validateForm(
+  fields: readonly DataField[],
+  form: Record<string, unknown>,
+  codes: readonly string[],
+) {
+  const { values, missing } = splitMissing(form);
+  return validateSubmission(fields, values, { missing, missingCodes: codes });
+}
+
 /**
  * The form engine as react-hook-form's resolver: the very rules the server applies on every write
- * (visibility, required, messages), so the browser and the server never disagree.
+ * (visibility, required, messages, missing-data codes), so the browser and the server never
+ * disagree. The kept codes travel on under MISSING_FORM_KEY.
  */
-export function engineResolver<T extends FieldValues>(fields: DataField[]): Resolver<T> {
+export function engineResolver<T extends FieldValues>(
+  fields: DataField[],
+  codes: readonly string[] = [],
+): Resolver<T> {
   return async (values) => {
-    const result = validateSubmission(fields, values);
-    if (result.ok) return { values: result.values as T, errors: {} };
+    const result = validateForm(fields, values, codes);
+    if (result.ok)
+      return { values: { ...result.values, [MISSING_FORM_KEY]: result.missing } as unknown as T, errors: {} };
     return { values: {}, errors: nestErrors(result.errors) as FieldErrors<T> };
   };
 }

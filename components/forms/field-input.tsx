@@ -4,9 +4,10 @@ import { useTranslations } from "next-intl";
 import { useWords } from "@/components/i18n/use-words";
 import { FieldError } from "@/components/ui/field-error";
 import { Controller, useFormContext } from "react-hook-form";
-import type { DataField, FieldOption, SubField } from "@/lib/schemas/study-config";
+import type { DataField, FieldOption, MissingCode, SubField } from "@/lib/schemas/study-config";
 import { ArrayFieldInput } from "./array-field-input";
 import { useBooleanWords, type BooleanLabels } from "./boolean-labels";
+import { MissingCodeControl, missingShortcut, useMissingCode } from "./missing-code-control";
 import { NumberInput } from "./number-input";
 import { TypedDateField } from "./typed-date-input";
 
@@ -25,6 +26,11 @@ type Props = {
   disabled: boolean;
   error: string | undefined;
   booleanLabels: BooleanLabels;
+  /**
+   * The study's missing-data codes (decision 0023): given, the field can be answered with one
+   * instead of a value (a top-level field; array rows have none).
+   */
+  missingCodes?: readonly MissingCode[];
 };
 
 const inputClass =
@@ -33,11 +39,26 @@ const inputClass =
 export const inputId = (path: string) => `field-${path.replaceAll(".", "-")}`;
 
 /** One field of any type; unknown types say so instead of guessing. */
-export function FieldInput({ field, path, required, disabled, error, booleanLabels }: Props) {
+export function FieldInput(props: Props) {
+  const { field, path, required, error, booleanLabels, missingCodes } = props;
   const { register, control } = useFormContext();
   const t = useTranslations("forms.form");
+  const tMissing = useTranslations("missing.boolean");
   const yesNo = useBooleanWords(booleanLabels);
   const id = inputId(path);
+  // A field answered with a missing-data code has no value: its input is cleared and disabled.
+  const code = useMissingCode(path);
+  const disabled = props.disabled || code !== undefined;
+  const missingControl = missingCodes ? (
+    <MissingCodeControl
+      name={path}
+      labelId={`${id}-label`}
+      buttonId={`${id}-missing`}
+      codes={missingCodes}
+      disabled={props.disabled}
+    />
+  ) : null;
+  const onKeyDown = missingCodes ? missingShortcut(`${id}-missing`) : undefined;
   const describedBy = error ? `${id}-error` : field.description ? `${id}-hint` : undefined;
   const common = {
     id,
@@ -168,7 +189,9 @@ export function FieldInput({ field, path, required, disabled, error, booleanLabe
           control={control}
           name={path}
           render={({ field: f }) => (
-            <div className="flex gap-4">
+            // Three states (decision 0023): nothing is chosen until the user chooses, and an
+            // answer can be taken back to "unanswered".
+            <div className="flex flex-wrap items-center gap-4">
               {([true, false] as const).map((choice) => (
                 <label key={String(choice)} className="inline-flex items-center gap-2 text-sm">
                   <input
@@ -178,35 +201,76 @@ export function FieldInput({ field, path, required, disabled, error, booleanLabe
                     disabled={disabled}
                     onChange={() => f.onChange(choice)}
                     onBlur={f.onBlur}
+                    aria-keyshortcuts="Delete"
+                    onKeyDown={(event) => {
+                      // Delete or Backspace takes the answer back (the Clear button is out of the Tab order).
+                      if (event.key !== "Delete" && event.key !== "Backspace") return;
+                      event.preventDefault();
+                      f.onChange(null);
+                    }}
                   />
                   {choice ? yesNo.yes : yesNo.no}
                 </label>
               ))}
+              {typeof f.value === "boolean" && !disabled && (
+                <button
+                  type="button"
+                  onClick={() => f.onChange(null)}
+                  tabIndex={-1}
+                  title={tMissing("shortcut")}
+                  aria-describedby={`${id}-label`}
+                  className="rounded px-1.5 py-0.5 text-xs text-slate-500 underline hover:text-slate-800 focus:outline-none focus:ring-2 focus:ring-blue-600/40"
+                >
+                  {tMissing("clear")}
+                </button>
+              )}
             </div>
           )}
         />
       );
       break;
     case "checkbox":
+      // Ticked is true; unticked is no answer (null), never an invented `false` (decision 0023).
       return (
-        <div>
-          <label className="inline-flex items-center gap-2 text-sm font-medium text-slate-700">
-            <input type="checkbox" {...common} {...register(path)} />
-            {label}
-          </label>
+        <div onKeyDown={onKeyDown}>
+          <Controller
+            control={control}
+            name={path}
+            render={({ field: f }) => (
+              <label
+                id={`${id}-label`}
+                className="inline-flex items-center gap-2 text-sm font-medium text-slate-700"
+              >
+                <input
+                  type="checkbox"
+                  {...common}
+                  ref={f.ref}
+                  name={f.name}
+                  checked={f.value === true}
+                  onChange={(event) => f.onChange(event.target.checked ? true : null)}
+                  onBlur={f.onBlur}
+                />
+                {label}
+              </label>
+            )}
+          />
+          {missingControl}
           <FieldMessages id={id} error={error} description={field.description} />
         </div>
       );
     case "array":
       return (
-        <ArrayFieldInput
-          field={field}
-          path={path}
-          label={label}
-          disabled={disabled}
-          error={error}
-          booleanLabels={booleanLabels}
-        />
+        <div onKeyDown={onKeyDown}>
+          <ArrayFieldInput
+            field={field}
+            path={path}
+            label={label}
+            disabled={disabled}
+            error={error}
+            booleanLabels={booleanLabels}
+            after={missingControl}
+          />
+        </div>
       );
     default:
       return (
@@ -218,26 +282,39 @@ export function FieldInput({ field, path, required, disabled, error, booleanLabe
 
   if (isGroup) {
     return (
+      // Disabled by the field's state only: a code's own "Clear code" button lives inside.
       <fieldset
         id={id}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
-        disabled={disabled}
+        disabled={props.disabled}
+        onKeyDown={onKeyDown}
       >
-        <legend className="mb-1 text-sm font-medium [overflow-wrap:anywhere] text-slate-700">{label}</legend>
+        <legend
+          id={`${id}-label`}
+          className="mb-1 text-sm font-medium [overflow-wrap:anywhere] text-slate-700"
+        >
+          {label}
+        </legend>
         {control_}
+        {missingControl}
         <FieldMessages id={id} error={error} description={field.description} />
       </fieldset>
     );
   }
   return (
-    <div>
+    <div onKeyDown={onKeyDown}>
       {/* A study's label may hold a long word (an identifier used as a label): it breaks rather
           than widen the form past a phone's screen. */}
-      <label htmlFor={id} className="mb-1 block text-sm font-medium [overflow-wrap:anywhere] text-slate-700">
+      <label
+        id={`${id}-label`}
+        htmlFor={id}
+        className="mb-1 block text-sm font-medium [overflow-wrap:anywhere] text-slate-700"
+      >
         {label}
       </label>
       {control_}
+      {missingControl}
       <FieldMessages id={id} error={error} description={field.description} />
     </div>
   );

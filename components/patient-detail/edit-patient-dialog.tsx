@@ -10,6 +10,7 @@ import { SI_NO } from "@/components/forms/boolean-labels";
 import { DynamicForm, type FormValues } from "@/components/forms/dynamic-form";
 import { TypedDateField } from "@/components/forms/typed-date-input";
 import { useCloseGuard } from "@/components/entry/close-guard";
+import { useStudyMissingCodes } from "@/components/forms/missing-code-control";
 import { useWords } from "@/components/i18n/use-words";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -109,6 +110,7 @@ function EditPatientSteps({
   requestClose,
   onDirtyChange,
 }: Props & { requestClose: () => void; onDirtyChange: (dirty: boolean) => void }) {
+  const missingCodes = useStudyMissingCodes(config);
   const t = useTranslations("patients.edit");
   const words = useWords();
   const update = useUpdatePatient(patient.id);
@@ -131,7 +133,11 @@ function EditPatientSteps({
   } = methods;
   const [customDirty, setCustomDirty] = useState(false);
   // Kept across the steps: a refusal about the fixed fields goes back to them with the answers kept.
-  const [checked, setChecked] = useState<{ core: CoreBody; custom: FormValues } | null>(null);
+  const [checked, setChecked] = useState<{
+    core: CoreBody;
+    custom: FormValues;
+    missing: Record<string, string | null>;
+  } | null>(null);
   const [step, setStep] = useState<"fields" | "reason">("fields");
   const [refusal, setRefusal] = useState<SaveRefusal | null>(null);
   const [fieldsFailure, setFieldsFailure] = useState<string | null>(null);
@@ -149,6 +155,7 @@ function EditPatientSteps({
       reason,
       ...checked.core,
       custom_fields: checked.custom,
+      missing: checked.missing,
       ...(confirmed ? { confirmed_warnings: confirmed } : {}),
     };
     try {
@@ -264,7 +271,10 @@ function EditPatientSteps({
         booleanLabels={SI_NO}
         defaultValues={checked?.custom ?? patient.custom_fields}
         onDirtyChange={setCustomDirty}
-        onSubmit={(custom) =>
+        missingCodes={missingCodes}
+        defaultMissing={checked?.missing ?? patient.missing}
+        storedMissing={patient.missing}
+        onSubmit={(custom, missing) =>
           handleSubmit((core) => {
             setFieldsFailure(null);
             // The impossible (born in the future, a date before birth) is refused before the reason.
@@ -280,7 +290,7 @@ function EditPatientSteps({
             const others = impossible.filter((issue) => issue !== onBirth);
             if (others.length > 0) setFieldsFailure(messageList(others.map((issue) => issue.msg)));
             if (impossible.length > 0) return;
-            setChecked({ core, custom });
+            setChecked({ core, custom, missing });
             setStep("reason");
           })()
         }

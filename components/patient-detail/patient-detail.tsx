@@ -7,6 +7,7 @@ import { useWords } from "@/components/i18n/use-words";
 import { Button } from "@/components/ui/button";
 import { AddVisitDialog } from "@/components/visits/add-visit-dialog";
 import { EditVisitDialog } from "@/components/visits/edit-visit-dialog";
+import { useStudyMissingCodes } from "@/components/forms/missing-code-control";
 import { VisitHistory } from "@/components/visits/visit-history";
 import { VisitVersionDialog } from "@/components/visits/visit-version-dialog";
 import { ApiClientError } from "@/lib/client/api-fetch";
@@ -59,6 +60,7 @@ export function PatientDetail({
   const tPage = useTranslations("patientPage");
   const words = useWords();
   const patient = usePatient(patientId);
+  const missingCodes = useStudyMissingCodes(config);
   const visits = usePatientVisits(patientId);
   const lock = useLockVisit(patientId);
   const unlock = useUnlockVisit(patientId);
@@ -171,6 +173,7 @@ export function PatientDetail({
         </div>
         <PatientInfo
           patient={patient.data}
+          missingCodes={config}
           enrolledOn={visits.isSuccess ? enrolmentDate(visitList) : undefined}
           group={
             groups && groups.choices.length > 0
@@ -208,6 +211,7 @@ export function PatientDetail({
           <VisitHistory
             visits={visitList}
             visitTypes={config.visit_types}
+            missingCodes={missingCodes}
             actions={{
               canWrite,
               canUnlock,

@@ -1,5 +1,9 @@
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
+import type { ReactNode } from "react";
 import { SI_NO, useBooleanWords } from "@/components/forms/boolean-labels";
+import { MissingCodeBadge } from "@/components/forms/missing-code-badge";
+import { missingCodesOf } from "@/lib/forms";
+import type { Locale } from "@/lib/i18n/locales";
 import { useFormat } from "@/components/i18n/use-format";
 import type { PatientResponse } from "@/lib/schemas/patients";
 
@@ -13,19 +17,28 @@ export function PatientInfo({
   patient,
   enrolledOn,
   group,
+  missingCodes,
 }: {
   patient: PatientResponse;
   enrolledOn?: string | null;
   group?: string | null;
+  /** The study's document part naming its codes (decision 0023); absent: the standard codes. */
+  missingCodes?: Parameters<typeof missingCodesOf>[0];
 }) {
   const t = useTranslations("patients.info");
   const tPage = useTranslations("patientPage");
   const fmt = useFormat();
   const yesNo = useBooleanWords(SI_NO);
   // Unanswered stays blank, never "No" (decision 0023).
-  const siNo = (value: boolean | null) => (value === null ? "—" : value ? yesNo.yes : yesNo.no);
+  // A study that asks the flag as its own field may have a missing-data code for it instead.
+  const locale = useLocale() as Locale;
+  const siNo = (value: boolean | null, name: string): ReactNode => {
+    const code = patient.missing?.[name];
+    if (code) return <MissingCodeBadge code={code} codes={missingCodesOf(missingCodes ?? {}, locale)} />;
+    return value === null ? "—" : value ? yesNo.yes : yesNo.no;
+  };
   const sex = patient.sex === "M" ? t("male") : patient.sex === "F" ? t("female") : patient.sex;
-  const rows: [string, string][] = [
+  const rows: [string, ReactNode][] = [
     [t("code"), patient.code],
     [t("birthDate"), fmt.date(patient.birth_date)],
     [t("sex"), sex],
@@ -39,8 +52,8 @@ export function PatientInfo({
           ? `— (${tPage("enrolment.noBaseline")})`
           : fmt.date(enrolledOn),
     ],
-    [t("naiveSystemic"), siNo(patient.naive_systemic)],
-    [t("naiveBiologic"), siNo(patient.naive_biologic)],
+    [t("naiveSystemic"), siNo(patient.naive_systemic, "naive_systemic")],
+    [t("naiveBiologic"), siNo(patient.naive_biologic, "naive_biologic")],
   ];
   if (group !== undefined) rows.push([tPage("group.label"), group ?? tPage("group.none")]);
   return (

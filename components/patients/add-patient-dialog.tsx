@@ -10,6 +10,7 @@ import { focusFirstErrorSoon } from "@/components/forms/focus-first-error";
 import { TypedDateField } from "@/components/forms/typed-date-input";
 import { DraftOffer, useCloseGuard } from "@/components/entry/close-guard";
 import { isRecord, useDialogDraft } from "@/components/entry/use-dialog-draft";
+import { useStudyMissingCodes } from "@/components/forms/missing-code-control";
 import { useWords } from "@/components/i18n/use-words";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -44,7 +45,7 @@ import {
 
 export type AddPatientDialogProps = {
   studyId: number;
-  config: Pick<StudyConfig, "data_fields" | "categories">;
+  config: Pick<StudyConfig, "data_fields" | "categories" | "missing_codes">;
   /** The study's medical groups and the reader's own (docs/decisions/0028); none: no question. */
   groups?: PatientGroups;
   onClose: () => void;
@@ -74,6 +75,8 @@ export function AddPatientDialog({ studyId, config, groups, onClose, onCreated }
   const tEntry = useTranslations("entry");
   const words = useWords();
   const yesNo = useBooleanWords(SI_NO);
+  const tClear = useTranslations("missing.boolean");
+  const missingCodes = useStudyMissingCodes(config);
   const formId = `${id}-form`;
   const fields = useMemo(() => fieldsForEntity(config.data_fields, "patient"), [config.data_fields]);
   const naiveInForm = useMemo(
@@ -127,12 +130,21 @@ export function AddPatientDialog({ studyId, config, groups, onClose, onCreated }
   const controlId = (key: BaseKey) => `${id}-${key}`;
 
   // The last submit: "Confirm and save" resends it with the warnings confirmed (decision 0024).
-  const lastSubmit = useRef<{ body: PatientCreateBody; customFields: FormValues } | null>(null);
+  const lastSubmit = useRef<{
+    body: PatientCreateBody;
+    customFields: FormValues;
+    missing: Record<string, string | null>;
+  } | null>(null);
 
-  async function send(body: PatientCreateBody, customFields: FormValues, confirmed?: string[]) {
+  async function send(
+    body: PatientCreateBody,
+    customFields: FormValues,
+    missing: Record<string, string | null>,
+    confirmed?: string[],
+  ) {
     setFailure(null);
     setCustomErrors({});
-    lastSubmit.current = { body, customFields };
+    lastSubmit.current = { body, customFields, missing };
     // The impossible (born in the future, onset before birth) is refused here already, by the server's rule.
     const { errors: impossible } = patientPlausibility({
       today: browserToday(),
@@ -155,6 +167,7 @@ export function AddPatientDialog({ studyId, config, groups, onClose, onCreated }
       const patient = await create.mutateAsync({
         ...body,
         custom_fields: customFields,
+        missing,
         ...(confirmed ? { confirmed_warnings: confirmed } : {}),
       });
       draft.clear();
@@ -237,7 +250,7 @@ export function AddPatientDialog({ studyId, config, groups, onClose, onCreated }
           pending={create.isPending}
           onConfirm={(codes) => {
             const last = lastSubmit.current;
-            if (last) void send(last.body, last.customFields, codes);
+            if (last) void send(last.body, last.customFields, last.missing, codes);
           }}
         />
         {failure && (
@@ -328,10 +341,11 @@ export function AddPatientDialog({ studyId, config, groups, onClose, onCreated }
             .filter(({ flag }) => !naiveInForm.has(flag))
             .map(({ flag, value }) => (
               <fieldset key={flag}>
-                <legend className="mb-1 block text-sm font-medium text-slate-700">
+                <legend id={`${id}-${flag}-legend`} className="mb-1 block text-sm font-medium text-slate-700">
                   {t(`labels.${flag}`)}
                 </legend>
-                <div className="flex gap-4">
+                {/* Unanswered until answered, and an answer can be taken back (decision 0023). */}
+                <div className="flex flex-wrap items-center gap-4">
                   {([true, false] as const).map((choice) => (
                     <label key={String(choice)} className="inline-flex items-center gap-2 text-sm">
                       <input
@@ -340,10 +354,29 @@ export function AddPatientDialog({ studyId, config, groups, onClose, onCreated }
                         name={`${id}-${flag}`}
                         checked={value === choice}
                         onChange={() => setValue(flag, choice)}
+                        aria-keyshortcuts="Delete"
+                        onKeyDown={(event) => {
+                          // Delete or Backspace takes the answer back (Clear is out of the Tab order).
+                          if (event.key !== "Delete" && event.key !== "Backspace") return;
+                          event.preventDefault();
+                          setValue(flag, null);
+                        }}
                       />
                       {choice ? yesNo.yes : yesNo.no}
                     </label>
                   ))}
+                  {typeof value === "boolean" && (
+                    <button
+                      type="button"
+                      onClick={() => setValue(flag, null)}
+                      tabIndex={-1}
+                      title={tClear("shortcut")}
+                      aria-describedby={`${id}-${flag}-legend`}
+                      className="rounded px-1.5 py-0.5 text-xs text-slate-500 underline hover:text-slate-800 focus:outline-none focus:ring-2 focus:ring-blue-600/40"
+                    >
+                      {tClear("clear")}
+                    </button>
+                  )}
                 </div>
               </fieldset>
             ))}
@@ -361,7 +394,8 @@ export function AddPatientDialog({ studyId, config, groups, onClose, onCreated }
           defaultOpenCategory="demographic"
           booleanLabels={SI_NO}
           formId={formId}
-          onSubmit={(customFields) => handleSubmit((body) => send(body, customFields))()}
+          missingCodes={missingCodes}
+          onSubmit={(customFields, missing) => handleSubmit((body) => send(body, customFields, missing))()}
         />
       </div>
     </Dialog>

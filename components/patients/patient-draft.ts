@@ -4,7 +4,8 @@ import type { PatientCreateBody } from "@/lib/schemas/patients";
 
 /**
  * The fixed part of the add-patient dialog (spec §3 Patient, §5 Add patient): code, birth date and
- * sex required, height and weight optional numbers, the two naive flags as SI/NO. The spec words the
+ * sex required, height and weight optional numbers, the two naive flags as SI/NO, unanswered (null)
+ * until the user answers (docs/decisions/0023: never a default "No"). The spec words the
  * dialog in Italian (§1): those are its Italian labels, English has their equivalents
  * (`patients.add.labels`, docs/decisions/0021); the rules and their messages are the API's
  * `PatientCreateBody` (docs/decisions/0020).
@@ -31,8 +32,8 @@ export type PatientDraft = {
   /** As the capture forms' NumberInput holds a number typed in the reader's language (decision 0021). */
   height_cm: TypedMeasure;
   weight_kg: TypedMeasure;
-  naive_systemic: boolean;
-  naive_biologic: boolean;
+  naive_systemic: boolean | null;
+  naive_biologic: boolean | null;
   /** The chosen medical group's id as the select holds it; "" when none (docs/decisions/0028). */
   medical_group_id: string;
 };
@@ -46,8 +47,8 @@ export const EMPTY_DRAFT: PatientDraft = {
   sex: "",
   height_cm: undefined,
   weight_kg: undefined,
-  naive_systemic: false,
-  naive_biologic: false,
+  naive_systemic: null,
+  naive_biologic: null,
   medical_group_id: "",
 };
 
@@ -80,6 +81,7 @@ export function draftBody(
     medical_group_id: draft.medical_group_id === "" ? undefined : Number(draft.medical_group_id),
     // Sent only by the confirm step of a refused save (decision 0024).
     confirmed_warnings: undefined,
+    missing: {},
   };
 }
 

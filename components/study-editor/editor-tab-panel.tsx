@@ -11,6 +11,7 @@ import { DataDictionaryBar, type DictionaryBarProps } from "./data-dictionary/da
 import { DataFieldsEditor } from "./data-fields/data-fields-editor";
 import type { EditorTabKey } from "./editor-tabs";
 import { FormPreview } from "./form-preview";
+import { MissingCodesEditor } from "./missing-codes/missing-codes-editor";
 import { PendingTabNotice } from "./pending-tab-notice";
 import { VersionHistoryTab } from "./version-history/version-history-tab";
 import { TherapySwitchEditor } from "./therapy-switch/therapy-switch-editor";
@@ -92,6 +93,11 @@ export function EditorTabPanel({
               savedFields={savedFields}
               usage={usage.data}
               onGoToCategories={onTabChange && (() => onTabChange("categories"))}
+            />
+            <MissingCodesEditor
+              codes={config.missing_codes}
+              onChange={(missing_codes) => onChange({ ...config, missing_codes })}
+              issues={issues}
             />
           </div>
           <FormPreview config={config} entity={entity} onEntityChange={setEntity} />

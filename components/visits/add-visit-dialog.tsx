@@ -10,6 +10,7 @@ import { DraftOffer, useCloseGuard } from "@/components/entry/close-guard";
 import { isRecord, useDialogDraft } from "@/components/entry/use-dialog-draft";
 import { discardDraft } from "@/lib/client/draft-storage";
 import { isCalendarDate } from "@/lib/dates/calendar-date";
+import { useStudyMissingCodes } from "@/components/forms/missing-code-control";
 import { useWords } from "@/components/i18n/use-words";
 import { errorText } from "@/components/patient-detail/format";
 import { Button } from "@/components/ui/button";
@@ -125,6 +126,7 @@ function AddVisitSteps({
   onDirtyChange,
   onSavedNext,
 }: StepsProps) {
+  const missingCodes = useStudyMissingCodes(config);
   const id = useId();
   const t = useTranslations("visits.add");
   const tEntry = useTranslations("entry");
@@ -154,7 +156,10 @@ function AddVisitSteps({
   const stepRef = useRef<HTMLDivElement>(null);
   const answered = useRef(false);
   // The values of the last submit: "Confirm and save" resends them with the warnings confirmed.
-  const lastValues = useRef<FormValues>({});
+  const lastValues = useRef<{ values: FormValues; missing: Record<string, string | null> }>({
+    values: {},
+    missing: {},
+  });
   const [plausibility, setPlausibility] = useState<Record<string, string>>({});
   const next = useRef(false);
 
@@ -207,7 +212,7 @@ function AddVisitSteps({
       : null;
   const startValues: FormValues = restored.values ?? (pair && therapy ? { [pair.visitField]: therapy } : {});
 
-  async function submit(values: FormValues, confirmed?: string[]) {
+  async function submit(values: FormValues, missing: Record<string, string | null>, confirmed?: string[]) {
     const number = Number(visitNumber);
     if (!Number.isInteger(number) || number < 1) {
       setNumberError(t("numberMin"));
@@ -216,7 +221,7 @@ function AddVisitSteps({
     }
     setNumberError(null);
     setFailure(null);
-    lastValues.current = values;
+    lastValues.current = { values, missing };
     // The impossible (a date in the future, before birth) is refused here already, by the server's rule.
     const { errors } = visitPlausibility({
       today: browserToday(),
@@ -239,6 +244,7 @@ function AddVisitSteps({
         visit_date: visitDate,
         visit_type: visitType,
         data_fields: asksSwitch && switchAnswer ? { ...values, [THERAPY_SWITCH_KEY]: switchAnswer } : values,
+        missing,
         ...(confirmed ? { confirmed_warnings: confirmed } : {}),
       });
       draft.clear();
@@ -391,6 +397,7 @@ function AddVisitSteps({
               onValuesChange={setValues}
               onDirtyChange={setFormDirty}
               serverErrors={issues.data}
+              missingCodes={missingCodes}
               onSubmit={submit}
             >
               {dataIssues.length > 0 && (
@@ -405,7 +412,9 @@ function AddVisitSteps({
               <PlausibilityWarnings
                 error={create.error}
                 pending={create.isPending}
-                onConfirm={(codes) => void submit(lastValues.current, codes)}
+                onConfirm={(codes) =>
+                  void submit(lastValues.current.values, lastValues.current.missing, codes)
+                }
               />
               {failure && (
                 <div

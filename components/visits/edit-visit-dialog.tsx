@@ -10,6 +10,7 @@ import { DraftOffer, useCloseGuard } from "@/components/entry/close-guard";
 import { isRecord, useDialogDraft } from "@/components/entry/use-dialog-draft";
 import { discardDraft } from "@/lib/client/draft-storage";
 import { isCalendarDate } from "@/lib/dates/calendar-date";
+import { useStudyMissingCodes } from "@/components/forms/missing-code-control";
 import { ReasonedSaveStep } from "@/components/patient-detail/reasoned-save-step";
 import { saveRefusal, type SaveRefusal } from "@/components/patient-detail/save-outcome";
 import { Button } from "@/components/ui/button";
@@ -90,12 +91,14 @@ function EditVisitSteps({
   requestClose,
   onDirtyChange,
 }: Props & { visit: VisitResponse; requestClose: () => void; onDirtyChange: (dirty: boolean) => void }) {
+  const missingCodes = useStudyMissingCodes(config);
   const t = useTranslations("visits.edit");
   const words = useWords();
   const update = useUpdateVisit(visit.patient_id);
   const reloading = useRef(false);
   const [visitDate, setVisitDate] = useState(visit.visit_date);
   const [values, setValues] = useState<FormValues | null>(null);
+  const [missing, setMissing] = useState<Record<string, string | null>>({});
   const [refusal, setRefusal] = useState<SaveRefusal | null>(null);
   const [dateError, setDateError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<string[]>([]);
@@ -125,6 +128,7 @@ function EditVisitSteps({
           reason,
           visit_date: visitDate,
           data_fields: values ?? {},
+          missing,
           ...(confirmed ? { confirmed_warnings: confirmed } : {}),
         },
       });
@@ -162,7 +166,7 @@ function EditVisitSteps({
     );
 
   /** The impossible is refused before the reason step, by the server's own rule. */
-  function proceed(cleaned: FormValues) {
+  function proceed(cleaned: FormValues, codes: Record<string, string | null>) {
     const { errors } = visitPlausibility({
       today: browserToday(),
       birthDate: birthDate ?? "",
@@ -178,7 +182,9 @@ function EditVisitSteps({
     setDateError(onDate ? onDate.msg : null);
     setFieldErrors(errors.filter((e) => e !== onDate).map((e) => e.msg));
     if (onDate) document.getElementById("edit-visit-date")?.focus();
-    if (errors.length === 0) setValues(cleaned);
+    if (errors.length > 0) return;
+    setMissing(codes);
+    setValues(cleaned);
   }
 
   return (
@@ -222,6 +228,8 @@ function EditVisitSteps({
           type: visit.visit_type,
           number: visit.visit_number,
         })}
+        missingCodes={missingCodes}
+        defaultMissing={visit.missing}
         onSubmit={proceed}
       >
         {fieldErrors.length > 0 && (

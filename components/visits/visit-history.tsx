@@ -3,11 +3,12 @@
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { useBooleanWords, YES_NO } from "@/components/forms/boolean-labels";
+import { MissingCodeBadge } from "@/components/forms/missing-code-badge";
 import { ConfirmedWarningsFlag } from "@/components/plausibility/confirmed-warnings-flag";
 import { useFormat } from "@/components/i18n/use-format";
 import { Badge } from "@/components/ui/badge";
 import type { Formatter } from "@/lib/i18n/format";
-import type { VisitType } from "@/lib/schemas/study-config";
+import type { MissingCode, VisitType } from "@/lib/schemas/study-config";
 import type { VisitResponse } from "@/lib/schemas/visits";
 import { VisitActionButtons, type VisitActions } from "./visit-actions";
 import { VisitCards } from "./visit-cards";
@@ -35,7 +36,7 @@ const SCORE_COLUMNS = ["PASI", "DLQI", "PASI75"] as const;
 const show = (value: number | null, fmt: Formatter) => (value === null ? "—" : fmt.exact(value));
 
 /** The visit history's row content, in one place. */
-function useVisitColumns(visitTypes: VisitType[]): VisitColumn[] {
+function useVisitColumns(visitTypes: VisitType[], missingCodes: readonly MissingCode[]): VisitColumn[] {
   const t = useTranslations("visits.history");
   const fmt = useFormat();
   const yesNo = useBooleanWords(YES_NO);
@@ -62,8 +63,31 @@ function useVisitColumns(visitTypes: VisitType[]): VisitColumn[] {
     },
     { key: "type", header: t("type"), cell: (v) => typeLabel(v.visit_type) },
     // The scores' names, the same in every language.
-    { key: "pasi", header: pasi, cell: (v) => show(visitMeasures(v).pasi, fmt) },
-    { key: "dlqi", header: dlqi, cell: (v) => show(visitMeasures(v).dlqi, fmt) },
+    // A code given instead of a score shows as the code (decision 0023), never as a blank.
+    {
+      key: "pasi",
+      header: pasi,
+      cell: (v) => {
+        const m = visitMeasures(v);
+        return m.pasiCode ? (
+          <MissingCodeBadge code={m.pasiCode} codes={missingCodes} compact />
+        ) : (
+          show(m.pasi, fmt)
+        );
+      },
+    },
+    {
+      key: "dlqi",
+      header: dlqi,
+      cell: (v) => {
+        const m = visitMeasures(v);
+        return m.dlqiCode ? (
+          <MissingCodeBadge code={m.dlqiCode} codes={missingCodes} compact />
+        ) : (
+          show(m.dlqi, fmt)
+        );
+      },
+    },
     {
       key: "pasi75",
       header: pasi75,
@@ -85,13 +109,16 @@ export function VisitHistory({
   visits,
   visitTypes,
   actions,
+  missingCodes = [],
 }: {
   visits: VisitResponse[];
   visitTypes: VisitType[];
   actions: VisitActions;
+  /** The study's missing-data codes, to show a code given instead of a score (decision 0023). */
+  missingCodes?: readonly MissingCode[];
 }) {
   const t = useTranslations("visits.history");
-  const columns = useVisitColumns(visitTypes);
+  const columns = useVisitColumns(visitTypes, missingCodes);
   if (visits.length === 0) return <p className="text-sm text-slate-500">{t("empty")}</p>;
   return (
     <>

@@ -15,5 +15,8 @@ export function visitMeasures(visit: VisitResponse) {
     pasi: numberOrNull(visit.data_fields[VISIT_MEASURES.pasi]),
     dlqi: numberOrNull(visit.data_fields[VISIT_MEASURES.dlqi]),
     pasi75: typeof pasi75 === "boolean" ? pasi75 : null,
+    /** Missing-data codes given instead of the scores (decision 0023). */
+    pasiCode: visit.missing?.[VISIT_MEASURES.pasi],
+    dlqiCode: visit.missing?.[VISIT_MEASURES.dlqi],
   };
 }

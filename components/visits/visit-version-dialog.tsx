@@ -9,7 +9,8 @@ import { runCalculations, type CalculationValue } from "@/lib/calc";
 import { useFormat } from "@/components/i18n/use-format";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import { fieldsForEntity } from "@/lib/forms";
+import { fieldsForEntity, missingCodesOf } from "@/lib/forms";
+import { MissingCodeBadge } from "@/components/forms/missing-code-badge";
 import { useProtocolVersions } from "@/lib/client/protocol-versions";
 import type { Formatter } from "@/lib/i18n/format";
 import type { DataField, StudyConfig } from "@/lib/schemas/study-config";
@@ -67,7 +68,9 @@ export function VisitVersionDialog({
   const config = version ? configIn(version.config, locale) : currentConfig;
   const fields = fieldsForEntity(config.data_fields, "visit");
   const known = new Set(fields.map((f) => f.name));
-  const captured = fields.filter((f) => hasValue(visit.data_fields[f.name]));
+  // A field answered with a missing-data code is shown with its code (decision 0023).
+  const captured = fields.filter((f) => hasValue(visit.data_fields[f.name]) || visit.missing?.[f.name]);
+  const codes = missingCodesOf(config, locale);
   const other = Object.entries(visit.data_fields).filter(
     ([key, value]) => !known.has(key) && hasValue(value),
   );
@@ -113,7 +116,11 @@ export function VisitVersionDialog({
           <div key={field.name} className="min-w-0">
             <dt className="text-slate-600">{field.label}</dt>
             <dd className="break-words font-medium text-slate-900">
-              {shown(field, visit.data_fields[field.name], yesNo, fmt)}
+              {visit.missing?.[field.name] ? (
+                <MissingCodeBadge code={visit.missing[field.name]!} codes={codes} />
+              ) : (
+                shown(field, visit.data_fields[field.name], yesNo, fmt)
+              )}
             </dd>
           </div>
         ))}

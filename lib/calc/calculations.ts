@@ -9,12 +9,17 @@ import type { Calculation, ThresholdOperator } from "@/lib/schemas/study-config"
 type Formulated = Pick<Calculation, "name" | "formula">;
 import { isEmptyValue } from "@/lib/forms/conditions";
 import { parseNumber } from "@/lib/forms/parse-number";
-import { buildCalculationGraph } from "./calc-order";
+import { buildCalculationGraph, calculationDependencies } from "./calc-order";
 import { evaluateExpression } from "./expression";
 import { messageRef } from "@/lib/i18n/message-ref";
 
 export type CalculationValue = number | boolean | string | null;
-export type CalculationContext = { baselineValues?: Record<string, unknown> | null };
+export type CalculationContext = {
+  baselineValues?: Record<string, unknown> | null;
+  /** Field → missing-data code of the visit, and of its baseline visit (decision 0023). */
+  missing?: Record<string, string> | null;
+  baselineMissing?: Record<string, string> | null;
+};
 export type CalculationRun = {
   results: Record<string, CalculationValue>;
   errors: Record<string, string>;
@@ -84,7 +89,32 @@ function readAll(values: object, fields: string[]): number[] | string {
   return numbers;
 }
 
+/**
+ * A calculation that reads a field answered with a missing-data code has no value, and says so
+ * (decision 0023): a code is never a number, and "UNK" must not read as an ordinary empty field.
+ */
+function codedInput(calc: Formulated, context: CalculationContext): Outcome | null {
+  const missing = context.missing ?? {};
+  for (const field of calculationDependencies(calc)) {
+    const code = ownValue(missing, field);
+    if (typeof code === "string")
+      return { value: null, error: messageRef("missing.calc.code", { field, code }) };
+  }
+  if (calc.formula?.type === "improvement_percentage") {
+    const field = calc.formula.baseline_field;
+    const code = ownValue(context.baselineMissing ?? {}, field);
+    if (typeof code === "string")
+      return {
+        value: null,
+        error: messageRef("missing.calc.baselineCode", { field, code, visit: calc.formula.baseline_visit }),
+      };
+  }
+  return null;
+}
+
 function compute(calc: Formulated, values: object, context: CalculationContext): Outcome {
+  const coded = codedInput(calc, context);
+  if (coded) return coded;
   const formula = calc.formula;
   switch (formula.type) {
     case "improvement_percentage": {

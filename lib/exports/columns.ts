@@ -2,6 +2,10 @@
  * The columns of the CSV exports (decision 0016), derived from the study configuration. Pure: the
  * same list drives the CSV rows, the README that describes them and the R and Python loaders, so
  * the three never disagree. Column names are unique within an export (a clash gets `__2`, `__3`).
+ *
+ * Missing-data codes (docs/decisions/0023): the value cell of a field answered with a code stays
+ * empty (a code is never a value) and the column `{field}__missing` right after it holds the code,
+ * so an analysis reads the values' column with its type and the reason for a gap beside it.
  */
 import { fieldsForEntity } from "@/lib/forms";
 import type { CalculationFormula, DataField, FieldOption, StudyConfig } from "@/lib/schemas/study-config";
@@ -19,7 +23,8 @@ export type ColumnSource =
   | { from: "continuing" }
   | { from: "calc"; name: string }
   | { from: "line"; key: LineColumnKey }
-  | { from: "switch"; field: string };
+  | { from: "switch"; field: string }
+  | { from: "missing"; entity: "patient" | "visit"; field: string };
 
 export type ExportColumn = {
   name: string;
@@ -79,12 +84,28 @@ export function patientColumns(config: StudyConfig, options: ColumnOptions): Exp
     col("naive_biologic", "Biologic naive", "boolean", { from: "patient", key: "naive_biologic" }),
   ];
   const mirrored = new Set(standard.map((column) => column.name));
+  const defined = new Set(fields.map((field) => field.name));
   return [
-    ...standard,
+    // A standard column the study also defines as a field can be answered with a code too.
+    ...standard.flatMap((column) =>
+      defined.has(column.name) ? [column, missingColumn(column, "patient")] : [column],
+    ),
     ...fields
       .filter((field) => !mirrored.has(field.name))
-      .map((field) => fieldColumn(field, { from: "custom", field: field.name })),
+      .flatMap((field) => {
+        const column = fieldColumn(field, { from: "custom", field: field.name });
+        return [column, missingColumn(column, "patient")];
+      }),
   ];
+}
+
+/** `{field}__missing`: the missing-data code given instead of the field's value (decision 0023). */
+function missingColumn(column: ExportColumn, entity: "patient" | "visit"): ExportColumn {
+  return col(`${column.name}__missing`, `${column.label} (missing-data code)`, "text", {
+    from: "missing",
+    entity,
+    field: column.name,
+  });
 }
 
 /** One visit's columns: identity, the visit fields, calculations, therapy line and switch answers. */
@@ -107,9 +128,10 @@ export function visitColumns(config: StudyConfig, options: ColumnOptions): Expor
       key: "protocol_version",
     }),
     col("locked", "Locked", "boolean", { from: "visit", key: "locked" }),
-    ...exportedFields(config, "visit", options).map((field) =>
-      fieldColumn(field, { from: "data", field: field.name }),
-    ),
+    ...exportedFields(config, "visit", options).flatMap((field) => {
+      const column = fieldColumn(field, { from: "data", field: field.name });
+      return [column, missingColumn(column, "visit")];
+    }),
     ...config.calculations.map((calculation) =>
       col(calculation.name, `${calculation.label} (calculated)`, calculationType(calculation.formula), {
         from: "calc",
@@ -221,6 +243,8 @@ export function sourceValue(
       return visit?.therapy_line ? lineValue(visit.therapy_line, source.key) : null;
     case "switch":
       return visit?.therapy_line?.switch_data?.[source.field];
+    case "missing":
+      return source.entity === "patient" ? patient.missing?.[source.field] : visit?.missing?.[source.field];
   }
 }
 

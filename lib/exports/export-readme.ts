@@ -113,6 +113,7 @@ function cellSection(mode: ValueMode, semicolon: boolean, { t }: Words): string 
       : []),
     `- ${t("cells.quoting", { separator: semicolon ? "semicolon" : "comma" })}`,
     `- ${t("cells.missing")}`,
+    `- ${t("cells.missingCodes", { example: "<field>__missing" })}`,
     `- ${t(semicolon ? "cells.numbersSemicolon" : "cells.numbersComma", { booleans })}`,
     `- ${t("cells.dates")}`,
     `- ${t(mode === "labels" ? "cells.categoryLabels" : "cells.categoryCodes")}`,

@@ -21,6 +21,8 @@ export type ExportVisit = {
   visit_date: string;
   visit_type: string;
   data_fields: Record<string, unknown>;
+  /** Field → missing-data code given instead of a value (docs/decisions/0023). */
+  missing: Record<string, string>;
   calculated_values: Record<string, unknown>;
   therapy_line: ExportTherapyLine | null;
   /** The protocol version in force when the visit was entered (its number), if the study has any. */
@@ -41,6 +43,8 @@ export type ExportPatient = {
   naive_systemic: boolean | null;
   naive_biologic: boolean | null;
   custom_fields: Record<string, unknown>;
+  /** Field → missing-data code given instead of a value (docs/decisions/0023). */
+  missing: Record<string, string>;
   medical_group_code: string | null;
   enrolled_at: string;
   /** Live visits in visit-number order. */

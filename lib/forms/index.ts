@@ -37,6 +37,15 @@ export {
   type ValidationIssue,
 } from "./validate-submission";
 export {
+  mergeMissing,
+  MISSING_MESSAGES,
+  missingCodeList,
+  missingCodesOf,
+  missingCodeText,
+  readMissingMap,
+  type MissingMap,
+} from "./missing-codes";
+export {
   isSwitchFieldActive,
   MAX_SWITCH_TEXT_LENGTH,
   switchMessages,

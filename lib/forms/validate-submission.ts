@@ -7,10 +7,16 @@
  * recomputed here from the submitted values themselves. Hidden and disabled fields are not validated
  * and their values are dropped, repeatedly until nothing changes, because dropping one value can hide
  * another field (naive_biologic → failed_biologics → biologic_history in the demo study).
+ *
+ * Missing-data codes (docs/decisions/0023) travel beside the values as `missing` (field → code): a
+ * code satisfies `required`, a field with a code is empty to every condition, a code for a hidden
+ * or disabled field is dropped like its value, and a code together with a value, or a code the
+ * study does not offer, is a field-level issue.
  */
 import type { DataField, SubField } from "@/lib/schemas/study-config";
-import { ownValue } from "./conditions";
+import { isEmptyValue, ownValue } from "./conditions";
 import { fieldState, isFieldEnabled, isFieldVisible } from "./field-state";
+import { MISSING_MESSAGES, readMissingMap, type MissingMap } from "./missing-codes";
 import { parseNumber } from "./parse-number";
 import { validateFieldValue } from "./validate-field";
 
@@ -28,9 +34,21 @@ export type SubmissionResult = {
   issues: ValidationIssue[];
   /** Submitted keys that are no field of the list (`key`, or `field.row.key` inside array rows). */
   unknownKeys: string[];
+  /** The codes kept: only for visible, enabled fields, only codes the study offers. */
+  missing: MissingMap;
+  /** Keys of `missing` that are no field of the list. */
+  unknownMissingKeys: string[];
 };
 
-export type SubmissionOptions = { locPrefix?: readonly (string | number)[] };
+export type SubmissionOptions = {
+  locPrefix?: readonly (string | number)[];
+  /** Field name → missing-data code, beside the values. */
+  missing?: unknown;
+  /** The codes the study offers (missingCodesOf); without it no code is accepted. */
+  missingCodes?: readonly string[];
+  /** Where an unknown code is reported (the API's `body.missing`); the value's path otherwise. */
+  missingLocPrefix?: readonly (string | number)[];
+};
 
 type Entry = { field: DataField; value: unknown };
 
@@ -110,31 +128,71 @@ export function validateSubmission(
   const active = new Map<string, Entry>();
   const input: object = typeof values === "object" && values !== null && !Array.isArray(values) ? values : {};
   for (const key of Object.keys(input)) if (!byName.has(key)) unknownKeys.push(key);
+  const codes = readMissingMap(options.missing);
+  const unknownMissingKeys = Object.keys(codes).filter((key) => !byName.has(key));
+  const issues: ValidationIssue[] = [];
+  const errors: Record<string, string> = {};
+  const report = (loc: Loc, path: (string | number)[], msg: string, type: string) => {
+    issues.push({ loc, msg, type });
+    const key = path.join(".");
+    if (!Object.hasOwn(errors, key)) defineOwn(errors, key, msg);
+  };
   // In field order, not submission order, so the result never depends on the JSON's key order.
   // Number text is read as its number before any condition sees it: conditions then judge the
   // values as they will be stored, so re-validating stored data gives the same answer.
   for (const [name, field] of byName) {
-    if (Object.hasOwn(input, name))
-      active.set(name, { field, value: storedNumber(field.type, ownValue(input, name)) });
+    if (!Object.hasOwn(input, name)) continue;
+    const value = storedNumber(field.type, ownValue(input, name));
+    // A field answered with a code is empty to conditions: its value (if any) is refused below.
+    if (Object.hasOwn(codes, name)) {
+      if (!isEmptyValue(value))
+        report(
+          [...locPrefix, name],
+          [name],
+          MISSING_MESSAGES.codeAndValue(field.label),
+          "missing_code_and_value",
+        );
+      continue;
+    }
+    active.set(name, { field, value });
   }
 
   const kept = keepActiveValues(active);
-  const issues: ValidationIssue[] = [];
-  const errors: Record<string, string> = {};
   const cleanEntries: [string, unknown][] = [];
+  const missing: MissingMap = {};
+  const allowed = new Set(options.missingCodes ?? []);
+  const missingLoc = options.missingLocPrefix ?? locPrefix;
 
   for (const [name, field] of byName) {
     const state = fieldState(field, kept);
     if (!state.visible || !state.enabled) continue;
+    if (Object.hasOwn(codes, name)) {
+      const code = codes[name];
+      if (typeof code === "string" && allowed.has(code)) defineOwn(missing, name, code);
+      else
+        report(
+          [...missingLoc, name],
+          [name],
+          MISSING_MESSAGES.unknownCode(field.label, String(code)),
+          "unknown_missing_code",
+        );
+      continue;
+    }
     const value = ownValue(kept, name);
     if (Object.hasOwn(kept, name)) cleanEntries.push([name, cleanValue(field, value, unknownKeys)]);
     for (const found of validateFieldValue(field, value, { required: state.required })) {
       const path = [name, ...found.path];
-      issues.push({ loc: [...locPrefix, ...path], msg: found.msg, type: found.type });
-      const key = path.join(".");
-      if (!Object.hasOwn(errors, key)) defineOwn(errors, key, found.msg);
+      report([...locPrefix, ...path], path, found.msg, found.type);
     }
   }
 
-  return { ok: issues.length === 0, values: Object.fromEntries(cleanEntries), errors, issues, unknownKeys };
+  return {
+    ok: issues.length === 0,
+    values: Object.fromEntries(cleanEntries),
+    errors,
+    issues,
+    unknownKeys,
+    missing,
+    unknownMissingKeys,
+  };
 }

@@ -49,6 +49,23 @@ export const CalendarDate = (label: string, message = messageRef("api.common.dat
 /** Free-form study-defined values; the study's fields check them on the server. */
 export const FieldValues = z.record(z.string(), z.unknown());
 
+/**
+ * Field name → missing-data code given instead of a value (docs/decisions/0023); `null` clears a
+ * stored code on update. Which codes exist is the study's: the server's field check judges them.
+ */
+export const MissingInput = z.record(
+  z.string(),
+  z
+    .string({ error: messageRef("api.missing.codeText") })
+    .max(16, messageRef("api.missing.codeText"))
+    .nullable(),
+);
+/** As answered: field name → code. */
+export const MissingValues = z.record(z.string(), z.string());
+
+/** Yes, no, or unanswered (null; decision 0023): never a default that invents an answer. */
+const NaiveFlag = z.boolean({ error: messageRef("api.missing.yesNoOrNull") }).nullable();
+
 export const PATIENT_LIMITS = { code: 50, pageSize: 100, searchLength: 50 } as const;
 /** The rows the patients screen asks for per page (the API allows up to PATIENT_LIMITS.pageSize). */
 export const PATIENT_SCREEN_PAGE_SIZE = 20;
@@ -91,8 +108,8 @@ export const PatientCreateBody = z.object({
   sex: Sex,
   height_cm: Measure(messageRef("api.labels.height")).optional(),
   weight_kg: Measure(messageRef("api.labels.weight")).optional(),
-  naive_systemic: z.boolean().optional(),
-  naive_biologic: z.boolean().optional(),
+  naive_systemic: NaiveFlag.optional(),
+  naive_biologic: NaiveFlag.optional(),
   custom_fields: FieldValues.default({}),
   /**
    * The patient's medical group (docs/decisions/0028): required when the study has groups, except
@@ -101,6 +118,7 @@ export const PatientCreateBody = z.object({
   medical_group_id: idOf("medical_group_id").nullable().optional(),
   /** Soft plausibility warnings the user confirmed (decision 0024). */
   confirmed_warnings: ConfirmedWarningCodes.optional(),
+  missing: MissingInput.default({}),
 });
 export type PatientCreateBody = z.infer<typeof PatientCreateBody>;
 
@@ -113,11 +131,12 @@ export const PatientUpdateBody = z.object({
   sex: Sex.optional(),
   height_cm: Measure(messageRef("api.labels.height")).optional(),
   weight_kg: Measure(messageRef("api.labels.weight")).optional(),
-  naive_systemic: z.boolean().optional(),
-  naive_biologic: z.boolean().optional(),
+  naive_systemic: NaiveFlag.optional(),
+  naive_biologic: NaiveFlag.optional(),
   custom_fields: FieldValues.optional(),
   /** Soft plausibility warnings the user confirmed (decision 0024). */
   confirmed_warnings: ConfirmedWarningCodes.optional(),
+  missing: MissingInput.optional(),
 });
 export type PatientUpdateBody = z.infer<typeof PatientUpdateBody>;
 
@@ -183,6 +202,7 @@ export const PatientResponse = z.object({
   naive_systemic: z.boolean().nullable(),
   naive_biologic: z.boolean().nullable(),
   custom_fields: FieldValues,
+  missing: MissingValues,
   medical_group_id: z.number().nullable(),
   /** The soft plausibility warnings confirmed at the last write (decision 0024). */
   confirmed_warnings: z.array(ConfirmedWarning).default([]),

@@ -49,6 +49,7 @@ export const MESSAGES = {
   switchFieldUnique: configMessage("switchFieldUnique"),
   switchConditionalOnSelect: configMessage("switchConditionalOnSelect"),
   conditionTooDeep: ref("conditionTooDeep", { max: MAX_CONDITION_DEPTH }),
+  missingCodeUnique: messageRef("api.missing.codeUnique"),
 } as const;
 
 /** Calculations that depend on each other in a circle, named in order. */
@@ -120,6 +121,13 @@ export function studyConfigIssues(config: StudyConfigDocument): ConfigIssue[] {
   });
   const { cycle } = orderCalculations(config.calculations);
   if (cycle) add(["calculations"], circularCalculations(cycle));
+
+  // Missing-data codes (decision 0023): a code names one meaning, so it appears once.
+  const missingCodes = new Set<string>();
+  config.missing_codes?.forEach((entry, i) => {
+    if (missingCodes.has(entry.code)) add(["missing_codes", i, "code"], MESSAGES.missingCodeUnique);
+    missingCodes.add(entry.code);
+  });
 
   const switchFields = config.therapy_switch_config.switch_fields;
   const switchNames = new Set<string>();

@@ -300,7 +300,7 @@ export const TherapySwitchConfigSchema = z.object({
 export const MISSING_CODE_PATTERN = /^[A-Z][A-Z0-9_]{0,15}$/;
 
 export const MissingCodeSchema = z.object({
-  code: z.string().regex(MISSING_CODE_PATTERN),
+  code: z.string().regex(MISSING_CODE_PATTERN, messageRef("api.missing.codeFormat")),
   label: requiredText(configMessage("labelRequired")),
 });
 

@@ -1,6 +1,7 @@
 /** Visit API contracts (spec §3 Visit, §5 Add visit, §7 /visits). Pure. */
 import { z } from "zod";
-import { CalendarDate, ChangeReason, FieldValues, idOf } from "./patients";
+
+import { CalendarDate, ChangeReason, FieldValues, idOf, MissingInput, MissingValues } from "./patients";
 import { ConfirmedWarning, ConfirmedWarningCodes } from "./plausibility";
 import { BasedOnVersion } from "./versioning";
 import { messageRef } from "@/lib/i18n/message-ref";
@@ -43,6 +44,8 @@ export const VisitCreateBody = z.object({
   data_fields: FieldValues.default({}),
   /** Soft plausibility warnings the user confirmed (decision 0024). */
   confirmed_warnings: ConfirmedWarningCodes.optional(),
+  /** Field name → missing-data code (docs/decisions/0023). */
+  missing: MissingInput.default({}),
 });
 export type VisitCreateBody = z.infer<typeof VisitCreateBody>;
 
@@ -55,6 +58,7 @@ export const VisitUpdateBody = z.object({
   data_fields: FieldValues.optional(),
   /** Soft plausibility warnings the user confirmed (decision 0024). */
   confirmed_warnings: ConfirmedWarningCodes.optional(),
+  missing: MissingInput.optional(),
 });
 export type VisitUpdateBody = z.infer<typeof VisitUpdateBody>;
 
@@ -78,6 +82,8 @@ export const VisitResponse = z.object({
   visit_date: z.string(),
   visit_type: z.string(),
   data_fields: FieldValues,
+  /** Field name → missing-data code given instead of a value (docs/decisions/0023). */
+  missing: MissingValues,
   /** The study's calculations, computed by the server with configuration `config_version`. */
   calculated_values: FieldValues,
   config_version: z.number().nullable(),

@@ -22,6 +22,7 @@ import layout from "./layout.json";
 import medicalGroups from "./medicalGroups.json";
 import myStudies from "./myStudies.json";
 import patientPage from "./patientPage.json";
+import missing from "./missing.json";
 import patients from "./patients.json";
 import phone from "./phone.json";
 import plausibility from "./plausibility.json";
@@ -58,6 +59,7 @@ const catalogue: Messages = {
   medicalGroups,
   myStudies,
   patientPage,
+  missing,
   patients,
   phone,
   plausibility,

@@ -36,7 +36,7 @@ import { queryRows, seedScaleData, type ScaleSeedResult } from "@/scripts/bench-
 import { GET as dashboard } from "@/app/api/reports/dashboard/route";
 import type { StudyConfigDocument } from "@/lib/schemas/study-config";
 import { refreshPatientSummary, summarize } from "@/lib/server/clinical/patient-summary";
-import { baselineValues, calculateVisit } from "@/lib/server/clinical/visit-calculations";
+import { baselineVisit, calculateVisit } from "@/lib/server/clinical/visit-calculations";
 import { reportSettings } from "@/lib/server/reports/report-settings";
 import { readConfig } from "@/lib/server/studies/stored-config";
 import { callerFor } from "./clinical-fixtures";
@@ -62,6 +62,7 @@ const asVisit = (v: VisitFacts) => ({
   visitType: v.visit_type,
   visitNumber: v.visit_number,
   dataFields: v.data_fields,
+  missing: {},
 });
 
 function groupBy<T>(items: readonly T[], key: (item: T) => number): Map<number, T[]> {
@@ -172,8 +173,8 @@ describe("bench:scale fixture (SQL)", () => {
       // The app's own computation against the patient's baseline visit, with its config version.
       const expected = calculateVisit(
         config.config,
-        data_fields,
-        baselineValues(config.config, byPatient.get(visitRow.patient_id)!.map(asVisit)),
+        { dataFields: data_fields, missing: {} },
+        baselineVisit(config.config, byPatient.get(visitRow.patient_id)!.map(asVisit)),
       );
       expect(Object.keys(calculated_values).sort()).toEqual(Object.keys(expected).sort());
       expect(calculated_values.pasi_improvement).toBe(expected.pasi_improvement);

@@ -90,6 +90,7 @@ export function generatePatient(n: number, options: GeneratedPatientOptions = {}
       // Types repeat after the fifth visit: week_52 comes back as a repeated event.
       visit_type: VISIT_TYPES[Math.min(v - 1, VISIT_TYPES.length - 1)]!,
       data_fields: data,
+      missing: {},
       calculated_values: {
         pasi_improvement: improvement,
         pasi75_achieved: improvement >= 75,
@@ -112,6 +113,7 @@ export function generatePatient(n: number, options: GeneratedPatientOptions = {}
     weight_kg: Math.round((50 + random() * 60) * 10) / 10,
     naive_systemic: false,
     naive_biologic: random() < 0.5,
+    missing: {},
     custom_fields: {
       psoriasis_onset: `${1990 + Math.floor(random() * 30)}-${pad(1 + Math.floor(random() * 12))}`,
       psoriasis_phenotypes: ["plaque", pick(["nail", "scalp", "inverse"])],

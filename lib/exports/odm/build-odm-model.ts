@@ -13,6 +13,7 @@ import { OidAllocator } from "./odm-oids";
 import {
   calculationSpec,
   dataFieldSpec,
+  missingCodeSpec,
   patientColumnSpecs,
   therapyLineSpecs,
   visitColumnSpecs,
@@ -38,6 +39,9 @@ const byOrder = <T extends { order?: number }>(list: readonly T[]): T[] =>
 
 /** ODM names must not be empty; a blank label falls back to the code it labels. */
 const nameOf = (label: string | undefined, fallback: string) => (label && label.trim() ? label : fallback);
+
+/** A field's item, then its missing-data code's companion item (decision 0023). */
+const fieldSpecs = (field: DataField): OdmItemSpec[] => [dataFieldSpec(field), missingCodeSpec(field)];
 
 class ModelBuilder {
   readonly oids = new OidAllocator();
@@ -137,11 +141,11 @@ class ModelBuilder {
         prefix + category.code,
         nameOf(category.label, category.code),
         `IT.${prefix}`,
-        ordered.filter((field) => field.category === category.code).map(dataFieldSpec),
+        ordered.filter((field) => field.category === category.code).flatMap(fieldSpecs),
       ),
     );
     const other = ordered.filter((field) => !field.category || !known.has(field.category));
-    forms.push(this.form(`${prefix}OTHER`, "Other", `IT.${prefix}`, other.map(dataFieldSpec)));
+    forms.push(this.form(`${prefix}OTHER`, "Other", `IT.${prefix}`, other.flatMap(fieldSpecs)));
     return forms.filter((form): form is OdmForm => form !== null);
   }
 

@@ -102,6 +102,28 @@ export function dataFieldSpec(field: DataField): OdmItemSpec {
   );
 }
 
+/**
+ * The companion item of a study field, `{field}__missing` (OID `IT.P.{field}__missing` or
+ * `IT.V.{field}__missing`): the missing-data code given instead of the field's value (decision
+ * 0023). The field's own ItemData is then absent (a code is never its value) and this one carries
+ * the code; a field with a value has no companion ItemData.
+ */
+export function missingCodeSpec(field: DataField): OdmItemSpec {
+  return spec(
+    {
+      name: `${field.name}__missing`,
+      label: `${field.label} (missing-data code)`,
+      source: SOURCE.missing,
+      key: field.name,
+      auditKey: `missing.${field.name}`,
+    },
+    "text",
+    {
+      description: `Missing-data code given instead of a value for ${field.name}`,
+    },
+  );
+}
+
 const SEX_OPTIONS: FieldOption[] = [
   { value: "M", label: "Male" },
   { value: "F", label: "Female" },

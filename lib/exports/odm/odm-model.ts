@@ -21,6 +21,8 @@ export const SOURCE = {
   calculatedValues: 2,
   therapyLine: 3,
   switchData: 4,
+  /** The patient's or the visit's missing-data codes (decision 0023), for either entity. */
+  missing: 5,
 } as const;
 
 export type OdmRangeCheck = { comparator: "GE" | "LE"; value: string };

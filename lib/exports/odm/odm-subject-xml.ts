@@ -57,6 +57,7 @@ function visitSources(visit: ExportVisit): Sources {
     visit.calculated_values,
     line as unknown as Record<string, unknown> | null,
     line?.switch_data,
+    visit.missing,
   ];
 }
 
@@ -79,7 +80,15 @@ export function subjectXml(
     ">" +
     formsXml(
       enrollment.forms,
-      [patient as unknown as Record<string, unknown>, patient.custom_fields],
+      // SOURCE: patient 0, custom fields 1, missing-data codes 5 (decision 0023).
+      [
+        patient as unknown as Record<string, unknown>,
+        patient.custom_fields,
+        null,
+        null,
+        null,
+        patient.missing,
+      ],
       entityAudit(grouped?.patient),
     ) +
     "</StudyEventData>";

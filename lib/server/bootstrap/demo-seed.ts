@@ -8,7 +8,7 @@ import { DEMO_STUDY, DEMO_STUDY_CONFIG } from "@/db/seed/demo-study-config";
 import { StudyConfigSchema } from "@/lib/schemas/study-config-rules";
 import { SYSTEM_META } from "../api/request-meta";
 import { refreshPatientSummary } from "../clinical/patient-summary";
-import { baselineValues, calculateVisit } from "../clinical/visit-calculations";
+import { baselineVisit, calculateVisit } from "../clinical/visit-calculations";
 import { reportSettings } from "../reports/report-settings";
 import { ensureActiveVersion } from "../studies/protocol-versions/in-force";
 import { auditedTransaction } from "../audit/audit-writer";
@@ -115,8 +115,9 @@ export async function seedDemoData(
         dataFields: Object.fromEntries(
           Object.entries(visit.data_fields).filter(([key]) => !calculationNames.has(key)),
         ),
+        missing: {},
       }));
-      const baseline = baselineValues(config, entered);
+      const baseline = baselineVisit(config, entered);
       for (const visit of entered) {
         const [created] = await tx
           .insert(visits)
@@ -129,7 +130,7 @@ export async function seedDemoData(
             visitDate: visit.visit_date,
             visitType: visit.visit_type,
             dataFields: visit.dataFields,
-            calculatedValues: calculateVisit(config, visit.dataFields, baseline),
+            calculatedValues: calculateVisit(config, visit, baseline),
             configVersion: study.version,
           })
           .returning();

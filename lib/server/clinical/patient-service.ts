@@ -2,7 +2,7 @@ import "server-only";
 import { messageRef } from "@/lib/i18n/message-ref";
 import { isCalendarDate } from "@/lib/dates/calendar-date";
 import type { Db, Queryable } from "@/db/client";
-import { fieldsForEntity } from "@/lib/forms";
+import { fieldsForEntity, missingCodeList } from "@/lib/forms";
 import { patientPlausibility } from "@/lib/forms/plausibility";
 import { readConfirmedWarnings } from "@/lib/schemas/plausibility";
 import {
@@ -50,6 +50,7 @@ export function toPatientResponse(row: PatientRow): PatientResponse {
     naive_systemic: row.naiveSystemic,
     naive_biologic: row.naiveBiologic,
     custom_fields: row.customFields,
+    missing: row.missing,
     medical_group_id: row.medicalGroupId,
     confirmed_warnings: readConfirmedWarnings(row.confirmedWarnings),
     created_by: row.createdBy,
@@ -82,16 +83,22 @@ const actorOf = (actor: Actor) => ({ userId: actor.userId, email: actor.email })
 
 /**
  * Columns that a study may also define as patient fields (the demo study's naive_systemic and
- * naive_biologic drive its form's conditions): one value for both, the column's when sent.
+ * naive_biologic drive its form's conditions): one value for both, the column's when sent. Three
+ * states (docs/decisions/0023): `null` sent is "unanswered" and clears the field's value too.
  */
 const MIRRORED_COLUMNS = ["naive_systemic", "naive_biologic"] as const;
+type MirroredColumn = (typeof MIRRORED_COLUMNS)[number];
+
+function patientFieldNames(study: ClinicalStudy): Set<string> {
+  return new Set(study.config.data_fields.filter((f) => f.entity === "patient").map((f) => f.name));
+}
 
 function withMirroredColumns(
   study: ClinicalStudy,
-  body: Partial<Record<(typeof MIRRORED_COLUMNS)[number], boolean>>,
+  body: Partial<Record<MirroredColumn, boolean | null>>,
   customFields: Record<string, unknown>,
 ): Record<string, unknown> {
-  const names = new Set(study.config.data_fields.filter((f) => f.entity === "patient").map((f) => f.name));
+  const names = patientFieldNames(study);
   const values = { ...customFields };
   for (const column of MIRRORED_COLUMNS) {
     if (names.has(column) && body[column] !== undefined) values[column] = body[column];
@@ -99,13 +106,32 @@ function withMirroredColumns(
   return values;
 }
 
+/**
+ * The column's value: the study's field when it defines one (its answer, or null when unanswered
+ * or answered with a missing-data code), else the one sent, else the stored one (null on create).
+ */
 function mirroredColumn(
+  study: ClinicalStudy,
   customFields: Record<string, unknown>,
-  column: string,
-  fallback: boolean | null,
+  column: MirroredColumn,
+  sent: boolean | null | undefined,
+  stored: boolean | null,
 ): boolean | null {
-  const value = customFields[column];
-  return typeof value === "boolean" ? value : fallback;
+  if (patientFieldNames(study).has(column)) {
+    const value = customFields[column];
+    return typeof value === "boolean" ? value : null;
+  }
+  return sent === undefined ? stored : sent;
+}
+
+/** The study's codes for the field check (decision 0023). */
+function codedValues(study: ClinicalStudy, missing: unknown, storedMissing: Record<string, string>) {
+  return {
+    missing,
+    storedMissing,
+    codes: missingCodeList(study.config),
+    missingLoc: ["body", "missing"],
+  };
 }
 
 /** PostgreSQL's text form of a timestamptz, as the list query reads it. */
@@ -198,10 +224,13 @@ export async function createPatient(
   return auditedTransaction(db, async (tx, audit) => {
     const study = await openClinicalStudy(tx, actor, body.study_id, "clinical.write");
     const fields = fieldsForEntity(study.config.data_fields, "patient");
-    const customFields = checkFieldValues(fields, withMirroredColumns(study, body, body.custom_fields), {}, [
-      "body",
-      "custom_fields",
-    ]);
+    const { values: customFields, missing } = checkFieldValues(
+      fields,
+      withMirroredColumns(study, body, body.custom_fields),
+      {},
+      ["body", "custom_fields"],
+      codedValues(study, body.missing, {}),
+    );
     const confirmedWarnings = enforcePlausibility(
       patientPlausibility({
         today: clinicalToday(),
@@ -221,10 +250,11 @@ export async function createPatient(
       sex: body.sex,
       heightCm: body.height_cm ?? null,
       weightKg: body.weight_kg ?? null,
-      naiveSystemic: mirroredColumn(customFields, "naive_systemic", body.naive_systemic ?? false),
-      naiveBiologic: mirroredColumn(customFields, "naive_biologic", body.naive_biologic ?? false),
+      naiveSystemic: mirroredColumn(study, customFields, "naive_systemic", body.naive_systemic, null),
+      naiveBiologic: mirroredColumn(study, customFields, "naive_biologic", body.naive_biologic, null),
       customFields,
       confirmedWarnings,
+      missing,
       // A sub-investigator's patients belong to their group; the creator is what scopes a medico.
       medicalGroupId,
       createdBy: actor.userId,
@@ -256,11 +286,12 @@ export async function updatePatient(
     if (code !== patient.code && (await codeExists(tx, study.id, code, patient.id)))
       throw conflict(PATIENT_MESSAGES.codeTaken(code));
     const fields = fieldsForEntity(study.config.data_fields, "patient");
-    const customFields = checkFieldValues(
+    const { values: customFields, missing } = checkFieldValues(
       fields,
       withMirroredColumns(study, body, body.custom_fields ?? {}),
       patient.customFields,
       ["body", "custom_fields"],
+      codedValues(study, body.missing ?? {}, patient.missing),
     );
     const birthDate = body.birth_date ?? patient.birthDate;
     // A new birth date may not come after a recorded visit: only then are the visits read.
@@ -293,17 +324,22 @@ export async function updatePatient(
       heightCm: body.height_cm === undefined ? patient.heightCm : body.height_cm,
       weightKg: body.weight_kg === undefined ? patient.weightKg : body.weight_kg,
       naiveSystemic: mirroredColumn(
+        study,
         customFields,
         "naive_systemic",
-        body.naive_systemic ?? patient.naiveSystemic,
+        body.naive_systemic,
+        patient.naiveSystemic,
       ),
       naiveBiologic: mirroredColumn(
+        study,
         customFields,
         "naive_biologic",
-        body.naive_biologic ?? patient.naiveBiologic,
+        body.naive_biologic,
+        patient.naiveBiologic,
       ),
       customFields,
       confirmedWarnings,
+      missing,
     });
     audit({
       action: "update",

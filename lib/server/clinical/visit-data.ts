@@ -2,8 +2,10 @@ import "server-only";
 import type { Tx } from "@/db/client";
 import {
   fieldsForEntity,
+  missingCodeList,
   THERAPY_SWITCH_KEY,
   validateTherapySwitch,
+  type MissingMap,
   type TherapySwitchValue,
 } from "@/lib/forms";
 import { RECALCULATED_AFTER } from "@/lib/audit-view/trail-grouping";
@@ -12,15 +14,19 @@ import type { RequestMeta } from "../api/request-meta";
 import type { AuditRecorder } from "../audit/audit-writer";
 import type { ClinicalStudy } from "./clinical-study";
 import { checkFieldValues } from "./field-values";
-import { baselineValues, baselineVisitType, calculateVisit } from "./visit-calculations";
+import { baselineVisit, baselineVisitType, calculateVisit } from "./visit-calculations";
 import { listVisitsOfPatient, storeCalculatedValues, type VisitRow } from "./visit-queries";
 
-/** The visit's data fields checked by the study's visit fields; the therapy switch apart. */
+/**
+ * The visit's data fields checked by the study's visit fields; the therapy switch apart. `missing`
+ * is the submitted map of missing-data codes, `storedMissing` the visit's (decision 0023).
+ */
 export function checkVisitData(
   study: ClinicalStudy,
   submitted: Record<string, unknown>,
   stored: Record<string, unknown>,
-): { dataFields: Record<string, unknown>; therapySwitch: TherapySwitchValue | null } {
+  coded: { missing: unknown; storedMissing: Record<string, string> } = { missing: {}, storedMissing: {} },
+): { dataFields: Record<string, unknown>; missing: MissingMap; therapySwitch: TherapySwitchValue | null } {
   const { [THERAPY_SWITCH_KEY]: switchInput, ...fieldInput } = submitted;
   const { [THERAPY_SWITCH_KEY]: storedSwitch, ...storedFields } = stored;
   const loc = ["body", "data_fields"];
@@ -35,13 +41,19 @@ export function checkVisitData(
     else switchError = validationError(result.issues);
   }
   let dataFields: Record<string, unknown>;
+  let missing: MissingMap;
   try {
-    dataFields = checkFieldValues(
+    ({ values: dataFields, missing } = checkFieldValues(
       fieldsForEntity(study.config.data_fields, "visit"),
       fieldInput,
       storedFields,
       loc,
-    );
+      {
+        ...coded,
+        codes: missingCodeList(study.config),
+        missingLoc: ["body", "missing"],
+      },
+    ));
   } catch (error) {
     // Both sets of problems in one answer, so the form shows every field at once.
     if (
@@ -56,7 +68,7 @@ export function checkVisitData(
   if (switchError) throw switchError;
   const keptSwitch = therapySwitch ?? (storedSwitch as TherapySwitchValue | undefined) ?? null;
   if (keptSwitch) dataFields[THERAPY_SWITCH_KEY] = keptSwitch;
-  return { dataFields, therapySwitch };
+  return { dataFields, missing, therapySwitch };
 }
 
 /**
@@ -78,12 +90,12 @@ export async function recomputeDependants(
   const type = baselineVisitType(study.config);
   if (type === null) return null;
   const visits = await listVisitsOfPatient(tx, { patientId, studyId: study.id, scope: { kind: "all" } });
-  const baseline = baselineValues(study.config, visits);
+  const baseline = baselineVisit(study.config, visits);
   const current: VisitRow[] = [];
   for (const visit of visits) {
     current.push(visit);
     if (visit.id === changed.id || visit.isLocked) continue;
-    const calculated = calculateVisit(study.config, visit.dataFields, baseline);
+    const calculated = calculateVisit(study.config, visit, baseline);
     if (JSON.stringify(calculated) === JSON.stringify(visit.calculatedValues)) continue;
     await storeCalculatedValues(tx, visit.id, calculated, study.version);
     current[current.length - 1] = { ...visit, calculatedValues: calculated, configVersion: study.version };

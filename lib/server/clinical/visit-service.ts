@@ -30,7 +30,7 @@ import { reportSettings } from "../reports/report-settings";
 import { refreshPatientSummary } from "./patient-summary";
 import { lineForNewVisit } from "./therapy-lines";
 import { checkVisitData, recomputeDependants } from "./visit-data";
-import { baselineValues, baselineVisitType, calculateVisit } from "./visit-calculations";
+import { baselineVisit, baselineVisitType, calculateVisit } from "./visit-calculations";
 import {
   findVisitInScope,
   insertVisit,
@@ -53,6 +53,7 @@ export function toVisitResponse(row: VisitRow): VisitResponse {
     visit_date: row.visitDate,
     visit_type: row.visitType,
     data_fields: row.dataFields,
+    missing: row.missing,
     calculated_values: row.calculatedValues,
     confirmed_warnings: readConfirmedWarnings(row.confirmedWarnings),
     config_version: row.configVersion,
@@ -159,7 +160,15 @@ export async function createVisit(
     // The patient row is locked: numbers and lines cannot race between their check and the insert.
     const { study, patient } = await openPatient(tx, actor, body.patient_id, "clinical.write", true);
     assertVisitType(study, body.visit_type);
-    const { dataFields, therapySwitch } = checkVisitData(study, body.data_fields, {});
+    const { dataFields, missing, therapySwitch } = checkVisitData(
+      study,
+      body.data_fields,
+      {},
+      {
+        missing: body.missing,
+        storedMissing: {},
+      },
+    );
     // The patient's live visits, read once: the number check, the baseline and the figures use them.
     const earlier = await listVisitsOfPatient(tx, {
       patientId: patient.id,
@@ -192,12 +201,8 @@ export async function createVisit(
       audit,
       auditBase: { studyId: study.id, ...base },
     });
-    const self = { visitType: body.visit_type, visitNumber: body.visit_number, dataFields };
-    const calculated = calculateVisit(
-      study.config,
-      dataFields,
-      baselineValues(study.config, [...earlier, self]),
-    );
+    const self = { visitType: body.visit_type, visitNumber: body.visit_number, dataFields, missing };
+    const calculated = calculateVisit(study.config, self, baselineVisit(study.config, [...earlier, self]));
     // The version in force when the visit is entered: its fields are the ones this visit was captured with.
     const inForce = await ensureActiveVersion(tx, study.id, { audit, ...base }, study.activeVersion);
     const row = await insertVisit(tx, {
@@ -209,6 +214,7 @@ export async function createVisit(
       visitDate: body.visit_date,
       visitType: body.visit_type,
       dataFields,
+      missing,
       calculatedValues: calculated,
       confirmedWarnings,
       configVersion: study.version,
@@ -263,7 +269,10 @@ export async function updateVisit(
       (await visitNumberTaken(tx, visit.patientId, visitNumber, visit.id))
     )
       throw conflict(VISIT_MESSAGES.numberTaken(visitNumber));
-    const { dataFields } = checkVisitData(study, fieldChanges, visit.dataFields);
+    const { dataFields, missing } = checkVisitData(study, fieldChanges, visit.dataFields, {
+      missing: body.missing ?? {},
+      storedMissing: visit.missing,
+    });
     const others = (
       await listVisitsOfPatient(tx, { patientId: visit.patientId, studyId: study.id, scope: { kind: "all" } })
     ).filter((v) => v.id !== visit.id);
@@ -288,18 +297,15 @@ export async function updateVisit(
       body.confirmed_warnings,
       visit.confirmedWarnings,
     );
-    const self = { visitType, visitNumber, dataFields };
+    const self = { visitType, visitNumber, dataFields, missing };
     const updated = await updateVisitRow(tx, visit, {
       visitNumber,
       visitType,
       visitDate,
       dataFields,
       confirmedWarnings,
-      calculatedValues: calculateVisit(
-        study.config,
-        dataFields,
-        baselineValues(study.config, [...others, self]),
-      ),
+      missing,
+      calculatedValues: calculateVisit(study.config, self, baselineVisit(study.config, [...others, self])),
       configVersion: study.version,
     });
     const base = { actor: actorOf(actor), meta };

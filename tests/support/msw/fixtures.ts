@@ -111,6 +111,7 @@ export const patientFixture = (
   naive_systemic: false,
   naive_biologic: false,
   custom_fields: {},
+  missing: {},
   medical_group_id: null,
   created_by: 1,
   next_visit_type: null,

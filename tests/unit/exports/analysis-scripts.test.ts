@@ -66,6 +66,7 @@ function visit(overrides: Partial<ExportVisit>): ExportVisit {
     visit_date: "2024-01-15",
     visit_type: "baseline",
     data_fields: {},
+    missing: {},
     calculated_values: {},
     therapy_line: null,
     protocol_version: null,
@@ -88,6 +89,7 @@ const PATIENTS: ExportPatient[] = [
     naive_biologic: false,
     medical_group_code: null,
     enrolled_at: "2024-01-15T09:30:00.000Z",
+    missing: {},
     custom_fields: {
       hospital_record_number: "'MI-004512",
       psoriasis_onset: "2019-03",
@@ -160,10 +162,13 @@ const PATIENTS: ExportPatient[] = [
     height_cm: null,
     weight_kg: 80,
     naive_systemic: false,
-    naive_biologic: true,
+    // Unanswered, and a field answered with a missing-data code: empty cells, the code in
+    // `smoking_status__missing` (decision 0023).
+    naive_biologic: null,
     medical_group_code: null,
     enrolled_at: "2024-02-01T08:00:00.000Z",
     custom_fields: {},
+    missing: { smoking_status: "UNK" },
     visits: [],
   },
 ];
@@ -422,7 +427,8 @@ describe("generated scripts", () => {
       'cat(paste(names(df), vapply(df, function(x) class(x)[1L], ""), sep = "="), sep = "\\n")',
       'cat("CODE=", df[["patient_code"]][1L], "\\n", sep = "")',
       'cat("HRN=", df[["hospital_record_number"]][1L], "\\n", sep = "")',
-      'cat("EVIL=", df[[which(startsWith(names(df), "evil"))]][4L], "\\n", sep = "")',
+      // The value column, not its `__missing` neighbour (decision 0023).
+      'cat("EVIL=", df[[which(startsWith(names(df), "evil") & !endsWith(names(df), "__missing"))]][4L], "\\n", sep = "")',
       'cat("FORMULA=", df[["=formula_name"]][4L], "\\n", sep = "")',
       'cat("NOTES=", paste(charToRaw(df[["nail_involvement_notes"]][1L]), collapse = ""), "\\n", sep = "")',
     ].join("\n");
@@ -500,6 +506,10 @@ describe("the Python loader, run with pandas", () => {
     expect(values.psoriasis_onset).toEqual(["Period 2019-03", "Period 2019-03", null]);
     expect(values.height_cm).toEqual([165.5, 165.5, null]);
     expect(values.naive_systemic).toEqual([true, true, false]);
+    // Unanswered is a missing value, never "no"; a code is beside the value, never in it (decision 0023).
+    expect(values.naive_biologic).toEqual([false, false, null]);
+    expect(values.smoking_status).toEqual(["former", "former", null]);
+    expect(values.smoking_status__missing).toEqual([null, null, "UNK"]);
     expect(values.diabetes).toEqual([false, false, null]);
     expect(values.pasi75_achieved).toEqual([null, true, null]);
     expect(values.locked).toEqual([false, true, null]);

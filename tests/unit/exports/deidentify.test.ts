@@ -19,6 +19,7 @@ const patient: ExportPatient = {
   naive_systemic: false,
   naive_biologic: true,
   custom_fields: { hospital_record_number: "MI-004512", psoriasis_onset: "2015-03", unknown_key: "kept" },
+  missing: {},
   medical_group_code: null,
   enrolled_at: "2024-01-02T10:00:00.000000Z",
   visits: [
@@ -32,6 +33,7 @@ const patient: ExportPatient = {
         pasi_score: 20,
         therapy_switch: { is_continuing_therapy: false, switch_date: "2024-01-09" },
       },
+      missing: {},
       calculated_values: {},
       therapy_line: {
         line_number: 2,

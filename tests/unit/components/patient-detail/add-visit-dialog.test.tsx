@@ -82,6 +82,7 @@ describe("Add Visit dialog", () => {
       visit_date: "2024-04-01",
       visit_type: "week_12",
       data_fields: { pasi_score: 4, therapy_switch: { is_continuing_therapy: true } },
+      missing: {},
     });
   });
 

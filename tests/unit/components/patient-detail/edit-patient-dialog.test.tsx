@@ -56,6 +56,7 @@ describe("Edit patient", () => {
       height_cm: null,
       weight_kg: 68.2,
       custom_fields: {},
+      missing: {},
     });
   });
 

@@ -104,6 +104,8 @@ describe("Add patient dialog", () => {
         .getAllByRole("radio")
         .map((r) => r.parentElement!.textContent),
     ).toEqual(["Yes", "No"]);
+    // Nothing chosen until the user chooses.
+    for (const radio of within(biologic).getAllByRole("radio")) expect(radio).not.toBeChecked();
     fillRequired(dialog);
     fireEvent.change(within(dialog).getByLabelText("Height (cm)"), { target: { value: "172.5" } });
     await user.click(within(biologic).getByRole("radio", { name: "Yes" }));
@@ -116,9 +118,11 @@ describe("Add patient dialog", () => {
       birth_date: "1975-06-30",
       sex: "F",
       height_cm: 172.5,
-      naive_systemic: false,
+      // Not asked, not answered: null, never a default "No" (decision 0023).
+      naive_systemic: null,
       naive_biologic: true,
       custom_fields: {},
+      missing: {},
     });
     await waitFor(() => expect(calls.filter((c) => c.method === "GET").length).toBeGreaterThan(listLoads));
     await user.click(screen.getByRole("button", { name: "+ Add Patient" }));

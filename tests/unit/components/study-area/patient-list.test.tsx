@@ -22,6 +22,7 @@ const patient = (id: number, code: string): z.input<typeof PatientResponse> => (
   naive_systemic: false,
   naive_biologic: false,
   custom_fields: {},
+  missing: {},
   medical_group_id: null,
   created_by: 1,
   next_visit_type: null,
