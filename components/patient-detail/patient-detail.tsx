@@ -187,7 +187,7 @@ export function PatientDetail({
         <h2 id="patient-fields-heading" className="mb-4 text-lg font-semibold">
           {tPage("fields.heading")}
         </h2>
-        <PatientFields patient={patient.data} config={config} />
+        <PatientFields patient={patient.data} config={config} missingCodes={missingCodes} />
       </section>
 
       <section className={CARD} aria-labelledby="visit-history-heading">

@@ -1,8 +1,9 @@
 import { useTranslations } from "next-intl";
 import { SI_NO } from "@/components/forms/boolean-labels";
+import { MissingCodeBadge } from "@/components/forms/missing-code-badge";
 import { fieldState, groupFieldsByCategory } from "@/lib/forms";
 import type { PatientResponse } from "@/lib/schemas/patients";
-import type { StudyConfig } from "@/lib/schemas/study-config";
+import type { MissingCode, StudyConfig } from "@/lib/schemas/study-config";
 import { RecordedValue } from "./recorded-value";
 
 /** Shown by Patient Information from the patient's own columns (patient-info.tsx), not twice. */
@@ -17,9 +18,12 @@ const SHOWN_AS_COLUMNS = new Set(["naive_systemic", "naive_biologic"]);
 export function PatientFields({
   patient,
   config,
+  missingCodes = [],
 }: {
   patient: PatientResponse;
   config: Pick<StudyConfig, "data_fields" | "categories">;
+  /** The study's missing-data codes: a code given instead of a value shows as the code (decision 0023). */
+  missingCodes?: readonly MissingCode[];
 }) {
   const t = useTranslations("patientPage.fields");
   const values = patient.custom_fields;
@@ -52,7 +56,11 @@ export function PatientFields({
                     {field.label}
                   </dt>
                   <dd className="mt-0.5 text-sm break-words text-slate-900" data-field={field.name}>
-                    <RecordedValue field={field} value={values[field.name]} booleanLabels={SI_NO} />
+                    {Object.hasOwn(patient.missing, field.name) ? (
+                      <MissingCodeBadge code={patient.missing[field.name]!} codes={missingCodes} />
+                    ) : (
+                      <RecordedValue field={field} value={values[field.name]} booleanLabels={SI_NO} />
+                    )}
                   </dd>
                 </div>
               ))}

@@ -36,9 +36,11 @@ describe("validateSubmission", () => {
     expect(validateSubmission(fields, { a: 1, b: false })).toEqual({
       ok: true,
       values: { a: 1, b: false },
+      missing: {},
       errors: {},
       issues: [],
       unknownKeys: [],
+      unknownMissingKeys: [],
     });
   });
 

@@ -35,6 +35,21 @@ const RECORDED = {
 const dd = (name: string) => document.querySelector(`[data-field="${name}"]`)?.textContent;
 
 describe("the patient's recorded fields", () => {
+  it("shows a missing-data code given instead of a value as the code with its label (decision 0023)", () => {
+    render(
+      withQueryClient(
+        <PatientFields
+          patient={patient({ custom_fields: RECORDED, missing: { smoking_status: "ASKU" } })}
+          config={demoConfig}
+          missingCodes={[{ code: "ASKU", label: "Asked but unknown" }]}
+        />,
+      ),
+    );
+    expect(dd("smoking_status")).toContain("ASKU");
+    expect(dd("smoking_status")).toContain("Asked but unknown");
+    expect(dd("smoking_status")).not.toContain("Former smoker");
+  });
+
   it("shows every shown field by category, values as the form words them, unanswered blank", () => {
     render(
       withQueryClient(<PatientFields patient={patient({ custom_fields: RECORDED })} config={demoConfig} />),
