@@ -103,7 +103,8 @@ describe("calendar dates under one rule", () => {
     const res = await newPatient({
       birth_date: LEAP_DAY,
       custom_fields: {
-        psoriasis_onset: "2015-03",
+        // Onset after birth: a date before it is refused (decision 0024).
+        psoriasis_onset: "2025-03",
         psoriasis_phenotypes: ["plaque"],
         diagnosis_date: LEAP_DAY,
       },

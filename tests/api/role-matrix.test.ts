@@ -309,6 +309,17 @@ const RULES: Record<string, Rule> = {
     target: "study",
     request: ({ target }) => ({ query: { study_id: String(target.study.id) } }),
   },
+  // The visit schedule (decision 0025): read as the patient and the study dashboard are.
+  "GET /api/reports/overdue-visits": {
+    need: { kind: "study", permission: "clinical.read" },
+    target: "study",
+    request: ({ target }) => ({ query: { study_id: String(target.study.id) } }),
+  },
+  "GET /api/patients/{id}/schedule": {
+    need: { kind: "patient", permission: "clinical.read" },
+    target: "patient",
+    request: ({ target }) => ({ params: { id: String(target.patientId) } }),
+  },
   "GET /api/admin/audit-logs/entity/{type}/{id}": {
     need: { kind: "patient", permission: "clinical.read" },
     target: "patient",
