@@ -158,7 +158,7 @@ for (const locale of ["en", "it"] as const)
     await add.getByRole("button", { name: w("patients.add.save") }).click();
     await expect(add).toBeHidden();
     await page.getByRole("link", { name: w("patients.list.viewPatient", { code: "JRN-001" }) }).click();
-    await expect(page.getByRole("heading", { name: w("patients.detail.info") })).toBeVisible();
+    await expect(page.getByRole("heading", { name: w("patients.detail.info"), exact: true })).toBeVisible();
 
     // Baseline PASI 20, week 12 PASI 4 (continuing), week 24 switch through the Italian form.
     await addVisit(page, w, locale, { date: "2026-01-10", type: "baseline", pasi: "20" }, true);

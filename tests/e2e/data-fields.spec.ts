@@ -66,9 +66,9 @@ test("an admin builds a visit form, saves it, and reuses three fields as a templ
   // A number field: named from its label, 0 to 100 by default.
   const pasi = await addField(page, "number", "PASI score");
   await expect(pasi.getByLabel("Field Name")).toHaveValue("pasi_score");
-  await expect(pasi.getByLabel("Min")).toHaveValue("0");
-  await expect(pasi.getByLabel("Max")).toHaveValue("100");
-  await pasi.getByLabel("Max").fill("72");
+  await expect(pasi.getByLabel("Min", { exact: true })).toHaveValue("0");
+  await expect(pasi.getByLabel("Max", { exact: true })).toHaveValue("100");
+  await pasi.getByLabel("Max", { exact: true }).fill("72");
 
   // A select with options, one per line.
   const severity = await addField(page, "select", "Severity");
@@ -95,7 +95,7 @@ test("an admin builds a visit form, saves it, and reuses three fields as a templ
   await subFields.getByLabel("Name").fill("area");
   await subFields.getByLabel("Label").fill("Area");
   await subFields.getByLabel("Type").selectOption("number");
-  await subFields.getByLabel("Min").fill("0");
+  await subFields.getByLabel("Min", { exact: true }).fill("0");
   await subFields.getByRole("button", { name: "Add", exact: true }).click();
   await expect(subFields.getByText("Sub-fields (2)")).toBeVisible();
 
