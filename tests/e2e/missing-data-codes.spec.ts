@@ -9,7 +9,7 @@ import { screenshots } from "./screenshots";
  */
 const shot = screenshots("/tmp/missing-shots").atCurrentWidth;
 
-async function demoPatient(page: Page): Promise<{ id: number; next: number }> {
+async function demoPatient(page: Page): Promise<{ id: number; next: number; lastDate: string }> {
   const studies = (await (await page.request.get("/api/studies")).json()) as { id: number; code: string }[];
   const study = studies.find((s) => s.code === "psoriasis")!;
   const list = (await (await page.request.get(`/api/patients?study_id=${study.id}&page_size=5`)).json()) as {
@@ -18,8 +18,15 @@ async function demoPatient(page: Page): Promise<{ id: number; next: number }> {
   const id = list.items[1]!.id;
   const visits = (await (await page.request.get(`/api/visits/patient/${id}`)).json()) as {
     visit_number: number;
+    visit_date: string;
   }[];
-  return { id, next: Math.max(0, ...visits.map((v) => v.visit_number)) + 1 };
+  // The new visits take the latest visit's date: in date order with their numbers, never in the
+  // future, so no plausibility warning stands in the way (decision 0024).
+  const lastDate = visits
+    .map((v) => v.visit_date)
+    .sort()
+    .at(-1)!;
+  return { id, next: Math.max(0, ...visits.map((v) => v.visit_number)) + 1, lastDate };
 }
 
 test.describe.configure({ timeout: 120_000 });
@@ -45,7 +52,7 @@ for (const width of [1440, 390]) {
     await page.getByRole("button", { name: "+ Add Visit" }).click();
     const dialog = page.getByRole("dialog", { name: "Add Visit" });
     await dialog.getByLabel("Visit Number *").fill(String(number));
-    await dialog.getByLabel("Visit Date *").fill(`2026-0${width === 390 ? 5 : 4}-15`);
+    await dialog.getByLabel("Visit Date *").fill(patient.lastDate);
     await dialog.getByLabel("Visit Type *").selectOption("week_52");
     const prompt = dialog.getByRole("button", { name: "Yes" });
     if (await prompt.count()) await prompt.first().click();
@@ -59,12 +66,15 @@ for (const width of [1440, 390]) {
     await expect(dialog.locator("#field-pasi_score")).toBeDisabled();
     await expect(dialog.locator("#field-pasi_score")).toHaveValue("");
     await expect(dialog.getByTestId("missing-pasi_score")).toContainText("ND · Not done");
-    await dialog.locator("summary", { hasText: "Safety" }).click();
+    // A section holding a required field starts open (decision 0027).
+    if (!(await dialog.locator("#field-adverse_event").isVisible()))
+      await dialog.locator("summary", { hasText: "Safety" }).click();
     await dialog.locator("#field-adverse_event").getByLabel("No").check();
     await shot(page, "add-visit-with-code");
     await dialog.getByRole("button", { name: "Save Visit" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Visit created successfully!" })).toBeVisible();
-    const row = page.getByTestId(`visit-row-${number}`);
+    // Below md each visit is a card with the table's own cells (decision 0029).
+    const row = page.getByTestId(width === 390 ? `visit-card-${number}` : `visit-row-${number}`);
     // The code in the narrow cell, its label for readers and as the tooltip.
     await expect(row.locator("[data-missing-code='ND']")).toHaveAttribute("title", "ND · Not done");
     await row.scrollIntoViewIfNeeded();
