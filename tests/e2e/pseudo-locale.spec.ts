@@ -1,6 +1,7 @@
 import { rmSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { DEMO_STUDY_CONFIG } from "../../db/seed/demo-study-config";
+import { DEFAULT_MISSING_CODES } from "../../lib/schemas/study-config";
 import { marked, PSEUDO_CLOSE, PSEUDO_OPEN, wordsOf } from "./catalogue-words";
 import { startOwnServer } from "./own-server";
 import { LOGIN_ROUTE, SIGNED_IN_ROUTES, type TourRoute, type TourStudy } from "./tour-routes";
@@ -174,7 +175,9 @@ test("every screen's words come from the catalogues: nothing outside the pseudo-
     });
     const page = await context.newPage();
     const w = wordsOf("pseudo");
-    const config = markTexts(DEMO_STUDY_CONFIG);
+    // The missing-data codes' labels are the study's words too (decision 0023): the study names the
+    // default list, so its labels are marked as the other study texts are.
+    const config = markTexts({ ...DEMO_STUDY_CONFIG, missing_codes: DEFAULT_MISSING_CODES });
     const data = [
       ...SAME_IN_EVERY_LANGUAGE,
       ...AUDIT_REASONS,
