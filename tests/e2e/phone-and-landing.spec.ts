@@ -22,7 +22,10 @@ type Demo = { studyId: number; patientId: number; visitNumbers: number[] };
 async function demoStudy(page: Page): Promise<Demo> {
   const studies = (await (await page.request.get("/api/studies")).json()) as { id: number; code: string }[];
   const studyId = studies.find((s) => s.code === "psoriasis")!.id;
-  const list = (await (await page.request.get(`/api/patients?study_id=${studyId}&page_size=1`)).json()) as {
+  // A demo patient (PSO-…), whatever other specs enrolled before this one.
+  const list = (await (
+    await page.request.get(`/api/patients?study_id=${studyId}&search=PSO-&page_size=1`)
+  ).json()) as {
     items: { id: number }[];
   };
   const patientId = list.items[0]!.id;
