@@ -173,7 +173,7 @@ export function PatientDetail({
         </div>
         <PatientInfo
           patient={patient.data}
-          missingCodes={config}
+          missingCodes={missingCodes}
           enrolledOn={visits.isSuccess ? enrolmentDate(visitList) : undefined}
           group={
             groups && groups.choices.length > 0

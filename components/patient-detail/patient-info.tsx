@@ -1,11 +1,10 @@
-import { useLocale, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { SI_NO, useBooleanWords } from "@/components/forms/boolean-labels";
 import { MissingCodeBadge } from "@/components/forms/missing-code-badge";
-import { missingCodesOf } from "@/lib/forms";
-import type { Locale } from "@/lib/i18n/locales";
 import { useFormat } from "@/components/i18n/use-format";
 import type { PatientResponse } from "@/lib/schemas/patients";
+import type { MissingCode } from "@/lib/schemas/study-config";
 
 /**
  * Patient Information: the patient's own columns, dates as 'MMM dd, yyyy'; booleans as in the patient
@@ -17,13 +16,13 @@ export function PatientInfo({
   patient,
   enrolledOn,
   group,
-  missingCodes,
+  missingCodes = [],
 }: {
   patient: PatientResponse;
   enrolledOn?: string | null;
   group?: string | null;
-  /** The study's document part naming its codes (decision 0023); absent: the standard codes. */
-  missingCodes?: Parameters<typeof missingCodesOf>[0];
+  /** The study's missing-data codes in the reader's language (decision 0023). */
+  missingCodes?: readonly MissingCode[];
 }) {
   const t = useTranslations("patients.info");
   const tPage = useTranslations("patientPage");
@@ -31,10 +30,9 @@ export function PatientInfo({
   const yesNo = useBooleanWords(SI_NO);
   // Unanswered stays blank, never "No" (decision 0023).
   // A study that asks the flag as its own field may have a missing-data code for it instead.
-  const locale = useLocale() as Locale;
   const siNo = (value: boolean | null, name: string): ReactNode => {
     const code = patient.missing?.[name];
-    if (code) return <MissingCodeBadge code={code} codes={missingCodesOf(missingCodes ?? {}, locale)} />;
+    if (code) return <MissingCodeBadge code={code} codes={missingCodes} />;
     return value === null ? "—" : value ? yesNo.yes : yesNo.no;
   };
   const sex = patient.sex === "M" ? t("male") : patient.sex === "F" ? t("female") : patient.sex;
