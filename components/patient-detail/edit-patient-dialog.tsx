@@ -1,15 +1,17 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useEffect, useRef, useState } from "react";
-import { FormProvider, useForm } from "react-hook-form";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { FormProvider, useForm, useWatch } from "react-hook-form";
 import { NumberInput } from "@/components/forms/number-input";
 import { typedMeasure, type TypedMeasure } from "@/components/patients/patient-draft";
 import { z } from "zod";
 import { SI_NO } from "@/components/forms/boolean-labels";
 import { DynamicForm, type FormValues } from "@/components/forms/dynamic-form";
 import { TypedDateField } from "@/components/forms/typed-date-input";
-import { useCloseGuard } from "@/components/entry/close-guard";
+import { DraftOffer, useCloseGuard } from "@/components/entry/close-guard";
+import { isRecord, useDialogDraft } from "@/components/entry/use-dialog-draft";
+import { discardDraft } from "@/lib/client/draft-storage";
 import { useStudyMissingCodes } from "@/components/forms/missing-code-control";
 import { useWords } from "@/components/i18n/use-words";
 import { Alert } from "@/components/ui/alert";
@@ -44,15 +46,21 @@ type Props = {
   onReload: () => void;
 };
 
+/** A draft belongs to the patient as it was when editing began (its version). */
+const draftKeyOf = (patient: PatientResponse) => `patient-edit:${patient.id}:${patient.version}`;
+
+/**
+ * Edit a patient: the fields, then the reason; sent with the version it was based on. Closing with
+ * changes asks first; the unsaved edit is kept as a draft (docs/decisions/0027).
+ */
 export function EditPatientDialog(props: Props) {
   const t = useTranslations("patients.edit");
-  // Closing with changes asks first (docs/decisions/0027).
   const [dirty, setDirty] = useState(false);
   const close = () => {
     setDirty(false);
     props.onClose();
   };
-  const guard = useCloseGuard(dirty, close, () => undefined);
+  const guard = useCloseGuard(dirty, close, () => discardDraft(draftKeyOf(props.patient)));
   return (
     <Dialog open={props.open} onClose={guard.requestClose} title={t("title")} className="max-w-3xl">
       {guard.confirm}
@@ -75,6 +83,10 @@ type Core = {
   weight_kg: TypedMeasure;
 };
 const CORE_FIELDS = ["code", "birth_date", "sex", "height_cm", "weight_kg"] as const;
+
+type KeptEdit = { core: Core; custom: FormValues };
+const isKeptEdit = (value: unknown): value is KeptEdit =>
+  isRecord(value) && isRecord(value.core) && isRecord(value.custom);
 
 /**
  * The fixed fields' part of the API's update body, with code, birth date and sex asked for (they are
@@ -132,6 +144,13 @@ function EditPatientSteps({
     formState: { errors, isDirty },
   } = methods;
   const [customDirty, setCustomDirty] = useState(false);
+  const core = useWatch({ control: methods.control }) as Core;
+  const [live, setLive] = useState<FormValues>(patient.custom_fields);
+  // A restored draft remounts the study's fields with its values.
+  const [restored, setRestored] = useState<{ round: number; values: FormValues | null }>({
+    round: 0,
+    values: null,
+  });
   // Kept across the steps: a refusal about the fixed fields goes back to them with the answers kept.
   const [checked, setChecked] = useState<{
     core: CoreBody;
@@ -141,8 +160,10 @@ function EditPatientSteps({
   const [step, setStep] = useState<"fields" | "reason">("fields");
   const [refusal, setRefusal] = useState<SaveRefusal | null>(null);
   const [fieldsFailure, setFieldsFailure] = useState<string | null>(null);
-  const dirty = isDirty || customDirty || checked !== null;
+  const dirty = isDirty || customDirty || checked !== null || restored.round > 0;
   useEffect(() => onDirtyChange(dirty), [onDirtyChange, dirty]);
+  const kept = useMemo<KeptEdit>(() => ({ core, custom: live }), [core, live]);
+  const draft = useDialogDraft<KeptEdit>(draftKeyOf(patient), dirty, kept, isKeptEdit);
 
   const [lastReason, setLastReason] = useState("");
 
@@ -160,6 +181,7 @@ function EditPatientSteps({
     };
     try {
       await update.mutateAsync(body);
+      draft.clear();
       onSaved(t("updated"));
       onClose();
     } catch (error) {
@@ -181,6 +203,7 @@ function EditPatientSteps({
         onConfirm={save}
         onReload={() => {
           // A reload replaces the stale edit: the dialog then closes without asking.
+          draft.clear();
           reloading.current = true;
           onReload();
         }}
@@ -208,6 +231,17 @@ function EditPatientSteps({
   return (
     // Any submit shows the fixed fields' messages too, even when the study's fields refuse first.
     <div className="space-y-4" onSubmitCapture={() => void handleSubmit(() => undefined)()}>
+      {draft.offer && (
+        <DraftOffer
+          onRestore={() => {
+            const taken = draft.take();
+            if (!taken) return;
+            for (const name of CORE_FIELDS) methods.setValue(name, taken.core[name], { shouldDirty: true });
+            setRestored((r) => ({ round: r.round + 1, values: taken.custom }));
+          }}
+          onDiscard={draft.clear}
+        />
+      )}
       {fieldsFailure && (
         <Alert>
           <p>{words(fieldsFailure)}</p>
@@ -264,12 +298,14 @@ function EditPatientSteps({
         </div>
       </FormProvider>
       <DynamicForm
+        key={restored.round}
+        onValuesChange={setLive}
         fields={fieldsForEntity(config.data_fields, "patient")}
         categories={config.categories}
         entity="patient"
         defaultOpenCategory="demographic"
         booleanLabels={SI_NO}
-        defaultValues={checked?.custom ?? patient.custom_fields}
+        defaultValues={checked?.custom ?? restored.values ?? patient.custom_fields}
         onDirtyChange={setCustomDirty}
         missingCodes={missingCodes}
         defaultMissing={checked?.missing ?? patient.missing}

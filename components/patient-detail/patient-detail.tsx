@@ -19,7 +19,6 @@ import type { VisitResponse } from "@/lib/schemas/visits";
 import { PatientSchedule } from "@/components/schedule/patient-schedule";
 import { PatientAuditTrail } from "./audit-trail";
 import { EditPatientDialog } from "./edit-patient-dialog";
-import { enrolmentDate } from "./enrolment";
 import { MoveGroupDialog } from "./move-group-dialog";
 import { PatientFields } from "./patient-fields";
 import { errorText } from "./format";
@@ -174,7 +173,6 @@ export function PatientDetail({
         <PatientInfo
           patient={patient.data}
           missingCodes={missingCodes}
-          enrolledOn={visits.isSuccess ? enrolmentDate(visitList) : undefined}
           group={
             groups && groups.choices.length > 0
               ? (groups.choices.find((g) => g.id === patient.data.medical_group_id)?.name ?? null)
@@ -255,7 +253,6 @@ export function PatientDetail({
           visit={viewing}
           studyId={patient.data.study_id}
           currentConfig={config}
-          visits={visitList}
           onClose={() => setViewing(null)}
         />
       )}

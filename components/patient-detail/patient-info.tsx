@@ -9,17 +9,14 @@ import type { MissingCode } from "@/lib/schemas/study-config";
 /**
  * Patient Information: the patient's own columns, dates as 'MMM dd, yyyy'; booleans as in the patient
  * form (spec §9). Enrolment is the baseline visit's date (the earliest visit), not the row's creation
- * time (docs/decisions/0028); `enrolledOn` undefined while the visits load, null without a visit.
- * `group` is the patient's medical group's name when the study has groups.
+ * time (docs/decisions/0028), as the server keeps it on the patient. `group` is the patient's medical group's name when the study has groups.
  */
 export function PatientInfo({
   patient,
-  enrolledOn,
   group,
   missingCodes = [],
 }: {
   patient: PatientResponse;
-  enrolledOn?: string | null;
   group?: string | null;
   /** The study's missing-data codes in the reader's language (decision 0023). */
   missingCodes?: readonly MissingCode[];
@@ -44,11 +41,7 @@ export function PatientInfo({
     [t("weight"), patient.weight_kg === null ? "—" : t("kg", { value: fmt.exact(patient.weight_kg) })],
     [
       t("enrolled"),
-      enrolledOn === undefined
-        ? "…"
-        : enrolledOn === null
-          ? `— (${tPage("enrolment.noBaseline")})`
-          : fmt.date(enrolledOn),
+      patient.enrolled_on === null ? `— (${tPage("enrolment.noBaseline")})` : fmt.date(patient.enrolled_on),
     ],
     [t("naiveSystemic"), siNo(patient.naive_systemic, "naive_systemic")],
     [t("naiveBiologic"), siNo(patient.naive_biologic, "naive_biologic")],

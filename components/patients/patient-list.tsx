@@ -168,7 +168,8 @@ export function PatientList({ studyId, studyCode, config, canWrite, groups }: Pa
                       <td className="px-2 py-2 sm:px-4">{fmt.date(patient.birth_date)}</td>
                       <td className="px-2 py-2 sm:px-4">{patient.sex}</td>
                       <td className="hidden px-2 py-2 sm:table-cell sm:px-4">
-                        {fmt.date(patient.created_at)}
+                        {/* The baseline visit's date (decision 0028); none before a visit. */}
+                        {patient.enrolled_on === null ? "—" : fmt.date(patient.enrolled_on)}
                       </td>
                       {scheduled && (
                         <td className="px-2 py-2 sm:px-4">

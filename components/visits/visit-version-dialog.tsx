@@ -5,7 +5,7 @@ import type { Locale } from "@/lib/i18n/locales";
 import { configIn } from "@/lib/i18n/study-config-language";
 import { useBooleanWords, YES_NO } from "@/components/forms/boolean-labels";
 import { CalculatedValues } from "@/components/forms/calculated-values";
-import { runCalculations, type CalculationValue } from "@/lib/calc";
+import type { CalculationValue } from "@/lib/calc";
 import { useFormat } from "@/components/i18n/use-format";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
@@ -15,7 +15,6 @@ import { useProtocolVersions } from "@/lib/client/protocol-versions";
 import type { Formatter } from "@/lib/i18n/format";
 import type { DataField, StudyConfig } from "@/lib/schemas/study-config";
 import type { VisitResponse } from "@/lib/schemas/visits";
-import { liveBaseline } from "./live-baseline";
 import { ConfirmedWarningsNote } from "@/components/plausibility/confirmed-warnings-flag";
 
 function shown(
@@ -48,14 +47,11 @@ export function VisitVersionDialog({
   visit,
   studyId,
   currentConfig,
-  visits = [],
   onClose,
 }: {
   visit: VisitResponse;
   studyId: number;
   currentConfig: StudyConfig;
-  /** The patient's visits: why a stored calculation has no value is asked of the engine again. */
-  visits?: VisitResponse[];
   onClose: () => void;
 }) {
   const t = useTranslations("visits.version");
@@ -74,18 +70,9 @@ export function VisitVersionDialog({
   const other = Object.entries(visit.data_fields).filter(
     ([key, value]) => !known.has(key) && hasValue(value),
   );
-  // The values stored with the visit (decision 0028); for one stored empty, the engine's reason.
+  // The values stored with the visit (decision 0028) and, for one stored empty, the reason the
+  // server's engine gave at that write, in the reader's words (decision 0023).
   const stored = visit.calculated_values as Record<string, CalculationValue>;
-  const reasons =
-    config.calculations.length > 0
-      ? runCalculations(config.calculations, visit.data_fields, {
-          baselineValues: liveBaseline(config.calculations, visits, {
-            id: visit.id,
-            type: visit.visit_type,
-            number: visit.visit_number,
-          })(visit.data_fields),
-        }).errors
-      : {};
   const typeLabel = config.visit_types.find((t) => t.code === visit.visit_type)?.label ?? visit.visit_type;
   const versionText = version
     ? t("protocolVersion", {
@@ -131,7 +118,7 @@ export function VisitVersionDialog({
           <CalculatedValues
             calculations={config.calculations}
             results={stored}
-            errors={reasons}
+            errors={visit.calculation_notes}
             booleanLabels={YES_NO}
           />
         </div>

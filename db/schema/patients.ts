@@ -57,6 +57,9 @@ export const patients = pgTable(
     nextVisitType: text("next_visit_type"),
     nextVisitDue: date("next_visit_due"),
     nextVisitWindowEnd: date("next_visit_window_end"),
+    // Enrolment: the earliest live visit's date (decision 0028), maintained with the figures above;
+    // null before any visit. Not created_at, which is when the row was typed in.
+    enrolledOn: date("enrolled_on"),
     // Optimistic concurrency (decision 0007): updates name the version they were based on.
     version: version(),
     createdAt: createdAt(),
@@ -93,6 +96,10 @@ export const patients = pgTable(
     index("patients_study_creator_idx").on(t.studyId, t.createdBy, t.createdAt, t.id),
     index("patients_study_next_visit_idx")
       .on(t.studyId, t.nextVisitDue, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    // The list in enrolment order (nulls, patients without a visit, at the end going up).
+    index("patients_study_enrolled_idx")
+      .on(t.studyId, t.enrolledOn, t.id)
       .where(sql`${t.deletedAt} is null`),
     index("patients_study_overdue_idx")
       .on(t.studyId, t.nextVisitWindowEnd, t.id)

@@ -39,6 +39,10 @@ export const visits = pgTable(
     // The study's calculations over data_fields, computed by the server at the last write, and the
     // study configuration version they were computed with.
     calculatedValues: jsonb("calculated_values").$type<Record<string, unknown>>().notNull().default({}),
+    // Why each calculation without a value has none, as the engine said it at that write: name →
+    // message reference (lib/i18n/message-ref.ts), put into the reader's words on the way out
+    // (decision 0023). Empty for visits last calculated before migration 0018.
+    calculationNotes: jsonb("calculation_notes").$type<Record<string, string>>().notNull().default({}),
     configVersion: integer("config_version"),
     // The protocol version in force when the visit was entered (decision 0013): its fields are the
     // ones the visit was captured with. Null only for a study that never had a version.

@@ -143,7 +143,7 @@ function compute(calc: Formulated, values: object, context: CalculationContext):
       const value = formula.type === "sum" ? total : total / numbers.length;
       return Number.isFinite(value)
         ? { value, error: null }
-        : { value: null, error: "Result is not a finite number" };
+        : { value: null, error: messageRef("forms.calc.notFinite") };
     }
     case "custom_expression":
       return evaluateExpression(formula.expression, values as Record<string, unknown>);

@@ -14,8 +14,8 @@ export function usePatientVisits(patientId: number) {
 
 /**
  * Every visit write changes the patient's visit list (calculations of later visits may be
- * recomputed too), its audit trail, and the study's figures (dashboard, therapy lines): all are
- * refetched.
+ * recomputed too), the patient's maintained dates (enrolment, next visit due), its audit trail,
+ * and the study's figures (dashboard, therapy lines): all are refetched.
  */
 function useVisitMutation<Input>(patientId: number, send: (input: Input) => Promise<VisitResponse>) {
   const client = useQueryClient();
@@ -24,7 +24,9 @@ function useVisitMutation<Input>(patientId: number, send: (input: Input) => Prom
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: patientDetailKeys.visits(patientId) }),
+        client.invalidateQueries({ queryKey: patientDetailKeys.patient(patientId) }),
         client.invalidateQueries({ queryKey: patientDetailKeys.auditTrail(patientId) }),
+        client.invalidateQueries({ queryKey: queryKeys.patients.all }),
         client.invalidateQueries({ queryKey: queryKeys.reports.all }),
       ]),
   });

@@ -254,8 +254,6 @@ function patientValue(patient: ExportPatient, key: PatientColumnKey): unknown {
       return patient.id;
     case "medical_group":
       return patient.medical_group_code;
-    case "enrolled_on":
-      return patient.enrolled_at.slice(0, 10);
     default:
       return patient[key];
   }

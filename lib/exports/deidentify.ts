@@ -47,7 +47,7 @@ export function deidentifyPatient(
     ...patient,
     code: mask.pseudonym,
     birth_date: shiftDate(patient.birth_date, days),
-    enrolled_at: shiftInstant(patient.enrolled_at, days),
+    enrolled_on: patient.enrolled_on === null ? null : shiftDate(patient.enrolled_on, days),
     custom_fields: maskValues(patient.custom_fields, plan.patientFields, days),
     visits: patient.visits.map((visit) => deidentifyVisit(visit, plan, days)),
   };

@@ -46,7 +46,8 @@ export type ExportPatient = {
   /** Field → missing-data code given instead of a value (docs/decisions/0023). */
   missing: Record<string, string>;
   medical_group_code: string | null;
-  enrolled_at: string;
+  /** The baseline visit's date (decision 0028); null before any visit. */
+  enrolled_on: string | null;
   /** Live visits in visit-number order. */
   visits: ExportVisit[];
 };

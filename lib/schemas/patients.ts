@@ -167,7 +167,10 @@ export type PatientGroups = {
 
 export const PatientIdParams = z.object({ id: idOf(messageRef("api.labels.patientId")) });
 
-/** `next_visit_due`: the visit schedule's next planned visit (decision 0025); none sorts last going up. */
+/**
+ * `enrolled`: the enrolment date (the baseline visit's, decision 0028); `next_visit_due`: the visit
+ * schedule's next planned visit (decision 0025). A patient without the date sorts last going up.
+ */
 export const PATIENT_SORTS = ["code", "enrolled", "next_visit_due"] as const;
 export type PatientSort = (typeof PATIENT_SORTS)[number];
 
@@ -211,6 +214,8 @@ export const PatientResponse = z.object({
   next_visit_type: z.string().nullable(),
   next_visit_due: z.string().nullable(),
   next_visit_window_end: z.string().nullable(),
+  /** Enrolment: the baseline visit's date, the earliest live visit's (decision 0028); null before one. */
+  enrolled_on: z.string().nullable(),
   version: z.number(),
   created_at: z.string(),
   updated_at: z.string(),

@@ -86,6 +86,11 @@ export const VisitResponse = z.object({
   missing: MissingValues,
   /** The study's calculations, computed by the server with configuration `config_version`. */
   calculated_values: FieldValues,
+  /**
+   * Calculation name → why it has no value, in the answer's language (Content-Language): a missing
+   * input, an input answered with a missing-data code, a division by zero (decision 0023).
+   */
+  calculation_notes: z.record(z.string(), z.string()),
   config_version: z.number().nullable(),
   /** The protocol version in force when the visit was entered (its fields: GET …/protocol-versions). */
   protocol_version_id: z.number().nullable(),

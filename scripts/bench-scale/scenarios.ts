@@ -198,6 +198,15 @@ export const SCENARIOS: Scenario[] = [
     auth: true,
   },
   {
+    name: "patients_enrolled",
+    label: "GET /api/patients page 1 by enrolment date",
+    group: "list",
+    method: "GET",
+    path: (c) =>
+      `/api/patients?${q({ study_id: c.studyId, page: 1, page_size: PAGE_SIZE, sort: "enrolled" })}`,
+    auth: true,
+  },
+  {
     name: "visit_create",
     label: "POST /api/visits (audited write)",
     group: "write",

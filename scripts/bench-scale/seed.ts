@@ -362,7 +362,8 @@ const literal = (value: string) => `'${value.replace(/'/g, "''")}'`;
  * The patients' maintained dashboard figures in one statement, to the meaning of `summarize` in
  * lib/server/clinical/patient-summary.ts: live visits; a flag counts when its value is JSON true;
  * efficacy is evaluated when the calculation gave a yes/no answer at some visit, achieved when it
- * held at some visit; lines counted, active when one has no end date. The field names come from
+ * held at some visit; lines counted, active when one has no end date; enrolment the earliest live
+ * visit's date (lib/schedule/enrolment.ts). The field names come from
  * the study's report settings, as the app reads them.
  */
 function patientFiguresUpdate(settings: ReportSettings, ofBench: string): string {
@@ -378,9 +379,11 @@ function patientFiguresUpdate(settings: ReportSettings, ofBench: string): string
             efficacy_evaluated = f.evaluated,
             efficacy_achieved = f.achieved,
             therapy_line_count = l.lines,
-            has_active_line = l.active
+            has_active_line = l.active,
+            enrolled_on = f.first_visit
           FROM (SELECT v.patient_id,
                        count(*)::int AS visits,
+                       min(v.visit_date) AS first_visit,
                        count(*) FILTER (WHERE ${flag("v.data_fields", settings.adverseEventField)})::int AS aes,
                        count(*) FILTER (WHERE ${flag("v.data_fields", settings.seriousAdverseEventField)})::int AS saes,
                        coalesce(bool_or(${evaluated}), false) AS evaluated,

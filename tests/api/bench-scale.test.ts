@@ -36,6 +36,7 @@ import { queryRows, seedScaleData, type ScaleSeedResult } from "@/scripts/bench-
 import { GET as dashboard } from "@/app/api/reports/dashboard/route";
 import type { StudyConfigDocument } from "@/lib/schemas/study-config";
 import { refreshPatientSummary, summarize } from "@/lib/server/clinical/patient-summary";
+import { enrolmentDate } from "@/lib/schedule/enrolment";
 import { baselineVisit, calculateVisit } from "@/lib/server/clinical/visit-calculations";
 import { reportSettings } from "@/lib/server/reports/report-settings";
 import { readConfig } from "@/lib/server/studies/stored-config";
@@ -52,6 +53,7 @@ type VisitFacts = {
   patient_id: number;
   visit_number: number;
   visit_type: string;
+  visit_date: string;
   data_fields: Record<string, unknown>;
   calculated_values: Record<string, unknown>;
   config_version: number | null;
@@ -175,7 +177,7 @@ describe("bench:scale fixture (SQL)", () => {
         config.config,
         { dataFields: data_fields, missing: {} },
         baselineVisit(config.config, byPatient.get(visitRow.patient_id)!.map(asVisit)),
-      );
+      ).values;
       expect(Object.keys(calculated_values).sort()).toEqual(Object.keys(expected).sort());
       expect(calculated_values.pasi_improvement).toBe(expected.pasi_improvement);
       expect(calculated_values.pasi75_achieved).toBe(expected.pasi75_achieved);
@@ -204,13 +206,13 @@ describe("bench:scale fixture (SQL)", () => {
     const settings = reportSettings(config.config);
     const figures = await rows<{ id: number } & Record<string, unknown>>(
       `SELECT id, visit_count, adverse_event_count, serious_adverse_event_count, efficacy_evaluated,
-              efficacy_achieved, therapy_line_count, has_active_line, version
+              efficacy_achieved, therapy_line_count, has_active_line, enrolled_on::text, version
        FROM patients WHERE code LIKE '${seed.codePrefix}%' ORDER BY id`,
     );
     expect(figures).toHaveLength(PATIENTS);
     const visitsOf = groupBy(
       await rows<VisitFacts>(
-        `SELECT v.patient_id, v.data_fields, v.calculated_values FROM visits v
+        `SELECT v.patient_id, v.data_fields, v.calculated_values, v.visit_date::text FROM visits v
          JOIN patients p ON p.id = v.patient_id WHERE p.code LIKE '${seed.codePrefix}%'`,
       ),
       (v) => v.patient_id,
@@ -243,6 +245,10 @@ describe("bench:scale fixture (SQL)", () => {
         },
         `patient ${row.id}`,
       ).toEqual(summary);
+      // Enrolment as the app keeps it (lib/schedule/enrolment.ts): the earliest visit's date.
+      expect(row.enrolled_on, `patient ${row.id}`).toBe(
+        enrolmentDate(visitsOf.get(row.id)!.map((v) => ({ visitDate: v.visit_date }))),
+      );
       expect(row.version).toBe(1);
       if (summary.adverseEventCount > 0) seen.ae++;
       if (summary.seriousAdverseEventCount > 0) seen.sae++;

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { GET as exportRoute } from "@/app/api/studies/[id]/export/route";
 import { PUT as updatePatient } from "@/app/api/patients/[id]/route";
 import { POST as createPatient } from "@/app/api/patients/route";
-import { PUT as updateVisit } from "@/app/api/visits/[id]/route";
+import { GET as getVisit, PUT as updateVisit } from "@/app/api/visits/[id]/route";
 import { POST as createVisit } from "@/app/api/visits/route";
 import { DEMO_STUDY_CONFIG } from "@/db/seed/demo-study-config";
 import { readCsv } from "@/lib/dictionary/csv";
@@ -208,6 +208,20 @@ describe("missing-data codes", () => {
       pasi_percent_of_max: null,
       pro_burden_total: 4,
     });
+    // Each calculation without a value says why, in the answer's language; one with a value does not.
+    expect(followUp.json.calculation_notes).toEqual({
+      pasi_improvement: "No value: pasi_score was answered with the missing-data code ND",
+      // A calculation over another one says what it lacks: that calculation's value.
+      pasi75_achieved: "Missing value for pasi_improvement",
+      pasi_percent_of_max: "No value: pasi_score was answered with the missing-data code ND",
+    });
+    const inItalian = await call(getVisit, {
+      headers: { ...pi.headers, "accept-language": "it" },
+      params: { id: String(followUpId) },
+    });
+    expect((inItalian.json.calculation_notes as Json).pasi_improvement).toBe(
+      "Nessun valore: pasi_score ha come risposta il codice di dato mancante ND",
+    );
 
     const valued = await putVisit(followUpId, {
       version: 1,
@@ -217,6 +231,7 @@ describe("missing-data codes", () => {
     expect(valued.status, JSON.stringify(valued.json)).toBe(200);
     expect(valued.json.missing).toEqual({ adverse_event: "ASKU" });
     expect(valued.json.calculated_values).toMatchObject({ pasi_improvement: 75, pasi75_achieved: true });
+    expect(valued.json.calculation_notes).toEqual({});
 
     const coded = await putVisit(followUpId, {
       version: 2,
@@ -249,6 +264,9 @@ describe("missing-data codes", () => {
       data_fields: { current_therapy: "adalimumab", pasi_score: 4, adverse_event: false },
     });
     expect(later.json.calculated_values).toMatchObject({ pasi_improvement: null, pasi_percent_of_max: 5.6 });
+    expect((later.json.calculation_notes as Json).pasi_improvement).toBe(
+      "No value: the baseline pasi_score (visit baseline) was answered with the missing-data code NASK",
+    );
   });
 
   it("exports: CSV long and wide, codes and labels, keep the value cell empty and the code beside it; ODM too", async () => {
@@ -264,6 +282,9 @@ describe("missing-data codes", () => {
     // Unanswered booleans are empty cells, never false (codes) or No (labels).
     const tri = rows.find((row) => row.patient_code === "TRI-1b")!;
     expect([tri.naive_systemic, tri.naive_biologic]).toEqual(["", ""]);
+    // Enrolment is the baseline visit's date, as on the patient page (decision 0028); none before one.
+    expect(mdc.map((row) => row.enrolled_on)).toEqual(["2024-01-10", "2024-01-10"]);
+    expect(tri.enrolled_on).toBe("");
     const labels = csvObjects(await exportText(studyId, { format: "csv-long", values: "labels" }));
     const triLabels = labels.find((row) => row.patient_code === "TRI-1b")!;
     expect([triLabels.naive_systemic, triLabels.naive_biologic]).toEqual(["", ""]);

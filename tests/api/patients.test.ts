@@ -2,6 +2,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DELETE as remove, GET as getOne, PUT as update } from "@/app/api/patients/[id]/route";
 import { GET as list, POST as create } from "@/app/api/patients/route";
+import { DELETE as removeVisit, PUT as updateVisit } from "@/app/api/visits/[id]/route";
+import { POST as createVisit } from "@/app/api/visits/route";
 import { getDb } from "@/db/client";
 import { auditLogs, patients } from "@/db/schema";
 import { isStaleWriteDetail } from "@/lib/schemas/versioning";
@@ -40,6 +42,23 @@ async function enrol(caller: Caller, code: string, extra: Record<string, unknown
   const res = await post(caller, bodyOf(code, extra));
   expect(res.status, JSON.stringify(res.json)).toBe(201);
   return res.json as { id: number; version: number; code: string; custom_fields: Record<string, unknown> };
+}
+
+/** A baseline visit dated `date`: the patient's enrolment date (decision 0028). */
+async function baselineOn(patientId: number, date: string) {
+  const res = await call(createVisit, {
+    method: "POST",
+    headers: pi.headers,
+    body: {
+      patient_id: patientId,
+      visit_number: 1,
+      visit_date: date,
+      visit_type: "baseline",
+      data_fields: { current_therapy: "adalimumab", pasi_score: 10, adverse_event: false },
+    },
+  });
+  expect(res.status, JSON.stringify(res.json)).toBe(201);
+  return res.json as { id: number; version: number };
 }
 
 beforeAll(async () => {
@@ -247,16 +266,59 @@ describe("the database refuses cross-study links", () => {
 
 describe("the list: pagination, sort and code prefix search", () => {
   it("pages through in code order and by enrolment date, with the total of the whole filter", async () => {
-    for (const code of ["PAGE-03", "PAGE-01", "PAGE-05", "PAGE-02", "PAGE-04"]) await enrol(pi, code);
+    // Enrolment is the baseline visit's date, not the order the rows were typed in; PAGE-05 has
+    // no visit yet: last going up, first going down.
+    const enrolled: Record<string, string | null> = {
+      "PAGE-03": "2024-05-01",
+      "PAGE-01": "2024-03-01",
+      "PAGE-05": null,
+      "PAGE-02": "2024-01-10",
+      "PAGE-04": "2024-02-01",
+    };
+    for (const [code, date] of Object.entries(enrolled)) {
+      const patient = await enrol(pi, code);
+      if (date) await baselineOn(patient.id, date);
+    }
     const page1 = await listOf(pi, `study_id=${study.id}&search=PAGE-&page_size=2&sort=code`);
     expect((page1.json.items as { code: string }[]).map((p) => p.code)).toEqual(["PAGE-01", "PAGE-02"]);
     expect(page1.json.total).toBe(5);
     const page3 = await listOf(pi, `study_id=${study.id}&search=PAGE-&page_size=2&page=3&sort=code`);
     expect((page3.json.items as { code: string }[]).map((p) => p.code)).toEqual(["PAGE-05"]);
-    const newest = await listOf(pi, `study_id=${study.id}&search=PAGE-&page_size=2&sort=enrolled`);
-    expect((newest.json.items as { code: string }[]).map((p) => p.code)).toEqual(["PAGE-04", "PAGE-02"]);
-    const oldest = await listOf(pi, `study_id=${study.id}&search=PAGE-&page_size=1&sort=enrolled&order=asc`);
-    expect((oldest.json.items as { code: string }[]).map((p) => p.code)).toEqual(["PAGE-03"]);
+    const newest = await listOf(pi, `study_id=${study.id}&search=PAGE-&page_size=5&sort=enrolled`);
+    const items = newest.json.items as { code: string; enrolled_on: string | null }[];
+    expect(items.map((p) => p.code)).toEqual(["PAGE-05", "PAGE-03", "PAGE-01", "PAGE-04", "PAGE-02"]);
+    expect(items.map((p) => p.enrolled_on)).toEqual([
+      null,
+      "2024-05-01",
+      "2024-03-01",
+      "2024-02-01",
+      "2024-01-10",
+    ]);
+    const oldest = await listOf(pi, `study_id=${study.id}&search=PAGE-&page_size=2&sort=enrolled&order=asc`);
+    expect((oldest.json.items as { code: string }[]).map((p) => p.code)).toEqual(["PAGE-02", "PAGE-04"]);
+  });
+
+  it("keeps the enrolment date with the baseline visit: corrected with it, gone with it", async () => {
+    const patient = await enrol(pi, "ENROL-1");
+    expect((await get(pi, patient.id)).json.enrolled_on).toBeNull();
+    const baseline = await baselineOn(patient.id, "2024-04-02");
+    expect((await get(pi, patient.id)).json.enrolled_on).toBe("2024-04-02");
+    const corrected = await call(updateVisit, {
+      method: "PUT",
+      headers: pi.headers,
+      params: { id: String(baseline.id) },
+      body: { version: baseline.version, visit_date: "2024-03-28", reason: "Date misread" },
+    });
+    expect(corrected.status, JSON.stringify(corrected.json)).toBe(200);
+    expect((await get(pi, patient.id)).json.enrolled_on).toBe("2024-03-28");
+    const removed = await call(removeVisit, {
+      method: "DELETE",
+      headers: pi.headers,
+      params: { id: String(baseline.id) },
+      body: { reason: "Entered for the wrong patient" },
+    });
+    expect(removed.status, JSON.stringify(removed.json)).toBe(204);
+    expect((await get(pi, patient.id)).json.enrolled_on).toBeNull();
   });
 
   it("treats LIKE wildcards in the search literally and refuses page_size over 100", async () => {
@@ -286,13 +348,22 @@ describe("audit of creation", () => {
 
 describe("keyset paging with next_cursor", () => {
   it("walks the same rows as page numbers, in both sorts, and refuses a cursor of another sort", async () => {
-    for (const code of ["KEY-1", "KEY-2", "KEY-3", "KEY-4", "KEY-5"]) await enrol(pi, code);
-    for (const sort of ["code", "enrolled"]) {
+    // Enrolment dates with a tie and two patients without one: every keyset case of a nullable key.
+    const dates = ["2024-02-01", null, "2024-01-05", "2024-02-01", null];
+    for (const [i, code] of ["KEY-1", "KEY-2", "KEY-3", "KEY-4", "KEY-5"].entries()) {
+      const patient = await enrol(pi, code);
+      if (dates[i]) await baselineOn(patient.id, dates[i]);
+    }
+    for (const [sort, order] of [
+      ["code", "asc"],
+      ["enrolled", "desc"],
+      ["enrolled", "asc"],
+    ]) {
       const byPage: string[] = [];
       for (let page = 1; page <= 3; page++) {
         const res = await listOf(
           pi,
-          `study_id=${study.id}&search=KEY-&page_size=2&sort=${sort}&page=${page}`,
+          `study_id=${study.id}&search=KEY-&page_size=2&sort=${sort}&order=${order}&page=${page}`,
         );
         byPage.push(...(res.json.items as { code: string }[]).map((p) => p.code));
       }
@@ -300,7 +371,10 @@ describe("keyset paging with next_cursor", () => {
       let cursor: string | null = null;
       do {
         const after: string = cursor ? `&cursor=${cursor}` : "";
-        const res = await listOf(pi, `study_id=${study.id}&search=KEY-&page_size=2&sort=${sort}${after}`);
+        const res = await listOf(
+          pi,
+          `study_id=${study.id}&search=KEY-&page_size=2&sort=${sort}&order=${order}${after}`,
+        );
         expect(res.status, JSON.stringify(res.json)).toBe(200);
         byCursor.push(...(res.json.items as { code: string }[]).map((p) => p.code));
         cursor = res.json.next_cursor as string | null;

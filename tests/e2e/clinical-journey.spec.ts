@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { wordsOf, type Words } from "./catalogue-words";
 import { signInAsAdmin } from "./sign-in-as-admin";
+import { newPsoriasisStudy, signInAsNewMember, type NewStudy } from "./study-member";
 import { screenshots } from "./screenshots";
 
 /**
@@ -21,49 +22,15 @@ const shotAt = screenshots("/tmp/journey-shots").atCurrentWidth;
 
 const card = (page: Page, title: string) => page.getByRole("listitem", { name: title });
 
-/** A new study carrying the demo study's configuration, created through the API. */
-async function newPsoriasisStudy(page: Page): Promise<string> {
-  const origin = new URL(page.url()).origin;
-  const studies = (await (await page.request.get("/api/studies")).json()) as { id: number; code: string }[];
-  const demo = studies.find((s) => s.code === "psoriasis")!;
-  const { config } = (await (await page.request.get(`/api/studies/${demo.id}`)).json()) as {
-    config: unknown;
-  };
-  const code = `journey_${Date.now() % 100000}`;
-  const created = await page.request.post("/api/studies", {
-    headers: { origin },
-    data: { code, name: "Journey Registry", disease: "Psoriasis", config },
+/** A principal investigator of the study, signed in, in the journey's language. */
+async function signInAsPrincipalInvestigator(page: Page, study: NewStudy, locale: "en" | "it") {
+  await signInAsNewMember(page, study, {
+    fullName: "Dr. Principal Investigator",
+    password: "journey investigator passphrase",
+    role: "principal_investigator",
   });
-  expect(created.status()).toBe(201);
-  return code;
-}
-
-/** A principal investigator of the study (created by the signed-in admin), then signed in instead. */
-async function signInAsPrincipalInvestigator(page: Page, code: string, locale: "en" | "it") {
-  const origin = new URL(page.url()).origin;
-  const studies = (await (await page.request.get("/api/studies")).json()) as { id: number; code: string }[];
-  const study = studies.find((s) => s.code === code)!;
-  const email = `pi-${code}@example.org`;
-  const password = "journey investigator passphrase";
-  const user = await page.request.post("/api/admin/users", {
-    headers: { origin },
-    data: { email, password, full_name: "Dr. Principal Investigator", role_level: "user" },
-  });
-  expect(user.status()).toBe(201);
-  const { id } = (await user.json()) as { id: number };
-  const role = await page.request.post("/api/admin/user-study-roles", {
-    headers: { origin },
-    data: { user_id: id, study_id: study.id, role: "principal_investigator" },
-  });
-  expect(role.status()).toBe(201);
-  await page.getByRole("button", { name: "Logout" }).click();
-  await expect(page).toHaveURL(/\/login/);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
   // A clinician lands on My studies (decision 0029).
   await expect(page).toHaveURL(/\/my-studies$/);
-  await expect(page.getByTestId("current-user")).toHaveText("Dr. Principal Investigator");
   if (locale === "it") {
     // The header's switch: saved on the account, the page re-rendered in place.
     await page.getByLabel(wordsOf("en")("common.language.label")).selectOption("it");
@@ -136,8 +103,9 @@ for (const locale of ["en", "it"] as const)
     const shot = (page: Page, name: string) => shotAt(page, `${locale}-${name}`);
     await page.setViewportSize({ width: 1440, height: 900 });
     await signInAsAdmin(page);
-    const code = await newPsoriasisStudy(page);
-    await signInAsPrincipalInvestigator(page, code, locale);
+    const study = await newPsoriasisStudy(page, "journey", "Journey Registry");
+    const code = study.code;
+    await signInAsPrincipalInvestigator(page, study, locale);
 
     // The patient, with the conditional biologic history (shown for NO, hidden for SI).
     await page.goto(`/${code}/patients`);

@@ -1,7 +1,8 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { wordsOf } from "./catalogue-words";
 import { screenshots } from "./screenshots";
-import { E2E_ADMIN } from "../../playwright.config";
+import { signInAsAdmin } from "./sign-in-as-admin";
+import { newPsoriasisStudy, signInAsNewMember } from "./study-member";
 
 /**
  * The clinician's journey of the capture work, redone with the entry flow (decision 0027): a
@@ -34,58 +35,6 @@ class CountingKeyboard {
   }
 }
 
-async function newPsoriasisStudy(page: Page): Promise<{ code: string; id: number }> {
-  const origin = new URL(page.url()).origin;
-  const studies = (await (await page.request.get("/api/studies")).json()) as { id: number; code: string }[];
-  const demo = studies.find((s) => s.code === "psoriasis")!;
-  const { config } = (await (await page.request.get(`/api/studies/${demo.id}`)).json()) as {
-    config: unknown;
-  };
-  const code = `entry_${Date.now() % 100000}`;
-  const created = await page.request.post("/api/studies", {
-    headers: { origin },
-    data: { code, name: "Entry Registry", disease: "Psoriasis", config },
-  });
-  expect(created.status()).toBe(201);
-  return { code, id: ((await created.json()) as { id: number }).id };
-}
-
-/** A principal investigator of the study, created by the signed-in admin, then signed in instead. */
-async function signInAsPrincipalInvestigator(page: Page, study: { code: string; id: number }) {
-  const origin = new URL(page.url()).origin;
-  const email = `pi-${study.code}@example.org`;
-  const password = "entry investigator passphrase";
-  const user = await page.request.post("/api/admin/users", {
-    headers: { origin },
-    data: { email, password, full_name: "Dr. Entry Investigator", role_level: "user" },
-  });
-  expect(user.status()).toBe(201);
-  const { id } = (await user.json()) as { id: number };
-  const role = await page.request.post("/api/admin/user-study-roles", {
-    headers: { origin },
-    data: { user_id: id, study_id: study.id, role: "principal_investigator" },
-  });
-  expect(role.status()).toBe(201);
-  await page.getByRole("button", { name: "Logout" }).click();
-  await expect(page).toHaveURL(/\/login/);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByTestId("current-user")).toHaveText("Dr. Entry Investigator", SIGN_IN);
-}
-
-// Signing in hashes a password (argon2id): on a loaded machine that is slow. A backstop, not a
-// timing assertion.
-const SIGN_IN = { timeout: 60_000 };
-
-async function signInAsAdmin(page: Page) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(E2E_ADMIN.email);
-  await page.getByLabel("Password").fill(E2E_ADMIN.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/admin\/studies$/, SIGN_IN);
-}
-
 const w = wordsOf("en");
 const focused = (locator: Locator) => expect(locator).toBeFocused();
 
@@ -96,8 +45,12 @@ test("a patient and two visits by keyboard in at most 110 keystrokes, then the c
 }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await signInAsAdmin(page);
-  const study = await newPsoriasisStudy(page);
-  await signInAsPrincipalInvestigator(page, study);
+  const study = await newPsoriasisStudy(page, "entry", "Entry Registry");
+  await signInAsNewMember(page, study, {
+    fullName: "Dr. Entry Investigator",
+    password: "entry investigator passphrase",
+    role: "principal_investigator",
+  });
   const keys = new CountingKeyboard(page);
 
   // The patient: code, birth date in one stop (English: month first), sex, onset (a month in one

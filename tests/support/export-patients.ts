@@ -133,7 +133,7 @@ export function generatePatient(n: number, options: GeneratedPatientOptions = {}
       ],
     },
     medical_group_code: `G${1 + (n % 5)}`,
-    enrolled_at: `${dayAfter(start, 0)}T09:00:00.000Z`,
+    enrolled_on: visits[0]?.visit_date ?? null,
     visits,
   };
 }
@@ -147,7 +147,7 @@ export function generateAudit(patient: ExportPatient, userId = 7): ExportAuditEv
       action: "create",
       user_id: userId,
       user_email: "investigator@example.org",
-      timestamp: patient.enrolled_at,
+      timestamp: `${patient.enrolled_on ?? "2024-01-01"}T09:00:00.000Z`,
       ip_address: "192.0.2.1",
       reason: null,
       new_values: {

@@ -119,6 +119,7 @@ export async function seedDemoData(
       }));
       const baseline = baselineVisit(config, entered);
       for (const visit of entered) {
+        const calculated = calculateVisit(config, visit, baseline);
         const [created] = await tx
           .insert(visits)
           .values({
@@ -130,7 +131,8 @@ export async function seedDemoData(
             visitDate: visit.visit_date,
             visitType: visit.visit_type,
             dataFields: visit.dataFields,
-            calculatedValues: calculateVisit(config, visit, baseline),
+            calculatedValues: calculated.values,
+            calculationNotes: calculated.notes,
             configVersion: study.version,
           })
           .returning();

@@ -122,7 +122,7 @@ export async function readExportBatch(
       custom_fields: patients.customFields,
       missing: patients.missing,
       medical_group_code: medicalGroups.code,
-      enrolled_at: ISO_UTC(patients.createdAt),
+      enrolled_on: patients.enrolledOn,
       createdAtKey: sql<string>`${patients.createdAt}::text`,
     })
     .from(patients)

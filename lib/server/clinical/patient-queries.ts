@@ -78,7 +78,7 @@ const patientJson = sql`json_build_object(
   'confirmed_warnings', ${patients.confirmedWarnings},
   'created_by', ${patients.createdBy}, 'version', ${patients.version},
   'next_visit_type', ${patients.nextVisitType}, 'next_visit_due', ${patients.nextVisitDue},
-  'next_visit_window_end', ${patients.nextVisitWindowEnd},
+  'next_visit_window_end', ${patients.nextVisitWindowEnd}, 'enrolled_on', ${patients.enrolledOn},
   'created_at', ${isoInstant(patients.createdAt)}, 'updated_at', ${isoInstant(patients.updatedAt)})`;
 
 export type PatientPage = {
@@ -104,30 +104,21 @@ export async function listPatientPage(tx: Queryable, p: ListParams): Promise<Pat
   if (!Number.isSafeInteger(p.limit) || p.limit < 1 || p.limit > PATIENT_LIMITS.pageSize)
     throw new Error(`A patient page holds 1 to ${PATIENT_LIMITS.pageSize} rows, not ${p.limit}`);
   const fromStart = p.after !== undefined || p.offset === 0;
-  // The next visit due may be null (no schedule, or nothing left to plan): nulls sort last going up,
-  // first going down (the index's own order), and a keyset position on a null key is its own variant.
-  const afterNull = p.sort === "next_visit_due" && p.after?.key === "";
+  // The dates (next visit due, enrolment) may be null (no schedule or nothing left to plan; no visit
+  // yet): nulls sort last going up, first going down (the index's own order), and a keyset
+  // position on a null key is its own variant.
+  const nullable = p.sort !== "code";
+  const afterNull = nullable && p.after?.key === "";
   const variant = `patients_page_${p.scope.kind}_${p.sort}_${p.order}_${p.after ? (afterNull ? "after_null" : "after") : fromStart ? "first" : "offset"}${p.search ? "_search" : ""}`;
   const build = (q: Queryable, name: string) => {
     const direction = p.order === "asc" ? asc : desc;
     const forward = sql.raw(p.order === "asc" ? "asc" : "desc");
     const backward = sql.raw(p.order === "asc" ? "desc" : "asc");
     const sortColumn =
-      p.sort === "code" ? patients.code : p.sort === "enrolled" ? patients.createdAt : patients.nextVisitDue;
-    // The sort key as text: created_at's text form keeps its microseconds (a JS Date would not); a
-    // null next visit due is the empty key.
-    const sortKey =
-      p.sort === "code"
-        ? sql<string>`${patients.code}`
-        : p.sort === "enrolled"
-          ? sql<string>`${patients.createdAt}::text`
-          : sql<string>`coalesce(${patients.nextVisitDue}::text, '')`;
-    const afterKey =
-      p.sort === "code"
-        ? sql.placeholder("afterKey")
-        : p.sort === "enrolled"
-          ? sql`${sql.placeholder("afterKey")}::timestamptz`
-          : sql`${sql.placeholder("afterKey")}::date`;
+      p.sort === "code" ? patients.code : p.sort === "enrolled" ? patients.enrolledOn : patients.nextVisitDue;
+    // The sort key as text; a null date is the empty key.
+    const sortKey = nullable ? sql<string>`coalesce(${sortColumn}::text, '')` : sql<string>`${patients.code}`;
+    const afterKey = nullable ? sql`${sql.placeholder("afterKey")}::date` : sql.placeholder("afterKey");
     const afterId = sql.placeholder("afterId");
     const after = p.after
       ? afterNull
@@ -140,10 +131,11 @@ export async function listPatientPage(tx: Queryable, p: ListParams): Promise<Pat
     const order = [direction(sortColumn), direction(patients.id)];
     // Past a keyset position the rest of a nullable sort is two index ranges in a row: going up,
     // the dates after the key then the nulls; going down from a null key, the nulls left then
-    // every date. Each part is a seek on patients_study_next_visit_idx (a row comparison cannot
-    // reach the nulls, and an OR of the two would scan the index from its start).
+    // every date. Each part is a seek on the date's index (patients_study_next_visit_idx,
+    // patients_study_enrolled_idx): a row comparison cannot reach the nulls, and an OR of the two
+    // would scan the index from its start.
     const continuation =
-      p.sort === "next_visit_due" && p.after && (p.order === "asc") !== afterNull
+      nullable && p.after && (p.order === "asc") !== afterNull
         ? and(
             listFilter(p.scope.kind, Boolean(p.search)),
             sql`${sortColumn} is ${sql.raw(p.order === "asc" ? "" : "not ")}null`,

@@ -4,7 +4,7 @@ import { isCalendarDate } from "@/lib/dates/calendar-date";
 import type { Db, Queryable } from "@/db/client";
 import { fieldsForEntity, missingCodeList } from "@/lib/forms";
 import { patientPlausibility } from "@/lib/forms/plausibility";
-import { readConfirmedWarnings } from "@/lib/schemas/plausibility";
+import { readConfirmedWarnings, type ConfirmedWarning } from "@/lib/schemas/plausibility";
 import {
   PATIENT_MESSAGES,
   type PatientCreateBody,
@@ -19,7 +19,7 @@ import { JsonText } from "../api/json-text";
 import type { RequestMeta } from "../api/request-meta";
 import type { Actor } from "../auth/actor";
 import type { Permission } from "../auth/policy";
-import { auditedTransaction } from "../audit/audit-writer";
+import { auditedTransaction, type AuditRecorder } from "../audit/audit-writer";
 import { assertVersion } from "../concurrency/versioned-update";
 import { changedValues } from "../audit/changed-values";
 import { openClinicalRecord, openClinicalStudy, type ClinicalStudy } from "./clinical-study";
@@ -57,6 +57,7 @@ export function toPatientResponse(row: PatientRow): PatientResponse {
     next_visit_type: row.nextVisitType,
     next_visit_due: row.nextVisitDue,
     next_visit_window_end: row.nextVisitWindowEnd,
+    enrolled_on: row.enrolledOn,
     version: row.version,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
@@ -64,8 +65,8 @@ export function toPatientResponse(row: PatientRow): PatientResponse {
 }
 
 /**
- * What an audit row keeps of a patient: its data, not its timestamps nor the schedule's maintained
- * next visit (derived from the visits, whose own rows are audited).
+ * What an audit row keeps of a patient: its data, not its timestamps nor the dates maintained from
+ * its visits (the next planned visit, the enrolment: the visits' own rows are audited).
  */
 function auditable(row: PatientRow): Record<string, unknown> {
   const {
@@ -74,6 +75,7 @@ function auditable(row: PatientRow): Record<string, unknown> {
     next_visit_type: _t,
     next_visit_due: _d,
     next_visit_window_end: _e,
+    enrolled_on: _o,
     ...rest
   } = toPatientResponse(row);
   return rest;
@@ -134,9 +136,6 @@ function codedValues(study: ClinicalStudy, missing: unknown, storedMissing: Reco
   };
 }
 
-/** PostgreSQL's text form of a timestamptz, as the list query reads it. */
-const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
-
 type Cursor = { s: string; o: string; k: string; i: number };
 
 /** An opaque keyset position; it names its sort and order, so it cannot be replayed on another. */
@@ -159,10 +158,8 @@ function readCursor(text: string, sort: string, order: string): { key: string; i
     typeof cursor.k === "string" &&
     cursor.k.length <= 100 &&
     Number.isSafeInteger(cursor.i) &&
-    (sort === "code" ||
-      (sort === "next_visit_due"
-        ? cursor.k === "" || isCalendarDate(cursor.k)
-        : TIMESTAMP_TEXT.test(cursor.k)));
+    // The date sorts' keys are a calendar date or "" (no date: decision 0025, 0028).
+    (sort === "code" || cursor.k === "" || isCalendarDate(cursor.k));
   if (!valid) throw refuse();
   return { key: cursor.k!, id: cursor.i! };
 }
@@ -341,21 +338,32 @@ export async function updatePatient(
       confirmedWarnings,
       missing,
     });
-    audit({
-      action: "update",
-      entityType: "patient",
-      entityId: id,
-      studyId: study.id,
-      actor: actorOf(actor),
-      meta,
-      reason: body.reason,
-      ...withConfirmedWarnings(
-        changedValues(auditable(patient), auditable(updated)),
-        auditable(patient).confirmed_warnings,
-        confirmedWarnings,
-      ),
-    });
+    auditUpdate(audit, { study, actor, meta, reason: body.reason }, patient, updated, confirmedWarnings);
     return toPatientResponse(updated);
+  });
+}
+
+/**
+ * The audit row of a reasoned change of a patient: the changed values, old and new, and the soft
+ * plausibility warnings confirmed with it (decision 0024) even when they equal the stored ones.
+ */
+function auditUpdate(
+  audit: AuditRecorder,
+  change: { study: ClinicalStudy; actor: Actor; meta: RequestMeta; reason: string },
+  before: PatientRow,
+  after: PatientRow,
+  confirmedWarnings: ConfirmedWarning[] = [],
+): void {
+  const old = auditable(before);
+  audit({
+    action: "update",
+    entityType: "patient",
+    entityId: before.id,
+    studyId: change.study.id,
+    actor: actorOf(change.actor),
+    meta: change.meta,
+    reason: change.reason,
+    ...withConfirmedWarnings(changedValues(old, auditable(after)), old.confirmed_warnings, confirmedWarnings),
   });
 }
 
@@ -376,16 +384,7 @@ export async function movePatientToGroup(
     assertVersion("patient", patient, body.version);
     const medicalGroupId = await moveTarget(tx, study.id, patient.medicalGroupId, body.medical_group_id);
     const updated = await updatePatientRow(tx, patient, { medicalGroupId });
-    audit({
-      action: "update",
-      entityType: "patient",
-      entityId: id,
-      studyId: study.id,
-      actor: actorOf(actor),
-      meta,
-      reason: body.reason,
-      ...changedValues(auditable(patient), auditable(updated)),
-    });
+    auditUpdate(audit, { study, actor, meta, reason: body.reason }, patient, updated);
     return toPatientResponse(updated);
   });
 }

@@ -3,6 +3,7 @@ import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Queryable } from "@/db/client";
 import { prepared } from "@/db/prepared";
 import { patients, therapyLines, visits } from "@/db/schema";
+import { enrolmentDate } from "@/lib/schedule/enrolment";
 import { visitSchedule, type ScheduleVisit } from "@/lib/schedule/visit-schedule";
 import type { ReportSettings } from "../reports/report-settings";
 
@@ -20,23 +21,29 @@ type VisitFacts = { dataFields: Record<string, unknown>; calculatedValues: Recor
 /** What the schedule reads of a visit besides (decision 0025). */
 type ScheduledVisitFacts = VisitFacts & ScheduleVisit;
 
-/** The visit schedule's next planned visit not yet done, as the patient row keeps it. */
-export type NextVisit = {
+/**
+ * The patient's dates kept on their row: the visit schedule's next planned visit not yet done
+ * (decision 0025) and the enrolment, the earliest live visit's date (decision 0028).
+ */
+export type VisitDates = {
   nextVisitType: string | null;
   nextVisitDue: string | null;
   nextVisitWindowEnd: string | null;
+  enrolledOn: string | null;
 };
 
 /**
- * The patient's next planned visit from their live visits (lib/schedule/visit-schedule.ts, the rule
- * the schedule endpoint shows); today plays no part in which visit is next, only in its status.
+ * The patient's dates from their live visits: the next planned visit by lib/schedule/visit-schedule.ts
+ * (the rule the schedule endpoint shows; today plays no part in which visit is next, only in its
+ * status) and the enrolment by lib/schedule/enrolment.ts.
  */
-export function nextPlannedVisit(settings: ReportSettings, liveVisits: readonly ScheduleVisit[]): NextVisit {
+export function visitDates(settings: ReportSettings, liveVisits: readonly ScheduleVisit[]): VisitDates {
   const next = visitSchedule(settings.schedule, liveVisits, "0001-01-01").next;
   return {
     nextVisitType: next?.visitType ?? null,
     nextVisitDue: next?.due ?? null,
     nextVisitWindowEnd: next?.windowEnd ?? null,
+    enrolledOn: enrolmentDate(liveVisits),
   };
 }
 
@@ -67,15 +74,15 @@ export function summarize(
  * patient row in the database). The figures follow the visits' stored calculated values. A caller
  * that already holds the patient's live visits and lines as they now stand passes them (`known`)
  * and saves the two reads; the row is written only when a figure moved. The visit schedule's next
- * planned visit (decision 0025) is kept in the same statement: a visit write costs no extra round
- * trip for it.
+ * planned visit (decision 0025) and the enrolment date (decision 0028) are kept in the same
+ * statement: a visit write costs no extra round trip for them.
  */
 export async function refreshPatientSummary(
   tx: Queryable,
   settings: ReportSettings,
   patientId: number,
   known?: { liveVisits: readonly ScheduledVisitFacts[]; lines: readonly { endDate: string | null }[] },
-  stored?: PatientSummary & NextVisit,
+  stored?: PatientSummary & VisitDates,
 ): Promise<PatientSummary> {
   const liveVisits =
     known?.liveVisits ??
@@ -98,8 +105,8 @@ export async function refreshPatientSummary(
       .where(eq(therapyLines.patientId, patientId))
       .orderBy(asc(therapyLines.lineNumber)));
   const summary = summarize(settings, liveVisits, lines);
-  const next = nextPlannedVisit(settings, liveVisits);
-  if (stored && sameSummary(stored, summary) && sameNext(stored, next)) return summary;
+  const dates = visitDates(settings, liveVisits);
+  if (stored && sameSummary(stored, summary) && sameDates(stored, dates)) return summary;
   // Prepared (db/prepared.ts): every visit write sends it.
   await prepared(tx, "patient_summary_update", (q, name) =>
     q
@@ -115,18 +122,20 @@ export async function refreshPatientSummary(
         nextVisitType: sql`${sql.placeholder("nextVisitType")}`,
         nextVisitDue: sql`${sql.placeholder("nextVisitDue")}::date`,
         nextVisitWindowEnd: sql`${sql.placeholder("nextVisitWindowEnd")}::date`,
-      } satisfies Record<keyof (PatientSummary & NextVisit), unknown>)
+        enrolledOn: sql`${sql.placeholder("enrolledOn")}::date`,
+      } satisfies Record<keyof (PatientSummary & VisitDates), unknown>)
       .where(eq(patients.id, sql.placeholder("patientId")))
       .prepare(name),
-  ).execute({ ...summary, ...next, patientId });
+  ).execute({ ...summary, ...dates, patientId });
   return summary;
 }
 
-function sameNext(a: NextVisit, b: NextVisit): boolean {
+function sameDates(a: VisitDates, b: VisitDates): boolean {
   return (
     a.nextVisitType === b.nextVisitType &&
     a.nextVisitDue === b.nextVisitDue &&
-    a.nextVisitWindowEnd === b.nextVisitWindowEnd
+    a.nextVisitWindowEnd === b.nextVisitWindowEnd &&
+    a.enrolledOn === b.enrolledOn
   );
 }
 

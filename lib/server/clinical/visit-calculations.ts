@@ -27,21 +27,31 @@ export function baselineVisit(
   return baseline ? { dataFields: baseline.dataFields, missing: baseline.missing } : null;
 }
 
+/** A visit's calculations as stored: the values, and why each one without a value has none. */
+export type VisitCalculation = { values: Record<string, unknown>; notes: Record<string, string> };
+
 /**
  * The study's calculations over one visit's data, in dependency order (lib/calc). A calculation
  * that cannot be computed (a missing input, or one answered with a missing-data code: decision
- * 0023) is stored as null, as the engine answers it; the engine's reason is not stored, the
- * screens recompute it with the same engine.
+ * 0023) is stored as null, and the engine's reason beside it (a message reference, so it is put
+ * into each reader's words when it is read).
  */
 export function calculateVisit(
   config: StudyConfig,
   visit: VisitData,
   baseline: VisitData | null,
-): Record<string, unknown> {
-  if (config.calculations.length === 0) return {};
-  return runCalculations(config.calculations, visit.dataFields, {
+): VisitCalculation {
+  if (config.calculations.length === 0) return { values: {}, notes: {} };
+  const run = runCalculations(config.calculations, visit.dataFields, {
     baselineValues: baseline?.dataFields ?? null,
     missing: visit.missing,
     baselineMissing: baseline?.missing ?? null,
-  }).results;
+  });
+  // fromEntries defines own keys: a calculation named `__proto__` stays an ordinary key.
+  const notes = Object.fromEntries(
+    Object.entries(run.errors).filter(
+      ([name]) => Object.hasOwn(run.results, name) && run.results[name] === null,
+    ),
+  );
+  return { values: run.results, notes };
 }

@@ -96,9 +96,18 @@ export async function recomputeDependants(
     current.push(visit);
     if (visit.id === changed.id || visit.isLocked) continue;
     const calculated = calculateVisit(study.config, visit, baseline);
-    if (JSON.stringify(calculated) === JSON.stringify(visit.calculatedValues)) continue;
+    if (
+      JSON.stringify(calculated.values) === JSON.stringify(visit.calculatedValues) &&
+      JSON.stringify(calculated.notes) === JSON.stringify(visit.calculationNotes)
+    )
+      continue;
     await storeCalculatedValues(tx, visit.id, calculated, study.version);
-    current[current.length - 1] = { ...visit, calculatedValues: calculated, configVersion: study.version };
+    current[current.length - 1] = {
+      ...visit,
+      calculatedValues: calculated.values,
+      calculationNotes: calculated.notes,
+      configVersion: study.version,
+    };
     audit({
       action: "update",
       entityType: "visit",
@@ -108,7 +117,7 @@ export async function recomputeDependants(
       // No reason of its own: the reason is the cause's, read through the link (decision 0026).
       oldValues: { calculated_values: visit.calculatedValues },
       newValues: {
-        calculated_values: calculated,
+        calculated_values: calculated.values,
         [RECALCULATED_AFTER]: { entity_type: "visit", entity_id: String(changed.id) },
       },
     });

@@ -6,10 +6,16 @@ import type { RequestMeta } from "../api/request-meta";
 import type { Actor } from "../auth/actor";
 import { auditedTransaction } from "../audit/audit-writer";
 import { updateVisitRow } from "./visit-queries";
-import { openVisit, toVisitResponse } from "./visit-service";
+import { openVisit, toVisitResponse, type Words } from "./visit-service";
 
 /** Locks a visit (clinical.write in scope): every later change answers 423 until it is unlocked. */
-export async function lockVisit(db: Db, actor: Actor, id: number, meta: RequestMeta): Promise<VisitResponse> {
+export async function lockVisit(
+  db: Db,
+  actor: Actor,
+  id: number,
+  meta: RequestMeta,
+  words: Words,
+): Promise<VisitResponse> {
   return auditedTransaction(db, async (tx, audit) => {
     const { study, visit } = await openVisit(tx, actor, id, "clinical.write", true);
     if (visit.isLocked) throw conflict(VISIT_MESSAGES.alreadyLocked(visit.visitNumber));
@@ -32,7 +38,7 @@ export async function lockVisit(db: Db, actor: Actor, id: number, meta: RequestM
         locked_by: actor.userId,
       },
     });
-    return toVisitResponse(locked);
+    return toVisitResponse(locked, words);
   });
 }
 
@@ -42,6 +48,7 @@ export async function unlockVisit(
   id: number,
   reason: string,
   meta: RequestMeta,
+  words: Words,
 ): Promise<VisitResponse> {
   return auditedTransaction(db, async (tx, audit) => {
     const { study, visit } = await openVisit(tx, actor, id, "clinical.write", true);
@@ -66,6 +73,6 @@ export async function unlockVisit(
       },
       newValues: { is_locked: false },
     });
-    return toVisitResponse(unlocked);
+    return toVisitResponse(unlocked, words);
   });
 }

@@ -158,10 +158,13 @@ export async function updateVisitRow(
 export async function storeCalculatedValues(
   tx: Queryable,
   id: number,
-  calculatedValues: Record<string, unknown>,
+  calculated: { values: Record<string, unknown>; notes: Record<string, string> },
   configVersion: number,
 ): Promise<void> {
-  await tx.update(visits).set({ calculatedValues, configVersion }).where(eq(visits.id, id));
+  await tx
+    .update(visits)
+    .set({ calculatedValues: calculated.values, calculationNotes: calculated.notes, configVersion })
+    .where(eq(visits.id, id));
 }
 
 /**

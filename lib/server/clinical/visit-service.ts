@@ -43,7 +43,11 @@ import {
   type VisitRow,
 } from "./visit-queries";
 
-export function toVisitResponse(row: VisitRow): VisitResponse {
+/** Puts a message (possibly a reference) into the reader's words (lib/server/i18n/translator.ts). */
+export type Words = (text: string) => string;
+
+/** The visit as the API answers it; the calculations' notes in the reader's words. */
+export function toVisitResponse(row: VisitRow, words: Words): VisitResponse {
   return {
     id: row.id,
     study_id: row.studyId,
@@ -55,6 +59,9 @@ export function toVisitResponse(row: VisitRow): VisitResponse {
     data_fields: row.dataFields,
     missing: row.missing,
     calculated_values: row.calculatedValues,
+    calculation_notes: Object.fromEntries(
+      Object.entries(row.calculationNotes).map(([name, note]) => [name, words(note)]),
+    ),
     confirmed_warnings: readConfirmedWarnings(row.confirmedWarnings),
     config_version: row.configVersion,
     protocol_version_id: row.protocolVersionId,
@@ -68,8 +75,9 @@ export function toVisitResponse(row: VisitRow): VisitResponse {
   };
 }
 
+/** The visit as its audit rows record it: the notes are derived words, not data. */
 export function auditableVisit(row: VisitRow): Record<string, unknown> {
-  const { created_at: _c, updated_at: _u, ...rest } = toVisitResponse(row);
+  const { created_at: _c, updated_at: _u, calculation_notes: _n, ...rest } = toVisitResponse(row, String);
   return rest;
 }
 
@@ -103,8 +111,13 @@ function assertVisitType(study: ClinicalStudy, type: string): void {
     throw fieldError(["body", "visit_type"], VISIT_MESSAGES.unknownType(type));
 }
 
-export async function listVisits(db: Db, actor: Actor, query: VisitListQuery): Promise<VisitResponse[]> {
-  if (query.patient_id !== undefined) return visitsOfPatient(db, actor, query.patient_id);
+export async function listVisits(
+  db: Db,
+  actor: Actor,
+  query: VisitListQuery,
+  words: Words,
+): Promise<VisitResponse[]> {
+  if (query.patient_id !== undefined) return visitsOfPatient(db, actor, query.patient_id, words);
   const lineId = query.therapy_line_id!;
   const line = await locateLine(db, lineId);
   if (!line) throw notFound(messageRef("api.visits.lineNotFound"));
@@ -126,14 +139,19 @@ export async function listVisits(db: Db, actor: Actor, query: VisitListQuery): P
     studyId: line.studyId,
     scope: study.access.patientScope,
   });
-  return rows.map(toVisitResponse);
+  return rows.map((row) => toVisitResponse(row, words));
 }
 
 /**
  * A patient's visits: the patient's own check (openPatient's 404 and its audit) and the visits
  * come in one statement (listVisitsOfPatientInScope), after the study context.
  */
-export async function visitsOfPatient(db: Db, actor: Actor, patientId: number): Promise<VisitResponse[]> {
+export async function visitsOfPatient(
+  db: Db,
+  actor: Actor,
+  patientId: number,
+  words: Words,
+): Promise<VisitResponse[]> {
   const { record: rows } = await openClinicalRecord(
     db,
     actor,
@@ -143,11 +161,11 @@ export async function visitsOfPatient(db: Db, actor: Actor, patientId: number): 
     (study) =>
       listVisitsOfPatientInScope(db, { patientId, studyId: study.id, scope: study.access.patientScope }),
   );
-  return rows.map(toVisitResponse);
+  return rows.map((row) => toVisitResponse(row, words));
 }
 
-export async function getVisit(db: Db, actor: Actor, id: number): Promise<VisitResponse> {
-  return toVisitResponse((await openVisit(db, actor, id, "clinical.read")).visit);
+export async function getVisit(db: Db, actor: Actor, id: number, words: Words): Promise<VisitResponse> {
+  return toVisitResponse((await openVisit(db, actor, id, "clinical.read")).visit, words);
 }
 
 export async function createVisit(
@@ -155,6 +173,7 @@ export async function createVisit(
   actor: Actor,
   body: VisitCreateBody,
   meta: RequestMeta,
+  words: Words,
 ): Promise<VisitResponse> {
   return auditedTransaction(db, async (tx, audit) => {
     // The patient row is locked: numbers and lines cannot race between their check and the insert.
@@ -215,7 +234,8 @@ export async function createVisit(
       visitType: body.visit_type,
       dataFields,
       missing,
-      calculatedValues: calculated,
+      calculatedValues: calculated.values,
+      calculationNotes: calculated.notes,
       confirmedWarnings,
       configVersion: study.version,
       createdBy: actor.userId,
@@ -239,7 +259,7 @@ export async function createVisit(
       { liveVisits: recomputed ?? [...earlier, row], lines },
       patient,
     );
-    return toVisitResponse(row);
+    return toVisitResponse(row, words);
   });
 }
 
@@ -249,6 +269,7 @@ export async function updateVisit(
   id: number,
   body: VisitUpdateBody,
   meta: RequestMeta,
+  words: Words,
 ): Promise<VisitResponse> {
   return auditedTransaction(db, async (tx, audit) => {
     const { study, visit } = await openVisit(tx, actor, id, "clinical.write", true);
@@ -298,6 +319,7 @@ export async function updateVisit(
       visit.confirmedWarnings,
     );
     const self = { visitType, visitNumber, dataFields, missing };
+    const calculated = calculateVisit(study.config, self, baselineVisit(study.config, [...others, self]));
     const updated = await updateVisitRow(tx, visit, {
       visitNumber,
       visitType,
@@ -305,7 +327,8 @@ export async function updateVisit(
       dataFields,
       confirmedWarnings,
       missing,
-      calculatedValues: calculateVisit(study.config, self, baselineVisit(study.config, [...others, self])),
+      calculatedValues: calculated.values,
+      calculationNotes: calculated.notes,
       configVersion: study.version,
     });
     const base = { actor: actorOf(actor), meta };
@@ -326,7 +349,7 @@ export async function updateVisit(
     if (visit.visitType === baselineType || visitType === baselineType)
       await recomputeDependants(tx, study, visit.patientId, updated, audit, base);
     await refreshPatientSummary(tx, reportSettings(study.config), visit.patientId);
-    return toVisitResponse(updated);
+    return toVisitResponse(updated, words);
   });
 }
 

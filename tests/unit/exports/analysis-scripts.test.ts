@@ -88,7 +88,7 @@ const PATIENTS: ExportPatient[] = [
     naive_systemic: true,
     naive_biologic: false,
     medical_group_code: null,
-    enrolled_at: "2024-01-15T09:30:00.000Z",
+    enrolled_on: "2024-01-15",
     missing: {},
     custom_fields: {
       hospital_record_number: "'MI-004512",
@@ -166,7 +166,7 @@ const PATIENTS: ExportPatient[] = [
     // `smoking_status__missing` (decision 0023).
     naive_biologic: null,
     medical_group_code: null,
-    enrolled_at: "2024-02-01T08:00:00.000Z",
+    enrolled_on: "2024-02-01",
     custom_fields: {},
     missing: { smoking_status: "UNK" },
     visits: [],

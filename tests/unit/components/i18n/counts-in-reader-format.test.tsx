@@ -38,6 +38,7 @@ const patient = (id: number): z.input<typeof PatientResponse> => ({
   next_visit_type: null,
   next_visit_due: null,
   next_visit_window_end: null,
+  enrolled_on: null,
   version: 1,
   created_at: "2026-01-15T10:00:00.000Z",
   updated_at: "2026-01-15T10:00:00.000Z",

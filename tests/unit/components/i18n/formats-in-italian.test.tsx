@@ -17,8 +17,8 @@ describe("dates and numbers in Italian", () => {
           birth_date: "1980-05-07",
           height_cm: 181.5,
           weight_kg: 72.25,
+          enrolled_on: "2024-03-10",
         })}
-        enrolledOn="2024-03-10"
       />,
       { locale: "it" },
     );

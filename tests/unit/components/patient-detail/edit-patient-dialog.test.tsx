@@ -1,6 +1,6 @@
-import { render, screen, waitFor } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { EditPatientDialog } from "@/components/patient-detail/edit-patient-dialog";
 import { PATIENT_MESSAGES, PatientResponse } from "@/lib/schemas/patients";
 import { invalid, ok, route, serveApi, type ApiCall, type Reply } from "@/tests/support/msw/api";
@@ -98,5 +98,66 @@ describe("Edit patient", () => {
     await user.click(screen.getByRole("button", { name: /^Salva/ }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(puts(calls)[0]!.body).toMatchObject({ weight_kg: 70.5 });
+  });
+});
+
+describe("the kept draft of an edit (decision 0027)", () => {
+  beforeEach(() => window.sessionStorage.clear());
+  const withNote: typeof smallConfig = {
+    ...smallConfig,
+    data_fields: [
+      ...smallConfig.data_fields,
+      { entity: "patient", name: "referral", label: "Referred by", type: "text", category: "demographic" },
+    ],
+  };
+  const KEY = "registry.draft:patient-edit:7:2";
+  const renderEdit = (answer: () => Reply = () => ok(PatientResponse, patient({ version: 3 }))) => {
+    const calls = serveApi(route("PUT", "/api/patients/{id}", answer));
+    const props = { onClose: vi.fn(), onSaved: vi.fn(), onReload: vi.fn() };
+    const view = render(
+      withQueryClient(
+        <EditPatientDialog open patient={patient({ version: 2 })} config={withNote} {...props} />,
+      ),
+    );
+    return { ...props, calls, view, user: userEvent.setup() };
+  };
+
+  it("survives a reload, is offered back for the same version, and a save clears it", async () => {
+    const first = renderEdit();
+    await first.user.clear(screen.getByLabelText("Weight (kg)"));
+    await first.user.type(screen.getByLabelText("Weight (kg)"), "71.5");
+    await first.user.type(screen.getByLabelText("Referred by"), "Dr Rossi");
+    await waitFor(() => expect(window.sessionStorage.getItem(KEY)).not.toBeNull());
+    // The page goes away (a reload, or the trip to /login when the session ended).
+    first.view.unmount();
+
+    const again = renderEdit();
+    await again.user.click(await screen.findByRole("button", { name: "Restore draft" }));
+    expect(screen.getByLabelText("Weight (kg)")).toHaveValue("71.5");
+    expect(screen.getByLabelText("Referred by")).toHaveValue("Dr Rossi");
+    await again.user.click(screen.getByRole("button", { name: "Continue" }));
+    await again.user.type(await screen.findByLabelText("Reason for change *"), "Weighed again");
+    await again.user.click(screen.getByRole("button", { name: "Save changes" }));
+    await waitFor(() => expect(again.onSaved).toHaveBeenCalledWith("Patient updated"));
+    expect(puts(again.calls)[0]!.body).toMatchObject({
+      version: 2,
+      weight_kg: 71.5,
+      custom_fields: { referral: "Dr Rossi" },
+    });
+    expect(window.sessionStorage.getItem(KEY)).toBeNull();
+  });
+
+  it("closing with changes asks first; Discard forgets the draft", async () => {
+    const { user, onClose } = renderEdit();
+    await user.type(screen.getByLabelText("Referred by"), "Dr Bianchi");
+    await waitFor(() => expect(window.sessionStorage.getItem(KEY)).not.toBeNull());
+    await user.keyboard("{Escape}");
+    await user.click(
+      within(screen.getByRole("alertdialog", { name: "Discard your changes?" })).getByRole("button", {
+        name: "Discard",
+      }),
+    );
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(window.sessionStorage.getItem(KEY)).toBeNull();
   });
 });

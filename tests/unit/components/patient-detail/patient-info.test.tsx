@@ -26,14 +26,17 @@ describe("Patient Information", () => {
   it("shows birth and enrollment dates as 'MMM dd, yyyy': enrolment is the baseline visit's date, not the row's", () => {
     const { unmount } = renderWithIntl(
       <PatientInfo
-        patient={patient({ birth_date: "1980-05-07", created_at: "2025-11-30T10:00:00.000Z" })}
-        enrolledOn="2024-03-09"
+        patient={patient({
+          birth_date: "1980-05-07",
+          created_at: "2025-11-30T10:00:00.000Z",
+          enrolled_on: "2024-03-09",
+        })}
       />,
     );
     expect(valueOf("Birth Date")).toBe("May 07, 1980");
     expect(valueOf("Enrollment Date")).toBe("Mar 09, 2024");
     unmount();
-    renderWithIntl(<PatientInfo patient={patient()} enrolledOn={null} />);
+    renderWithIntl(<PatientInfo patient={patient({ enrolled_on: null })} />);
     expect(valueOf("Enrollment Date")).toBe("— (no baseline visit yet)");
   });
 

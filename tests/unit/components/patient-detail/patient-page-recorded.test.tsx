@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { PatientFields } from "@/components/patient-detail/patient-fields";
 import { MoveGroupDialog } from "@/components/patient-detail/move-group-dialog";
-import { enrolmentDate } from "@/components/patient-detail/enrolment";
+import { enrolmentDate } from "@/lib/schedule/enrolment";
 import { AddVisitDialog } from "@/components/visits/add-visit-dialog";
 import { VisitVersionDialog } from "@/components/visits/visit-version-dialog";
 import { PatientResponse } from "@/lib/schemas/patients";
@@ -98,12 +98,7 @@ describe("the patient's recorded fields", () => {
 
   it("enrolment is the earliest visit's date, null before any visit", () => {
     expect(enrolmentDate([])).toBeNull();
-    expect(
-      enrolmentDate([
-        { visit_date: "2024-05-01", visit_number: 1 },
-        { visit_date: "2024-02-01", visit_number: 3 },
-      ]),
-    ).toBe("2024-02-01");
+    expect(enrolmentDate([{ visitDate: "2024-05-01" }, { visitDate: "2024-02-01" }])).toBe("2024-02-01");
   });
 });
 
@@ -172,10 +167,10 @@ describe("calculated values in the visit dialogs", () => {
             visit_type: "week_12",
             data_fields: { pasi_score: 5 },
             calculated_values: { pasi_improvement: 75, pasi75_achieved: true, pro_burden_total: null },
+            calculation_notes: { pro_burden_total: "DLQI is missing" },
           })}
           studyId={1}
           currentConfig={demoConfig}
-          visits={[visit()]}
           onClose={vi.fn()}
         />,
       ),
@@ -183,8 +178,8 @@ describe("calculated values in the visit dialogs", () => {
     const region = screen.getByRole("region", { name: "Calculated values" });
     expect(within(region).getByTestId("calc-pasi_improvement")).toHaveTextContent("75");
     expect(within(region).getByTestId("calc-pasi75_achieved")).toHaveTextContent("Yes");
-    // Stored empty (no DLQI, no itch): a dash and the engine's reason.
-    expect(within(region).getByTestId("calc-pro_burden_total").textContent).toMatch(/^—.+/);
+    // Stored empty: a dash and the reason the server stored with it.
+    expect(within(region).getByTestId("calc-pro_burden_total")).toHaveTextContent("—DLQI is missing");
   });
 });
 

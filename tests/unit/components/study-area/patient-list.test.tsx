@@ -28,9 +28,11 @@ const patient = (id: number, code: string): z.input<typeof PatientResponse> => (
   next_visit_type: null,
   next_visit_due: null,
   next_visit_window_end: null,
+  // Enrolment is the baseline visit's date (decision 0028), not the row's creation time.
+  enrolled_on: id === 2 ? null : "2026-01-15",
   version: 1,
-  created_at: "2026-01-15T10:00:00.000Z",
-  updated_at: "2026-01-15T10:00:00.000Z",
+  created_at: "2026-03-20T10:00:00.000Z",
+  updated_at: "2026-03-20T10:00:00.000Z",
 });
 
 /** 45 patients PT-001 … PT-045 answered the way the server pages and searches them. */
@@ -75,6 +77,14 @@ describe("PatientList", () => {
       "href",
       "/psoriasis/patients/1",
     );
+    // No baseline visit yet: no enrolment date, and never the row's creation date in its place.
+    const second = screen.getByText("PT-002").closest("tr")!;
+    expect(
+      within(second)
+        .getAllByRole("cell")
+        .map((cell) => cell.textContent)[3],
+    ).toBe("—");
+    expect(screen.queryByText("Mar 20, 2026")).not.toBeInTheDocument();
     // Only users with clinical.write get the button (the server decides, the page passes it on).
     expect(screen.queryByRole("button", { name: "+ Add Patient" })).not.toBeInTheDocument();
   });
