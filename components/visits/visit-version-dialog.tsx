@@ -9,16 +9,19 @@ import type { CalculationValue } from "@/lib/calc";
 import { useFormat } from "@/components/i18n/use-format";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import { fieldsForEntity, missingCodesOf } from "@/lib/forms";
+import { fieldsForEntity, missingCodesOf, THERAPY_SWITCH_KEY } from "@/lib/forms";
 import { MissingCodeBadge } from "@/components/forms/missing-code-badge";
 import { useProtocolVersions } from "@/lib/client/protocol-versions";
 import type { Formatter } from "@/lib/i18n/format";
-import type { DataField, StudyConfig } from "@/lib/schemas/study-config";
+import type { DataField, StudyConfig, TherapySwitchField } from "@/lib/schemas/study-config";
 import type { VisitResponse } from "@/lib/schemas/visits";
 import { ConfirmedWarningsNote } from "@/components/plausibility/confirmed-warnings-flag";
 
+/** What `shown` reads of a field: a study field or a therapy-switch field. */
+type Shape = Pick<DataField, "type" | "options"> | Pick<TherapySwitchField, "type" | "options">;
+
 function shown(
-  field: DataField | undefined,
+  field: Shape | undefined,
   value: unknown,
   yesNo: { yes: string; no: string },
   fmt: Formatter,
@@ -68,8 +71,28 @@ export function VisitVersionDialog({
   const captured = fields.filter((f) => hasValue(visit.data_fields[f.name]) || visit.missing?.[f.name]);
   const codes = missingCodesOf(config, locale);
   const other = Object.entries(visit.data_fields).filter(
-    ([key, value]) => !known.has(key) && hasValue(value),
+    ([key, value]) => key !== THERAPY_SWITCH_KEY && !known.has(key) && hasValue(value),
   );
+  // The therapy-switch answer in the study's words: the question, and a switch's own fields.
+  const switchAnswer = visit.data_fields[THERAPY_SWITCH_KEY] as Record<string, unknown> | undefined;
+  const switchConfig = config.therapy_switch_config;
+  const switchRows =
+    switchAnswer && typeof switchAnswer.is_continuing_therapy === "boolean"
+      ? [
+          {
+            key: "is_continuing_therapy",
+            label: switchConfig.prompt_message,
+            text: switchAnswer.is_continuing_therapy ? yesNo.yes : yesNo.no,
+          },
+          ...switchConfig.switch_fields
+            .filter((field) => hasValue(switchAnswer[field.name]))
+            .map((field) => ({
+              key: field.name,
+              label: field.label,
+              text: shown(field, switchAnswer[field.name], yesNo, fmt),
+            })),
+        ]
+      : [];
   // The values stored with the visit (decision 0028) and, for one stored empty, the reason the
   // server's engine gave at that write, in the reader's words (decision 0023).
   const stored = visit.calculated_values as Record<string, CalculationValue>;
@@ -122,6 +145,19 @@ export function VisitVersionDialog({
             booleanLabels={YES_NO}
           />
         </div>
+      )}
+      {switchRows.length > 0 && (
+        <section className="mt-4">
+          <h3 className="text-sm font-semibold text-slate-800">{t("therapySwitch")}</h3>
+          <dl className="mt-1 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-2">
+            {switchRows.map((row) => (
+              <div key={row.key} className="min-w-0">
+                <dt className="text-slate-600">{row.label}</dt>
+                <dd className="break-words font-medium text-slate-900">{row.text}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
       )}
       {other.length > 0 && (
         <section className="mt-4">

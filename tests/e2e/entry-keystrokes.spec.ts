@@ -74,6 +74,8 @@ test("a patient and two visits by keyboard in at most 110 keystrokes, then the c
   await keys.press("Tab", 10);
   await focused(add.locator("summary", { hasText: "Therapy history" }));
   await keys.press("Enter");
+  // The section's fields are there before the next key, as a clinician sees them before typing on.
+  await expect(add.getByRole("group", { name: /Naive to biologic therapy/ })).toBeVisible();
   await keys.press("Tab", 2);
   await focused(
     add

@@ -183,6 +183,41 @@ describe("calculated values in the visit dialogs", () => {
   });
 });
 
+describe("the therapy switch in the visit view", () => {
+  it("reads as the study's question and a switch's own fields, never as raw JSON", async () => {
+    serveApi(
+      route("GET", "/api/studies/{id}/protocol-versions", () =>
+        ok(ProtocolVersionListResponse, { versions: [], active_version_id: null }),
+      ),
+    );
+    const switchField = demoConfig.therapy_switch_config.switch_fields[0]!;
+    render(
+      withQueryClient(
+        <VisitVersionDialog
+          visit={visit({
+            visit_number: 3,
+            visit_type: "week_12",
+            data_fields: {
+              pasi_score: 9,
+              therapy_switch: { is_continuing_therapy: false, [switchField.name]: "inefficacia" },
+            },
+          })}
+          studyId={1}
+          currentConfig={demoConfig}
+          onClose={vi.fn()}
+        />,
+      ),
+    );
+    const section = screen.getByRole("heading", { name: "Therapy switch" }).closest("section")!;
+    expect(within(section).getByText(demoConfig.therapy_switch_config.prompt_message)).toBeInTheDocument();
+    expect(within(section).getByText("No")).toBeInTheDocument();
+    expect(within(section).getByText(switchField.label)).toBeInTheDocument();
+    expect(within(section).getByText("Lack of efficacy")).toBeInTheDocument(); // the option's label
+    expect(screen.queryByText(/is_continuing_therapy/)).toBeNull();
+    expect(screen.queryByText("Values outside this version's fields")).toBeNull();
+  });
+});
+
 describe("moving a patient to another group", () => {
   const groups = [
     { id: 1, code: "MI", name: "Milano" },
