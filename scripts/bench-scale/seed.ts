@@ -235,6 +235,10 @@ export async function seedScaleData(db: Db, options: ScaleSeedOptions): Promise<
        WHERE ${ofBench}`,
     );
     progress("therapy lines written");
+    // The visits join each patient's lines: without statistics the planner may take the fresh
+    // tables for empty and join by nested loop over every line, whether autovacuum has analyzed
+    // them yet or not (seeding then took minutes more, and varied from run to run).
+    await run("ANALYZE patients, therapy_lines");
 
     for (let lo = first; lo <= last; lo += batch) {
       const hi = Math.min(last, lo + batch - 1);
