@@ -11,3 +11,4 @@ export * from "./uploads";
 export * from "./audit-logs";
 export * from "./patient-figure-totals";
 export * from "./audit-verification-jobs";
+export * from "./queries";

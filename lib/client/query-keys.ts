@@ -18,6 +18,14 @@ export const queryKeys = {
     dashboard: (studyId: number) => [...queryKeys.reports.all, "dashboard", studyId] as const,
   },
   // ----- end of the patient list and dashboard block -----
+  // Data queries (decision 0030): every step refetches them all (a handful of lists and threads).
+  dataQueries: {
+    all: ["data-queries"] as const,
+    ofPatient: (patientId: number) => [...queryKeys.dataQueries.all, "patient", patientId] as const,
+    list: (studyId: number, filters: Record<string, string>) =>
+      [...queryKeys.dataQueries.all, "list", studyId, filters] as const,
+    detail: (id: number) => [...queryKeys.dataQueries.all, "detail", id] as const,
+  },
 };
 
 /** Study resolution and config are cached 5 minutes (spec §9). */

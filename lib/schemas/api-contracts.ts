@@ -21,6 +21,14 @@ import {
 } from "./patients";
 import { DashboardResponse, ReportQuery, TherapyOutcomesResponse } from "./reports";
 import { OverdueVisitsQuery, OverdueVisitsResponse, PatientScheduleResponse } from "./schedule";
+import {
+  QueryCreateBody,
+  QueryListQuery,
+  QueryListResponse,
+  QueryResponse,
+  QueryResponseBody,
+  QueryStepBody,
+} from "./queries";
 import { VisitCreateBody, VisitListQuery, VisitListResponse, VisitResponse, VisitUpdateBody } from "./visits";
 import {
   AuditEntryListResponse,
@@ -425,6 +433,57 @@ export const API_CONTRACTS: ApiContract[] = [
     auth: true,
     query: OverdueVisitsQuery,
     response: OverdueVisitsResponse,
+  },
+  {
+    method: "GET",
+    path: "/api/queries",
+    summary:
+      "Data queries of a study in the caller's scope, newest first, filtered (status, patient, visit, assignee, medical group, visit type, field, days open) and keyset paged",
+    auth: true,
+    query: QueryListQuery,
+    response: QueryListResponse,
+  },
+  {
+    method: "POST",
+    path: "/api/queries",
+    summary:
+      "Open a data query on a field of a patient or a visit, or on a visit as a whole (monitor, data manager, principal investigator; audited)",
+    auth: true,
+    body: QueryCreateBody,
+    response: QueryResponse,
+    status: 201,
+  },
+  {
+    method: "GET",
+    path: "/api/queries/{id}",
+    summary: "A data query with its thread (caller's scope)",
+    auth: true,
+    response: QueryResponse,
+  },
+  {
+    method: "POST",
+    path: "/api/queries/{id}/responses",
+    summary:
+      "Answer a data query with a category and a text (the site: principal investigator, sub-investigator, medico; audited)",
+    auth: true,
+    body: QueryResponseBody,
+    response: QueryResponse,
+  },
+  {
+    method: "POST",
+    path: "/api/queries/{id}/close",
+    summary: "Close a data query with a text (the reviewer's roles; audited)",
+    auth: true,
+    body: QueryStepBody,
+    response: QueryResponse,
+  },
+  {
+    method: "POST",
+    path: "/api/queries/{id}/reopen",
+    summary: "Reopen an answered or closed data query with a text (the reviewer's roles; audited)",
+    auth: true,
+    body: QueryStepBody,
+    response: QueryResponse,
   },
   {
     method: "GET",

@@ -137,6 +137,8 @@ export const PatientUpdateBody = z.object({
   /** Soft plausibility warnings the user confirmed (decision 0024). */
   confirmed_warnings: ConfirmedWarningCodes.optional(),
   missing: MissingInput.optional(),
+  /** The open data query this change answers: its audit row points at the query (decision 0030). */
+  query_id: idOf("query_id").optional(),
 });
 export type PatientUpdateBody = z.infer<typeof PatientUpdateBody>;
 

@@ -28,6 +28,8 @@ export const DashboardResponse = z.object({
     calculation: z.object({ name: z.string(), label: z.string() }).nullable(),
   }),
   demographics: z.object({ patients_by_sex: z.record(z.string(), z.number()) }),
+  /** Data queries in the caller's scope by status (decision 0030). */
+  queries: z.object({ open: z.number(), answered: z.number(), closed: z.number() }),
 });
 export type DashboardResponse = z.infer<typeof DashboardResponse>;
 

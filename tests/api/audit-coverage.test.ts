@@ -42,6 +42,8 @@ type Fixture = {
   contentId: number;
   /** A draft protocol version (the approve entry). */
   versionId?: number;
+  /** A data query on the visit's PASI (the query step entries). */
+  queryId?: number;
   /** A refresh token of `user`'s API session (the refresh entry). */
   refresh?: string;
 };
@@ -407,6 +409,81 @@ const EXPECTED_AUDIT: Record<string, Entry> = {
       },
     ],
   },
+  // Data queries (decision 0030): every step is one audited row of the query.
+  "POST /api/queries": {
+    request: (f) => ({
+      body: {
+        study_id: f.studyId,
+        entity_type: "visit",
+        entity_id: f.visitId,
+        field: "pasi_score",
+        text: "Check PASI",
+      },
+    }),
+    rows: (f, answer) => [
+      {
+        action: "create",
+        entityType: "query",
+        entityId: String(answer.id),
+        studyId: f.studyId,
+        newValues: {
+          entity_type: "visit",
+          entity_id: f.visitId,
+          patient_id: f.patientId,
+          visit_id: f.visitId,
+          field: "pasi_score",
+          assignee_id: null,
+          status: "open",
+          text: "Check PASI",
+        },
+      },
+    ],
+  },
+  "POST /api/queries/{id}/responses": {
+    prepare: (f) => queryOf(f, false),
+    request: (f) => ({
+      params: { id: String(f.queryId) },
+      body: { category: "typing_error", text: "Corrected" },
+    }),
+    rows: (f) => [
+      {
+        action: "update",
+        entityType: "query",
+        entityId: String(f.queryId),
+        studyId: f.studyId,
+        oldValues: { status: "open" },
+        newValues: { status: "answered", step: "response", category: "typing_error", text: "Corrected" },
+      },
+    ],
+  },
+  "POST /api/queries/{id}/close": {
+    prepare: (f) => queryOf(f, false),
+    request: (f) => ({ params: { id: String(f.queryId) }, body: { text: "Accepted" } }),
+    rows: (f) => [
+      {
+        action: "update",
+        entityType: "query",
+        entityId: String(f.queryId),
+        studyId: f.studyId,
+        oldValues: { status: "open" },
+        newValues: { status: "closed", step: "close", text: "Accepted" },
+      },
+    ],
+  },
+  "POST /api/queries/{id}/reopen": {
+    prepare: (f) => queryOf(f, true),
+    request: (f) => ({ params: { id: String(f.queryId) }, body: { text: "Still wrong" } }),
+    rows: (f) => [
+      {
+        action: "update",
+        entityType: "query",
+        entityId: String(f.queryId),
+        studyId: f.studyId,
+        oldValues: { status: "closed" },
+        newValues: { status: "open", step: "reopen", text: "Still wrong" },
+      },
+    ],
+  },
   "POST /api/visits/{id}/lock": {
     request: (f) => ({ params: { id: String(f.visitId) } }),
     rows: (f) => [
@@ -757,6 +834,31 @@ async function freshFixture(): Promise<Fixture> {
     templateId: template!.id,
     contentId: block!.id,
   };
+}
+
+/** A query on the fixture's visit, opened (and closed when `closed`) before the call under test. */
+async function queryOf(f: Fixture, closed: boolean): Promise<Partial<Fixture>> {
+  const { POST } = await import("@/app/api/queries/route");
+  const opened = await callRoute(POST, "POST", "/api/queries", f.caller.headers, {
+    body: {
+      study_id: f.studyId,
+      entity_type: "visit",
+      entity_id: f.visitId,
+      field: "pasi_score",
+      text: "Check",
+    },
+  });
+  expect(opened.status, JSON.stringify(opened.json)).toBe(201);
+  const queryId = (opened.json as { id: number }).id;
+  if (closed) {
+    const { POST: close } = await import("@/app/api/queries/[id]/close/route");
+    const res = await callRoute(close, "POST", "/api/queries/{id}/close", f.caller.headers, {
+      params: { id: String(queryId) },
+      body: { text: "Closed" },
+    });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+  }
+  return { queryId };
 }
 
 async function lastAuditId(): Promise<number> {

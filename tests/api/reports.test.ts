@@ -104,6 +104,7 @@ describe("GET /api/reports/dashboard", () => {
         calculation: { name: "pasi75_achieved", label: "PASI 75 achieved" },
       },
       demographics: { patients_by_sex: { F: 1, M: 1 } },
+      queries: { open: 0, answered: 0, closed: 0 },
     });
   });
 

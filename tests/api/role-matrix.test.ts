@@ -61,7 +61,9 @@ type TargetKind =
   | "user"
   | "template"
   | "content"
-  | "file";
+  | "file"
+  | "query"
+  | "closed-query";
 
 type Target = {
   study: StudyFixture;
@@ -73,6 +75,8 @@ type Target = {
   templateId: number;
   contentId: number;
   fileId: string;
+  /** An open data query on the target visit's PASI (decision 0030). */
+  queryId: number;
 };
 
 type CellContext = { target: Target; actor: ActorFixture; n: number };
@@ -319,6 +323,52 @@ const RULES: Record<string, Rule> = {
     need: { kind: "patient", permission: "clinical.read" },
     target: "patient",
     request: ({ target }) => ({ params: { id: String(target.patientId) } }),
+  },
+  // Data queries (decision 0030): read in the clinical scope; opened, closed and reopened by the
+  // reviewer's roles, answered by the site's.
+  "GET /api/queries": {
+    need: { kind: "study", permission: "clinical.read" },
+    target: "study",
+    request: ({ target }) => ({ query: { study_id: String(target.study.id) } }),
+  },
+  "POST /api/queries": {
+    need: { kind: "patient", permission: "queries.open" },
+    target: "visit",
+    request: ({ target }) => ({
+      body: {
+        study_id: target.study.id,
+        entity_type: "visit",
+        entity_id: target.visitId,
+        field: "pasi_score",
+        text: "Please check PASI against the source",
+      },
+    }),
+  },
+  "GET /api/queries/{id}": {
+    need: { kind: "patient", permission: "clinical.read" },
+    target: "query",
+    request: ({ target }) => ({ params: { id: String(target.queryId) } }),
+  },
+  "POST /api/queries/{id}/responses": {
+    need: { kind: "patient", permission: "queries.respond" },
+    target: "query",
+    fresh: true,
+    request: ({ target }) => ({
+      params: { id: String(target.queryId) },
+      body: { category: "confirmed_correct", text: "Checked against the chart" },
+    }),
+  },
+  "POST /api/queries/{id}/close": {
+    need: { kind: "patient", permission: "queries.open" },
+    target: "query",
+    fresh: true,
+    request: ({ target }) => ({ params: { id: String(target.queryId) }, body: { text: "Resolved" } }),
+  },
+  "POST /api/queries/{id}/reopen": {
+    need: { kind: "patient", permission: "queries.open" },
+    target: "closed-query",
+    fresh: true,
+    request: ({ target }) => ({ params: { id: String(target.queryId) }, body: { text: "Not resolved" } }),
   },
   "GET /api/admin/audit-logs/entity/{type}/{id}": {
     need: { kind: "patient", permission: "clinical.read" },
@@ -737,6 +787,31 @@ async function newVisit(patientId: number, locked: boolean): Promise<number> {
   return id;
 }
 
+/** An open query on the visit's PASI, opened by the admin; closed too when `closed`. */
+async function newQuery(study: StudyFixture, visitId: number, closed: boolean): Promise<number> {
+  const { POST } = await import("@/app/api/queries/route");
+  const res = await callRoute(POST, "POST", "/api/queries", admin.headers, {
+    body: {
+      study_id: study.id,
+      entity_type: "visit",
+      entity_id: visitId,
+      field: "pasi_score",
+      text: "Check",
+    },
+  });
+  expect(res.status, JSON.stringify(res.json)).toBe(201);
+  const id = (res.json as { id: number }).id;
+  if (closed) {
+    const { POST: close } = await import("@/app/api/queries/[id]/close/route");
+    const closing = await callRoute(close, "POST", `/api/queries/${id}/close`, admin.headers, {
+      params: { id: String(id) },
+      body: { text: "Closed" },
+    });
+    expect(closing.status, JSON.stringify(closing.json)).toBe(200);
+  }
+  return id;
+}
+
 async function newContentBlock(study: StudyFixture): Promise<number> {
   const db = await getDb();
   const [row] = await db
@@ -783,6 +858,17 @@ async function targetFor(study: StudyFixture, kind: TargetKind, fresh: boolean):
     case "locked-visit": {
       const patientId = await newPatient(study);
       return { ...base, patientId, visitId: await newVisit(patientId, kind === "locked-visit") };
+    }
+    case "query":
+    case "closed-query": {
+      const patientId = await newPatient(study);
+      const visitId = await newVisit(patientId, false);
+      return {
+        ...base,
+        patientId,
+        visitId,
+        queryId: await newQuery(study, visitId, kind === "closed-query"),
+      };
     }
     case "user":
       return { ...base, userId: await newPlainUser() };
@@ -902,10 +988,12 @@ beforeAll(async () => {
       .insert(userStudyRoles)
       .values({ userId: assignmentUser!.id, studyId: study.id, role: "read_only" })
       .returning();
+    const visitId = await newVisit(patientId, false);
     shared.set(study, {
       study,
       patientId,
-      visitId: await newVisit(patientId, false),
+      visitId,
+      queryId: await newQuery(study, visitId, false),
       groupId: study.groupIn,
       assignmentId: assignment!.id,
       userId: await newPlainUser(),

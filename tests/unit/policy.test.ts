@@ -51,12 +51,21 @@ describe("study roles (spec §2 permissions summary)", () => {
   it.each([
     [
       "principal_investigator",
-      ["clinical.read", "clinical.reassign", "clinical.unlock", "clinical.write", "study.read"],
+      [
+        "clinical.read",
+        "clinical.reassign",
+        "clinical.unlock",
+        "clinical.write",
+        "queries.open",
+        "queries.respond",
+        "study.read",
+      ],
     ],
-    ["study_monitor", ["clinical.read", "study.read"]],
-    ["sub_investigator", ["clinical.read", "clinical.write", "study.read"]],
-    ["medico", ["clinical.read", "clinical.write", "study.read"]],
-    ["data_manager", ["clinical.read", "clinical.write", "study.configure", "study.read"]],
+    // Data queries (decision 0030): the reviewer opens, the site responds.
+    ["study_monitor", ["clinical.read", "queries.open", "study.read"]],
+    ["sub_investigator", ["clinical.read", "clinical.write", "queries.respond", "study.read"]],
+    ["medico", ["clinical.read", "clinical.write", "queries.respond", "study.read"]],
+    ["data_manager", ["clinical.read", "clinical.write", "queries.open", "study.configure", "study.read"]],
     ["read_only", ["clinical.read", "study.read"]],
   ] as const)("%s may %j", (role, expected) => {
     expect(can(user, role, 5)).toEqual(expected);

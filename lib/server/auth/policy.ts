@@ -14,6 +14,10 @@ export const PERMISSIONS = [
   "clinical.unlock",
   // Moving a patient to another medical group (docs/decisions/0028): it changes who sees the patient.
   "clinical.reassign",
+  // Data review (docs/decisions/0030): opening, closing and reopening a query is the reviewer's;
+  // answering it is the site's.
+  "queries.open",
+  "queries.respond",
   "team.manage",
   "content.edit",
 ] as const;
@@ -82,11 +86,13 @@ export const ROLE_PERMISSIONS: Record<StudyRole, readonly Permission[]> = {
     "clinical.write",
     "clinical.unlock",
     "clinical.reassign",
+    "queries.open",
+    "queries.respond",
   ],
-  study_monitor: ["study.read", "clinical.read"],
-  sub_investigator: ["study.read", "clinical.read", "clinical.write"],
-  medico: ["study.read", "clinical.read", "clinical.write"],
-  data_manager: ["study.read", "study.configure", "clinical.read", "clinical.write"],
+  study_monitor: ["study.read", "clinical.read", "queries.open"],
+  sub_investigator: ["study.read", "clinical.read", "clinical.write", "queries.respond"],
+  medico: ["study.read", "clinical.read", "clinical.write", "queries.respond"],
+  data_manager: ["study.read", "study.configure", "clinical.read", "clinical.write", "queries.open"],
   read_only: ["study.read", "clinical.read"],
 };
 

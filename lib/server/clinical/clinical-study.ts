@@ -43,10 +43,16 @@ export async function openClinicalStudy(
   return opened;
 }
 
+/** What a refusal of each permission says; the clinical ones are the one "change data" sentence. */
+const REFUSALS: Partial<Record<Permission, string>> = {
+  "queries.open": messageRef("api.queries.openRole"),
+  "queries.respond": messageRef("api.queries.respondRole"),
+};
+
 /** A missing permission inside a study the actor may read is told (403) and audited. */
 export function requireClinicalPermission(study: ClinicalStudy, permission: Permission): void {
   if (!study.access.permissions.has(permission))
-    throw forbidden(messageRef("api.clinical.noWritePermission"), {
+    throw forbidden(REFUSALS[permission] ?? messageRef("api.clinical.noWritePermission"), {
       studyId: study.id,
       entityType: "study",
       entityId: study.id,

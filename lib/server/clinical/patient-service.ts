@@ -14,8 +14,9 @@ import {
   type PatientResponse,
   type PatientUpdateBody,
 } from "@/lib/schemas/patients";
-import { conflict, fieldError } from "../api/errors";
+import { conflict } from "../api/errors";
 import { JsonText } from "../api/json-text";
+import { readKeysetCursor, writeKeysetCursor } from "../api/keyset-cursor";
 import type { RequestMeta } from "../api/request-meta";
 import type { Actor } from "../auth/actor";
 import type { Permission } from "../auth/policy";
@@ -28,6 +29,7 @@ import { groupForNewPatient, moveTarget } from "./patient-groups";
 import { clinicalToday } from "./clinical-today";
 import { enforcePlausibility, withConfirmedWarnings } from "./plausibility-check";
 import { listVisitsOfPatient } from "./visit-queries";
+import { correctionLink, withCorrectionLink } from "../queries/query-links";
 import { assertPatientRemovable } from "./protected-data";
 import {
   codeExists,
@@ -136,34 +138,6 @@ function codedValues(study: ClinicalStudy, missing: unknown, storedMissing: Reco
   };
 }
 
-type Cursor = { s: string; o: string; k: string; i: number };
-
-/** An opaque keyset position; it names its sort and order, so it cannot be replayed on another. */
-function writeCursor(sort: string, order: string, last: { key: string; id: number }): string {
-  const cursor: Cursor = { s: sort, o: order, k: last.key, i: last.id };
-  return Buffer.from(JSON.stringify(cursor)).toString("base64url");
-}
-
-function readCursor(text: string, sort: string, order: string): { key: string; id: number } {
-  const refuse = () => fieldError(["query", "cursor"], messageRef("api.patients.cursorInvalid"));
-  let cursor: Partial<Cursor>;
-  try {
-    cursor = JSON.parse(Buffer.from(text, "base64url").toString("utf8")) as Partial<Cursor>;
-  } catch {
-    throw refuse();
-  }
-  const valid =
-    cursor?.s === sort &&
-    cursor.o === order &&
-    typeof cursor.k === "string" &&
-    cursor.k.length <= 100 &&
-    Number.isSafeInteger(cursor.i) &&
-    // The date sorts' keys are a calendar date or "" (no date: decision 0025, 0028).
-    (sort === "code" || cursor.k === "" || isCalendarDate(cursor.k));
-  if (!valid) throw refuse();
-  return { key: cursor.k!, id: cursor.i! };
-}
-
 export async function listPatients(
   db: Db,
   actor: Actor,
@@ -172,7 +146,15 @@ export async function listPatients(
   const study = await openClinicalStudy(db, actor, query.study_id, "clinical.read");
   const filter = { studyId: study.id, scope: study.access.patientScope, search: query.search || undefined };
   const order = query.order ?? (query.sort === "enrolled" ? "desc" : "asc");
-  const after = query.cursor === undefined ? undefined : readCursor(query.cursor, query.sort, order);
+  // The date sorts' keys are a calendar date or "" (no date: decision 0025, 0028).
+  const after =
+    query.cursor === undefined
+      ? undefined
+      : readKeysetCursor(
+          query.cursor,
+          { sort: query.sort, order },
+          (key) => query.sort === "code" || key === "" || isCalendarDate(key),
+        );
   const page = await listPatientPage(db, {
     ...filter,
     sort: query.sort,
@@ -181,7 +163,7 @@ export async function listPatients(
     offset: (query.page - 1) * query.page_size,
     after,
   });
-  const nextCursor = page.last ? writeCursor(query.sort, order, page.last) : null;
+  const nextCursor = page.last ? writeKeysetCursor({ sort: query.sort, order }, page.last) : null;
   // The items are PostgreSQL's JSON text, spliced in unparsed (listPatientPage).
   return new JsonText(
     `{"items":${page.itemsJson},"total":${JSON.stringify(page.total)},"next_cursor":${JSON.stringify(nextCursor)}}`,
@@ -338,7 +320,19 @@ export async function updatePatient(
       confirmedWarnings,
       missing,
     });
-    auditUpdate(audit, { study, actor, meta, reason: body.reason }, patient, updated, confirmedWarnings);
+    const link = await correctionLink(
+      tx,
+      { studyId: study.id, entityType: "patient", entityId: patient.id },
+      body.query_id,
+    );
+    auditUpdate(
+      audit,
+      { study, actor, meta, reason: body.reason },
+      patient,
+      updated,
+      confirmedWarnings,
+      link,
+    );
     return toPatientResponse(updated);
   });
 }
@@ -353,6 +347,7 @@ function auditUpdate(
   before: PatientRow,
   after: PatientRow,
   confirmedWarnings: ConfirmedWarning[] = [],
+  link: Record<string, number> = {},
 ): void {
   const old = auditable(before);
   audit({
@@ -363,7 +358,10 @@ function auditUpdate(
     actor: actorOf(change.actor),
     meta: change.meta,
     reason: change.reason,
-    ...withConfirmedWarnings(changedValues(old, auditable(after)), old.confirmed_warnings, confirmedWarnings),
+    ...withCorrectionLink(
+      withConfirmedWarnings(changedValues(old, auditable(after)), old.confirmed_warnings, confirmedWarnings),
+      link,
+    ),
   });
 }
 

@@ -1,4 +1,5 @@
 import "server-only";
+import { readKeysetCursor, writeKeysetCursor } from "../api/keyset-cursor";
 import { differenceInCalendarDays, parseISO } from "date-fns";
 import type { Db } from "@/db/client";
 import { messageRef } from "@/lib/i18n/message-ref";
@@ -11,7 +12,6 @@ import type {
   PlannedVisitResponse,
 } from "@/lib/schemas/schedule";
 import type { Actor } from "../auth/actor";
-import { fieldError } from "../api/errors";
 import { openClinicalRecord, openClinicalStudy } from "./clinical-study";
 import { clinicalToday } from "./clinical-today";
 import { listOverduePatients } from "./schedule-queries";
@@ -62,25 +62,6 @@ export async function getPatientSchedule(
   };
 }
 
-type Cursor = { k: string; i: number };
-
-function writeCursor(last: { key: string; id: number }): string {
-  return Buffer.from(JSON.stringify({ k: last.key, i: last.id } satisfies Cursor)).toString("base64url");
-}
-
-function readCursor(text: string): { key: string; id: number } {
-  const refuse = () => fieldError(["query", "cursor"], messageRef("api.patients.cursorInvalid"));
-  let cursor: Partial<Cursor>;
-  try {
-    cursor = JSON.parse(Buffer.from(text, "base64url").toString("utf8")) as Partial<Cursor>;
-  } catch {
-    throw refuse();
-  }
-  if (typeof cursor?.k !== "string" || !isCalendarDate(cursor.k) || !Number.isSafeInteger(cursor.i))
-    throw refuse();
-  return { key: cursor.k, id: cursor.i! };
-}
-
 /**
  * The study's patients in the caller's scope whose next planned visit is overdue on the clinical
  * day (its window closed before today), the longest overdue first. Reads the maintained columns
@@ -93,7 +74,7 @@ export async function listOverdueVisits(
 ): Promise<OverdueVisitsResponse> {
   const study = await openClinicalStudy(db, actor, query.study_id, "clinical.read");
   const today = clinicalToday();
-  const after = query.cursor === undefined ? undefined : readCursor(query.cursor);
+  const after = query.cursor === undefined ? undefined : readKeysetCursor(query.cursor, {}, isCalendarDate);
   const { rows, total } = await listOverduePatients(db, {
     studyId: study.id,
     scope: study.access.patientScope,
@@ -116,7 +97,7 @@ export async function listOverdueVisits(
     total,
     next_cursor:
       rows.length === query.page_size && last
-        ? writeCursor({ key: last.nextVisitWindowEnd, id: last.id })
+        ? writeKeysetCursor({}, { key: last.nextVisitWindowEnd, id: last.id })
         : null,
   };
 }

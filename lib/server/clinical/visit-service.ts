@@ -28,6 +28,7 @@ import { assertVisitChangeable } from "./protected-data";
 import { locateLine } from "./therapy-line-queries";
 import { reportSettings } from "../reports/report-settings";
 import { refreshPatientSummary } from "./patient-summary";
+import { correctionLink, withCorrectionLink } from "../queries/query-links";
 import { lineForNewVisit } from "./therapy-lines";
 import { checkVisitData, recomputeDependants } from "./visit-data";
 import { baselineVisit, baselineVisitType, calculateVisit } from "./visit-calculations";
@@ -332,6 +333,11 @@ export async function updateVisit(
       configVersion: study.version,
     });
     const base = { actor: actorOf(actor), meta };
+    const link = await correctionLink(
+      tx,
+      { studyId: study.id, entityType: "visit", entityId: visit.id },
+      body.query_id,
+    );
     audit({
       action: "update",
       entityType: "visit",
@@ -339,10 +345,13 @@ export async function updateVisit(
       studyId: study.id,
       ...base,
       reason: body.reason,
-      ...withConfirmedWarnings(
-        changedValues(auditableVisit(visit), auditableVisit(updated)),
-        auditableVisit(visit).confirmed_warnings,
-        confirmedWarnings,
+      ...withCorrectionLink(
+        withConfirmedWarnings(
+          changedValues(auditableVisit(visit), auditableVisit(updated)),
+          auditableVisit(visit).confirmed_warnings,
+          confirmedWarnings,
+        ),
+        link,
       ),
     });
     const baselineType = baselineVisitType(study.config);

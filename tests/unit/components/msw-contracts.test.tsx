@@ -40,6 +40,7 @@ describe("MSW handlers are bound to the API's contracts", () => {
           },
           efficacy: { pasi75_rate: 0, pasi75_achieved: 0, pasi75_total: 0, calculation: null },
           demographics: { patients_by_sex: {} },
+          queries: { open: 0, answered: 0, closed: 0 },
         }),
       ),
     );

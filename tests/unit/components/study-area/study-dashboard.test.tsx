@@ -24,6 +24,7 @@ const DASHBOARD: z.input<typeof DashboardResponse> = {
     calculation: { name: "pasi75", label: "PASI75" },
   },
   demographics: { patients_by_sex: { M: 7, F: 4, X: 1 } },
+  queries: { open: 0, answered: 0, closed: 0 },
 };
 
 function card(title: string) {
@@ -88,6 +89,7 @@ describe("StudyDashboard", () => {
         },
         efficacy: { pasi75_rate: 0, pasi75_achieved: 0, pasi75_total: 0, calculation: null },
         demographics: { patients_by_sex: {} },
+        queries: { open: 0, answered: 0, closed: 0 },
       }),
     );
     renderWithQuery(<StudyDashboard studyId={3} />);
@@ -153,6 +155,7 @@ const BIG_STUDY: z.input<typeof DashboardResponse> = {
     calculation: { name: "pasi75", label: "PASI75" },
   },
   demographics: { patients_by_sex: { M: 11000, F: 1345 } },
+  queries: { open: 0, answered: 0, closed: 0 },
 };
 
 function demographicTexts() {

@@ -1,0 +1,196 @@
+import "server-only";
+import { and, asc, count, desc, eq, isNull, lte, sql, type SQL } from "drizzle-orm";
+import type { Queryable } from "@/db/client";
+import { patients, queries, querySteps, userStudyRoles, users, visits } from "@/db/schema";
+import type { QueryStatus } from "@/lib/schemas/query-states";
+import type { PatientScope } from "../auth/policy";
+import { scopeCondition } from "./patient-scope-sql";
+
+export type QueryRow = typeof queries.$inferSelect;
+export type QueryStepRow = typeof querySteps.$inferSelect;
+
+/** A query with what its answer names besides: the patient's code, the visit's number and type. */
+export type QueryListRow = QueryRow & {
+  patientCode: string;
+  visitNumber: number | null;
+  visitType: string | null;
+  /** created_at as PostgreSQL's text (microseconds kept): a keyset position. */
+  createdAtKey: string;
+};
+
+export type QueryStepView = QueryStepRow & { userName: string | null };
+
+/** A query is seen exactly when its patient is (the clinical scope), and only while it is live. */
+function visible(scope: PatientScope, ...more: (SQL | undefined)[]): SQL {
+  return and(isNull(patients.deletedAt), scopeCondition(scope), ...more)!;
+}
+
+function selectQueries(tx: Queryable) {
+  return tx
+    .select({
+      id: queries.id,
+      studyId: queries.studyId,
+      patientId: queries.patientId,
+      visitId: queries.visitId,
+      entityType: queries.entityType,
+      field: queries.field,
+      status: queries.status,
+      assigneeId: queries.assigneeId,
+      openedBy: queries.openedBy,
+      closedAt: queries.closedAt,
+      version: queries.version,
+      createdAt: queries.createdAt,
+      updatedAt: queries.updatedAt,
+      patientCode: patients.code,
+      visitNumber: visits.visitNumber,
+      visitType: visits.visitType,
+      createdAtKey: sql<string>`${queries.createdAt}::text`,
+    })
+    .from(queries)
+    .innerJoin(patients, and(eq(patients.id, queries.patientId), eq(patients.studyId, queries.studyId)))
+    .leftJoin(visits, eq(visits.id, queries.visitId));
+}
+
+/** Where a query lives, before the study is opened (its study decides who may see it). */
+export async function locateQuery(tx: Queryable, id: number): Promise<{ studyId: number } | null> {
+  const [row] = await tx.select({ studyId: queries.studyId }).from(queries).where(eq(queries.id, id));
+  return row ?? null;
+}
+
+/** One query of the study inside the scope, optionally locked for a step. */
+export async function findQueryInScope(
+  tx: Queryable,
+  p: { id: number; studyId: number; scope: PatientScope; forUpdate?: boolean },
+): Promise<QueryListRow | null> {
+  const query = selectQueries(tx).where(
+    visible(p.scope, eq(queries.id, p.id), eq(queries.studyId, p.studyId)),
+  );
+  const [row] = p.forUpdate ? await query.for("update", { of: queries }) : await query;
+  return row ?? null;
+}
+
+export async function insertQuery(tx: Queryable, values: typeof queries.$inferInsert): Promise<QueryRow> {
+  const [row] = await tx.insert(queries).values(values).returning();
+  return row!;
+}
+
+export async function insertStep(
+  tx: Queryable,
+  values: typeof querySteps.$inferInsert,
+): Promise<QueryStepRow> {
+  const [row] = await tx.insert(querySteps).values(values).returning();
+  return row!;
+}
+
+/** A step's new status on the locked row: the version moves, `closed_at` follows the status. */
+export async function moveQuery(
+  tx: Queryable,
+  current: QueryRow,
+  status: QueryStatus,
+  at: Date,
+): Promise<void> {
+  await tx
+    .update(queries)
+    .set({
+      status,
+      closedAt: status === "closed" ? at : null,
+      version: current.version + 1,
+      updatedAt: at,
+    })
+    .where(eq(queries.id, current.id));
+}
+
+/** A query's thread, oldest first, with each author's name. */
+export async function stepsOf(tx: Queryable, queryId: number): Promise<QueryStepView[]> {
+  return tx
+    .select({
+      id: querySteps.id,
+      queryId: querySteps.queryId,
+      kind: querySteps.kind,
+      category: querySteps.category,
+      text: querySteps.text,
+      userId: querySteps.userId,
+      createdAt: querySteps.createdAt,
+      userName: users.fullName,
+    })
+    .from(querySteps)
+    .leftJoin(users, eq(users.id, querySteps.userId))
+    .where(eq(querySteps.queryId, queryId))
+    .orderBy(asc(querySteps.id));
+}
+
+export type QueryFilter = {
+  studyId: number;
+  scope: PatientScope;
+  status?: QueryStatus;
+  patientId?: number;
+  visitId?: number;
+  assigneeId?: number;
+  medicalGroupId?: number;
+  visitType?: string;
+  field?: string;
+  /** Opened at or before this instant (the list's "open for at least N days"). */
+  openedBefore?: Date;
+};
+
+/**
+ * One page of a study's queries in scope, newest (or oldest) first, keyset on (created_at, id):
+ * the study's index (by status when filtered by status) is read in order and the page stops at
+ * `limit`, whatever the depth.
+ */
+export async function listQueryPage(
+  tx: Queryable,
+  filter: QueryFilter,
+  page: { order: "asc" | "desc"; limit: number; after: { createdAt: string; id: number } | null },
+): Promise<QueryListRow[]> {
+  const direction = page.order === "asc" ? asc : desc;
+  const comparison = sql.raw(page.order === "asc" ? ">" : "<");
+  return selectQueries(tx)
+    .where(
+      visible(
+        filter.scope,
+        eq(queries.studyId, filter.studyId),
+        filter.status ? eq(queries.status, filter.status) : undefined,
+        filter.patientId ? eq(queries.patientId, filter.patientId) : undefined,
+        filter.visitId ? eq(queries.visitId, filter.visitId) : undefined,
+        filter.assigneeId ? eq(queries.assigneeId, filter.assigneeId) : undefined,
+        filter.medicalGroupId ? eq(patients.medicalGroupId, filter.medicalGroupId) : undefined,
+        filter.visitType ? eq(visits.visitType, filter.visitType) : undefined,
+        filter.field ? eq(queries.field, filter.field) : undefined,
+        filter.openedBefore ? lte(queries.createdAt, filter.openedBefore) : undefined,
+        page.after
+          ? sql`(${queries.createdAt}, ${queries.id}) ${comparison} (${page.after.createdAt}::timestamptz, ${page.after.id})`
+          : undefined,
+      ),
+    )
+    .orderBy(direction(queries.createdAt), direction(queries.id))
+    .limit(page.limit);
+}
+
+/** Whether an active user holds a role in the study (a query's assignee is one of the study team). */
+export async function isStudyMember(tx: Queryable, studyId: number, userId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: userStudyRoles.id })
+    .from(userStudyRoles)
+    .innerJoin(users, eq(users.id, userStudyRoles.userId))
+    .where(
+      and(eq(userStudyRoles.studyId, studyId), eq(userStudyRoles.userId, userId), eq(users.isActive, true)),
+    );
+  return row !== undefined;
+}
+
+/** A study's queries in scope by status (the dashboard's counts). */
+export async function queryCountsByStatus(
+  tx: Queryable,
+  p: { studyId: number; scope: PatientScope },
+): Promise<Record<QueryStatus, number>> {
+  const rows = await tx
+    .select({ status: queries.status, n: count() })
+    .from(queries)
+    .innerJoin(patients, and(eq(patients.id, queries.patientId), eq(patients.studyId, queries.studyId)))
+    .where(visible(p.scope, eq(queries.studyId, p.studyId)))
+    .groupBy(queries.status);
+  const counts: Record<QueryStatus, number> = { open: 0, answered: 0, closed: 0 };
+  for (const row of rows) counts[row.status] = Number(row.n);
+  return counts;
+}

@@ -1,0 +1,317 @@
+import "server-only";
+import type { Db, Queryable } from "@/db/client";
+import { fieldsForEntity } from "@/lib/forms";
+import { messageRef } from "@/lib/i18n/message-ref";
+import { PATIENT_MESSAGES } from "@/lib/schemas/patients";
+import type {
+  QueryCreateBody,
+  QueryListQuery,
+  QueryListResponse,
+  QueryResponse,
+  QueryResponseBody,
+  QueryStepBody,
+} from "@/lib/schemas/queries";
+import { QUERY_TRANSITIONS, type QueryStepKind } from "@/lib/schemas/query-states";
+import { VISIT_MESSAGES } from "@/lib/schemas/visits";
+import { conflict, fieldError, notFound } from "../api/errors";
+import type { RequestMeta } from "../api/request-meta";
+import type { Actor } from "../auth/actor";
+import type { Permission } from "../auth/policy";
+import { auditedTransaction } from "../audit/audit-writer";
+import { openClinicalStudy, requireClinicalPermission, type ClinicalStudy } from "../clinical/clinical-study";
+import { findPatientInScope } from "../clinical/patient-queries";
+import { findVisitInScope } from "../clinical/visit-queries";
+import {
+  findQueryInScope,
+  insertQuery,
+  insertStep,
+  isStudyMember,
+  listQueryPage,
+  locateQuery,
+  moveQuery,
+  stepsOf,
+  type QueryListRow,
+  type QueryStepView,
+} from "../clinical/query-queries";
+import { readKeysetCursor, writeKeysetCursor } from "../api/keyset-cursor";
+
+/** The columns of a patient and of a visit a query may name besides the study's own fields. */
+const PATIENT_COLUMNS = [
+  "code",
+  "birth_date",
+  "sex",
+  "height_cm",
+  "weight_kg",
+  "naive_systemic",
+  "naive_biologic",
+];
+const VISIT_COLUMNS = ["visit_date", "visit_type", "visit_number"];
+
+const DAY_MS = 86_400_000;
+/** PostgreSQL's text form of a timestamptz: a keyset position's key. */
+const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
+const NOT_FOUND = messageRef("api.queries.notFound");
+
+export function toQueryResponse(row: QueryListRow, steps?: QueryStepView[], now = new Date()): QueryResponse {
+  const end = row.closedAt ?? now;
+  return {
+    id: row.id,
+    study_id: row.studyId,
+    patient_id: row.patientId,
+    patient_code: row.patientCode,
+    entity_type: row.entityType,
+    entity_id: row.entityType === "visit" ? row.visitId! : row.patientId,
+    visit_id: row.visitId,
+    visit_number: row.visitNumber,
+    visit_type: row.visitType,
+    field: row.field,
+    status: row.status,
+    assignee_id: row.assigneeId,
+    opened_by: row.openedBy,
+    opened_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    closed_at: row.closedAt?.toISOString() ?? null,
+    days_open: Math.max(0, Math.floor((end.getTime() - row.createdAt.getTime()) / DAY_MS)),
+    ...(steps
+      ? {
+          steps: steps.map((step) => ({
+            id: step.id,
+            kind: step.kind,
+            category: step.category,
+            text: step.text,
+            user_id: step.userId,
+            user_name: step.userName,
+            created_at: step.createdAt.toISOString(),
+          })),
+        }
+      : {}),
+  };
+}
+
+const actorOf = (actor: Actor) => ({ userId: actor.userId, email: actor.email });
+
+/**
+ * What the query is about, found in the study and the actor's scope: a record outside it is the
+ * same 404 as a missing one, and audited as a denial.
+ */
+async function resolveTarget(
+  tx: Queryable,
+  study: ClinicalStudy,
+  body: QueryCreateBody,
+): Promise<{ patientId: number; visitId: number | null }> {
+  const scope = study.access.patientScope;
+  const context = { studyId: study.id, entityType: body.entity_type, entityId: body.entity_id };
+  if (body.entity_type === "visit") {
+    const visit = await findVisitInScope(tx, { id: body.entity_id, studyId: study.id, scope });
+    if (!visit) throw notFound(VISIT_MESSAGES.notFound, context);
+    return { patientId: visit.patientId, visitId: visit.id };
+  }
+  const patient = await findPatientInScope(tx, { id: body.entity_id, studyId: study.id, scope });
+  if (!patient) throw notFound(PATIENT_MESSAGES.notFound, context);
+  return { patientId: patient.id, visitId: null };
+}
+
+/**
+ * The field a query names, checked against its entity: a visit query may name a visit field of the
+ * study or the visit's own date, type or number, or no field (the visit as a whole); a patient
+ * query names a patient field or column.
+ */
+function checkQueryField(study: ClinicalStudy, body: QueryCreateBody): void {
+  if (body.field === undefined) {
+    if (body.entity_type === "patient")
+      throw fieldError(["body", "field"], messageRef("api.queries.patientField"));
+    return;
+  }
+  const known = [
+    ...(body.entity_type === "visit" ? VISIT_COLUMNS : PATIENT_COLUMNS),
+    ...fieldsForEntity(study.config.data_fields, body.entity_type).map((field) => field.name),
+  ];
+  if (!known.includes(body.field))
+    throw fieldError(["body", "field"], messageRef("api.queries.unknownField", { field: body.field }));
+}
+
+/** Opens a query (queries.open): its first step and its audit row, in one transaction. */
+export async function openQuery(
+  db: Db,
+  actor: Actor,
+  body: QueryCreateBody,
+  meta: RequestMeta,
+): Promise<QueryResponse> {
+  return auditedTransaction(db, async (tx, audit) => {
+    // A record outside the scope is the same 404 whatever the role; inside it, the role decides.
+    const study = await openClinicalStudy(tx, actor, body.study_id, "clinical.read");
+    const target = await resolveTarget(tx, study, body);
+    requireClinicalPermission(study, "queries.open");
+    checkQueryField(study, body);
+    if (body.assignee_id !== undefined && !(await isStudyMember(tx, study.id, body.assignee_id)))
+      throw fieldError(["body", "assignee_id"], messageRef("api.queries.assigneeNotMember"));
+    const row = await insertQuery(tx, {
+      studyId: study.id,
+      patientId: target.patientId,
+      visitId: target.visitId,
+      entityType: body.entity_type,
+      field: body.field ?? null,
+      assigneeId: body.assignee_id ?? null,
+      openedBy: actor.userId,
+    });
+    await insertStep(tx, { queryId: row.id, kind: "open", text: body.text, userId: actor.userId });
+    audit({
+      action: "create",
+      entityType: "query",
+      entityId: row.id,
+      studyId: study.id,
+      actor: actorOf(actor),
+      meta,
+      newValues: {
+        entity_type: body.entity_type,
+        entity_id: body.entity_id,
+        patient_id: target.patientId,
+        visit_id: target.visitId,
+        field: body.field ?? null,
+        assignee_id: body.assignee_id ?? null,
+        status: "open",
+        text: body.text,
+      },
+    });
+    return detailOf(tx, study, row.id);
+  });
+}
+
+/** The query in the actor's scope with its study: a query outside it is the same audited 404. */
+async function openQueryRecord(
+  tx: Queryable,
+  actor: Actor,
+  id: number,
+  permission: Permission,
+  forUpdate = false,
+): Promise<{ study: ClinicalStudy; query: QueryListRow }> {
+  const located = await locateQuery(tx, id);
+  if (!located) throw notFound(NOT_FOUND);
+  const study = await openClinicalStudy(tx, actor, located.studyId, "clinical.read");
+  const query = await findQueryInScope(tx, {
+    id,
+    studyId: study.id,
+    scope: study.access.patientScope,
+    forUpdate,
+  });
+  if (!query) throw notFound(NOT_FOUND, { studyId: study.id, entityType: "query", entityId: id });
+  requireClinicalPermission(study, permission);
+  return { study, query };
+}
+
+async function detailOf(tx: Queryable, study: ClinicalStudy, id: number): Promise<QueryResponse> {
+  const row = await findQueryInScope(tx, { id, studyId: study.id, scope: { kind: "all" } });
+  if (!row) throw new Error(`Query ${id} vanished inside its own transaction`);
+  return toQueryResponse(row, await stepsOf(tx, id));
+}
+
+export async function getQuery(db: Db, actor: Actor, id: number): Promise<QueryResponse> {
+  const { query } = await openQueryRecord(db, actor, id, "clinical.read");
+  return toQueryResponse(query, await stepsOf(db, query.id));
+}
+
+/**
+ * One step of a query's thread (a response, a close, a reopen): the permission of its side, a
+ * status it may be taken from (409 otherwise), the step and the new status on the locked row, and
+ * an audit row with both statuses and the step's words.
+ */
+async function takeStep(
+  db: Db,
+  actor: Actor,
+  id: number,
+  kind: Exclude<QueryStepKind, "open">,
+  body: { text: string; category?: QueryResponseBody["category"] },
+  meta: RequestMeta,
+): Promise<QueryResponse> {
+  return auditedTransaction(db, async (tx, audit) => {
+    const permission = kind === "response" ? "queries.respond" : "queries.open";
+    const { study, query } = await openQueryRecord(tx, actor, id, permission, true);
+    const transition = QUERY_TRANSITIONS[kind];
+    if (!transition.from.includes(query.status))
+      // Each step is refused from one status only (QUERY_TRANSITIONS): the message names it.
+      throw conflict(messageRef(`api.queries.cannot.${kind}`));
+    const at = new Date();
+    await insertStep(tx, {
+      queryId: id,
+      kind,
+      category: body.category ?? null,
+      text: body.text,
+      userId: actor.userId,
+    });
+    await moveQuery(tx, query, transition.to, at);
+    audit({
+      action: "update",
+      entityType: "query",
+      entityId: id,
+      studyId: study.id,
+      actor: actorOf(actor),
+      meta,
+      oldValues: { status: query.status },
+      newValues: {
+        status: transition.to,
+        step: kind,
+        ...(body.category ? { category: body.category } : {}),
+        text: body.text,
+      },
+    });
+    return detailOf(tx, study, id);
+  });
+}
+
+export const respondToQuery = (
+  db: Db,
+  actor: Actor,
+  id: number,
+  body: QueryResponseBody,
+  meta: RequestMeta,
+) => takeStep(db, actor, id, "response", body, meta);
+
+export const closeQuery = (db: Db, actor: Actor, id: number, body: QueryStepBody, meta: RequestMeta) =>
+  takeStep(db, actor, id, "close", body, meta);
+
+export const reopenQuery = (db: Db, actor: Actor, id: number, body: QueryStepBody, meta: RequestMeta) =>
+  takeStep(db, actor, id, "reopen", body, meta);
+
+/** A study's queries in the actor's scope, filtered, newest first by default, keyset paged. */
+export async function listQueries(db: Db, actor: Actor, query: QueryListQuery): Promise<QueryListResponse> {
+  const study = await openClinicalStudy(db, actor, query.study_id, "clinical.read");
+  const after =
+    query.cursor === undefined
+      ? null
+      : readKeysetCursor(query.cursor, { list: "queries", order: query.order }, (key) =>
+          TIMESTAMP_TEXT.test(key),
+        );
+  const now = new Date();
+  const rows = await listQueryPage(
+    db,
+    {
+      studyId: study.id,
+      scope: study.access.patientScope,
+      status: query.status,
+      patientId: query.patient_id,
+      visitId: query.visit_id,
+      assigneeId: query.assignee_id,
+      medicalGroupId: query.medical_group_id,
+      visitType: query.visit_type,
+      field: query.field,
+      openedBefore:
+        query.min_days_open === undefined
+          ? undefined
+          : new Date(now.getTime() - query.min_days_open * DAY_MS),
+    },
+    {
+      order: query.order,
+      limit: query.page_size + 1,
+      after: after && { createdAt: after.key, id: after.id },
+    },
+  );
+  const page = rows.slice(0, query.page_size);
+  const last = page.at(-1);
+  return {
+    items: page.map((row) => toQueryResponse(row, undefined, now)),
+    next_cursor:
+      rows.length > query.page_size && last
+        ? writeKeysetCursor({ list: "queries", order: query.order }, { key: last.createdAtKey, id: last.id })
+        : null,
+  };
+}
