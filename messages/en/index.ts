@@ -23,6 +23,8 @@ import myStudies from "./myStudies.json";
 import patientPage from "./patientPage.json";
 import missing from "./missing.json";
 import patients from "./patients.json";
+import queriesPage from "./queriesPage.json";
+import dataQueries from "./dataQueries.json";
 import phone from "./phone.json";
 import plausibility from "./plausibility.json";
 import schedule from "./schedule.json";
@@ -59,6 +61,8 @@ const catalogue = {
   patientPage,
   missing,
   patients,
+  queriesPage,
+  dataQueries,
   phone,
   plausibility,
   schedule,
