@@ -44,6 +44,8 @@ type Props = {
   onClose: () => void;
   onSaved: (message: string) => void;
   onReload: () => void;
+  /** The data query this edit answers, sent as query_id (decision 0030). */
+  queryId?: number | null;
 };
 
 /** A draft belongs to the patient as it was when editing began (its version). */
@@ -119,6 +121,7 @@ function EditPatientSteps({
   onClose,
   onSaved,
   onReload,
+  queryId,
   requestClose,
   onDirtyChange,
 }: Props & { requestClose: () => void; onDirtyChange: (dirty: boolean) => void }) {
@@ -178,6 +181,7 @@ function EditPatientSteps({
       custom_fields: checked.custom,
       missing: checked.missing,
       ...(confirmed ? { confirmed_warnings: confirmed } : {}),
+      ...(queryId ? { query_id: queryId } : {}),
     };
     try {
       await update.mutateAsync(body);

@@ -2,7 +2,9 @@
 
 import { useTranslations } from "next-intl";
 import Link from "next/link";
-import { useState } from "react";
+import { useCallback, useMemo, useState } from "react";
+import { PatientQueriesProvider } from "@/components/data-queries/query-context";
+import type { QueryResponse } from "@/lib/schemas/queries";
 import { useWords } from "@/components/i18n/use-words";
 import { Button } from "@/components/ui/button";
 import { AddVisitDialog } from "@/components/visits/add-visit-dialog";
@@ -40,7 +42,11 @@ export type PatientDetailProps = {
   groups?: PatientGroups;
   /** Open the add-visit dialog at once (after 'Save and add baseline visit', decision 0027). */
   openAddVisit?: boolean;
+  /** Data queries (decision 0030): the reviewer opens, closes, reopens; the site answers. */
+  queryRights?: { open: boolean; respond: boolean };
 };
+
+const NO_QUERY_RIGHTS = { open: false, respond: false };
 
 const CARD = "rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6";
 
@@ -54,6 +60,7 @@ export function PatientDetail({
   canMoveGroup = false,
   groups,
   openAddVisit = false,
+  queryRights = NO_QUERY_RIGHTS,
 }: PatientDetailProps) {
   const t = useTranslations("patients.detail");
   const tPage = useTranslations("patientPage");
@@ -72,6 +79,24 @@ export function PatientDetail({
   const [unlocking, setUnlocking] = useState<VisitResponse | null>(null);
   const [viewing, setViewing] = useState<VisitResponse | null>(null);
   const [unlockError, setUnlockError] = useState<unknown>(null);
+  // The query a correction answers: sent as query_id with the edit (decision 0030).
+  const [correcting, setCorrecting] = useState<number | null>(null);
+  const correct = useCallback(
+    (query: QueryResponse) => {
+      setCorrecting(query.id);
+      if (query.entity_type === "patient") {
+        setEditingPatient(true);
+        return;
+      }
+      const visit = visits.data?.find((v) => v.id === query.visit_id);
+      if (visit) {
+        setViewing(null);
+        setEditing(visit);
+      }
+    },
+    [visits.data],
+  );
+  const rights = useMemo(() => ({ ...queryRights, correct: canWrite }), [queryRights, canWrite]);
 
   const crumbs = (
     <nav aria-label={t("breadcrumb")} className="text-sm text-slate-600">
@@ -136,160 +161,175 @@ export function PatientDetail({
   }
 
   return (
-    <div className="space-y-6">
-      {crumbs}
-      <p
-        role="status"
-        aria-live="polite"
-        className={
-          message
-            ? message.error
-              ? "rounded-md bg-red-50 px-3 py-2 text-sm text-red-800"
-              : "rounded-md bg-green-50 px-3 py-2 text-sm text-green-800"
-            : "sr-only"
-        }
-      >
-        {message?.text ?? ""}
-      </p>
+    <PatientQueriesProvider
+      studyId={patient.data.study_id}
+      patientId={patientId}
+      rights={rights}
+      correct={correct}
+    >
+      <div className="space-y-6">
+        {crumbs}
+        <p
+          role="status"
+          aria-live="polite"
+          className={
+            message
+              ? message.error
+                ? "rounded-md bg-red-50 px-3 py-2 text-sm text-red-800"
+                : "rounded-md bg-green-50 px-3 py-2 text-sm text-green-800"
+              : "sr-only"
+          }
+        >
+          {message?.text ?? ""}
+        </p>
 
-      <section className={CARD} aria-labelledby="patient-info-heading">
-        <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
-          <h1 id="patient-info-heading" className="text-xl font-semibold">
-            {t("info")}
-          </h1>
-          <div className="flex flex-wrap gap-2">
-            {canMoveGroup && (
-              <Button variant="secondary" onClick={() => setMoving(true)}>
-                {tPage("group.move")}
-              </Button>
-            )}
+        <section className={CARD} aria-labelledby="patient-info-heading">
+          <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+            <h1 id="patient-info-heading" className="text-xl font-semibold">
+              {t("info")}
+            </h1>
+            <div className="flex flex-wrap gap-2">
+              {canMoveGroup && (
+                <Button variant="secondary" onClick={() => setMoving(true)}>
+                  {tPage("group.move")}
+                </Button>
+              )}
+              {canWrite && (
+                <Button variant="secondary" onClick={() => setEditingPatient(true)}>
+                  {t("edit")}
+                </Button>
+              )}
+            </div>
+          </div>
+          <PatientInfo
+            patient={patient.data}
+            missingCodes={missingCodes}
+            group={
+              groups && groups.choices.length > 0
+                ? (groups.choices.find((g) => g.id === patient.data.medical_group_id)?.name ?? null)
+                : undefined
+            }
+          />
+        </section>
+
+        <section className={CARD} aria-labelledby="patient-fields-heading">
+          <h2 id="patient-fields-heading" className="mb-4 text-lg font-semibold">
+            {tPage("fields.heading")}
+          </h2>
+          <PatientFields patient={patient.data} config={config} missingCodes={missingCodes} />
+        </section>
+
+        <section className={CARD} aria-labelledby="visit-history-heading">
+          <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+            <h2 id="visit-history-heading" className="text-lg font-semibold">
+              {t("visitHistory")}
+            </h2>
             {canWrite && (
-              <Button variant="secondary" onClick={() => setEditingPatient(true)}>
-                {t("edit")}
+              <Button onClick={() => setAdding(true)} disabled={!visits.isSuccess}>
+                {t("addVisit")}
               </Button>
             )}
           </div>
-        </div>
-        <PatientInfo
-          patient={patient.data}
-          missingCodes={missingCodes}
-          group={
-            groups && groups.choices.length > 0
-              ? (groups.choices.find((g) => g.id === patient.data.medical_group_id)?.name ?? null)
-              : undefined
-          }
-        />
-      </section>
-
-      <section className={CARD} aria-labelledby="patient-fields-heading">
-        <h2 id="patient-fields-heading" className="mb-4 text-lg font-semibold">
-          {tPage("fields.heading")}
-        </h2>
-        <PatientFields patient={patient.data} config={config} missingCodes={missingCodes} />
-      </section>
-
-      <section className={CARD} aria-labelledby="visit-history-heading">
-        <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
-          <h2 id="visit-history-heading" className="text-lg font-semibold">
-            {t("visitHistory")}
-          </h2>
-          {canWrite && (
-            <Button onClick={() => setAdding(true)} disabled={!visits.isSuccess}>
-              {t("addVisit")}
-            </Button>
+          {visits.isPending ? (
+            <p className="text-sm text-slate-500">{t("loadingVisits")}</p>
+          ) : visits.isError ? (
+            <p role="alert" className="text-sm text-red-700">
+              {t("visitsError", { detail: words(errorText(visits.error)) })}
+            </p>
+          ) : (
+            <VisitHistory
+              visits={visitList}
+              visitTypes={config.visit_types}
+              missingCodes={missingCodes}
+              actions={{
+                canWrite,
+                canUnlock,
+                busy: lock.isPending || unlock.isPending,
+                onEdit: setEditing,
+                onView: setViewing,
+                onLock: lockVisit,
+                onUnlock: (visit) => {
+                  setUnlockError(null);
+                  setUnlocking(visit);
+                },
+              }}
+            />
           )}
-        </div>
-        {visits.isPending ? (
-          <p className="text-sm text-slate-500">{t("loadingVisits")}</p>
-        ) : visits.isError ? (
-          <p role="alert" className="text-sm text-red-700">
-            {t("visitsError", { detail: words(errorText(visits.error)) })}
-          </p>
-        ) : (
-          <VisitHistory
-            visits={visitList}
-            visitTypes={config.visit_types}
-            missingCodes={missingCodes}
-            actions={{
-              canWrite,
-              canUnlock,
-              busy: lock.isPending || unlock.isPending,
-              onEdit: setEditing,
-              onView: setViewing,
-              onLock: lockVisit,
-              onUnlock: (visit) => {
-                setUnlockError(null);
-                setUnlocking(visit);
-              },
-            }}
+        </section>
+
+        {visitList.length > 0 && (
+          <section className={CARD} aria-labelledby="trend-heading">
+            <h2 id="trend-heading" className="mb-2 text-lg font-semibold">
+              {t("trend")}
+            </h2>
+            <TrendChart visits={visitList} />
+          </section>
+        )}
+
+        <PatientSchedule patientId={patientId} visitTypes={config.visit_types} className={CARD} />
+
+        <PatientAuditTrail patientId={patientId} />
+
+        <AddVisitDialog
+          open={adding && visits.isSuccess}
+          onClose={() => setAdding(false)}
+          patientId={patientId}
+          config={config}
+          visits={visitList}
+          birthDate={patient.data.birth_date}
+          onCreated={(text) => say(text)}
+        />
+        {viewing && (
+          <VisitVersionDialog
+            visit={viewing}
+            studyId={patient.data.study_id}
+            currentConfig={config}
+            onClose={() => setViewing(null)}
           />
         )}
-      </section>
-
-      {visitList.length > 0 && (
-        <section className={CARD} aria-labelledby="trend-heading">
-          <h2 id="trend-heading" className="mb-2 text-lg font-semibold">
-            {t("trend")}
-          </h2>
-          <TrendChart visits={visitList} />
-        </section>
-      )}
-
-      <PatientSchedule patientId={patientId} visitTypes={config.visit_types} className={CARD} />
-
-      <PatientAuditTrail patientId={patientId} />
-
-      <AddVisitDialog
-        open={adding && visits.isSuccess}
-        onClose={() => setAdding(false)}
-        patientId={patientId}
-        config={config}
-        visits={visitList}
-        birthDate={patient.data.birth_date}
-        onCreated={(text) => say(text)}
-      />
-      {viewing && (
-        <VisitVersionDialog
-          visit={viewing}
-          studyId={patient.data.study_id}
-          currentConfig={config}
-          onClose={() => setViewing(null)}
+        <EditVisitDialog
+          visit={editing}
+          config={config}
+          visits={visitList}
+          queryId={correcting}
+          onClose={() => {
+            setEditing(null);
+            setCorrecting(null);
+          }}
+          onSaved={(text) => say(text)}
+          onReload={() => void visits.refetch()}
+          birthDate={patient.data.birth_date}
         />
-      )}
-      <EditVisitDialog
-        visit={editing}
-        config={config}
-        visits={visitList}
-        onClose={() => setEditing(null)}
-        onSaved={(text) => say(text)}
-        onReload={() => void visits.refetch()}
-        birthDate={patient.data.birth_date}
-      />
-      {moving && groups && (
-        <MoveGroupDialog
+        {moving && groups && (
+          <MoveGroupDialog
+            patient={patient.data}
+            groups={groups.choices}
+            onClose={() => setMoving(false)}
+            onMoved={(text) => say(text)}
+          />
+        )}
+        <EditPatientDialog
+          open={editingPatient}
           patient={patient.data}
-          groups={groups.choices}
-          onClose={() => setMoving(false)}
-          onMoved={(text) => say(text)}
+          config={config}
+          queryId={correcting}
+          onClose={() => {
+            setEditingPatient(false);
+            setCorrecting(null);
+          }}
+          onSaved={(text) => say(text)}
+          onReload={() => void patient.refetch()}
         />
-      )}
-      <EditPatientDialog
-        open={editingPatient}
-        patient={patient.data}
-        config={config}
-        onClose={() => setEditingPatient(false)}
-        onSaved={(text) => say(text)}
-        onReload={() => void patient.refetch()}
-      />
-      <ReasonDialog
-        open={unlocking !== null}
-        title={unlocking ? t("unlockVisit", { n: unlocking.visit_number }) : t("unlockVisitNone")}
-        confirmLabel={t("unlock")}
-        pending={unlock.isPending}
-        error={unlockError}
-        onConfirm={(reason) => void unlockVisit(reason)}
-        onClose={() => setUnlocking(null)}
-      />
-    </div>
+        <ReasonDialog
+          open={unlocking !== null}
+          title={unlocking ? t("unlockVisit", { n: unlocking.visit_number }) : t("unlockVisitNone")}
+          confirmLabel={t("unlock")}
+          pending={unlock.isPending}
+          error={unlockError}
+          onConfirm={(reason) => void unlockVisit(reason)}
+          onClose={() => setUnlocking(null)}
+        />
+      </div>
+    </PatientQueriesProvider>
   );
 }

@@ -5,6 +5,7 @@ import { fieldState, groupFieldsByCategory } from "@/lib/forms";
 import type { PatientResponse } from "@/lib/schemas/patients";
 import type { MissingCode, StudyConfig } from "@/lib/schemas/study-config";
 import { RecordedValue } from "./recorded-value";
+import { QueryMarker } from "@/components/data-queries/query-marker";
 
 /** Shown by Patient Information from the patient's own columns (patient-info.tsx), not twice. */
 const SHOWN_AS_COLUMNS = new Set(["naive_systemic", "naive_biologic"]);
@@ -61,6 +62,10 @@ export function PatientFields({
                     ) : (
                       <RecordedValue field={field} value={values[field.name]} booleanLabels={SI_NO} />
                     )}
+                    <QueryMarker
+                      target={{ entityType: "patient", entityId: patient.id, field: field.name }}
+                      label={field.label}
+                    />
                   </dd>
                 </div>
               ))}

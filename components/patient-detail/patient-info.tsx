@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { SI_NO, useBooleanWords } from "@/components/forms/boolean-labels";
 import { MissingCodeBadge } from "@/components/forms/missing-code-badge";
 import { useFormat } from "@/components/i18n/use-format";
+import { QueryMarker } from "@/components/data-queries/query-marker";
 import type { PatientResponse } from "@/lib/schemas/patients";
 import type { MissingCode } from "@/lib/schemas/study-config";
 
@@ -33,26 +34,44 @@ export function PatientInfo({
     return value === null ? "—" : value ? yesNo.yes : yesNo.no;
   };
   const sex = patient.sex === "M" ? t("male") : patient.sex === "F" ? t("female") : patient.sex;
-  const rows: [string, ReactNode][] = [
-    [t("code"), patient.code],
-    [t("birthDate"), fmt.date(patient.birth_date)],
-    [t("sex"), sex],
-    [t("height"), patient.height_cm === null ? "—" : t("cm", { value: fmt.exact(patient.height_cm) })],
-    [t("weight"), patient.weight_kg === null ? "—" : t("kg", { value: fmt.exact(patient.weight_kg) })],
+  // [term, value, the column a data query may name (decision 0030); none for derived rows]
+  const rows: [string, ReactNode, string | null][] = [
+    [t("code"), patient.code, "code"],
+    [t("birthDate"), fmt.date(patient.birth_date), "birth_date"],
+    [t("sex"), sex, "sex"],
+    [
+      t("height"),
+      patient.height_cm === null ? "—" : t("cm", { value: fmt.exact(patient.height_cm) }),
+      "height_cm",
+    ],
+    [
+      t("weight"),
+      patient.weight_kg === null ? "—" : t("kg", { value: fmt.exact(patient.weight_kg) }),
+      "weight_kg",
+    ],
     [
       t("enrolled"),
       patient.enrolled_on === null ? `— (${tPage("enrolment.noBaseline")})` : fmt.date(patient.enrolled_on),
+      null,
     ],
-    [t("naiveSystemic"), siNo(patient.naive_systemic, "naive_systemic")],
-    [t("naiveBiologic"), siNo(patient.naive_biologic, "naive_biologic")],
+    [t("naiveSystemic"), siNo(patient.naive_systemic, "naive_systemic"), "naive_systemic"],
+    [t("naiveBiologic"), siNo(patient.naive_biologic, "naive_biologic"), "naive_biologic"],
   ];
-  if (group !== undefined) rows.push([tPage("group.label"), group ?? tPage("group.none")]);
+  if (group !== undefined) rows.push([tPage("group.label"), group ?? tPage("group.none"), null]);
   return (
     <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2 lg:grid-cols-4">
-      {rows.map(([term, value]) => (
-        <div key={term}>
+      {rows.map(([term, value, column]) => (
+        <div key={term} className="min-w-0">
           <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{term}</dt>
-          <dd className="mt-0.5 text-sm text-slate-900">{value}</dd>
+          <dd className="mt-0.5 text-sm text-slate-900">
+            {value}
+            {column && (
+              <QueryMarker
+                target={{ entityType: "patient", entityId: patient.id, field: column }}
+                label={term}
+              />
+            )}
+          </dd>
         </div>
       ))}
     </dl>

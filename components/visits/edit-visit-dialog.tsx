@@ -37,6 +37,8 @@ type Props = {
   onReload: () => void;
   /** The patient's birth date: impossible dates are refused before submit (decision 0024). */
   birthDate?: string;
+  /** The data query this edit answers, sent as query_id (decision 0030). */
+  queryId?: number | null;
 };
 
 type KeptEdit = { date: string; values: FormValues };
@@ -88,6 +90,7 @@ function EditVisitSteps({
   onSaved,
   onReload,
   birthDate,
+  queryId,
   requestClose,
   onDirtyChange,
 }: Props & { visit: VisitResponse; requestClose: () => void; onDirtyChange: (dirty: boolean) => void }) {
@@ -130,6 +133,7 @@ function EditVisitSteps({
           data_fields: values ?? {},
           missing,
           ...(confirmed ? { confirmed_warnings: confirmed } : {}),
+          ...(queryId ? { query_id: queryId } : {}),
         },
       });
       draft.clear();

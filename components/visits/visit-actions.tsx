@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import type { VisitResponse } from "@/lib/schemas/visits";
+import { VisitQueriesBadge } from "@/components/data-queries/visit-queries-badge";
 
 export type VisitActions = {
   /** What the server lets this user do (from the study role; the server checks every call). */
@@ -36,6 +37,7 @@ export function VisitActionButtons({
   const size = cn("px-2 py-1", className);
   return (
     <>
+      <VisitQueriesBadge visit={visit} onView={actions.onView} />
       {actions.onView && (
         <Button
           variant="secondary"

@@ -16,6 +16,7 @@ import type { Formatter } from "@/lib/i18n/format";
 import type { DataField, StudyConfig, TherapySwitchField } from "@/lib/schemas/study-config";
 import type { VisitResponse } from "@/lib/schemas/visits";
 import { ConfirmedWarningsNote } from "@/components/plausibility/confirmed-warnings-flag";
+import { QueryMarker, WholeVisitQueries } from "@/components/data-queries/query-marker";
 
 /** What `shown` reads of a field: a study field or a therapy-switch field. */
 type Shape = Pick<DataField, "type" | "options"> | Pick<TherapySwitchField, "type" | "options">;
@@ -121,6 +122,7 @@ export function VisitVersionDialog({
     >
       {versions.isError && <p className="text-sm text-red-700">{t("versionsError")}</p>}
       <ConfirmedWarningsNote warnings={visit.confirmed_warnings} />
+      <WholeVisitQueries visitId={visit.id} />
       <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-2" aria-label={t("data")}>
         {captured.map((field) => (
           <div key={field.name} className="min-w-0">
@@ -131,6 +133,10 @@ export function VisitVersionDialog({
               ) : (
                 shown(field, visit.data_fields[field.name], yesNo, fmt)
               )}
+              <QueryMarker
+                target={{ entityType: "visit", entityId: visit.id, field: field.name }}
+                label={field.label}
+              />
             </dd>
           </div>
         ))}

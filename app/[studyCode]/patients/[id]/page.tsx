@@ -45,6 +45,10 @@ export default async function PatientDetailPage({
       canMoveGroup={access.permissions.has("clinical.reassign") && groups.choices.length > 0}
       groups={groups}
       openAddVisit={canWrite && query[ADD_VISIT_PARAM] === "1"}
+      queryRights={{
+        open: access.permissions.has("queries.open"),
+        respond: access.permissions.has("queries.respond"),
+      }}
     />
   );
 }
