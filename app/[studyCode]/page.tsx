@@ -18,6 +18,7 @@ export default async function StudyHomePage({ params }: { params: Promise<{ stud
   return (
     <StudyDashboard
       studyId={area.study.id}
+      studyCode={area.study.code}
       content={<ContentBlocks blocks={blocks} locale={locale} />}
       calculationText={calculationSummaries(area.study.config)}
       overdue={

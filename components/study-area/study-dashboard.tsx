@@ -1,6 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import Link from "next/link";
 import { useId, type ReactNode } from "react";
 import { useFormat } from "@/components/i18n/use-format";
 import { useWords } from "@/components/i18n/use-words";
@@ -16,11 +17,14 @@ import { dashboardCards, demographicRows } from "./dashboard-figures";
  */
 export function StudyDashboard({
   studyId,
+  studyCode,
   content,
   calculationText,
   overdue,
 }: {
   studyId: number;
+  /** The study's code: the Queries card links to its Queries page. */
+  studyCode?: string;
   content?: ReactNode;
   /** The visit schedule's 'Overdue visits' card and list (components/schedule, decision 0025). */
   overdue?: ReactNode;
@@ -28,6 +32,7 @@ export function StudyDashboard({
   calculationText?: Readonly<Record<string, string>>;
 }) {
   const t = useTranslations("studyArea.dashboard");
+  const tq = useTranslations("queriesPage.dashboard");
   const words = useWords();
   const fmt = useFormat();
   const dashboard = useDashboard(studyId);
@@ -82,6 +87,33 @@ export function StudyDashboard({
                 )}
               </li>
             ))}
+            {/* The data queries in the reader's scope by status (decision 0030). */}
+            <li
+              aria-labelledby={`${idPrefix}-queries`}
+              className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
+            >
+              <h2 id={`${idPrefix}-queries`} className="text-sm font-medium text-slate-600">
+                {tq("title")}
+              </h2>
+              <dl aria-label={tq("counts")} className="mt-2 grid grid-cols-3 gap-2">
+                {(["open", "answered", "closed"] as const).map((status) => (
+                  <div key={status} className="min-w-0">
+                    <dt className="text-xs text-slate-600">{tq(status)}</dt>
+                    <dd className="text-2xl font-semibold text-slate-900" data-testid={`queries-${status}`}>
+                      {fmt.number(dashboard.data.queries[status])}
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+              {studyCode && (
+                <Link
+                  href={`/${studyCode}/queries?status=open`}
+                  className="mt-2 inline-block text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
+                >
+                  {tq("link")}
+                </Link>
+              )}
+            </li>
           </ul>
           {overdue}
           <section

@@ -5,7 +5,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cn } from "@/components/ui/cn";
 
-type Section = "dashboard" | "patients" | "export";
+type Section = "dashboard" | "patients" | "queries" | "export";
 
 /**
  * Which study link the current path belongs to, and whether it is that link's own page (a patient
@@ -24,6 +24,7 @@ export function activeStudyLink(pathname: string, code: string): { section: Sect
   const rest = first === code ? segments.slice(1) : segments;
   if (rest.length === 0) return { section: "dashboard", exact: true };
   if (rest[0] === "patients") return { section: "patients", exact: rest.length === 1 };
+  if (rest[0] === "queries") return { section: "queries", exact: rest.length === 1 };
   if (rest[0] === "export") return { section: "export", exact: rest.length === 1 };
   return null;
 }
@@ -33,13 +34,18 @@ const LINK =
 // Not colour alone: the current link is also underlined and bold.
 const CURRENT = "bg-black/5 font-semibold underline decoration-2";
 
-/** Dashboard, Patients, Export and (for superusers) Admin, with the current one marked. */
+/**
+ * Dashboard, Patients, Queries, Export and (for superusers) Admin, with the current one marked.
+ * Everyone in the study area reads its clinical data (every study role holds clinical.read), so
+ * Queries shows to all of them as Patients does (docs/decisions/0030).
+ */
 export function StudyNav({ code, showAdmin }: { code: string; showAdmin: boolean }) {
   const t = useTranslations("studyArea.nav");
   const active = activeStudyLink(usePathname() ?? "", code);
   const links: { section: Section; href: string; label: string }[] = [
     { section: "dashboard", href: `/${code}`, label: t("dashboard") },
     { section: "patients", href: `/${code}/patients`, label: t("patients") },
+    { section: "queries", href: `/${code}/queries`, label: t("queries") },
     { section: "export", href: `/${code}/export`, label: t("export") },
   ];
   return (

@@ -23,6 +23,7 @@ import { DashboardResponse, ReportQuery, TherapyOutcomesResponse } from "./repor
 import { OverdueVisitsQuery, OverdueVisitsResponse, PatientScheduleResponse } from "./schedule";
 import {
   QueryCreateBody,
+  QueryExportQuery,
   QueryListQuery,
   QueryListResponse,
   QueryResponse,
@@ -442,6 +443,14 @@ export const API_CONTRACTS: ApiContract[] = [
     auth: true,
     query: QueryListQuery,
     response: QueryListResponse,
+  },
+  {
+    method: "GET",
+    path: "/api/queries/export",
+    summary:
+      "The threads of a study's data queries in the caller's scope as a CSV download {code}_queries_{timestamp}.csv (UTF-8 with a byte-order mark): a record per step, selected by the list's filters (audited as an export)",
+    auth: true,
+    query: QueryExportQuery,
   },
   {
     method: "POST",

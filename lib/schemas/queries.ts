@@ -108,3 +108,28 @@ export const QueryListResponse = z.object({
   next_cursor: z.string().nullable(),
 });
 export type QueryListResponse = z.infer<typeof QueryListResponse>;
+
+/**
+ * GET /api/queries/export: the list's filters without its paging (docs/decisions/0030). The file
+ * holds every query they select in the caller's scope, a record per step of its thread.
+ */
+export const QueryExportQuery = QueryListQuery.omit({ page_size: true, cursor: true });
+export type QueryExportQuery = z.infer<typeof QueryExportQuery>;
+
+/** The export's columns, in order: English names, machine-readable like the study export's. */
+export const QUERY_EXPORT_COLUMNS = [
+  "query_id",
+  "patient_code",
+  "entity_type",
+  "visit_number",
+  "visit_type",
+  "field",
+  "query_status",
+  "assignee_id",
+  "step_kind",
+  "step_category",
+  "step_text",
+  "step_author",
+  "step_time",
+  "days_open",
+] as const;

@@ -331,6 +331,11 @@ const RULES: Record<string, Rule> = {
     target: "study",
     request: ({ target }) => ({ query: { study_id: String(target.study.id) } }),
   },
+  "GET /api/queries/export": {
+    need: { kind: "study", permission: "clinical.read" },
+    target: "study",
+    request: ({ target }) => ({ query: { study_id: String(target.study.id) } }),
+  },
   "POST /api/queries": {
     need: { kind: "patient", permission: "queries.open" },
     target: "visit",

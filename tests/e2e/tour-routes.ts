@@ -136,6 +136,8 @@ export const SIGNED_IN_ROUTES: TourRoute[] = [
     },
   },
   { name: "patients", signedIn: true, open: (page, s) => go(page, `/${s.code}/patients`) },
+  // The study's data queries (decision 0030): filters, table or phone cards, in both languages.
+  { name: "queries", signedIn: true, open: (page, s) => go(page, `/${s.code}/queries`) },
   {
     name: "add-patient-dialog",
     signedIn: true,

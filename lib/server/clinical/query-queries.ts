@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, count, desc, eq, isNull, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
 import type { Queryable } from "@/db/client";
 import { patients, queries, querySteps, userStudyRoles, users, visits } from "@/db/schema";
 import type { QueryStatus } from "@/lib/schemas/query-states";
@@ -193,4 +193,53 @@ export async function queryCountsByStatus(
   const counts: Record<QueryStatus, number> = { open: 0, answered: 0, closed: 0 };
   for (const row of rows) counts[row.status] = Number(row.n);
   return counts;
+}
+
+/**
+ * The threads of a page of queries (the CSV export, docs/decisions/0030): every step of these
+ * queries, by query and then oldest first, with each author's name. The caller passes ids it read
+ * through `listQueryPage`, so the clinical scope was applied there, exactly as in the list; the
+ * study is checked again so a stray id can never reach another study's thread.
+ */
+export async function stepsOfQueries(
+  tx: Queryable,
+  p: { studyId: number; queryIds: readonly number[] },
+): Promise<QueryStepView[]> {
+  if (p.queryIds.length === 0) return [];
+  return tx
+    .select({
+      id: querySteps.id,
+      queryId: querySteps.queryId,
+      kind: querySteps.kind,
+      category: querySteps.category,
+      text: querySteps.text,
+      userId: querySteps.userId,
+      createdAt: querySteps.createdAt,
+      userName: users.fullName,
+    })
+    .from(querySteps)
+    .innerJoin(queries, eq(queries.id, querySteps.queryId))
+    .leftJoin(users, eq(users.id, querySteps.userId))
+    .where(and(eq(queries.studyId, p.studyId), inArray(querySteps.queryId, [...p.queryIds])))
+    .orderBy(asc(querySteps.queryId), asc(querySteps.id));
+}
+
+/**
+ * The names of the study team members that queries of the study are assigned to (the Queries
+ * page's Assignee column): only people who hold a role in this study, never anyone else's name.
+ */
+export async function queryAssigneeNames(
+  tx: Queryable,
+  studyId: number,
+): Promise<{ id: number; name: string }[]> {
+  return tx
+    .selectDistinct({ id: users.id, name: users.fullName })
+    .from(queries)
+    .innerJoin(users, eq(users.id, queries.assigneeId))
+    .innerJoin(
+      userStudyRoles,
+      and(eq(userStudyRoles.userId, users.id), eq(userStudyRoles.studyId, queries.studyId)),
+    )
+    .where(eq(queries.studyId, studyId))
+    .orderBy(asc(users.id));
 }

@@ -24,7 +24,7 @@ const DASHBOARD: z.input<typeof DashboardResponse> = {
     calculation: { name: "pasi75", label: "PASI75" },
   },
   demographics: { patients_by_sex: { M: 7, F: 4, X: 1 } },
-  queries: { open: 0, answered: 0, closed: 0 },
+  queries: { open: 4, answered: 2, closed: 1234 },
 };
 
 function card(title: string) {
@@ -45,7 +45,7 @@ describe("StudyDashboard", () => {
     expect(screen.getAllByTestId("card-detail")).toHaveLength(1);
   });
 
-  it("shows the six cards of the spec with the server's figures, then the demographics", async () => {
+  it("shows the six cards of the spec and the Queries card with the server's figures, then the demographics", async () => {
     const calls = answer(() => ok(DashboardResponse, DASHBOARD));
     renderWithQuery(<StudyDashboard studyId={3} />);
     expect(await screen.findByRole("listitem", { name: "Total Patients" })).toHaveTextContent("12");
@@ -60,6 +60,7 @@ describe("StudyDashboard", () => {
       "PASI75 Achievement",
       "Adverse Events",
       "Therapy Lines",
+      "Queries",
     ]);
     expect(card("Active Therapies")).toHaveTextContent("9");
     expect(card("Total Visits")).toHaveTextContent("47");
@@ -117,6 +118,39 @@ describe("StudyDashboard", () => {
     await userEvent.setup().click(screen.getByRole("button", { name: "Retry" }));
     expect(await screen.findByRole("listitem", { name: "Total Patients" })).toHaveTextContent("12");
     expect(apiCalls).toHaveLength(2);
+  });
+});
+
+describe("the Queries card (decision 0030)", () => {
+  const counts = () =>
+    within(card("Queries"))
+      .getAllByRole("term")
+      .map((term) => `${term.textContent}=${term.nextElementSibling?.textContent}`);
+
+  it("counts the queries by status and links to the Queries page filtered to the open ones", async () => {
+    answer(() => ok(DashboardResponse, DASHBOARD));
+    renderWithQuery(<StudyDashboard studyId={3} studyCode="psoriasis" />);
+    await screen.findByRole("listitem", { name: "Queries" });
+    expect(counts()).toEqual(["Open=4", "Answered=2", "Closed=1,234"]);
+    expect(within(card("Queries")).getByRole("link", { name: "View open queries" })).toHaveAttribute(
+      "href",
+      "/psoriasis/queries?status=open",
+    );
+  });
+
+  it("says the same in Italian, with the Italian number format", async () => {
+    answer(() => ok(DashboardResponse, DASHBOARD));
+    renderWithQuery(<StudyDashboard studyId={3} studyCode="psoriasis" />, { locale: "it" });
+    await screen.findByRole("listitem", { name: "Query" });
+    expect(
+      within(card("Query"))
+        .getAllByRole("term")
+        .map((term) => `${term.textContent}=${term.nextElementSibling?.textContent}`),
+    ).toEqual(["Aperte=4", "Con risposta=2", "Chiuse=1234"]);
+    expect(within(card("Query")).getByRole("link", { name: "Vedi le query aperte" })).toHaveAttribute(
+      "href",
+      "/psoriasis/queries?status=open",
+    );
   });
 });
 

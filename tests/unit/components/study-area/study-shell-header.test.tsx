@@ -34,6 +34,7 @@ describe("study header: the active page", () => {
   it.each([
     ["/psoriasis", "Dashboard", "page"],
     ["/psoriasis/patients", "Patients", "page"],
+    ["/psoriasis/queries", "Queries", "page"],
     ["/psoriasis/export", "Export", "page"],
     // A patient's page belongs to Patients without being it.
     ["/psoriasis/patients/12", "Patients", "true"],
@@ -42,7 +43,7 @@ describe("study header: the active page", () => {
     ["/", "Dashboard", "page"],
   ])("at %s marks %s (aria-current=%s) and only it, visibly", (pathname, current, value) => {
     const nav = renderHeaderAt(pathname);
-    for (const name of ["Dashboard", "Patients", "Export", "Admin"]) {
+    for (const name of ["Dashboard", "Patients", "Queries", "Export", "Admin"]) {
       const link = nav.getByRole("link", { name });
       if (name === current) {
         expect(link).toHaveAttribute("aria-current", value);
@@ -52,6 +53,18 @@ describe("study header: the active page", () => {
         expect(link).not.toHaveClass("underline");
       }
     }
+  });
+
+  it("links Queries to the study's Queries page (decision 0030), between Patients and Export", () => {
+    const nav = renderHeaderAt("/psoriasis");
+    expect(nav.getByRole("link", { name: "Queries" })).toHaveAttribute("href", "/psoriasis/queries");
+    expect(nav.getAllByRole("link").map((link) => link.textContent)).toEqual([
+      "Dashboard",
+      "Patients",
+      "Queries",
+      "Export",
+      "Admin",
+    ]);
   });
 
   it("reads a percent-encoded code and leaves unknown study paths unmarked", () => {
