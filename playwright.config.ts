@@ -17,7 +17,10 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  timeout: 30_000,
+  // A test's backstop, not a measure: on a loaded 2-core machine a journey of several pages and
+  // screenshots ran past 30 s (a full-page screenshot alone waited on the renderer). Passing tests
+  // take no longer for it.
+  timeout: 90_000,
   // A check waits for what it expects for up to 10 s: on a busy machine a first sign-in (argon2)
   // or a first render can take longer than Playwright's default 5 s. No test asserts a duration.
   expect: { timeout: 10_000 },

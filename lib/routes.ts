@@ -38,6 +38,8 @@ const PAGE_PATTERNS: RegExp[] = [
   /^\/patients(\/\d+)?$/,
   // The study data export (decision 0016).
   /^\/(?!(?:admin|users|login|logout|api|patients|my-studies)\/)[a-z0-9_-]+\/export$/,
+  // The study's data queries (decision 0030).
+  /^\/(?!(?:admin|users|login|logout|api|patients|my-studies)\/)[a-z0-9_-]+\/queries$/,
 ];
 
 const PUBLIC_PAGES = new Set(["/login"]);

@@ -27,12 +27,10 @@ export async function newPsoriasisStudy(page: Page, prefix: string, name: string
   return { code, id: ((await created.json()) as { id: number }).id };
 }
 
-/** A new user with `role` in the study, created by the signed-in admin, who then signs in instead. */
-export async function signInAsNewMember(
-  page: Page,
-  study: NewStudy,
-  member: { fullName: string; password: string; role: string },
-): Promise<void> {
+export type Member = { fullName: string; password: string; role: string };
+
+/** A new user with `role` in the study, created by the signed-in admin; answers their email. */
+export async function addMember(page: Page, study: NewStudy, member: Member): Promise<string> {
   const origin = new URL(page.url()).origin;
   const email = `${member.role.replaceAll("_", "-")}-${study.code}@example.org`;
   const user = await page.request.post("/api/admin/users", {
@@ -46,10 +44,20 @@ export async function signInAsNewMember(
     data: { user_id: id, study_id: study.id, role: member.role },
   });
   expect(role.status()).toBe(201);
+  return email;
+}
+
+/** Signs out whoever is signed in and signs `member` in through the login page. */
+export async function signInAs(page: Page, email: string, member: Member): Promise<void> {
   await page.getByRole("button", { name: "Logout" }).click();
   await expect(page).toHaveURL(/\/login/);
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(member.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByTestId("current-user")).toHaveText(member.fullName, SIGN_IN);
+}
+
+/** A new member of the study, created by the signed-in admin, who then signs in instead. */
+export async function signInAsNewMember(page: Page, study: NewStudy, member: Member): Promise<void> {
+  await signInAs(page, await addMember(page, study, member), member);
 }

@@ -77,6 +77,12 @@ describe("study resolution", () => {
       expect(routePage(path, path, true)).toEqual({ redirect: "/" });
   });
 
+  it("knows a study's Queries page (decision 0030), under a study only", () => {
+    expect(routePage("/psoriasis/queries", "/psoriasis/queries", true)).toEqual({ next: true });
+    for (const path of ["/admin/queries", "/my-studies/queries", "/psoriasis/queries/1"])
+      expect(routePage(path, path, true)).toEqual({ redirect: "/" });
+  });
+
   it("treats a single non-reserved segment as a study page; reserved ones are unknown", () => {
     expect(routePage("/psoriasis", "/psoriasis", true)).toEqual({ next: true });
     for (const reserved of ["/users", "/logout"])
