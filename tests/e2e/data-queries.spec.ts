@@ -61,7 +61,6 @@ test("a monitor queries PASI, the medico corrects and answers, the monitor close
     },
   });
   expect(visit.status(), await visit.text()).toBe(201);
-  const visitId = ((await visit.json()) as { id: number }).id;
   const before = await queryCounts(page, study.id);
   expect(before).toEqual({ open: 0, answered: 0, closed: 0 });
 
