@@ -13,18 +13,15 @@ import { openClinicalStudy } from "../clinical/clinical-study";
 import {
   listQueryPage,
   stepsOfQueries,
-  type QueryFilter,
   type QueryListRow,
   type QueryStepView,
 } from "../clinical/query-queries";
 import { batchStream, type BatchSource } from "../exports/export-stream";
 import { findStudyById } from "../studies/study-queries";
-import { toQueryResponse } from "./query-service";
+import { queryFilterOf, toQueryResponse } from "./query-service";
 
 /** Queries per batch: one keyset seek for them and one indexed read of their threads. */
 export const QUERY_EXPORT_BATCH = 500;
-
-const DAY_MS = 86_400_000;
 
 /**
  * The export's format: `,` between cells and a UTF-8 byte-order mark, as the study export writes
@@ -33,23 +30,6 @@ const DAY_MS = 86_400_000;
 const DIALECT: CsvDialect = { ...CSV_DIALECTS.comma, bom: "\uFEFF" };
 
 type Batch = { queries: QueryListRow[]; steps: QueryStepView[] };
-
-/** The list's filters as the SQL reads them (the same terms GET /api/queries applies). */
-function filterOf(studyId: number, scope: QueryFilter["scope"], query: QueryExportQuery, now: Date) {
-  return {
-    studyId,
-    scope,
-    status: query.status,
-    patientId: query.patient_id,
-    visitId: query.visit_id,
-    assigneeId: query.assignee_id,
-    medicalGroupId: query.medical_group_id,
-    visitType: query.visit_type,
-    field: query.field,
-    openedBefore:
-      query.min_days_open === undefined ? undefined : new Date(now.getTime() - query.min_days_open * DAY_MS),
-  } satisfies QueryFilter;
-}
 
 const text = (value: string | null) => (value === null ? "" : dialectTextCell(DIALECT, value));
 const number = (value: number | null) => (value === null ? "" : String(value));
@@ -109,7 +89,7 @@ export async function exportQueries(
   if (!row) throw notFound(messageRef("api.studies.notFound"));
   const now = new Date();
   const fileName = `${row.code}_queries_${utcFileStamp(now)}.csv`;
-  const filter = filterOf(study.id, study.access.patientScope, query, now);
+  const filter = queryFilterOf(study.id, study.access.patientScope, query, now);
   const { order } = query;
   // What was asked, as given: the study is the row's own, the order is said apart.
   const filters = Object.fromEntries(

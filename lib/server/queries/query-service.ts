@@ -30,6 +30,7 @@ import {
   locateQuery,
   moveQuery,
   stepsOf,
+  type QueryFilter,
   type QueryListRow,
   type QueryStepView,
 } from "../clinical/query-queries";
@@ -272,6 +273,31 @@ export const closeQuery = (db: Db, actor: Actor, id: number, body: QueryStepBody
 export const reopenQuery = (db: Db, actor: Actor, id: number, body: QueryStepBody, meta: RequestMeta) =>
   takeStep(db, actor, id, "reopen", body, meta);
 
+/**
+ * The list's filters as the SQL reads them: the one reading of the list's terms, for the list and
+ * its CSV export alike (query-export.ts). "Open at least N days" is opened at or before now − N days.
+ */
+export function queryFilterOf(
+  studyId: number,
+  scope: QueryFilter["scope"],
+  query: Omit<QueryListQuery, "study_id" | "order" | "page_size" | "cursor">,
+  now: Date,
+): QueryFilter {
+  return {
+    studyId,
+    scope,
+    status: query.status,
+    patientId: query.patient_id,
+    visitId: query.visit_id,
+    assigneeId: query.assignee_id,
+    medicalGroupId: query.medical_group_id,
+    visitType: query.visit_type,
+    field: query.field,
+    openedBefore:
+      query.min_days_open === undefined ? undefined : new Date(now.getTime() - query.min_days_open * DAY_MS),
+  };
+}
+
 /** A study's queries in the actor's scope, filtered, newest first by default, keyset paged. */
 export async function listQueries(db: Db, actor: Actor, query: QueryListQuery): Promise<QueryListResponse> {
   const study = await openClinicalStudy(db, actor, query.study_id, "clinical.read");
@@ -282,29 +308,11 @@ export async function listQueries(db: Db, actor: Actor, query: QueryListQuery): 
           TIMESTAMP_TEXT.test(key),
         );
   const now = new Date();
-  const rows = await listQueryPage(
-    db,
-    {
-      studyId: study.id,
-      scope: study.access.patientScope,
-      status: query.status,
-      patientId: query.patient_id,
-      visitId: query.visit_id,
-      assigneeId: query.assignee_id,
-      medicalGroupId: query.medical_group_id,
-      visitType: query.visit_type,
-      field: query.field,
-      openedBefore:
-        query.min_days_open === undefined
-          ? undefined
-          : new Date(now.getTime() - query.min_days_open * DAY_MS),
-    },
-    {
-      order: query.order,
-      limit: query.page_size + 1,
-      after: after && { createdAt: after.key, id: after.id },
-    },
-  );
+  const rows = await listQueryPage(db, queryFilterOf(study.id, study.access.patientScope, query, now), {
+    order: query.order,
+    limit: query.page_size + 1,
+    after: after && { createdAt: after.key, id: after.id },
+  });
   const page = rows.slice(0, query.page_size);
   const last = page.at(-1);
   return {
