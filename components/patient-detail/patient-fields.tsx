@@ -1,4 +1,5 @@
 import { useTranslations } from "next-intl";
+import type { ReactNode } from "react";
 import { SI_NO } from "@/components/forms/boolean-labels";
 import { MissingCodeBadge } from "@/components/forms/missing-code-badge";
 import { fieldState, groupFieldsByCategory } from "@/lib/forms";
@@ -56,12 +57,16 @@ export function PatientFields({
                   <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">
                     {field.label}
                   </dt>
-                  <dd className="mt-0.5 text-sm break-words text-slate-900" data-field={field.name}>
-                    {Object.hasOwn(patient.missing, field.name) ? (
-                      <MissingCodeBadge code={patient.missing[field.name]!} codes={missingCodes} />
-                    ) : (
-                      <RecordedValue field={field} value={values[field.name]} booleanLabels={SI_NO} />
-                    )}
+                  <dd className="mt-0.5 text-sm break-words text-slate-900">
+                    {/* The value alone (its query marker sits beside it, decision 0030); an
+                        array's table is a block. */}
+                    <ValueBox array={field.type === "array"} name={field.name}>
+                      {Object.hasOwn(patient.missing, field.name) ? (
+                        <MissingCodeBadge code={patient.missing[field.name]!} codes={missingCodes} />
+                      ) : (
+                        <RecordedValue field={field} value={values[field.name]} booleanLabels={SI_NO} />
+                      )}
+                    </ValueBox>
                     <QueryMarker
                       target={{ entityType: "patient", entityId: patient.id, field: field.name }}
                       label={field.label}
@@ -75,4 +80,8 @@ export function PatientFields({
       })}
     </div>
   );
+}
+
+function ValueBox({ array, name, children }: { array: boolean; name: string; children: ReactNode }) {
+  return array ? <div data-field={name}>{children}</div> : <span data-field={name}>{children}</span>;
 }

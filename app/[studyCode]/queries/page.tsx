@@ -1,3 +1,4 @@
+import { getTranslations } from "next-intl/server";
 import { QueriesPage } from "@/components/queries-list/queries-page";
 import { getDb } from "@/db/client";
 import { fieldsForEntity } from "@/lib/forms";
@@ -10,7 +11,8 @@ import { currentStudyArea } from "@/lib/server/studies/study-area";
 const RECORD_COLUMNS = {
   patient: ["code", "birth_date", "sex", "height_cm", "weight_kg", "naive_systemic", "naive_biologic"],
   visit: ["visit_date", "visit_type", "visit_number"],
-};
+} as const;
+type RecordColumn = (typeof RECORD_COLUMNS)[keyof typeof RECORD_COLUMNS][number];
 
 export default async function StudyQueriesPage({
   params,
@@ -23,6 +25,8 @@ export default async function StudyQueriesPage({
   // Without an open study the layout shows 'Study Not Found' or why the study cannot be opened.
   if (area?.kind !== "open") return null;
   const { study, access } = area;
+  // The record's own columns in the reader's words (the study's fields have their own labels).
+  const tColumns = await getTranslations("queriesPage.recordColumns");
   const db = await getDb();
   // The groups the patient screens offer (decision 0028): no call to the team API, which needs
   // team.manage. The list itself is scoped by the API, whatever group is asked for.
@@ -36,7 +40,7 @@ export default async function StudyQueriesPage({
   ].map((field) => ({ name: field.name, label: field.label }));
   const columns = [...RECORD_COLUMNS.patient, ...RECORD_COLUMNS.visit]
     .filter((name) => !fields.some((field) => field.name === name))
-    .map((name) => ({ name, label: name }));
+    .map((name) => ({ name, label: tColumns(name as RecordColumn) }));
   return (
     <QueriesPage
       studyId={study.id}
