@@ -32,3 +32,10 @@ export const QUERY_TRANSITIONS: Record<
   close: { from: ["open", "answered"], to: "closed" },
   reopen: { from: ["answered", "closed"], to: "open" },
 };
+
+/** The columns of a patient and of a visit a query may name besides the study's own fields. */
+export const QUERY_RECORD_COLUMNS = {
+  patient: ["code", "birth_date", "sex", "height_cm", "weight_kg", "naive_systemic", "naive_biologic"],
+  visit: ["visit_date", "visit_type", "visit_number"],
+} as const satisfies Record<QueryEntityType, readonly string[]>;
+export type QueryRecordColumn = (typeof QUERY_RECORD_COLUMNS)[QueryEntityType][number];

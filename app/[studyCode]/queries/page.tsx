@@ -2,17 +2,10 @@ import { getTranslations } from "next-intl/server";
 import { QueriesPage } from "@/components/queries-list/queries-page";
 import { getDb } from "@/db/client";
 import { fieldsForEntity } from "@/lib/forms";
-import { QUERY_STATUSES, type QueryStatus } from "@/lib/schemas/query-states";
+import { QUERY_RECORD_COLUMNS, QUERY_STATUSES, type QueryStatus } from "@/lib/schemas/query-states";
 import { queryAssigneeNames } from "@/lib/server/clinical/query-queries";
 import { patientGroupsFor } from "@/lib/server/clinical/patient-groups";
 import { currentStudyArea } from "@/lib/server/studies/study-area";
-
-/** The columns of a patient and of a visit a query may name besides the study's fields (decision 0030). */
-const RECORD_COLUMNS = {
-  patient: ["code", "birth_date", "sex", "height_cm", "weight_kg", "naive_systemic", "naive_biologic"],
-  visit: ["visit_date", "visit_type", "visit_number"],
-} as const;
-type RecordColumn = (typeof RECORD_COLUMNS)[keyof typeof RECORD_COLUMNS][number];
 
 export default async function StudyQueriesPage({
   params,
@@ -38,9 +31,9 @@ export default async function StudyQueriesPage({
     ...fieldsForEntity(study.config.data_fields, "patient"),
     ...fieldsForEntity(study.config.data_fields, "visit"),
   ].map((field) => ({ name: field.name, label: field.label }));
-  const columns = [...RECORD_COLUMNS.patient, ...RECORD_COLUMNS.visit]
+  const columns = [...QUERY_RECORD_COLUMNS.patient, ...QUERY_RECORD_COLUMNS.visit]
     .filter((name) => !fields.some((field) => field.name === name))
-    .map((name) => ({ name, label: tColumns(name as RecordColumn) }));
+    .map((name) => ({ name, label: tColumns(name) }));
   return (
     <QueriesPage
       studyId={study.id}

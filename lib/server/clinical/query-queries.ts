@@ -100,19 +100,22 @@ export async function moveQuery(
     .where(eq(queries.id, current.id));
 }
 
+/** A step as the thread shows it: its own columns and its author's name (left-joined `users`). */
+const STEP_COLUMNS = {
+  id: querySteps.id,
+  queryId: querySteps.queryId,
+  kind: querySteps.kind,
+  category: querySteps.category,
+  text: querySteps.text,
+  userId: querySteps.userId,
+  createdAt: querySteps.createdAt,
+  userName: users.fullName,
+};
+
 /** A query's thread, oldest first, with each author's name. */
 export async function stepsOf(tx: Queryable, queryId: number): Promise<QueryStepView[]> {
   return tx
-    .select({
-      id: querySteps.id,
-      queryId: querySteps.queryId,
-      kind: querySteps.kind,
-      category: querySteps.category,
-      text: querySteps.text,
-      userId: querySteps.userId,
-      createdAt: querySteps.createdAt,
-      userName: users.fullName,
-    })
+    .select(STEP_COLUMNS)
     .from(querySteps)
     .leftJoin(users, eq(users.id, querySteps.userId))
     .where(eq(querySteps.queryId, queryId))
@@ -207,16 +210,7 @@ export async function stepsOfQueries(
 ): Promise<QueryStepView[]> {
   if (p.queryIds.length === 0) return [];
   return tx
-    .select({
-      id: querySteps.id,
-      queryId: querySteps.queryId,
-      kind: querySteps.kind,
-      category: querySteps.category,
-      text: querySteps.text,
-      userId: querySteps.userId,
-      createdAt: querySteps.createdAt,
-      userName: users.fullName,
-    })
+    .select(STEP_COLUMNS)
     .from(querySteps)
     .innerJoin(queries, eq(queries.id, querySteps.queryId))
     .leftJoin(users, eq(users.id, querySteps.userId))

@@ -11,7 +11,7 @@ import type {
   QueryResponseBody,
   QueryStepBody,
 } from "@/lib/schemas/queries";
-import { QUERY_TRANSITIONS, type QueryStepKind } from "@/lib/schemas/query-states";
+import { QUERY_RECORD_COLUMNS, QUERY_TRANSITIONS, type QueryStepKind } from "@/lib/schemas/query-states";
 import { VISIT_MESSAGES } from "@/lib/schemas/visits";
 import { conflict, fieldError, notFound } from "../api/errors";
 import type { RequestMeta } from "../api/request-meta";
@@ -35,18 +35,6 @@ import {
   type QueryStepView,
 } from "../clinical/query-queries";
 import { readKeysetCursor, writeKeysetCursor } from "../api/keyset-cursor";
-
-/** The columns of a patient and of a visit a query may name besides the study's own fields. */
-const PATIENT_COLUMNS = [
-  "code",
-  "birth_date",
-  "sex",
-  "height_cm",
-  "weight_kg",
-  "naive_systemic",
-  "naive_biologic",
-];
-const VISIT_COLUMNS = ["visit_date", "visit_type", "visit_number"];
 
 const DAY_MS = 86_400_000;
 /** PostgreSQL's text form of a timestamptz: a keyset position's key. */
@@ -124,7 +112,7 @@ function checkQueryField(study: ClinicalStudy, body: QueryCreateBody): void {
     return;
   }
   const known = [
-    ...(body.entity_type === "visit" ? VISIT_COLUMNS : PATIENT_COLUMNS),
+    ...QUERY_RECORD_COLUMNS[body.entity_type],
     ...fieldsForEntity(study.config.data_fields, body.entity_type).map((field) => field.name),
   ];
   if (!known.includes(body.field))
