@@ -12,3 +12,4 @@ export * from "./audit-logs";
 export * from "./patient-figure-totals";
 export * from "./audit-verification-jobs";
 export * from "./queries";
+export * from "./notifications";

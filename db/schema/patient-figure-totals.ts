@@ -30,6 +30,13 @@ export const patientFigureTotals = pgTable(
     efficacyAchieved: integer("efficacy_achieved").notNull(),
     therapyLines: integer("therapy_lines").notNull(),
     activeTherapies: integer("active_therapies").notNull(),
+    // Form statuses (decision 0031): the patients' records and their visits, per status but in
+    // progress (the rest of patients / visits). Migration 0020 extends the trigger to them.
+    patientsComplete: integer("patients_complete").notNull().default(0),
+    patientsVerified: integer("patients_verified").notNull().default(0),
+    visitsComplete: integer("visits_complete").notNull().default(0),
+    visitsVerified: integer("visits_verified").notNull().default(0),
+    visitsLocked: integer("visits_locked").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.studyId, t.medicalGroupKey, t.creatorKey, t.sex] })],
 );

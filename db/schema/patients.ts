@@ -12,7 +12,9 @@ import {
   text,
   unique,
 } from "drizzle-orm/pg-core";
-import { createdAt, deletedAt, updatedAt, version } from "./columns";
+import { createdAt, deletedAt, instant, updatedAt, version } from "./columns";
+import { inList } from "./sql-helpers";
+import { FORM_STATUSES, type FormStatus, type Verification } from "../../lib/schemas/data-review";
 import { medicalGroups } from "./medical-groups";
 import { studies } from "./studies";
 import { users } from "./users";
@@ -40,6 +42,11 @@ export const patients = pgTable(
     confirmedWarnings: jsonb("confirmed_warnings").$type<unknown[]>().notNull().default([]),
     // The group must be one of this study's groups: see the composite foreign key below.
     medicalGroupId: integer("medical_group_id"),
+    // Data review of the patient record itself (decision 0031), as on visits.
+    formStatus: text("form_status").$type<FormStatus>().notNull().default("in_progress"),
+    completedAt: instant("completed_at"),
+    completedBy: integer("completed_by").references(() => users.id),
+    verification: jsonb("verification").$type<Verification>().notNull().default({}),
     createdBy: integer("created_by").references(() => users.id),
     // The dashboard's figures per patient, maintained by lib/server/clinical/patient-summary.ts in
     // the transaction of every visit write (decision 0009: dashboards from maintained aggregates),
@@ -60,6 +67,11 @@ export const patients = pgTable(
     // Enrolment: the earliest live visit's date (decision 0028), maintained with the figures above;
     // null before any visit. Not created_at, which is when the row was typed in.
     enrolledOn: date("enrolled_on"),
+    // The patient's live visits by form status (decision 0031), maintained with the figures above
+    // so the dashboard counts them from patient_figure_totals; in progress is the rest.
+    visitsComplete: integer("visits_complete").notNull().default(0),
+    visitsVerified: integer("visits_verified").notNull().default(0),
+    visitsLocked: integer("visits_locked").notNull().default(0),
     // Optimistic concurrency (decision 0007): updates name the version they were based on.
     version: version(),
     createdAt: createdAt(),
@@ -77,6 +89,11 @@ export const patients = pgTable(
       foreignColumns: [medicalGroups.id, medicalGroups.studyId],
     }),
     check("patients_sex_check", sql`${t.sex} in ('M', 'F')`),
+    check("patients_form_status_check", inList(t.formStatus, FORM_STATUSES)),
+    // The patients list filtered by the record's form status, in enrolment order.
+    index("patients_study_form_status_idx")
+      .on(t.studyId, t.formStatus, t.createdAt, t.id)
+      .where(sql`${t.deletedAt} is null`),
     // The list: enrolment order (keyset-friendly with id as tie-breaker), code prefix search, and
     // the two narrowed scopes (group, own patients), each in enrolment order.
     index("patients_study_created_idx").on(t.studyId, t.createdAt, t.id),

@@ -15,6 +15,8 @@ import { createdAt, deletedAt, instant, updatedAt, version } from "./columns";
 import { patients, therapyLines } from "./patients";
 import { protocolVersions, studies } from "./studies";
 import { users } from "./users";
+import { inList } from "./sql-helpers";
+import { FORM_STATUSES, type FormStatus, type Verification } from "../../lib/schemas/data-review";
 
 export const visits = pgTable(
   "visits",
@@ -47,6 +49,13 @@ export const visits = pgTable(
     // The protocol version in force when the visit was entered (decision 0013): its fields are the
     // ones the visit was captured with. Null only for a study that never had a version.
     protocolVersionId: integer("protocol_version_id"),
+    // Data review (decision 0031): the form status, kept by the service from formStatusOf
+    // (lib/schemas/data-review.ts) at every write that moves it; the site's "complete" mark; the
+    // verification of each field (field → entry), cleared in the transaction that changes a value.
+    formStatus: text("form_status").$type<FormStatus>().notNull().default("in_progress"),
+    completedAt: instant("completed_at"),
+    completedBy: integer("completed_by").references(() => users.id),
+    verification: jsonb("verification").$type<Verification>().notNull().default({}),
     isLocked: boolean("is_locked").notNull().default(false),
     lockedAt: instant("locked_at"),
     lockedBy: integer("locked_by").references(() => users.id),
@@ -80,5 +89,14 @@ export const visits = pgTable(
     index("visits_protocol_version_idx").on(t.protocolVersionId),
     index("visits_study_date_idx").on(t.studyId, t.visitDate),
     index("visits_therapy_line_idx").on(t.therapyLineId),
+    check("visits_form_status_check", inList(t.formStatus, FORM_STATUSES)),
+    // The SDV page (decision 0031): a study's live visits by patient, keyset on (patient, number),
+    // all of them or those of one form status.
+    index("visits_study_patient_number_idx")
+      .on(t.studyId, t.patientId, t.visitNumber)
+      .where(sql`${t.deletedAt} is null`),
+    index("visits_study_status_patient_idx")
+      .on(t.studyId, t.formStatus, t.patientId, t.visitNumber)
+      .where(sql`${t.deletedAt} is null`),
   ],
 );

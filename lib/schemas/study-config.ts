@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { messageRef, type MessageValues } from "@/lib/i18n/message-ref";
 import { studyPatternProblem } from "@/lib/forms/study-pattern";
+import { SDV_REQUIREMENTS } from "./data-review";
 import { visibleIdentifier } from "./identifier-text";
 import { requiredText, StudyTextSchema, type TextByLanguage } from "./study-text";
 
@@ -153,6 +154,8 @@ export const DataFieldSchema = z.object({
    * (decision 0016). Marked in the Data Fields editor and the data dictionary's "identifier" column.
    */
   identifier: z.boolean().optional(),
+  /** 'SDV required' (decision 0031): verified against the source when the study asks key fields. */
+  sdv_required: z.boolean().optional(),
   order: z.number().optional(),
   schema: z.record(z.string(), SubFieldSchema).optional(),
   show_if: ConditionSchema.optional(),
@@ -326,6 +329,8 @@ export const StudyConfigShape = z.object({
   // Absent: DEFAULT_MISSING_CODES (decision 0023). Absent rather than defaulted, so that existing
   // documents stay byte for byte what they were.
   missing_codes: z.array(MissingCodeSchema).optional(),
+  // Source data verification (decision 0031): absent is "none", for the same reason.
+  sdv_requirement: z.enum(SDV_REQUIREMENTS).optional(),
   dashboard_kpis: z.array(z.record(z.string(), z.unknown())).default([]),
   ui_settings: UiSettingsSchema.default({}),
   therapy_switch_config: TherapySwitchConfigSchema.default({

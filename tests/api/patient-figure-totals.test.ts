@@ -1,5 +1,5 @@
 /**
- * patient_figure_totals (migration 0006) is kept by the database: whatever writes patients, in any
+ * patient_figure_totals (migrations 0006, 0020) is kept by the database: whatever writes patients, in any
  * mix of inserts, figure changes, moves between groups and creators, soft deletes, restores and hard
  * deletes, in one transaction or many, the totals equal a recount of the live patients. The
  * dashboard and the list's total read them, so this is what makes those figures right.
@@ -18,7 +18,11 @@ const FIGURES = `count(*)::int AS patients, sum(visit_count)::int AS visits,
   sum(adverse_event_count)::int AS adverse_events, sum(serious_adverse_event_count)::int AS serious,
   (count(*) FILTER (WHERE efficacy_evaluated))::int AS evaluated,
   (count(*) FILTER (WHERE efficacy_achieved))::int AS achieved,
-  sum(therapy_line_count)::int AS lines, (count(*) FILTER (WHERE has_active_line))::int AS active`;
+  sum(therapy_line_count)::int AS lines, (count(*) FILTER (WHERE has_active_line))::int AS active,
+  (count(*) FILTER (WHERE form_status = 'complete'))::int AS patients_complete,
+  (count(*) FILTER (WHERE form_status = 'verified'))::int AS patients_verified,
+  sum(visits_complete)::int AS visits_complete, sum(visits_verified)::int AS visits_verified,
+  sum(visits_locked)::int AS visits_locked`;
 
 /** Rows of a raw query, on either driver (both answer `{ rows }`). */
 async function rowsOf(statement: string): Promise<unknown[]> {
@@ -38,14 +42,23 @@ async function totals() {
   return rowsOf(
     `SELECT medical_group_key AS g, creator_key AS c, sex, patients, visits, adverse_events,
         serious_adverse_events AS serious, efficacy_evaluated AS evaluated, efficacy_achieved AS achieved,
-        therapy_lines AS lines, active_therapies AS active
+        therapy_lines AS lines, active_therapies AS active, patients_complete, patients_verified,
+        visits_complete, visits_verified, visits_locked
       FROM patient_figure_totals WHERE study_id = ${studyId} AND patients <> 0 ORDER BY 1, 2, 3`,
   );
 }
 
 type Op =
   | { kind: "insert"; group: number; creator: number; sex: "M" | "F" }
-  | { kind: "figures"; pick: number; visits: number; ae: number; evaluated: boolean; active: boolean }
+  | {
+      kind: "figures";
+      pick: number;
+      visits: number;
+      ae: number;
+      evaluated: boolean;
+      active: boolean;
+      status: "in_progress" | "complete" | "verified";
+    }
   | { kind: "move"; pick: number; group: number; creator: number; sex: "M" | "F" }
   | { kind: "softDelete" | "restore" | "hardDelete"; pick: number };
 
@@ -63,6 +76,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
     ae: fc.nat(3),
     evaluated: fc.boolean(),
     active: fc.boolean(),
+    status: fc.constantFrom("in_progress" as const, "complete" as const, "verified" as const),
   }),
   fc.record({
     kind: fc.constant("move" as const),
@@ -95,7 +109,8 @@ function statement(o: Op): string {
       return `UPDATE patients SET visit_count = ${o.visits}, adverse_event_count = ${o.ae},
         serious_adverse_event_count = ${Math.min(o.ae, 1)}, efficacy_evaluated = ${o.evaluated},
         efficacy_achieved = ${o.evaluated && o.visits > 4}, therapy_line_count = ${o.active ? 2 : 1},
-        has_active_line = ${o.active} WHERE id = ${picked(o.pick)}`;
+        has_active_line = ${o.active}, form_status = '${o.status}', visits_complete = ${o.visits % 3},
+        visits_verified = ${o.visits % 2}, visits_locked = ${o.ae % 2} WHERE id = ${picked(o.pick)}`;
     case "move":
       return `UPDATE patients SET medical_group_id = ${group(o.group)}, created_by = ${creator(o.creator)},
         sex = '${o.sex}' WHERE id = ${picked(o.pick)}`;
