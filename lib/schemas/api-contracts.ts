@@ -20,6 +20,7 @@ import {
   ReasonBody,
 } from "./patients";
 import { DashboardResponse, ReportQuery, TherapyOutcomesResponse } from "./reports";
+import { UnverifyBody, VerifyBody } from "./review-requests";
 import { OverdueVisitsQuery, OverdueVisitsResponse, PatientScheduleResponse } from "./schedule";
 import {
   QueryCreateBody,
@@ -410,6 +411,72 @@ export const API_CONTRACTS: ApiContract[] = [
     auth: true,
     body: ReasonBody,
     response: VisitResponse,
+  },
+  // Source data verification and form status (decision 0031).
+  {
+    method: "POST",
+    path: "/api/visits/{id}/verify",
+    summary: 'Verify fields of a visit against the source (study monitor; names or "all"); audited as update',
+    auth: true,
+    body: VerifyBody,
+    response: VisitResponse,
+  },
+  {
+    method: "DELETE",
+    path: "/api/visits/{id}/verify",
+    summary: "Un-verify fields of a visit (study monitor, reason required); audited as update",
+    auth: true,
+    body: UnverifyBody,
+    response: VisitResponse,
+  },
+  {
+    method: "POST",
+    path: "/api/visits/{id}/complete",
+    summary: "Mark a visit record complete (clinical.write; nothing required missing); audited as update",
+    auth: true,
+    response: VisitResponse,
+  },
+  {
+    method: "DELETE",
+    path: "/api/visits/{id}/complete",
+    summary: "Take back a visit record's complete mark (clinical.write, reason required); audited as update",
+    auth: true,
+    body: ReasonBody,
+    response: VisitResponse,
+  },
+  // Source data verification and form status (decision 0031).
+  {
+    method: "POST",
+    path: "/api/patients/{id}/verify",
+    summary:
+      'Verify fields of a patient against the source (study monitor; names or "all"); audited as update',
+    auth: true,
+    body: VerifyBody,
+    response: PatientResponse,
+  },
+  {
+    method: "DELETE",
+    path: "/api/patients/{id}/verify",
+    summary: "Un-verify fields of a patient (study monitor, reason required); audited as update",
+    auth: true,
+    body: UnverifyBody,
+    response: PatientResponse,
+  },
+  {
+    method: "POST",
+    path: "/api/patients/{id}/complete",
+    summary: "Mark a patient record complete (clinical.write; nothing required missing); audited as update",
+    auth: true,
+    response: PatientResponse,
+  },
+  {
+    method: "DELETE",
+    path: "/api/patients/{id}/complete",
+    summary:
+      "Take back a patient record's complete mark (clinical.write, reason required); audited as update",
+    auth: true,
+    body: ReasonBody,
+    response: PatientResponse,
   },
   {
     method: "GET",

@@ -1,3 +1,5 @@
+import { z } from "zod";
+import { messageRef } from "@/lib/i18n/message-ref";
 import { QUERY_RECORD_COLUMNS } from "./query-states";
 
 /**
@@ -122,3 +124,36 @@ export function sdvRequiredFields(
     .map((field) => field.name);
   return requirement === "all" ? [...VERIFIABLE_RECORD_COLUMNS[entity], ...studyFields] : studyFields;
 }
+
+// ---------------------------------------------------------------------------------------------
+// API contracts (decision 0031)
+// ---------------------------------------------------------------------------------------------
+
+export const REVIEW_MESSAGES = {
+  fieldsRequired: messageRef("api.review.fieldsRequired"),
+  unknownField: (field: string) => messageRef("api.review.unknownField", { field }),
+  notVerified: (field: string) => messageRef("api.review.notVerified", { field }),
+  verifyRole: messageRef("api.review.verifyRole"),
+  alreadyComplete: messageRef("api.review.alreadyComplete"),
+  notComplete: messageRef("api.review.notComplete"),
+} as const;
+
+export const VerificationEntrySchema = z.union([
+  z.object({ state: z.literal("verified"), by: z.number(), at: z.string() }),
+  z.object({
+    state: z.literal("cleared"),
+    by: z.number(),
+    at: z.string(),
+    verified_by: z.number(),
+    verified_at: z.string(),
+  }),
+]);
+
+/** What a patient or visit answer carries of its review. */
+export const ReviewFields = {
+  form_status: z.enum(FORM_STATUSES),
+  completed_at: z.string().nullable(),
+  completed_by: z.number().nullable(),
+  /** Field → its verification: verified (by, at) or cleared by a change (by, at, and who had verified it). */
+  verification: z.record(z.string(), VerificationEntrySchema),
+};

@@ -8,6 +8,7 @@ import { messageRef } from "@/lib/i18n/message-ref";
 import { visibleIdentifier } from "./identifier-text";
 import { ConfirmedWarning, ConfirmedWarningCodes } from "./plausibility";
 import { BasedOnVersion } from "./versioning";
+import { ReviewFields } from "./data-review";
 
 export const MAX_DB_INT = 2_147_483_647;
 
@@ -218,6 +219,8 @@ export const PatientResponse = z.object({
   next_visit_window_end: z.string().nullable(),
   /** Enrolment: the baseline visit's date, the earliest live visit's (decision 0028); null before one. */
   enrolled_on: z.string().nullable(),
+  /** Data review of the patient record (decision 0031); the visits' statuses are on the visits. */
+  ...ReviewFields,
   version: z.number(),
   created_at: z.string(),
   updated_at: z.string(),

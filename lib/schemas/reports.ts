@@ -11,6 +11,13 @@ const Rate = z.object({
   total: z.number(),
 });
 
+const FormStatusCounts = z.object({
+  in_progress: z.number(),
+  complete: z.number(),
+  verified: z.number(),
+  locked: z.number(),
+});
+
 export const DashboardResponse = z.object({
   overview: z.object({
     total_patients: z.number(),
@@ -30,6 +37,8 @@ export const DashboardResponse = z.object({
   demographics: z.object({ patients_by_sex: z.record(z.string(), z.number()) }),
   /** Data queries in the caller's scope by status (decision 0030). */
   queries: z.object({ open: z.number(), answered: z.number(), closed: z.number() }),
+  /** Patient records and visits in the caller's scope by form status (decision 0031). */
+  form_status: z.object({ patients: FormStatusCounts, visits: FormStatusCounts }),
 });
 export type DashboardResponse = z.infer<typeof DashboardResponse>;
 

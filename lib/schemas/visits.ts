@@ -4,6 +4,7 @@ import { z } from "zod";
 import { CalendarDate, ChangeReason, FieldValues, idOf, MissingInput, MissingValues } from "./patients";
 import { ConfirmedWarning, ConfirmedWarningCodes } from "./plausibility";
 import { BasedOnVersion } from "./versioning";
+import { ReviewFields } from "./data-review";
 import { messageRef } from "@/lib/i18n/message-ref";
 
 /** Message references (docs/decisions/0021): put into words by the API or `useWords` on screen. */
@@ -98,6 +99,8 @@ export const VisitResponse = z.object({
   protocol_version_id: z.number().nullable(),
   /** The soft plausibility warnings confirmed at the last write (decision 0024). */
   confirmed_warnings: z.array(ConfirmedWarning).default([]),
+  /** Data review (decision 0031): form status, the site's completion, each field's verification. */
+  ...ReviewFields,
   is_locked: z.boolean(),
   locked_at: z.string().nullable(),
   locked_by: z.number().nullable(),

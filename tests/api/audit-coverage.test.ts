@@ -492,8 +492,13 @@ const EXPECTED_AUDIT: Record<string, Entry> = {
         entityType: "visit",
         entityId: String(f.visitId),
         studyId: f.studyId,
-        oldValues: { is_locked: false },
-        newValues: { is_locked: true, locked_at: expect.any(String), locked_by: f.caller.userId },
+        oldValues: { is_locked: false, form_status: "in_progress" },
+        newValues: {
+          is_locked: true,
+          form_status: "locked",
+          locked_at: expect.any(String),
+          locked_by: f.caller.userId,
+        },
       },
     ],
   },
@@ -514,8 +519,132 @@ const EXPECTED_AUDIT: Record<string, Entry> = {
         entityId: String(f.visitId),
         studyId: f.studyId,
         reason: REASON,
-        oldValues: { is_locked: true, locked_at: expect.any(String), locked_by: f.caller.userId },
-        newValues: { is_locked: false },
+        oldValues: {
+          is_locked: true,
+          locked_at: expect.any(String),
+          locked_by: f.caller.userId,
+          form_status: "locked",
+        },
+        newValues: { is_locked: false, form_status: "in_progress" },
+      },
+    ],
+  },
+  // Source data verification and form status (decision 0031): one update row each.
+  "POST /api/visits/{id}/verify": {
+    request: (f) => ({ params: { id: String(f.visitId) }, body: { fields: ["visit_date"] } }),
+    rows: (f) => [
+      {
+        action: "update",
+        entityType: "visit",
+        entityId: String(f.visitId),
+        studyId: f.studyId,
+        oldValues: { verification: { visit_date: null }, form_status: "in_progress" },
+        newValues: {
+          verification: { visit_date: { state: "verified", by: f.caller.userId, at: expect.any(String) } },
+          form_status: "in_progress",
+        },
+      },
+    ],
+  },
+  "DELETE /api/visits/{id}/verify": {
+    prepare: (f) => review(f, "visits", f.visitId, "verify"),
+    request: (f) => ({ params: { id: String(f.visitId) }, body: { fields: "all", reason: REASON } }),
+    rows: (f) => [
+      {
+        action: "update",
+        entityType: "visit",
+        entityId: String(f.visitId),
+        studyId: f.studyId,
+        reason: REASON,
+        oldValues: anyObject({ form_status: "in_progress" }),
+        newValues: anyObject({ verification: anyObject({ visit_date: null }) }),
+      },
+    ],
+  },
+  "POST /api/visits/{id}/complete": {
+    request: (f) => ({ params: { id: String(f.visitId) } }),
+    rows: (f) => [
+      {
+        action: "update",
+        entityType: "visit",
+        entityId: String(f.visitId),
+        studyId: f.studyId,
+        oldValues: { completed_at: null, form_status: "in_progress" },
+        newValues: { completed_at: expect.any(String), form_status: "complete" },
+      },
+    ],
+  },
+  "DELETE /api/visits/{id}/complete": {
+    prepare: (f) => review(f, "visits", f.visitId, "complete"),
+    request: (f) => ({ params: { id: String(f.visitId) }, body: { reason: REASON } }),
+    rows: (f) => [
+      {
+        action: "update",
+        entityType: "visit",
+        entityId: String(f.visitId),
+        studyId: f.studyId,
+        reason: REASON,
+        oldValues: { completed_at: expect.any(String), form_status: "complete" },
+        newValues: { completed_at: null, form_status: "in_progress" },
+      },
+    ],
+  },
+  "POST /api/patients/{id}/verify": {
+    request: (f) => ({ params: { id: String(f.patientId) }, body: { fields: ["sex"] } }),
+    rows: (f) => [
+      {
+        action: "update",
+        entityType: "patient",
+        entityId: String(f.patientId),
+        studyId: f.studyId,
+        oldValues: { verification: { sex: null }, form_status: "in_progress" },
+        newValues: {
+          verification: { sex: { state: "verified", by: f.caller.userId, at: expect.any(String) } },
+          form_status: "in_progress",
+        },
+      },
+    ],
+  },
+  "DELETE /api/patients/{id}/verify": {
+    prepare: (f) => review(f, "patients", f.patientId, "verify"),
+    request: (f) => ({ params: { id: String(f.patientId) }, body: { fields: "all", reason: REASON } }),
+    rows: (f) => [
+      {
+        action: "update",
+        entityType: "patient",
+        entityId: String(f.patientId),
+        studyId: f.studyId,
+        reason: REASON,
+        oldValues: anyObject({ form_status: "in_progress" }),
+        newValues: anyObject({ verification: anyObject({ sex: null }) }),
+      },
+    ],
+  },
+  "POST /api/patients/{id}/complete": {
+    request: (f) => ({ params: { id: String(f.patientId) } }),
+    rows: (f) => [
+      {
+        action: "update",
+        entityType: "patient",
+        entityId: String(f.patientId),
+        studyId: f.studyId,
+        oldValues: { completed_at: null, form_status: "in_progress" },
+        newValues: { completed_at: expect.any(String), form_status: "complete" },
+      },
+    ],
+  },
+  "DELETE /api/patients/{id}/complete": {
+    prepare: (f) => review(f, "patients", f.patientId, "complete"),
+    request: (f) => ({ params: { id: String(f.patientId) }, body: { reason: REASON } }),
+    rows: (f) => [
+      {
+        action: "update",
+        entityType: "patient",
+        entityId: String(f.patientId),
+        studyId: f.studyId,
+        reason: REASON,
+        oldValues: { completed_at: expect.any(String), form_status: "complete" },
+        newValues: { completed_at: null, form_status: "in_progress" },
       },
     ],
   },
@@ -859,6 +988,30 @@ async function queryOf(f: Fixture, closed: boolean): Promise<Partial<Fixture>> {
     expect(res.status, JSON.stringify(res.json)).toBe(200);
   }
   return { queryId };
+}
+
+/** The record verified ("verify": its first own column) or marked complete before the call. */
+async function review(
+  f: Fixture,
+  entity: "visits" | "patients",
+  id: number,
+  step: "verify" | "complete",
+): Promise<Partial<Fixture>> {
+  const route =
+    step === "verify"
+      ? entity === "visits"
+        ? await import("@/app/api/visits/[id]/verify/route")
+        : await import("@/app/api/patients/[id]/verify/route")
+      : entity === "visits"
+        ? await import("@/app/api/visits/[id]/complete/route")
+        : await import("@/app/api/patients/[id]/complete/route");
+  const field = entity === "visits" ? "visit_date" : "sex";
+  const res = await callRoute(route.POST, "POST", `/api/${entity}/{id}/${step}`, f.caller.headers, {
+    params: { id: String(id) },
+    body: step === "verify" ? { fields: [field] } : undefined,
+  });
+  expect(res.status, JSON.stringify(res.json)).toBe(200);
+  return {};
 }
 
 async function lastAuditId(): Promise<number> {

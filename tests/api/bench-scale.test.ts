@@ -4,6 +4,7 @@
  * the ceiling and the study list served from this process, and the table with its targets. The
  * full run (`npm run bench:scale`) needs a production build and minutes; it stays a manual command.
  */
+import type { FormStatus } from "@/lib/schemas/data-review";
 import { configForMessages } from "@/lib/i18n/study-config-language";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -56,6 +57,7 @@ type VisitFacts = {
   visit_date: string;
   data_fields: Record<string, unknown>;
   calculated_values: Record<string, unknown>;
+  form_status: FormStatus;
   config_version: number | null;
   version: number;
 };
@@ -206,13 +208,14 @@ describe("bench:scale fixture (SQL)", () => {
     const settings = reportSettings(config.config);
     const figures = await rows<{ id: number } & Record<string, unknown>>(
       `SELECT id, visit_count, adverse_event_count, serious_adverse_event_count, efficacy_evaluated,
-              efficacy_achieved, therapy_line_count, has_active_line, enrolled_on::text, version
+              efficacy_achieved, therapy_line_count, has_active_line, visits_complete, visits_verified,
+              visits_locked, enrolled_on::text, version
        FROM patients WHERE code LIKE '${seed.codePrefix}%' ORDER BY id`,
     );
     expect(figures).toHaveLength(PATIENTS);
     const visitsOf = groupBy(
       await rows<VisitFacts>(
-        `SELECT v.patient_id, v.data_fields, v.calculated_values, v.visit_date::text FROM visits v
+        `SELECT v.patient_id, v.data_fields, v.calculated_values, v.form_status, v.visit_date::text FROM visits v
          JOIN patients p ON p.id = v.patient_id WHERE p.code LIKE '${seed.codePrefix}%'`,
       ),
       (v) => v.patient_id,
@@ -228,9 +231,11 @@ describe("bench:scale fixture (SQL)", () => {
     for (const row of figures) {
       const summary = summarize(
         settings,
-        visitsOf
-          .get(row.id)!
-          .map((v) => ({ dataFields: v.data_fields, calculatedValues: v.calculated_values })),
+        visitsOf.get(row.id)!.map((v) => ({
+          dataFields: v.data_fields,
+          calculatedValues: v.calculated_values,
+          formStatus: v.form_status,
+        })),
         linesOf.get(row.id)!.map((l) => ({ endDate: l.end_date })),
       );
       expect(
@@ -242,6 +247,9 @@ describe("bench:scale fixture (SQL)", () => {
           efficacyAchieved: row.efficacy_achieved,
           therapyLineCount: row.therapy_line_count,
           hasActiveLine: row.has_active_line,
+          visitsComplete: row.visits_complete,
+          visitsVerified: row.visits_verified,
+          visitsLocked: row.visits_locked,
         },
         `patient ${row.id}`,
       ).toEqual(summary);

@@ -105,6 +105,11 @@ describe("GET /api/reports/dashboard", () => {
       },
       demographics: { patients_by_sex: { F: 1, M: 1 } },
       queries: { open: 0, answered: 0, closed: 0 },
+      // Two patients and five visits, none marked complete yet (decision 0031).
+      form_status: {
+        patients: { in_progress: 2, complete: 0, verified: 0, locked: 0 },
+        visits: { in_progress: 5, complete: 0, verified: 0, locked: 0 },
+      },
     });
   });
 

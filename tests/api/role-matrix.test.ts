@@ -56,6 +56,8 @@ type TargetKind =
   | "patient"
   | "visit"
   | "locked-visit"
+  | "complete-visit"
+  | "complete-patient"
   | "group"
   | "assignment"
   | "user"
@@ -302,6 +304,58 @@ const RULES: Record<string, Rule> = {
     target: "locked-visit",
     fresh: true,
     request: ({ target }) => ({ params: { id: String(target.visitId) }, body: { reason: REASON } }),
+  },
+  // Source data verification (the monitor's) and the site's completion (decision 0031).
+  "POST /api/visits/{id}/verify": {
+    need: { kind: "patient", permission: "sdv.verify" },
+    target: "visit",
+    request: ({ target }) => ({ params: { id: String(target.visitId) }, body: { fields: "all" } }),
+  },
+  "DELETE /api/visits/{id}/verify": {
+    need: { kind: "patient", permission: "sdv.verify" },
+    target: "visit",
+    request: ({ target }) => ({
+      params: { id: String(target.visitId) },
+      body: { fields: "all", reason: REASON },
+    }),
+  },
+  "POST /api/visits/{id}/complete": {
+    need: { kind: "patient", permission: "clinical.write" },
+    target: "visit",
+    fresh: true,
+    request: ({ target }) => ({ params: { id: String(target.visitId) } }),
+  },
+  "DELETE /api/visits/{id}/complete": {
+    need: { kind: "patient", permission: "clinical.write" },
+    target: "complete-visit",
+    fresh: true,
+    request: ({ target }) => ({ params: { id: String(target.visitId) }, body: { reason: REASON } }),
+  },
+  // Source data verification (the monitor's) and the site's completion (decision 0031).
+  "POST /api/patients/{id}/verify": {
+    need: { kind: "patient", permission: "sdv.verify" },
+    target: "patient",
+    request: ({ target }) => ({ params: { id: String(target.patientId) }, body: { fields: "all" } }),
+  },
+  "DELETE /api/patients/{id}/verify": {
+    need: { kind: "patient", permission: "sdv.verify" },
+    target: "patient",
+    request: ({ target }) => ({
+      params: { id: String(target.patientId) },
+      body: { fields: "all", reason: REASON },
+    }),
+  },
+  "POST /api/patients/{id}/complete": {
+    need: { kind: "patient", permission: "clinical.write" },
+    target: "patient",
+    fresh: true,
+    request: ({ target }) => ({ params: { id: String(target.patientId) } }),
+  },
+  "DELETE /api/patients/{id}/complete": {
+    need: { kind: "patient", permission: "clinical.write" },
+    target: "complete-patient",
+    fresh: true,
+    request: ({ target }) => ({ params: { id: String(target.patientId) }, body: { reason: REASON } }),
   },
   "GET /api/reports/dashboard": {
     need: { kind: "study", permission: "clinical.read" },
@@ -792,6 +846,17 @@ async function newVisit(patientId: number, locked: boolean): Promise<number> {
   return id;
 }
 
+async function markComplete(entity: "visits" | "patients", id: number): Promise<void> {
+  const route =
+    entity === "visits"
+      ? await import("@/app/api/visits/[id]/complete/route")
+      : await import("@/app/api/patients/[id]/complete/route");
+  const res = await callRoute(route.POST, "POST", `/api/${entity}/${id}/complete`, admin.headers, {
+    params: { id: String(id) },
+  });
+  expect(res.status, JSON.stringify(res.json)).toBe(200);
+}
+
 /** An open query on the visit's PASI, opened by the admin; closed too when `closed`. */
 async function newQuery(study: StudyFixture, visitId: number, closed: boolean): Promise<number> {
   const { POST } = await import("@/app/api/queries/route");
@@ -863,6 +928,18 @@ async function targetFor(study: StudyFixture, kind: TargetKind, fresh: boolean):
     case "locked-visit": {
       const patientId = await newPatient(study);
       return { ...base, patientId, visitId: await newVisit(patientId, kind === "locked-visit") };
+    }
+    // Marked complete by the admin, for the calls that take the mark back (decision 0031).
+    case "complete-visit": {
+      const patientId = await newPatient(study);
+      const visitId = await newVisit(patientId, false);
+      await markComplete("visits", visitId);
+      return { ...base, patientId, visitId };
+    }
+    case "complete-patient": {
+      const patientId = await newPatient(study);
+      await markComplete("patients", patientId);
+      return { ...base, patientId };
     }
     case "query":
     case "closed-query": {

@@ -62,7 +62,7 @@ describe("study roles (spec §2 permissions summary)", () => {
       ],
     ],
     // Data queries (decision 0030): the reviewer opens, the site responds.
-    ["study_monitor", ["clinical.read", "queries.open", "study.read"]],
+    ["study_monitor", ["clinical.read", "queries.open", "sdv.verify", "study.read"]],
     ["sub_investigator", ["clinical.read", "clinical.write", "queries.respond", "study.read"]],
     ["medico", ["clinical.read", "clinical.write", "queries.respond", "study.read"]],
     ["data_manager", ["clinical.read", "clinical.write", "queries.open", "study.configure", "study.read"]],

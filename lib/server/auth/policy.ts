@@ -18,6 +18,8 @@ export const PERMISSIONS = [
   // answering it is the site's.
   "queries.open",
   "queries.respond",
+  // Source data verification (docs/decisions/0031): the monitor's comparison with the source.
+  "sdv.verify",
   "team.manage",
   "content.edit",
 ] as const;
@@ -89,7 +91,7 @@ export const ROLE_PERMISSIONS: Record<StudyRole, readonly Permission[]> = {
     "queries.open",
     "queries.respond",
   ],
-  study_monitor: ["study.read", "clinical.read", "queries.open"],
+  study_monitor: ["study.read", "clinical.read", "queries.open", "sdv.verify"],
   sub_investigator: ["study.read", "clinical.read", "clinical.write", "queries.respond"],
   medico: ["study.read", "clinical.read", "clinical.write", "queries.respond"],
   data_manager: ["study.read", "study.configure", "clinical.read", "clinical.write", "queries.open"],

@@ -29,6 +29,7 @@ import { groupForNewPatient, moveTarget } from "./patient-groups";
 import { clinicalToday } from "./clinical-today";
 import { enforcePlausibility, withConfirmedWarnings } from "./plausibility-check";
 import { listVisitsOfPatient } from "./visit-queries";
+import { reviewAfterChange, reviewedPatient, reviewResponse } from "./review-state";
 import { correctionLink, withCorrectionLink } from "../queries/query-links";
 import { assertPatientRemovable } from "./protected-data";
 import {
@@ -60,6 +61,7 @@ export function toPatientResponse(row: PatientRow): PatientResponse {
     next_visit_due: row.nextVisitDue,
     next_visit_window_end: row.nextVisitWindowEnd,
     enrolled_on: row.enrolledOn,
+    ...reviewResponse(row),
     version: row.version,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
@@ -296,8 +298,7 @@ export async function updatePatient(
       body.confirmed_warnings,
       patient.confirmedWarnings,
     );
-    const updated = await updatePatientRow(tx, patient, {
-      code,
+    const columns = {
       birthDate,
       sex: body.sex ?? patient.sex,
       heightCm: body.height_cm === undefined ? patient.heightCm : body.height_cm,
@@ -316,9 +317,24 @@ export async function updatePatient(
         body.naive_biologic,
         patient.naiveBiologic,
       ),
+    };
+    // A changed value loses its verification in this very statement (decision 0031).
+    const review = reviewAfterChange(
+      study.config,
+      "patient",
+      reviewedPatient(patient),
+      { values: customFields, missing, columns: reviewedPatient({ ...patient, ...columns }).columns },
+      actor.userId,
+      new Date(),
+    );
+    const updated = await updatePatientRow(tx, patient, {
+      code,
+      ...columns,
       customFields,
       confirmedWarnings,
       missing,
+      verification: review.verification,
+      formStatus: review.formStatus,
     });
     const link = await correctionLink(
       tx,

@@ -3,6 +3,7 @@ import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Queryable } from "@/db/client";
 import { prepared } from "@/db/prepared";
 import { patients, therapyLines, visits } from "@/db/schema";
+import type { FormStatus } from "@/lib/schemas/data-review";
 import { enrolmentDate } from "@/lib/schedule/enrolment";
 import { visitSchedule, type ScheduleVisit } from "@/lib/schedule/visit-schedule";
 import type { ReportSettings } from "../reports/report-settings";
@@ -15,9 +16,17 @@ export type PatientSummary = {
   efficacyAchieved: boolean;
   therapyLineCount: number;
   hasActiveLine: boolean;
+  /** The live visits by form status (decision 0031); in progress is the rest. */
+  visitsComplete: number;
+  visitsVerified: number;
+  visitsLocked: number;
 };
 
-type VisitFacts = { dataFields: Record<string, unknown>; calculatedValues: Record<string, unknown> };
+type VisitFacts = {
+  dataFields: Record<string, unknown>;
+  calculatedValues: Record<string, unknown>;
+  formStatus: FormStatus;
+};
 /** What the schedule reads of a visit besides (decision 0025). */
 type ScheduledVisitFacts = VisitFacts & ScheduleVisit;
 
@@ -65,6 +74,9 @@ export function summarize(
     efficacyAchieved: liveVisits.some((v) => flag(v.calculatedValues, efficacy)),
     therapyLineCount: lines.length,
     hasActiveLine: lines.some((line) => line.endDate === null),
+    visitsComplete: liveVisits.filter((v) => v.formStatus === "complete").length,
+    visitsVerified: liveVisits.filter((v) => v.formStatus === "verified").length,
+    visitsLocked: liveVisits.filter((v) => v.formStatus === "locked").length,
   };
 }
 
@@ -90,6 +102,7 @@ export async function refreshPatientSummary(
       .select({
         dataFields: visits.dataFields,
         calculatedValues: visits.calculatedValues,
+        formStatus: visits.formStatus,
         id: visits.id,
         visitType: visits.visitType,
         visitDate: visits.visitDate,
@@ -119,6 +132,9 @@ export async function refreshPatientSummary(
         efficacyAchieved: sql`${sql.placeholder("efficacyAchieved")}`,
         therapyLineCount: sql`${sql.placeholder("therapyLineCount")}`,
         hasActiveLine: sql`${sql.placeholder("hasActiveLine")}`,
+        visitsComplete: sql`${sql.placeholder("visitsComplete")}`,
+        visitsVerified: sql`${sql.placeholder("visitsVerified")}`,
+        visitsLocked: sql`${sql.placeholder("visitsLocked")}`,
         nextVisitType: sql`${sql.placeholder("nextVisitType")}`,
         nextVisitDue: sql`${sql.placeholder("nextVisitDue")}::date`,
         nextVisitWindowEnd: sql`${sql.placeholder("nextVisitWindowEnd")}::date`,

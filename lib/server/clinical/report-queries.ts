@@ -43,6 +43,11 @@ export function dashboardBySex(tx: Queryable, p: Scoped) {
         achieved: number(sql`coalesce(sum(${t.efficacyAchieved}), 0)`),
         lines: number(sql`coalesce(sum(${t.therapyLines}), 0)`),
         active: number(sql`coalesce(sum(${t.activeTherapies}), 0)`),
+        patientsComplete: number(sql`coalesce(sum(${t.patientsComplete}), 0)`),
+        patientsVerified: number(sql`coalesce(sum(${t.patientsVerified}), 0)`),
+        visitsComplete: number(sql`coalesce(sum(${t.visitsComplete}), 0)`),
+        visitsVerified: number(sql`coalesce(sum(${t.visitsVerified}), 0)`),
+        visitsLocked: number(sql`coalesce(sum(${t.visitsLocked}), 0)`),
       })
       .from(t)
       .where(and(eq(t.studyId, sql.placeholder("studyId")), totalsScopeConditionPrepared(p.scope.kind)))

@@ -5,6 +5,9 @@ import { conflict, forbidden } from "../api/errors";
 import type { RequestMeta } from "../api/request-meta";
 import type { Actor } from "../auth/actor";
 import { auditedTransaction } from "../audit/audit-writer";
+import { reportSettings } from "../reports/report-settings";
+import { refreshPatientSummary } from "./patient-summary";
+import { formStatusFor, reviewedVisit } from "./review-state";
 import { updateVisitRow } from "./visit-queries";
 import { openVisit, toVisitResponse, type Words } from "./visit-service";
 
@@ -23,7 +26,10 @@ export async function lockVisit(
       isLocked: true,
       lockedAt: new Date(),
       lockedBy: actor.userId,
+      formStatus: "locked",
     });
+    // The patient's visits by form status are dashboard figures (decision 0031).
+    await refreshPatientSummary(tx, reportSettings(study.config), visit.patientId);
     audit({
       action: "lock",
       entityType: "visit",
@@ -31,9 +37,10 @@ export async function lockVisit(
       studyId: study.id,
       actor: { userId: actor.userId, email: actor.email },
       meta,
-      oldValues: { is_locked: false },
+      oldValues: { is_locked: false, form_status: visit.formStatus },
       newValues: {
         is_locked: true,
+        form_status: "locked",
         locked_at: locked.lockedAt?.toISOString() ?? null,
         locked_by: actor.userId,
       },
@@ -57,7 +64,14 @@ export async function unlockVisit(
     if (!study.access.permissions.has("clinical.unlock"))
       throw forbidden(VISIT_MESSAGES.unlockRole, { studyId: study.id, entityType: "visit", entityId: id });
     if (!visit.isLocked) throw conflict(VISIT_MESSAGES.notLocked(visit.visitNumber));
-    const unlocked = await updateVisitRow(tx, visit, { isLocked: false, lockedAt: null, lockedBy: null });
+    const formStatus = formStatusFor(study.config, "visit", { ...reviewedVisit(visit), locked: false });
+    const unlocked = await updateVisitRow(tx, visit, {
+      isLocked: false,
+      lockedAt: null,
+      lockedBy: null,
+      formStatus,
+    });
+    await refreshPatientSummary(tx, reportSettings(study.config), visit.patientId);
     audit({
       action: "unlock",
       entityType: "visit",
@@ -70,8 +84,9 @@ export async function unlockVisit(
         is_locked: true,
         locked_at: visit.lockedAt?.toISOString() ?? null,
         locked_by: visit.lockedBy,
+        form_status: visit.formStatus,
       },
-      newValues: { is_locked: false },
+      newValues: { is_locked: false, form_status: formStatus },
     });
     return toVisitResponse(unlocked, words);
   });

@@ -29,6 +29,7 @@ import { locateLine } from "./therapy-line-queries";
 import { reportSettings } from "../reports/report-settings";
 import { refreshPatientSummary } from "./patient-summary";
 import { correctionLink, withCorrectionLink } from "../queries/query-links";
+import { reviewAfterChange, reviewedVisit, reviewResponse } from "./review-state";
 import { lineForNewVisit } from "./therapy-lines";
 import { checkVisitData, recomputeDependants } from "./visit-data";
 import { baselineVisit, baselineVisitType, calculateVisit } from "./visit-calculations";
@@ -64,6 +65,7 @@ export function toVisitResponse(row: VisitRow, words: Words): VisitResponse {
       Object.entries(row.calculationNotes).map(([name, note]) => [name, words(note)]),
     ),
     confirmed_warnings: readConfirmedWarnings(row.confirmedWarnings),
+    ...reviewResponse(row),
     config_version: row.configVersion,
     protocol_version_id: row.protocolVersionId,
     is_locked: row.isLocked,
@@ -321,6 +323,15 @@ export async function updateVisit(
     );
     const self = { visitType, visitNumber, dataFields, missing };
     const calculated = calculateVisit(study.config, self, baselineVisit(study.config, [...others, self]));
+    // A changed value loses its verification in this very statement (decision 0031).
+    const review = reviewAfterChange(
+      study.config,
+      "visit",
+      reviewedVisit(visit),
+      { values: dataFields, missing, columns: { visit_date: visitDate, visit_type: visitType } },
+      actor.userId,
+      new Date(),
+    );
     const updated = await updateVisitRow(tx, visit, {
       visitNumber,
       visitType,
@@ -331,6 +342,8 @@ export async function updateVisit(
       calculatedValues: calculated.values,
       calculationNotes: calculated.notes,
       configVersion: study.version,
+      verification: review.verification,
+      formStatus: review.formStatus,
     });
     const base = { actor: actorOf(actor), meta };
     const link = await correctionLink(

@@ -37,6 +37,21 @@ export async function getDashboard(db: Db, actor: Actor, studyId: number): Promi
     },
     demographics: { patients_by_sex: Object.fromEntries(rows.map((row) => [row.sex, row.patients])) },
     queries,
+    form_status: {
+      patients: {
+        in_progress: total("patients") - total("patientsComplete") - total("patientsVerified"),
+        complete: total("patientsComplete"),
+        verified: total("patientsVerified"),
+        locked: 0,
+      },
+      visits: {
+        in_progress:
+          total("visits") - total("visitsComplete") - total("visitsVerified") - total("visitsLocked"),
+        complete: total("visitsComplete"),
+        verified: total("visitsVerified"),
+        locked: total("visitsLocked"),
+      },
+    },
   };
 }
 

@@ -41,6 +41,10 @@ describe("MSW handlers are bound to the API's contracts", () => {
           efficacy: { pasi75_rate: 0, pasi75_achieved: 0, pasi75_total: 0, calculation: null },
           demographics: { patients_by_sex: {} },
           queries: { open: 0, answered: 0, closed: 0 },
+          form_status: {
+            patients: { in_progress: 0, complete: 0, verified: 0, locked: 0 },
+            visits: { in_progress: 0, complete: 0, verified: 0, locked: 0 },
+          },
         }),
       ),
     );

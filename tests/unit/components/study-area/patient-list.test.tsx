@@ -30,6 +30,10 @@ const patient = (id: number, code: string): z.input<typeof PatientResponse> => (
   next_visit_window_end: null,
   // Enrolment is the baseline visit's date (decision 0028), not the row's creation time.
   enrolled_on: id === 2 ? null : "2026-01-15",
+  form_status: "in_progress",
+  completed_at: null,
+  completed_by: null,
+  verification: {},
   version: 1,
   created_at: "2026-03-20T10:00:00.000Z",
   updated_at: "2026-03-20T10:00:00.000Z",

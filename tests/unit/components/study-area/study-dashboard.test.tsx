@@ -25,6 +25,10 @@ const DASHBOARD: z.input<typeof DashboardResponse> = {
   },
   demographics: { patients_by_sex: { M: 7, F: 4, X: 1 } },
   queries: { open: 4, answered: 2, closed: 1234 },
+  form_status: {
+    patients: { in_progress: 3, complete: 2, verified: 1, locked: 0 },
+    visits: { in_progress: 5, complete: 4, verified: 3, locked: 2 },
+  },
 };
 
 function card(title: string) {
@@ -91,6 +95,10 @@ describe("StudyDashboard", () => {
         efficacy: { pasi75_rate: 0, pasi75_achieved: 0, pasi75_total: 0, calculation: null },
         demographics: { patients_by_sex: {} },
         queries: { open: 0, answered: 0, closed: 0 },
+        form_status: {
+          patients: { in_progress: 0, complete: 0, verified: 0, locked: 0 },
+          visits: { in_progress: 0, complete: 0, verified: 0, locked: 0 },
+        },
       }),
     );
     renderWithQuery(<StudyDashboard studyId={3} />);
@@ -190,6 +198,10 @@ const BIG_STUDY: z.input<typeof DashboardResponse> = {
   },
   demographics: { patients_by_sex: { M: 11000, F: 1345 } },
   queries: { open: 0, answered: 0, closed: 0 },
+  form_status: {
+    patients: { in_progress: 0, complete: 0, verified: 0, locked: 0 },
+    visits: { in_progress: 0, complete: 0, verified: 0, locked: 0 },
+  },
 };
 
 function demographicTexts() {
