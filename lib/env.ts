@@ -93,3 +93,37 @@ export function env(): Env {
 export function isBuildPhase(): boolean {
   return env().NEXT_PHASE === "phase-production-build";
 }
+
+/**
+ * The notification email's SMTP settings (decision 0031), read on every send rather than cached:
+ * an operator's change applies without a restart of the mail path, and tests point it at their
+ * own server. Null when SMTP_HOST is unset: the deployment sends no email. The link in an email is
+ * built on NEXTAUTH_URL, the app's public address, so SMTP without it is a configuration error.
+ */
+const SmtpEnvSchema = z.object({
+  SMTP_HOST: z.string().min(1),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65_535).default(587),
+  /** "1"/"true": TLS from the first byte (port 465); otherwise STARTTLS when the server offers it. */
+  SMTP_SECURE: z
+    .enum(["0", "1", "true", "false"])
+    .default("0")
+    .transform((v) => v === "1" || v === "true"),
+  SMTP_USER: z.string().min(1).optional(),
+  SMTP_PASSWORD: z.string().min(1).optional(),
+  /** The sender, e.g. "Registry <registry@example.org>". */
+  SMTP_FROM: z.string().min(3),
+  NEXTAUTH_URL: z.string().url({ message: "required with SMTP_HOST: the emails' links start with it" }),
+});
+
+export type SmtpEnv = z.infer<typeof SmtpEnvSchema>;
+
+export function smtpEnv(): SmtpEnv | null {
+  const raw = Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== ""));
+  if (raw.SMTP_HOST === undefined) return null;
+  const parsed = SmtpEnvSchema.safeParse(raw);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid SMTP configuration: ${problems}`);
+  }
+  return parsed.data;
+}

@@ -8,13 +8,14 @@ export const dynamic = "force-dynamic";
 
 /**
  * My studies sits outside /admin (it is a clinician's landing, docs/decisions/0029) but under the
- * same header: the user menu, and the admin links for those who have them. The page renders on
- * the server, so only the header's words travel to the browser.
+ * same header: the user menu, the notifications inbox (decision 0031), and the admin links for
+ * those who have them. The page renders on the server, so only the header's words travel to the
+ * browser.
  */
 export default async function MyStudiesLayout({ children }: { children: ReactNode }) {
   const actor = await requirePageActor();
   return (
-    <MessagesProvider namespaces={["auth", "common"]}>
+    <MessagesProvider namespaces={["auth", "common", "notifications"]}>
       <div className="min-h-screen">
         <AdminHeader fullName={actor.fullName} showAdminLinks={canSeeAdminArea(actor)} />
         <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6">{children}</main>

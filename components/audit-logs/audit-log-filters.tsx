@@ -23,6 +23,8 @@ export const ENTITY_TYPES = [
   "content_block",
   "upload",
   "protocol_version",
+  "query",
+  "notification",
   "sign_in_address",
   "audit_logs",
   "audit_chain",

@@ -12,17 +12,23 @@ export type QueryTarget =
 /** Who may take which step: read by the server from the study role (the API checks again). */
 export type QueryRights = { open: boolean; respond: boolean; correct: boolean };
 
+/** A study team member a new query may be assigned to (decision 0031). */
+export type QueryAssignee = { id: number; name: string };
+
 type PatientQueries = {
   studyId: number;
   queries: QueryResponse[];
   /** The patient's queries could not be read: the markers say so instead of showing none. */
   failed: boolean;
   rights: QueryRights;
+  /** The study team's active members, offered to a reviewer opening a query (none otherwise). */
+  assignees: readonly QueryAssignee[];
   /** Opens the record's edit dialog to correct the queried value, naming the query (decision 0030). */
   correct: (query: QueryResponse) => void;
 };
 
 const Context = createContext<PatientQueries | null>(null);
+const NO_ASSIGNEES: readonly QueryAssignee[] = [];
 
 /**
  * The patient's data queries (decision 0030), read once for the whole page: every value's marker
@@ -32,19 +38,21 @@ export function PatientQueriesProvider({
   studyId,
   patientId,
   rights,
+  assignees = NO_ASSIGNEES,
   correct,
   children,
 }: {
   studyId: number;
   patientId: number;
   rights: QueryRights;
+  assignees?: readonly QueryAssignee[];
   correct: (query: QueryResponse) => void;
   children: ReactNode;
 }) {
   const list = usePatientQueries(studyId, patientId);
   const value = useMemo<PatientQueries>(
-    () => ({ studyId, queries: list.data?.items ?? [], failed: list.isError, rights, correct }),
-    [studyId, list.data, list.isError, rights, correct],
+    () => ({ studyId, queries: list.data?.items ?? [], failed: list.isError, rights, assignees, correct }),
+    [studyId, list.data, list.isError, rights, assignees, correct],
   );
   return <Context.Provider value={value}>{children}</Context.Provider>;
 }

@@ -21,7 +21,7 @@ import {
   QUERY_TRANSITIONS,
   type QueryResponseCategory,
 } from "@/lib/schemas/query-states";
-import { usePatientQueriesContext, type QueryTarget } from "./query-context";
+import { usePatientQueriesContext, type QueryAssignee, type QueryTarget } from "./query-context";
 
 /**
  * The threads of one value's queries, newest first, with the steps the reader may take, and a
@@ -48,7 +48,12 @@ export function QueryPanel({
         <QueryThread key={query.id} query={query} />
       ))}
       {context.rights.open && (
-        <RaiseQuery studyId={context.studyId} target={target} first={queries.length === 0} />
+        <RaiseQuery
+          studyId={context.studyId}
+          target={target}
+          first={queries.length === 0}
+          assignees={context.assignees}
+        />
       )}
     </section>
   );
@@ -194,14 +199,29 @@ function QueryThread({ query: listed }: { query: QueryResponse }) {
   );
 }
 
-/** A reviewer's new query on the value: its question, sent only for a saved value (it is shown). */
-function RaiseQuery({ studyId, target, first }: { studyId: number; target: QueryTarget; first: boolean }) {
+/**
+ * A reviewer's new query on the value: its question, sent only for a saved value (it is shown), and
+ * whom it is assigned to, if anyone (Nobody by default): the assignee is told (decision 0031).
+ */
+function RaiseQuery({
+  studyId,
+  target,
+  first,
+  assignees,
+}: {
+  studyId: number;
+  target: QueryTarget;
+  first: boolean;
+  assignees: readonly QueryAssignee[];
+}) {
   const t = useTranslations("dataQueries");
   const words = useWords();
   const raise = useOpenQuery();
   const [text, setText] = useState("");
+  const [assignee, setAssignee] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const id = useId();
+  const assigneeId = useId();
 
   async function send() {
     setProblem(null);
@@ -211,9 +231,11 @@ function RaiseQuery({ studyId, target, first }: { studyId: number; target: Query
         entity_type: target.entityType,
         entity_id: target.entityId,
         ...(target.field !== null ? { field: target.field } : {}),
+        ...(assignee !== "" ? { assignee_id: Number(assignee) } : {}),
         text,
       });
       setText("");
+      setAssignee("");
     } catch (error) {
       setProblem(words(errorText(error)));
     }
@@ -229,6 +251,24 @@ function RaiseQuery({ studyId, target, first }: { studyId: number; target: Query
         onChange={(event) => setText(event.target.value)}
         className={CONTROL_CLASS}
       />
+      {assignees.length > 0 && (
+        <div className="space-y-1">
+          <Label htmlFor={assigneeId}>{t("raise.assignee")}</Label>
+          <select
+            id={assigneeId}
+            value={assignee}
+            onChange={(event) => setAssignee(event.target.value)}
+            className={CONTROL_CLASS}
+          >
+            <option value="">{t("raise.nobody")}</option>
+            {assignees.map((member) => (
+              <option key={member.id} value={String(member.id)}>
+                {member.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
       {problem && (
         <p role="alert" className="text-sm text-red-700">
           {problem}

@@ -1,6 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { UserMenu } from "@/components/auth/user-menu";
+import { NotificationsMenu } from "@/components/notifications/notifications-menu";
 import { DEFAULT_AFTER_LOGIN } from "@/lib/routes";
 import { AdminNavLink } from "./admin-nav-link";
 
@@ -42,7 +43,9 @@ export async function AdminHeader({
           </nav>
         )}
         {/* A long name is cut short on a phone rather than pushing Logout off the screen. */}
-        <div className="ml-auto flex min-w-0 items-center [&_[data-testid=current-user]]:max-w-[6.5rem] [&_[data-testid=current-user]]:truncate sm:[&_[data-testid=current-user]]:max-w-none">
+        <div className="ml-auto flex min-w-0 items-center gap-1 [&_[data-testid=current-user]]:max-w-[6.5rem] [&_[data-testid=current-user]]:truncate sm:[&_[data-testid=current-user]]:max-w-none">
+          {/* The reader's inbox of the data review, on My studies too (decision 0031). */}
+          <NotificationsMenu />
           <UserMenu fullName={fullName} />
         </div>
       </div>

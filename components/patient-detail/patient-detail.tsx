@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useCallback, useMemo, useState } from "react";
-import { PatientQueriesProvider } from "@/components/data-queries/query-context";
+import { PatientQueriesProvider, type QueryAssignee } from "@/components/data-queries/query-context";
 import type { QueryResponse } from "@/lib/schemas/queries";
 import { useWords } from "@/components/i18n/use-words";
 import { Button } from "@/components/ui/button";
@@ -44,6 +44,8 @@ export type PatientDetailProps = {
   openAddVisit?: boolean;
   /** Data queries (decision 0030): the reviewer opens, closes, reopens; the site answers. */
   queryRights?: { open: boolean; respond: boolean };
+  /** The study team's active members a reviewer may assign a new query to (decision 0031). */
+  queryAssignees?: readonly QueryAssignee[];
 };
 
 const NO_QUERY_RIGHTS = { open: false, respond: false };
@@ -61,6 +63,7 @@ export function PatientDetail({
   groups,
   openAddVisit = false,
   queryRights = NO_QUERY_RIGHTS,
+  queryAssignees,
 }: PatientDetailProps) {
   const t = useTranslations("patients.detail");
   const tPage = useTranslations("patientPage");
@@ -165,6 +168,7 @@ export function PatientDetail({
       studyId={patient.data.study_id}
       patientId={patientId}
       rights={rights}
+      assignees={queryAssignees}
       correct={correct}
     >
       <div className="space-y-6">

@@ -1,4 +1,5 @@
 import { UserMenu } from "@/components/auth/user-menu";
+import { NotificationsMenu } from "@/components/notifications/notifications-menu";
 import { FILE_URL } from "@/lib/schemas/contents";
 import type { UiSettings } from "@/lib/schemas/study-config";
 import { StudyNav } from "./study-nav";
@@ -41,7 +42,9 @@ export function StudyShellHeader({ code, name, disease, fullName, showAdmin, log
           <p className="break-words text-xs text-slate-600">{disease}</p>
         </div>
         <StudyNav code={code} showAdmin={showAdmin} />
-        <div className="ml-auto flex min-w-0 items-center [&_[data-testid=current-user]]:max-w-[6.5rem] [&_[data-testid=current-user]]:truncate sm:[&_[data-testid=current-user]]:max-w-none">
+        <div className="ml-auto flex min-w-0 items-center gap-1 [&_[data-testid=current-user]]:max-w-[6.5rem] [&_[data-testid=current-user]]:truncate sm:[&_[data-testid=current-user]]:max-w-none">
+          {/* The reader's inbox of the data review (decision 0031). */}
+          <NotificationsMenu />
           <UserMenu fullName={fullName} />
         </div>
       </div>

@@ -5,7 +5,7 @@ import { queries } from "./queries";
 import { inList } from "./sql-helpers";
 import { studies } from "./studies";
 import { users } from "./users";
-import { NOTIFICATION_KINDS, type NotificationKind } from "../../lib/schemas/notifications";
+import { NOTIFICATION_KINDS, type NotificationKind } from "../../lib/schemas/notification-kinds";
 
 /**
  * A user's inbox (decision 0031): one row per thing they were told, written in the transaction of

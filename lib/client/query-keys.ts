@@ -26,6 +26,11 @@ export const queryKeys = {
       [...queryKeys.dataQueries.all, "list", studyId, filters] as const,
     detail: (id: number) => [...queryKeys.dataQueries.all, "detail", id] as const,
   },
+  // The signed-in user's inbox (decision 0031).
+  notifications: {
+    all: ["notifications"] as const,
+    inbox: () => [...queryKeys.notifications.all, "inbox"] as const,
+  },
 };
 
 /** Study resolution and config are cached 5 minutes (spec §9). */

@@ -31,6 +31,7 @@ import {
   QueryResponseBody,
   QueryStepBody,
 } from "./queries";
+import { NotificationListQuery, NotificationListResponse, NotificationReadResponse } from "./notifications";
 import { VisitCreateBody, VisitListQuery, VisitListResponse, VisitResponse, VisitUpdateBody } from "./visits";
 import {
   AuditEntryListResponse,
@@ -560,6 +561,30 @@ export const API_CONTRACTS: ApiContract[] = [
     auth: true,
     body: QueryStepBody,
     response: QueryResponse,
+  },
+  // The data review's inbox (decision 0031): each user's own notifications.
+  {
+    method: "GET",
+    path: "/api/notifications",
+    summary:
+      "Your own notifications (a query assigned to you, a query answered), newest first, keyset paged, only about queries still in your clinical scope; with your unread count",
+    auth: true,
+    query: NotificationListQuery,
+    response: NotificationListResponse,
+  },
+  {
+    method: "POST",
+    path: "/api/notifications/{id}/read",
+    summary: "Mark one of your own notifications read (audited)",
+    auth: true,
+    response: NotificationReadResponse,
+  },
+  {
+    method: "POST",
+    path: "/api/notifications/read-all",
+    summary: "Mark all your notifications read (audited)",
+    auth: true,
+    response: NotificationReadResponse,
   },
   {
     method: "GET",

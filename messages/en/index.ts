@@ -20,6 +20,7 @@ import forms from "./forms.json";
 import layout from "./layout.json";
 import medicalGroups from "./medicalGroups.json";
 import myStudies from "./myStudies.json";
+import notifications from "./notifications.json";
 import patientPage from "./patientPage.json";
 import missing from "./missing.json";
 import patients from "./patients.json";
@@ -58,6 +59,7 @@ const catalogue = {
   layout,
   medicalGroups,
   myStudies,
+  notifications,
   patientPage,
   missing,
   patients,

@@ -21,6 +21,7 @@ import forms from "./forms.json";
 import layout from "./layout.json";
 import medicalGroups from "./medicalGroups.json";
 import myStudies from "./myStudies.json";
+import notifications from "./notifications.json";
 import patientPage from "./patientPage.json";
 import missing from "./missing.json";
 import patients from "./patients.json";
@@ -60,6 +61,7 @@ const catalogue: Messages = {
   layout,
   medicalGroups,
   myStudies,
+  notifications,
   patientPage,
   missing,
   patients,

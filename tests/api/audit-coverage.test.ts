@@ -15,6 +15,7 @@ import {
   contentBlocks,
   fieldTemplates,
   medicalGroups,
+  notifications,
   userStudyRoles,
   users,
   type AuditAction,
@@ -44,6 +45,8 @@ type Fixture = {
   versionId?: number;
   /** A data query on the visit's PASI (the query step entries). */
   queryId?: number;
+  /** An unread notification of the caller about that query (the inbox entries). */
+  notificationId?: number;
   /** A refresh token of `user`'s API session (the refresh entry). */
   refresh?: string;
 };
@@ -481,6 +484,38 @@ const EXPECTED_AUDIT: Record<string, Entry> = {
         studyId: f.studyId,
         oldValues: { status: "closed" },
         newValues: { status: "open", step: "reopen", text: "Still wrong" },
+      },
+    ],
+  },
+  // The inbox (decision 0031): marking read is a change of the reader's own notification.
+  "POST /api/notifications/{id}/read": {
+    prepare: (f) => notificationOf(f),
+    request: (f) => ({ params: { id: String(f.notificationId) } }),
+    rows: (f) => [
+      {
+        action: "update",
+        entityType: "notification",
+        entityId: String(f.notificationId),
+        studyId: f.studyId,
+        oldValues: { read_at: null },
+        newValues: { read_at: expect.any(String) },
+      },
+    ],
+  },
+  "POST /api/notifications/read-all": {
+    prepare: (f) => notificationOf(f),
+    request: () => ({}),
+    rows: (f) => [
+      {
+        action: "update",
+        entityType: "notification",
+        entityId: null,
+        studyId: f.studyId,
+        oldValues: { read_at: null },
+        newValues: {
+          read_at: expect.any(String),
+          notification_ids: expect.arrayContaining([f.notificationId]),
+        },
       },
     ],
   },
@@ -1012,6 +1047,17 @@ async function review(
   });
   expect(res.status, JSON.stringify(res.json)).toBe(200);
   return {};
+}
+
+/** A query on the visit and an unread notification of the caller about it. */
+async function notificationOf(f: Fixture): Promise<Partial<Fixture>> {
+  const { queryId } = await queryOf(f, false);
+  const db = await getDb();
+  const [row] = await db
+    .insert(notifications)
+    .values({ userId: f.caller.userId, studyId: f.studyId, queryId: queryId!, kind: "query_answered" })
+    .returning({ id: notifications.id });
+  return { queryId, notificationId: row!.id };
 }
 
 async function lastAuditId(): Promise<number> {

@@ -13,6 +13,7 @@ import {
   contentBlocks,
   fieldTemplates,
   medicalGroups,
+  notifications,
   patients,
   protocolVersions,
   studies,
@@ -429,6 +430,17 @@ const RULES: Record<string, Rule> = {
     fresh: true,
     request: ({ target }) => ({ params: { id: String(target.queryId) }, body: { text: "Not resolved" } }),
   },
+  // The inbox (decision 0031): each user's own. One notification is read as its query is: its
+  // owner outside the patient's scope (or off the study) gets the same 404 as for another's.
+  "GET /api/notifications": { need: { kind: "session" }, target: "none", request: () => ({}) },
+  "POST /api/notifications/{id}/read": {
+    need: { kind: "patient", permission: "clinical.read" },
+    target: "query",
+    request: async ({ target, actor }) => ({
+      params: { id: String(await notificationFor(actor, target)) },
+    }),
+  },
+  "POST /api/notifications/read-all": { need: { kind: "session" }, target: "none", request: () => ({}) },
   "GET /api/admin/audit-logs/entity/{type}/{id}": {
     need: { kind: "patient", permission: "clinical.read" },
     target: "patient",
@@ -880,6 +892,25 @@ async function newQuery(study: StudyFixture, visitId: number, closed: boolean): 
     expect(closing.status, JSON.stringify(closing.json)).toBe(200);
   }
   return id;
+}
+
+/**
+ * An unread notification of the caller about the target's query (an anonymous caller gets one of
+ * the admin's: the 401 comes first).
+ */
+async function notificationFor(actor: ActorFixture, target: Target): Promise<number> {
+  const db = await getDb();
+  const [row] = await db
+    .insert(notifications)
+    .values({
+      userId: actor.user?.id ?? admin.userId,
+      studyId: target.study.id,
+      queryId: target.queryId,
+      kind: "query_assigned",
+      actorId: admin.userId,
+    })
+    .returning({ id: notifications.id });
+  return row!.id;
 }
 
 async function newContentBlock(study: StudyFixture): Promise<number> {

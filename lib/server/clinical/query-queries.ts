@@ -237,3 +237,19 @@ export async function queryAssigneeNames(
     .where(eq(queries.studyId, studyId))
     .orderBy(asc(users.id));
 }
+
+/**
+ * The study team's active members by name, whom a new query may be assigned to (the raise form's
+ * Assign to, decision 0031): exactly the people `isStudyMember` accepts.
+ */
+export async function assignableMembers(
+  tx: Queryable,
+  studyId: number,
+): Promise<{ id: number; name: string }[]> {
+  return tx
+    .selectDistinct({ id: users.id, name: users.fullName })
+    .from(userStudyRoles)
+    .innerJoin(users, eq(users.id, userStudyRoles.userId))
+    .where(and(eq(userStudyRoles.studyId, studyId), eq(users.isActive, true)))
+    .orderBy(asc(users.fullName), asc(users.id));
+}

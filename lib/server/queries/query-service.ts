@@ -35,6 +35,7 @@ import {
   type QueryStepView,
 } from "../clinical/query-queries";
 import { readKeysetCursor, writeKeysetCursor } from "../api/keyset-cursor";
+import { notifyQueryStep, sendAfterCommit } from "../notifications/notification-service";
 
 const DAY_MS = 86_400_000;
 /** PostgreSQL's text form of a timestamptz: a keyset position's key. */
@@ -126,7 +127,7 @@ export async function openQuery(
   body: QueryCreateBody,
   meta: RequestMeta,
 ): Promise<QueryResponse> {
-  return auditedTransaction(db, async (tx, audit) => {
+  const { answer, notified } = await auditedTransaction(db, async (tx, audit) => {
     // A record outside the scope is the same 404 whatever the role; inside it, the role decides.
     const study = await openClinicalStudy(tx, actor, body.study_id, "clinical.read");
     const target = await resolveTarget(tx, study, body);
@@ -144,6 +145,8 @@ export async function openQuery(
       openedBy: actor.userId,
     });
     await insertStep(tx, { queryId: row.id, kind: "open", text: body.text, userId: actor.userId });
+    // The assignee's notification, in the step's transaction (decision 0031).
+    const notified = await notifyQueryStep(tx, { step: "open", query: row, actorId: actor.userId });
     audit({
       action: "create",
       entityType: "query",
@@ -162,8 +165,11 @@ export async function openQuery(
         text: body.text,
       },
     });
-    return detailOf(tx, study, row.id);
+    return { answer: await detailOf(tx, study, row.id), notified };
   });
+  // Emails only once the step is committed, and never in the way of the answer (decision 0031).
+  sendAfterCommit(db, notified);
+  return answer;
 }
 
 /** The query in the actor's scope with its study: a query outside it is the same audited 404. */
@@ -212,7 +218,7 @@ async function takeStep(
   body: { text: string; category?: QueryResponseBody["category"] },
   meta: RequestMeta,
 ): Promise<QueryResponse> {
-  return auditedTransaction(db, async (tx, audit) => {
+  const { answer, notified } = await auditedTransaction(db, async (tx, audit) => {
     const permission = kind === "response" ? "queries.respond" : "queries.open";
     const { study, query } = await openQueryRecord(tx, actor, id, permission, true);
     const transition = QUERY_TRANSITIONS[kind];
@@ -228,6 +234,9 @@ async function takeStep(
       userId: actor.userId,
     });
     await moveQuery(tx, query, transition.to, at);
+    // Who hears of the step (decision 0031): the assignee of a reopened query, the opener and
+    // the assignee of an answered one; never the actor.
+    const notified = await notifyQueryStep(tx, { step: kind, query, actorId: actor.userId });
     audit({
       action: "update",
       entityType: "query",
@@ -243,8 +252,10 @@ async function takeStep(
         text: body.text,
       },
     });
-    return detailOf(tx, study, id);
+    return { answer: await detailOf(tx, study, id), notified };
   });
+  sendAfterCommit(db, notified);
+  return answer;
 }
 
 export const respondToQuery = (

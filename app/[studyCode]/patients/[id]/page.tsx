@@ -4,6 +4,7 @@ import { PatientDetail } from "@/components/patient-detail/patient-detail";
 import { getDb } from "@/db/client";
 import { loadStudyAccess } from "@/lib/server/auth/study-access";
 import { patientGroupsFor } from "@/lib/server/clinical/patient-groups";
+import { assignableMembers } from "@/lib/server/clinical/query-queries";
 import { currentStudyArea } from "@/lib/server/studies/study-area";
 
 /**
@@ -34,6 +35,7 @@ export default async function PatientDetailPage({
   const canWrite = access.permissions.has("clinical.write");
   // The group's name on the page and the 'Move to group' choices (decision 0028).
   const groups = await patientGroupsFor(db, study.id, access.patientScope);
+  const canOpenQueries = access.permissions.has("queries.open");
   return (
     <PatientDetail
       studyCode={study.code}
@@ -46,9 +48,11 @@ export default async function PatientDetailPage({
       groups={groups}
       openAddVisit={canWrite && query[ADD_VISIT_PARAM] === "1"}
       queryRights={{
-        open: access.permissions.has("queries.open"),
+        open: canOpenQueries,
         respond: access.permissions.has("queries.respond"),
       }}
+      // Whom a new query may be assigned to: only for those who open queries (decision 0031).
+      queryAssignees={canOpenQueries ? await assignableMembers(db, study.id) : undefined}
     />
   );
 }

@@ -61,10 +61,16 @@ function serve(listed: QueryResponse[], calls: ApiCall[] = []) {
   return calls;
 }
 
-function renderMarker(rights: QueryRights, correct = vi.fn()) {
+function renderMarker(rights: QueryRights, correct = vi.fn(), assignees?: { id: number; name: string }[]) {
   render(
     withQueryClient(
-      <PatientQueriesProvider studyId={3} patientId={7} rights={rights} correct={correct}>
+      <PatientQueriesProvider
+        studyId={3}
+        patientId={7}
+        rights={rights}
+        assignees={assignees}
+        correct={correct}
+      >
         <dl>
           <dt>PASI</dt>
           <dd>
@@ -87,6 +93,8 @@ describe("a value's query marker", () => {
     const calls = serve([]);
     const { user } = renderMarker(REVIEWER);
     await user.click(await screen.findByRole("button", { name: "PASI: Query" }));
+    // No team given (a page that offers no assignees): no picker, and no assignee sent.
+    expect(screen.queryByLabelText("Assign to")).toBeNull();
     await user.type(screen.getByLabelText("Raise a query: your question"), "Please check PASI");
     await user.click(screen.getByRole("button", { name: "Open query" }));
     await waitFor(() => expect(calls).toHaveLength(1));
@@ -97,6 +105,37 @@ describe("a value's query marker", () => {
       field: "pasi_score",
       text: "Please check PASI",
     });
+  });
+
+  it("lets a reviewer assign the new query to a member of the team, Nobody by default (decision 0031)", async () => {
+    const calls = serve([]);
+    const team = [
+      { id: 8, name: "Dr Bianchi" },
+      { id: 9, name: "Dr Verdi" },
+    ];
+    const { user } = renderMarker(REVIEWER, vi.fn(), team);
+    await user.click(await screen.findByRole("button", { name: "PASI: Query" }));
+    const picker = screen.getByLabelText("Assign to");
+    expect(picker).toHaveValue("");
+    expect(
+      within(picker)
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual(["Nobody", "Dr Bianchi", "Dr Verdi"]);
+    await user.type(screen.getByLabelText("Raise a query: your question"), "Please check PASI");
+    await user.selectOptions(picker, "Dr Verdi");
+    await user.click(screen.getByRole("button", { name: "Open query" }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]!.body).toEqual({
+      study_id: 3,
+      entity_type: "visit",
+      entity_id: 11,
+      field: "pasi_score",
+      text: "Please check PASI",
+      assignee_id: 9,
+    });
+    // Sent: the form starts again from Nobody.
+    await waitFor(() => expect(screen.getByLabelText("Assign to")).toHaveValue(""));
   });
 
   it("shows the site its open query and thread; an answer needs a category; Correct the value hands the query over", async () => {

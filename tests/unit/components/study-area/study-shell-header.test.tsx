@@ -2,6 +2,8 @@ import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { StudyShellHeader } from "@/components/study-area/study-shell-header";
 import { activeStudyLink } from "@/components/study-area/study-nav";
+import { NotificationListResponse } from "@/lib/schemas/notifications";
+import { ok, route, serveApi } from "@/tests/support/msw/api";
 import { renderWithIntl } from "@/tests/support/render-with-intl";
 
 const navigation = vi.hoisted(() => ({ pathname: "/" }));
@@ -17,6 +19,12 @@ afterEach(() => {
 
 function renderHeaderAt(pathname: string) {
   navigation.pathname = pathname;
+  // The header's inbox (decision 0031) asks for the reader's notifications.
+  serveApi(
+    route("GET", "/api/notifications", () =>
+      ok(NotificationListResponse, { items: [], next_cursor: null, unread: 0 }),
+    ),
+  );
   renderWithIntl(
     <StudyShellHeader
       code="psoriasis"
