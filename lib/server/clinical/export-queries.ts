@@ -170,11 +170,16 @@ function afterCursor(where: SQL, after: PatientCursor | null): SQL {
     : where;
 }
 
-/** The review columns of a patient or a visit (decision 0031), instants as ISO 8601 UTC text. */
+/**
+ * The review columns of a patient or a visit (decision 0031). The completion instant to the
+ * millisecond, as JavaScript writes the verification and query times beside it in the same files.
+ */
 function reviewColumns(table: typeof patients | typeof visits) {
   return {
     formStatus: table.formStatus,
-    completedAt: sql<string | null>`${ISO_UTC(sql`${table.completedAt}`)}`,
+    completedAt: sql<
+      string | null
+    >`to_char(${table.completedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
     completedBy: table.completedBy,
     verification: table.verification,
   };
