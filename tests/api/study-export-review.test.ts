@@ -4,7 +4,7 @@
  * in the export's scope and visit filter, pseudonymised with the data when de-identified; and the
  * ODM file's Annotations (SDV, queries, form status) in ODM 1.3.2's element order.
  */
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as exportRoute } from "@/app/api/studies/[id]/export/route";
 import { POST as createPatient } from "@/app/api/patients/route";
@@ -13,7 +13,7 @@ import { POST as respondRoute } from "@/app/api/queries/[id]/responses/route";
 import { POST as openRoute } from "@/app/api/queries/route";
 import { POST as createVisit } from "@/app/api/visits/route";
 import { getDb } from "@/db/client";
-import { patients, users } from "@/db/schema";
+import { auditLogs, patients, users } from "@/db/schema";
 import { readCsv } from "@/lib/dictionary/csv";
 import { QUERY_EXPORT_COLUMNS } from "@/lib/schemas/queries";
 import { BASE, call } from "./helpers";
@@ -370,6 +370,27 @@ describe("the zip's verification.csv and form_status.csv", () => {
       }
       expect(readme).not.toMatch(/exportReadme\./);
     }
+  });
+});
+
+describe("the review files' format", () => {
+  it("follows the data file's CSV format, and the export's audit row names them", async () => {
+    const files = await zipOf(admin, { csv_format: "semicolon" });
+    const queries = files.get("queries.csv")!;
+    expect(queries.startsWith("\uFEFFquery_id;patient_code;")).toBe(true);
+    expect(files.get("form_status.csv")!.startsWith("\uFEFFpatient_id;patient_code;")).toBe(true);
+    const db = await getDb();
+    // The last row is the export's end; the start before it described the files.
+    const rows = await db
+      .select({ newValues: auditLogs.newValues })
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, "export"), eq(auditLogs.studyId, studyId)))
+      .orderBy(desc(auditLogs.id))
+      .limit(2);
+    expect(rows[1]!.newValues).toMatchObject({
+      zip: true,
+      review_files: ["queries.csv", "verification.csv", "form_status.csv"],
+    });
   });
 });
 

@@ -33,7 +33,7 @@ import type { ExportWriter } from "./export-writer";
 import { zipPackage } from "./export-zip";
 import { odmDocument } from "./export-odm";
 import { patientMasker } from "./pseudonyms";
-import { reviewFiles } from "./review-files";
+import { REVIEW_FILES, reviewFiles } from "./review-files";
 
 /** Patients per batch: two indexed queries each (≈5,000 visits at the benchmark's 10 per patient). */
 export const EXPORT_BATCH_PATIENTS = 500;
@@ -102,6 +102,8 @@ export async function exportStudyData(
     ...(query.format === "odm" ? {} : { csv_format: query.csv_format }),
     deidentify: query.deidentify,
     zip: query.zip,
+    // The zip's review files (decisions 0030, 0031): what left besides the data file.
+    ...(query.zip && query.format !== "odm" ? { review_files: Object.values(REVIEW_FILES) } : {}),
     audit_records: query.audit,
     filters: {
       ...(query.visit_types ? { visit_types: query.visit_types } : {}),
