@@ -6,11 +6,23 @@
  * - every date moves by the patient's offset (|offset| 31–365 days, so intervals between one
  *   patient's dates are kept and no date or month stays true): birth date, enrolment, visit dates,
  *   date and month fields (also inside repeating groups), therapy-line dates, the therapy-switch
- *   answers' date fields, record timestamps.
- * Free text is exported as entered: a date or a name typed into a text field is not found here.
+ *   answers' date fields, record timestamps;
+ * - the review state (decisions 0030, 0031): verification entries and queries of identifier fields
+ *   are removed with their fields; verification, completion and query times move by the same
+ *   offset (so they keep their place among the patient's dates); the staff who verified, completed,
+ *   were assigned or wrote a step are not named (their ids and names become null).
+ * Free text is exported as entered: a date or a name typed into a text field, or into a query's
+ * step, is not found here.
  */
 import type { DataField, StudyConfig, SubField } from "@/lib/schemas/study-config";
-import type { ExportPatient, ExportTherapyLine, ExportVisit } from "./export-records";
+import type {
+  ExportPatient,
+  ExportQuery,
+  ExportReview,
+  ExportReviewPatient,
+  ExportTherapyLine,
+  ExportVisit,
+} from "./export-records";
 
 export type PatientMask = { pseudonym: string; shiftDays: number };
 
@@ -50,7 +62,71 @@ export function deidentifyPatient(
     enrolled_on: patient.enrolled_on === null ? null : shiftDate(patient.enrolled_on, days),
     custom_fields: maskValues(patient.custom_fields, plan.patientFields, days),
     visits: patient.visits.map((visit) => deidentifyVisit(visit, plan, days)),
+    ...(patient.review ? { review: maskReview(patient.review, plan.patientFields, days) } : {}),
+    ...(patient.queries ? { queries: maskQueries(patient.queries, plan, days) } : {}),
   };
+}
+
+/** The zip's review files' patient (decision 0016): pseudonym, review state and queries masked alike. */
+export function deidentifyReviewPatient(
+  patient: ExportReviewPatient,
+  plan: DeidentifyPlan,
+  mask: PatientMask,
+): ExportReviewPatient {
+  const days = mask.shiftDays;
+  return {
+    ...patient,
+    code: mask.pseudonym,
+    review: maskReview(patient.review, plan.patientFields, days),
+    visits: patient.visits.map((visit) => ({
+      ...visit,
+      review: maskReview(visit.review, plan.visitFields, days),
+    })),
+    queries: maskQueries(patient.queries, plan, days),
+  };
+}
+
+function maskReview(
+  review: ExportReview,
+  fields: ReadonlyMap<string, DataField>,
+  days: number,
+): ExportReview {
+  return {
+    form_status: review.form_status,
+    completed_at: review.completed_at === null ? null : shiftInstant(review.completed_at, days),
+    completed_by: null,
+    verification: review.verification
+      .filter((entry) => fields.get(entry.field)?.identifier !== true)
+      .map((entry) => ({
+        ...entry,
+        verified_by: null,
+        verified_at: shiftInstant(entry.verified_at, days),
+        cleared_by: null,
+        cleared_at: entry.cleared_at === null ? null : shiftInstant(entry.cleared_at, days),
+      })),
+  };
+}
+
+/** A query about an identifier field leaves with its field; the others lose staff names, times shift. */
+function maskQueries(list: readonly ExportQuery[], plan: DeidentifyPlan, days: number): ExportQuery[] {
+  return list
+    .filter((query) => {
+      if (query.field === null) return true;
+      const fields = query.entity_type === "patient" ? plan.patientFields : plan.visitFields;
+      return fields.get(query.field)?.identifier !== true;
+    })
+    .map((query) => ({
+      ...query,
+      assignee_id: null,
+      created_at: shiftInstant(query.created_at, days),
+      closed_at: query.closed_at === null ? null : shiftInstant(query.closed_at, days),
+      steps: query.steps.map((step) => ({
+        ...step,
+        user_id: null,
+        user_name: null,
+        created_at: shiftInstant(step.created_at, days),
+      })),
+    }));
 }
 
 function deidentifyVisit(visit: ExportVisit, plan: DeidentifyPlan, days: number): ExportVisit {
@@ -65,6 +141,7 @@ function deidentifyVisit(visit: ExportVisit, plan: DeidentifyPlan, days: number)
     therapy_line: visit.therapy_line ? deidentifyLine(visit.therapy_line, plan, days) : null,
     created_at: shiftInstant(visit.created_at, days),
     updated_at: shiftInstant(visit.updated_at, days),
+    ...(visit.review ? { review: maskReview(visit.review, plan.visitFields, days) } : {}),
   };
 }
 

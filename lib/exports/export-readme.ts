@@ -34,6 +34,16 @@ export type ExportReadmeParams = {
   columns: readonly ExportColumn[];
   filters: Record<string, unknown>;
   files: { data: string; dictionary: string; python: string; r: string };
+  /**
+   * The review files of the zip (decisions 0030, 0031) and their columns in file order, as the
+   * export wrote them (`queryStepColumns`, `verificationColumns`, `formStatusColumns`).
+   */
+  review?: ReviewFiles | undefined;
+};
+
+export type ReviewFiles = {
+  files: { queries: string; verification: string; formStatus: string };
+  columns: { queries: readonly string[]; verification: readonly string[]; formStatus: readonly string[] };
 };
 
 /** The `exportReadme` namespace's words, and code spans whose empty value is said in them. */
@@ -63,9 +73,10 @@ export function exportReadme(p: ExportReadmeParams, translate: Translate): strin
     layoutSection(p, w),
     cellSection(p.valueMode, p.csvFormat === "semicolon", w),
     typesSection(p.valueMode, w),
-    p.deidentified ? deidentifiedSection(w) : identifiableSection(w),
+    p.deidentified ? deidentifiedSection(w, p.review !== undefined) : identifiableSection(w),
     filtersSection(p.filters, w),
     columnsSection(p, w),
+    ...(p.review ? [reviewSection(p.review, p.deidentified, w)] : []),
   ];
   return `${sections.join("\n\n")}\n`;
 }
@@ -79,8 +90,16 @@ function filesSection(p: ExportReadmeParams, { t, code }: Words): string {
     `- ${t("files.dictionary", { file: code(dictionary) })}`,
     `- ${t("files.python", { file: code(python), command: code(`python3 ${python}`) })}`,
     `- ${t("files.r", { file: code(r), command: code(`Rscript ${r}`) })}`,
+    ...(p.review
+      ? [
+          `- ${t("files.queries", { file: code(p.review.files.queries) })}`,
+          `- ${t("files.verification", { file: code(p.review.files.verification) })}`,
+          `- ${t("files.formStatus", { file: code(p.review.files.formStatus) })}`,
+        ]
+      : []),
     "",
     t("files.together"),
+    ...(p.review ? ["", t("files.reviewFormat", { file: code(data) })] : []),
   ].join("\n");
 }
 
@@ -167,7 +186,7 @@ function typesSection(mode: ValueMode, w: Words): string {
   ].join("\n");
 }
 
-function deidentifiedSection({ t }: Words): string {
+function deidentifiedSection({ t }: Words, review: boolean): string {
   return [
     `## ${t("deidentification.heading")}`,
     "",
@@ -176,7 +195,41 @@ function deidentifiedSection({ t }: Words): string {
     `- ${t("deidentification.pseudonyms")}`,
     `- ${t("deidentification.dates")}`,
     `- ${t("deidentification.removed")}`,
+    ...(review ? [`- ${t("deidentification.review")}`] : []),
     `- ${t("deidentification.freeText")}`,
+    ...(review ? [`- ${t("deidentification.queryText", { column: "`step_text`" })}`] : []),
+  ].join("\n");
+}
+
+/**
+ * The review files (decisions 0030, 0031): what a record is in each, and every column in file
+ * order with its meaning. Column names are the files' own (machine words); their meanings are
+ * catalogue sentences, a de-identified file's ids said as what they then hold.
+ */
+function reviewSection(review: ReviewFiles, deidentified: boolean, { t, code }: Words): string {
+  const meaning = (column: string) =>
+    deidentified && (column === "query_id" || column === "patient_code")
+      ? t(`review.column.${column}Deidentified`)
+      : t(`review.column.${column}`);
+  const table = (file: string, intro: string, columns: readonly string[]) => [
+    `### ${code(file)}`,
+    "",
+    intro,
+    "",
+    `| # | ${t("columns.name")} | ${t("review.meaning")} |`,
+    "| --- | --- | --- |",
+    ...columns.map((column, index) => `| ${index + 1} | ${code(column, true)} | ${meaning(column)} |`),
+  ];
+  return [
+    `## ${t("review.heading")}`,
+    "",
+    t("review.intro"),
+    "",
+    ...table(review.files.queries, t("review.queries"), review.columns.queries),
+    "",
+    ...table(review.files.verification, t("review.verification"), review.columns.verification),
+    "",
+    ...table(review.files.formStatus, t("review.formStatus"), review.columns.formStatus),
   ].join("\n");
 }
 

@@ -30,6 +30,8 @@ export type ExportVisit = {
   is_locked: boolean;
   created_at: string;
   updated_at: string;
+  /** Form status and source data verification (decision 0031); absent where a test builds a visit by hand. */
+  review?: ExportReview;
 };
 
 export type ExportPatient = {
@@ -50,6 +52,72 @@ export type ExportPatient = {
   enrolled_on: string | null;
   /** Live visits in visit-number order. */
   visits: ExportVisit[];
+  /** Form status and source data verification of the patient's own record (decision 0031). */
+  review?: ExportReview;
+  /**
+   * The data queries of this patient and of its exported visits (decision 0030), oldest first:
+   * read only for the ODM file (the zip's queries.csv reads them in a pass of its own).
+   */
+  queries?: ExportQuery[];
+};
+
+/**
+ * One field's source data verification as exported (decision 0031): who verified it and when, and
+ * for a verification a later change cleared, who changed the value and when. A de-identified export
+ * names no staff (the user ids are null) and shifts the times by the patient's offset.
+ */
+export type ExportVerification = {
+  field: string;
+  state: "verified" | "cleared";
+  verified_by: number | null;
+  verified_at: string;
+  cleared_by: number | null;
+  cleared_at: string | null;
+};
+
+/** A record's review state: its form status, its completion and its verified fields (by field name). */
+export type ExportReview = {
+  form_status: "in_progress" | "complete" | "verified" | "locked";
+  completed_at: string | null;
+  completed_by: number | null;
+  verification: ExportVerification[];
+};
+
+/** One step of a query's thread as exported (staff named by id and name; none when de-identified). */
+export type ExportQueryStep = {
+  kind: "open" | "response" | "close" | "reopen";
+  category: string | null;
+  text: string;
+  user_id: number | null;
+  user_name: string | null;
+  created_at: string;
+};
+
+/** A data query (decision 0030) with its whole thread, oldest step first. */
+export type ExportQuery = {
+  id: number;
+  entity_type: "patient" | "visit";
+  visit_id: number | null;
+  visit_number: number | null;
+  visit_type: string | null;
+  /** The field asked about; null for a question on the visit as a whole. */
+  field: string | null;
+  status: "open" | "answered" | "closed";
+  assignee_id: number | null;
+  created_at: string;
+  closed_at: string | null;
+  /** Whole days from opening to closing, or to the export while not closed (as the Queries page). */
+  days_open: number;
+  steps: ExportQueryStep[];
+};
+
+/** What the zip's review files read of one patient: its code, its review state, its visits' and its queries. */
+export type ExportReviewPatient = {
+  id: number;
+  code: string;
+  review: ExportReview;
+  visits: { id: number; visit_number: number; visit_type: string; review: ExportReview }[];
+  queries: ExportQuery[];
 };
 
 /** One audit row about a patient or one of its visits (ODM AuditRecord), oldest first. */

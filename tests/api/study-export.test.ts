@@ -415,13 +415,23 @@ describe("CSV formats (docs/decisions/0021)", () => {
 });
 
 describe("zip package", () => {
-  it("holds the CSV, the data dictionary, a README of every column and the R and Python loaders", async () => {
+  it("holds the CSV, the review files, the data dictionary, a README of every column and the R and Python loaders", async () => {
     const res = await exportRequest(medicoA, { format: "csv-long", zip: "true" });
     expect(res.headers.get("content-type")).toBe("application/zip");
     const files = await unzip(Buffer.from(await res.arrayBuffer()));
     const names = [...files.keys()];
-    expect(names).toHaveLength(5);
-    const data = names.find((name) => name.endsWith(".csv") && name !== "data_dictionary.csv")!;
+    // The data file first, then the review files (tests/api/study-export-review.test.ts), then the rest.
+    expect(names.slice(1)).toEqual([
+      "queries.csv",
+      "verification.csv",
+      "form_status.csv",
+      "data_dictionary.csv",
+      "README.md",
+      "load_data.py",
+      "load_data.R",
+    ]);
+    const data = names[0]!;
+    expect(data).toMatch(/_csv_long_.*\.csv$/);
     const rows = asObjects(files.get(data)!);
     expect(rows).toHaveLength(3);
     const header = parseCsv(files.get(data)!)[0]!;

@@ -28,6 +28,8 @@ import type {
   OdmModel,
   OdmStudyEvent,
 } from "./odm-model";
+import { SOURCE } from "./odm-model";
+import { REVIEW_CODE_LISTS } from "./odm-annotations";
 import { plainDecimal } from "./odm-values";
 import { escapeXml } from "./xml-escape";
 
@@ -103,6 +105,7 @@ class ModelBuilder {
       key: spec.key,
       auditKey: spec.auditKey,
       dataOpen: `<ItemData ItemOID="${escapeXml(oid)}" Value="`,
+      nullOpen: `<ItemData ItemOID="${escapeXml(oid)}" IsNull="Yes">`,
     };
     this.items.push(item);
     return item;
@@ -155,13 +158,34 @@ class ModelBuilder {
     options: Pick<OdmStudyEvent, "description" | "repeating" | "type" | "mandatory">,
     forms: OdmForm[],
   ): OdmStudyEvent {
-    return { oid, name, ...options, forms, dataOpen: `<StudyEventData StudyEventOID="${escapeXml(oid)}"` };
+    // The record's own columns and fields (sources 0 and 1): what a verification or a query names.
+    const itemKeys = new Set(
+      forms
+        .flatMap((form) =>
+          form.groups.flatMap((group) =>
+            group.items.filter(
+              (item) => item.source === SOURCE.patient || item.source === SOURCE.customFields,
+            ),
+          ),
+        )
+        .map((item) => item.key),
+    );
+    return {
+      oid,
+      name,
+      ...options,
+      forms,
+      dataOpen: `<StudyEventData StudyEventOID="${escapeXml(oid)}"`,
+      itemKeys,
+    };
   }
 }
 
 export function buildOdmModel(config: StudyConfig): OdmModel {
   const builder = new ModelBuilder();
   // Fixed OIDs first, so a study's own code can never take them.
+  for (const list of REVIEW_CODE_LISTS) builder.oids.allocate("CL.", list.oid.slice("CL.".length));
+  builder.codeLists.push(...REVIEW_CODE_LISTS.map((list) => ({ ...list, items: [...list.items] })));
   const enrollmentOid = builder.oids.allocate("SE.", "ENROLLMENT");
   const otherVisitOid = builder.oids.allocate("SE.", "OTHER_VISIT");
   const patientForm = builder.form("PATIENT", "Patient", "IT.PATIENT.", patientColumnSpecs());

@@ -34,6 +34,8 @@ export type OdmExportMeta = {
   sourceSystem: string;
   sourceSystemVersion: string;
   includeAudit: boolean;
+  /** De-identified: review annotations name no staff and no query ids (docs/odm-export.md). */
+  deidentified?: boolean;
   /**
    * With `includeAudit`: every user the audit rows of the exported patients may name (id, email,
    * display name). They become AdminData/User elements, which ODM places before ClinicalData, so
@@ -85,7 +87,7 @@ export function createOdmWriter(meta: OdmExportMeta): OdmWriter {
     subject(patient, audit) {
       formatter?.reset();
       // One line per subject: the file stays greppable and diffable without costing a parser anything.
-      return subjectXml(model, patient, audit, formatter) + "\n";
+      return subjectXml(model, patient, audit, formatter, meta.deidentified === true) + "\n";
     },
     end: () => "</ClinicalData>\n</ODM>\n",
   };

@@ -46,6 +46,8 @@ export type OdmItem = {
   auditKey: string;
   /** `<ItemData ItemOID="…" Value="`: the value, then `"/>` or `">` + AuditRecord + `</ItemData>`. */
   dataOpen: string;
+  /** `<ItemData ItemOID="…" IsNull="Yes">`: an item without a value that carries review annotations. */
+  nullOpen: string;
 };
 
 export type OdmItemGroup = {
@@ -74,6 +76,8 @@ export type OdmStudyEvent = {
   forms: OdmForm[];
   /** `<StudyEventData StudyEventOID="…"` (a repeating event adds its repeat key). */
   dataOpen: string;
+  /** Keys of the record's fields its forms write as items (the patient's or visit's columns and fields). */
+  itemKeys: ReadonlySet<string>;
 };
 
 export type OdmCodeList = {

@@ -12,7 +12,13 @@ import {
   type AuditAttribution,
   type AuditRecordFormatter,
 } from "./odm-audit";
-import type { OdmForm, OdmModel } from "./odm-model";
+import {
+  annotationsXml,
+  recordAnnotations,
+  takeFieldAnnotations,
+  type RecordAnnotations,
+} from "./odm-annotations";
+import { SOURCE, type OdmForm, type OdmModel } from "./odm-model";
 import { formatOdmValue } from "./odm-values";
 import { escapeXml } from "./xml-escape";
 
@@ -21,7 +27,12 @@ type Sources = readonly (Record<string, unknown> | null | undefined)[];
 /** Audit context of one entity; null when the export carries no audit records. */
 type EntityAudit = { attribution: AuditAttribution; formatter: AuditRecordFormatter } | null;
 
-function formsXml(forms: readonly OdmForm[], sources: Sources, audit: EntityAudit): string {
+function formsXml(
+  forms: readonly OdmForm[],
+  sources: Sources,
+  audit: EntityAudit,
+  notes: RecordAnnotations | null,
+): string {
   let out = "";
   for (const form of forms) {
     let formBody = "";
@@ -31,16 +42,26 @@ function formsXml(forms: readonly OdmForm[], sources: Sources, audit: EntityAudi
         const source = sources[item.source];
         if (!source) continue;
         const value = formatOdmValue(item.kind, source[item.key]);
-        if (value === null) continue;
-        if (audit === null) {
-          groupBody += item.dataOpen + value + '"/>';
+        // ItemData: AuditRecord?, Signature?, MeasurementUnitRef?, Annotation* (ODM 1.3.2).
+        const annotations =
+          notes !== null && (item.source === SOURCE.patient || item.source === SOURCE.customFields)
+            ? takeFieldAnnotations(notes, item.key)
+            : null;
+        if (value === null) {
+          if (annotations) groupBody += item.nullOpen + annotationsXml(annotations) + "</ItemData>";
           continue;
         }
-        const event = audit.attribution.byKey.get(item.auditKey) ?? audit.attribution.fallback;
+        const event =
+          audit === null ? null : (audit.attribution.byKey.get(item.auditKey) ?? audit.attribution.fallback);
         groupBody +=
-          event === null
+          event === null && annotations === null
             ? item.dataOpen + value + '"/>'
-            : item.dataOpen + value + '">' + audit.formatter.record(event) + "</ItemData>";
+            : item.dataOpen +
+              value +
+              '">' +
+              (event === null || audit === null ? "" : audit.formatter.record(event)) +
+              (annotations ? annotationsXml(annotations) : "") +
+              "</ItemData>";
       }
       if (groupBody !== "") formBody += group.dataOpen + groupBody + "</ItemGroupData>";
     }
@@ -67,6 +88,7 @@ export function subjectXml(
   patient: ExportPatient,
   auditEvents: readonly ExportAuditEvent[] | null,
   formatter: AuditRecordFormatter | null,
+  deidentified = false,
 ): string {
   const key = patient.code || `patient-${patient.id}`;
   let out = `<SubjectData SubjectKey="${escapeXml(key)}">`;
@@ -75,9 +97,18 @@ export function subjectXml(
     formatter && events && events.length > 0 ? { attribution: attributeAudit(events), formatter } : null;
 
   const enrollment = model.enrollment;
+  const queries = patient.queries ?? [];
+  const patientNotes = recordAnnotations(
+    patient.review,
+    queries.filter((query) => query.entity_type === "patient"),
+    enrollment.itemKeys,
+    deidentified,
+  );
+  // StudyEventData: AuditRecord?, Signature?, Annotation*, FormData* (ODM 1.3.2).
   out +=
     enrollment.dataOpen +
     ">" +
+    (patientNotes ? annotationsXml(patientNotes.record) : "") +
     formsXml(
       enrollment.forms,
       // SOURCE: patient 0, custom fields 1, missing-data codes 5 (decision 0023).
@@ -90,15 +121,23 @@ export function subjectXml(
         patient.missing,
       ],
       entityAudit(grouped?.patient),
+      patientNotes,
     ) +
     "</StudyEventData>";
 
   for (const visit of patient.visits) {
     const event = model.visitEvents.get(visit.visit_type) ?? model.otherVisitEvent;
+    const notes = recordAnnotations(
+      visit.review,
+      queries.length === 0 ? queries : queries.filter((query) => query.visit_id === visit.id),
+      event.itemKeys,
+      deidentified,
+    );
     out +=
       event.dataOpen +
       ` StudyEventRepeatKey="${visit.visit_number}">` +
-      formsXml(event.forms, visitSources(visit), entityAudit(grouped?.visits.get(visit.id))) +
+      (notes ? annotationsXml(notes.record) : "") +
+      formsXml(event.forms, visitSources(visit), entityAudit(grouped?.visits.get(visit.id)), notes) +
       "</StudyEventData>";
   }
   return out + "</SubjectData>";

@@ -20,13 +20,22 @@ import {
   medicalGroups,
   patients,
   protocolVersions,
+  queries,
   therapyLines,
   users,
   visits,
 } from "@/db/schema";
-import type { ExportAuditEvent, ExportPatient, ExportVisit } from "@/lib/exports/export-records";
+import type {
+  ExportAuditEvent,
+  ExportPatient,
+  ExportQuery,
+  ExportReviewPatient,
+  ExportVisit,
+} from "@/lib/exports/export-records";
+import { daysOpen, exportReview } from "@/lib/exports/review-records";
 import type { PatientScope } from "../auth/policy";
 import { scopeCondition } from "./patient-scope-sql";
+import { stepsOfQueries } from "./query-queries";
 
 /** Which visits an export carries (patients are always every live one in the actor's scope). */
 export type VisitFilter = { visitTypes?: readonly string[]; from?: string; to?: string };
@@ -123,18 +132,12 @@ export async function readExportBatch(
       missing: patients.missing,
       medical_group_code: medicalGroups.code,
       enrolled_on: patients.enrolledOn,
+      ...reviewColumns(patients),
       createdAtKey: sql<string>`${patients.createdAt}::text`,
     })
     .from(patients)
     .leftJoin(medicalGroups, eq(medicalGroups.id, patients.medicalGroupId))
-    .where(
-      p.after
-        ? and(
-            where,
-            sql`(${patients.createdAt}, ${patients.id}) > (${p.after.createdAt}::timestamptz, ${p.after.id})`,
-          )
-        : where,
-    )
+    .where(afterCursor(where, p.after))
     .orderBy(asc(patients.createdAt), asc(patients.id))
     .limit(p.limit);
   if (rows.length === 0) return { patients: [], cursor: null };
@@ -146,12 +149,187 @@ export async function readExportBatch(
   );
   const last = rows.at(-1)!;
   return {
-    patients: rows.map(({ createdAtKey: _key, ...row }) => ({
-      ...row,
-      visits: visitsByPatient.get(row.id) ?? [],
+    patients: rows.map(
+      ({ createdAtKey: _key, formStatus, completedAt, completedBy, verification, ...row }) => ({
+        ...row,
+        review: exportReview({ formStatus, completedAt, completedBy, verification }),
+        visits: visitsByPatient.get(row.id) ?? [],
+      }),
+    ),
+    cursor: rows.length < p.limit ? null : { createdAt: last.createdAtKey, id: last.id },
+  };
+}
+
+/** Patients after the keyset position (enrolment order), or from the first. */
+function afterCursor(where: SQL, after: PatientCursor | null): SQL {
+  return after
+    ? and(
+        where,
+        sql`(${patients.createdAt}, ${patients.id}) > (${after.createdAt}::timestamptz, ${after.id})`,
+      )!
+    : where;
+}
+
+/**
+ * The review columns of a patient or a visit (decision 0031). The completion instant to the
+ * millisecond, as JavaScript writes the verification and query times beside it in the same files.
+ */
+function reviewColumns(table: typeof patients | typeof visits) {
+  return {
+    formStatus: table.formStatus,
+    completedAt: sql<
+      string | null
+    >`to_char(${table.completedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+    completedBy: table.completedBy,
+    verification: table.verification,
+  };
+}
+
+/**
+ * One batch of patients for the zip's review files (decision 0016's keyset batches, the same
+ * scope, order and visit filter as `readExportBatch`): each patient's code and review state, its
+ * exported visits' numbers, types and review state, and, with `withQueries`, its queries. Reads
+ * only these columns, so a pass over the study costs little next to the data file's.
+ */
+export async function readReviewBatch(
+  tx: Queryable,
+  p: {
+    studyId: number;
+    scope: PatientScope;
+    filter: VisitFilter;
+    after: PatientCursor | null;
+    limit: number;
+    withQueries: boolean;
+    now: Date;
+  },
+): Promise<{ patients: ExportReviewPatient[]; cursor: PatientCursor | null }> {
+  const rows = await tx
+    .select({
+      id: patients.id,
+      code: patients.code,
+      ...reviewColumns(patients),
+      createdAtKey: sql<string>`${patients.createdAt}::text`,
+    })
+    .from(patients)
+    .where(afterCursor(patientFilter(p.studyId, p.scope), p.after))
+    .orderBy(asc(patients.createdAt), asc(patients.id))
+    .limit(p.limit);
+  if (rows.length === 0) return { patients: [], cursor: null };
+  const ids = rows.map((row) => row.id);
+  const [visitRows, queriesByPatient] = await Promise.all([
+    tx
+      .select({
+        patientId: visits.patientId,
+        id: visits.id,
+        visit_number: visits.visitNumber,
+        visit_type: visits.visitType,
+        ...reviewColumns(visits),
+      })
+      .from(visits)
+      .where(and(inArray(visits.patientId, ids), visitFilter(p.studyId, p.filter)))
+      .orderBy(asc(visits.patientId), asc(visits.visitNumber)),
+    p.withQueries
+      ? readExportQueries(tx, { studyId: p.studyId, patientIds: ids, filter: p.filter, now: p.now })
+      : Promise.resolve(new Map<number, ExportQuery[]>()),
+  ]);
+  const visitsByPatient = new Map<number, ExportReviewPatient["visits"]>();
+  for (const { patientId, id, visit_number, visit_type, ...stored } of visitRows) {
+    const list = visitsByPatient.get(patientId) ?? [];
+    list.push({ id, visit_number, visit_type, review: exportReview(stored) });
+    visitsByPatient.set(patientId, list);
+  }
+  const last = rows.at(-1)!;
+  return {
+    patients: rows.map(({ id, code, createdAtKey: _key, ...stored }) => ({
+      id,
+      code,
+      review: exportReview(stored),
+      visits: visitsByPatient.get(id) ?? [],
+      queries: queriesByPatient.get(id) ?? [],
     })),
     cursor: rows.length < p.limit ? null : { createdAt: last.createdAtKey, id: last.id },
   };
+}
+
+/**
+ * The queries of a batch of exported patients with their threads (decision 0030): a patient's own
+ * queries, and those of its visits the export carries (live, within the visit filter), each
+ * patient's oldest first. The patients were read in the actor's scope, so the queries are too.
+ */
+export async function readExportQueries(
+  tx: Queryable,
+  p: { studyId: number; patientIds: readonly number[]; filter: VisitFilter; now: Date },
+): Promise<Map<number, ExportQuery[]>> {
+  const byPatient = new Map<number, ExportQuery[]>();
+  if (p.patientIds.length === 0) return byPatient;
+  const rows = await tx
+    .select({
+      id: queries.id,
+      patientId: queries.patientId,
+      entityType: queries.entityType,
+      visitId: queries.visitId,
+      visitNumber: visits.visitNumber,
+      visitType: visits.visitType,
+      field: queries.field,
+      status: queries.status,
+      assigneeId: queries.assigneeId,
+      createdAt: queries.createdAt,
+      closedAt: queries.closedAt,
+    })
+    .from(queries)
+    .leftJoin(visits, eq(visits.id, queries.visitId))
+    .where(
+      and(
+        eq(queries.studyId, p.studyId),
+        inArray(queries.patientId, [...p.patientIds]),
+        or(isNull(queries.visitId), visitFilter(p.studyId, p.filter)),
+      ),
+    )
+    .orderBy(asc(queries.patientId), asc(queries.createdAt), asc(queries.id));
+  if (rows.length === 0) return byPatient;
+  const steps = await stepsOfQueries(tx, { studyId: p.studyId, queryIds: rows.map((row) => row.id) });
+  const threads = new Map<number, ExportQuery["steps"]>();
+  for (const step of steps) {
+    const thread = threads.get(step.queryId) ?? [];
+    thread.push({
+      kind: step.kind,
+      category: step.category,
+      text: step.text,
+      user_id: step.userId,
+      user_name: step.userName,
+      created_at: step.createdAt.toISOString(),
+    });
+    threads.set(step.queryId, thread);
+  }
+  for (const row of rows) {
+    const list = byPatient.get(row.patientId) ?? [];
+    list.push({
+      id: row.id,
+      entity_type: row.entityType,
+      visit_id: row.visitId,
+      visit_number: row.visitNumber,
+      visit_type: row.visitType,
+      field: row.field,
+      status: row.status,
+      assignee_id: row.assigneeId,
+      created_at: row.createdAt.toISOString(),
+      closed_at: row.closedAt?.toISOString() ?? null,
+      days_open: daysOpen(row.createdAt, row.closedAt, p.now),
+      steps: threads.get(row.id) ?? [],
+    });
+    byPatient.set(row.patientId, list);
+  }
+  return byPatient;
+}
+
+/** The e-mail addresses of the users a batch's review rows name (as the audit export names them). */
+export async function readUserEmails(tx: Queryable, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(inArray(users.id, [...new Set(ids)]));
+  return new Map(rows.map((row) => [row.id, row.email]));
 }
 
 async function readVisitsOf(
@@ -172,6 +350,7 @@ async function readVisitsOf(
       calculated_values: visits.calculatedValues,
       protocol_version: protocolVersions.versionNumber,
       is_locked: visits.isLocked,
+      ...reviewColumns(visits),
       created_at: ISO_UTC(sql`${visits.createdAt}`),
       updated_at: ISO_UTC(sql`${visits.updatedAt}`),
       line_number: therapyLines.lineNumber,
@@ -196,11 +375,16 @@ async function readVisitsOf(
       end_date,
       switch_reason,
       switch_data,
+      formStatus,
+      completedAt,
+      completedBy,
+      verification,
       ...visit
     } = row;
     const list = byPatient.get(patientId) ?? [];
     list.push({
       ...visit,
+      review: exportReview({ formStatus, completedAt, completedBy, verification }),
       therapy_line:
         line_number === null
           ? null

@@ -41,6 +41,7 @@ export function odmDocument(p: {
     sourceSystem: SOURCE_SYSTEM,
     sourceSystemVersion: SOURCE_SYSTEM_VERSION,
     includeAudit: p.includeAudit,
+    deidentified: p.deidentify,
     users: p.users,
   });
   return {

@@ -18,6 +18,7 @@ import {
   readExportAuditEvents,
   readAuditUsers,
   readExportBatch,
+  readExportQueries,
   type PatientCursor,
   type VisitFilter,
 } from "../clinical/export-queries";
@@ -32,6 +33,7 @@ import type { ExportWriter } from "./export-writer";
 import { zipPackage } from "./export-zip";
 import { odmDocument } from "./export-odm";
 import { patientMasker } from "./pseudonyms";
+import { REVIEW_FILES, reviewFiles } from "./review-files";
 
 /** Patients per batch: two indexed queries each (≈5,000 visits at the benchmark's 10 per patient). */
 export const EXPORT_BATCH_PATIENTS = 500;
@@ -100,6 +102,8 @@ export async function exportStudyData(
     ...(query.format === "odm" ? {} : { csv_format: query.csv_format }),
     deidentify: query.deidentify,
     zip: query.zip,
+    // The zip's review files (decisions 0030, 0031): what left besides the data file.
+    ...(query.zip && query.format !== "odm" ? { review_files: Object.values(REVIEW_FILES) } : {}),
     audit_records: query.audit,
     filters: {
       ...(query.visit_types ? { visit_types: query.visit_types } : {}),
@@ -136,6 +140,9 @@ export async function exportStudyData(
     filter,
     deidentify: query.deidentify,
     includeAudit: query.audit,
+    // The ODM file annotates items with their queries (docs/odm-export.md); CSV files carry them in the zip.
+    includeQueries: query.format === "odm",
+    now,
     writer,
     settled: ({ status, records }) =>
       recordAudit(db, {
@@ -143,21 +150,36 @@ export async function exportStudyData(
         newValues: { file_name: fileName, status, [writer.unit]: records, expected: total },
       }),
   });
-  const body = batchStream(
+  const dialect = CSV_DIALECTS[query.csv_format];
+  const body =
     query.zip && columns
-      ? zipPackage(source, {
-          baseName,
-          now,
-          config,
-          language,
-          study: row,
-          columns,
-          query,
-          total,
-          filters: described.filters,
-        })
-      : source,
-  );
+      ? batchStream(
+          zipPackage(
+            source,
+            reviewFiles(db, {
+              studyId,
+              config,
+              scope,
+              filter,
+              deidentify: query.deidentify,
+              dialect,
+              batchSize: EXPORT_BATCH_PATIENTS,
+              now,
+            }),
+            {
+              baseName,
+              now,
+              config,
+              language,
+              study: row,
+              columns,
+              query,
+              total,
+              filters: described.filters,
+            },
+          ),
+        )
+      : batchStream(source);
   return new Response(body, {
     headers: {
       "content-type": query.zip ? "application/zip" : writer.contentType,
@@ -178,6 +200,8 @@ function batchSource(
     filter: VisitFilter;
     deidentify: boolean;
     includeAudit: boolean;
+    includeQueries: boolean;
+    now: Date;
     writer: ExportWriter;
     settled: BatchSource<Batch>["settled"];
   },
@@ -200,11 +224,22 @@ function batchSource(
       cursor = batch.cursor;
       finished = batch.cursor === null;
       if (batch.patients.length === 0) return null;
-      const audit = p.includeAudit ? await readExportAuditEvents(db, p.studyId, batch.patients) : null;
+      const [audit, queries] = await Promise.all([
+        p.includeAudit ? readExportAuditEvents(db, p.studyId, batch.patients) : null,
+        p.includeQueries
+          ? readExportQueries(db, {
+              studyId: p.studyId,
+              patientIds: batch.patients.map((patient) => patient.id),
+              filter: p.filter,
+              now: p.now,
+            })
+          : null,
+      ]);
+      const read = queries
+        ? batch.patients.map((patient) => ({ ...patient, queries: queries.get(patient.id) ?? [] }))
+        : batch.patients;
       const patients =
-        mask && plan
-          ? batch.patients.map((patient) => deidentifyPatient(patient, plan, mask(patient.id)))
-          : batch.patients;
+        mask && plan ? read.map((patient) => deidentifyPatient(patient, plan, mask(patient.id))) : read;
       return { patients, audit };
     },
     encode(batch) {

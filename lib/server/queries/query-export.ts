@@ -2,9 +2,11 @@ import "server-only";
 import type { Db } from "@/db/client";
 import { CSV_DIALECTS, type CsvDialect } from "@/lib/csv/csv-cells";
 import { utcFileStamp } from "@/lib/download-stamp";
-import { csvRecord, dialectTextCell } from "@/lib/exports/cell-values";
+import { csvRecord } from "@/lib/exports/cell-values";
+import { queryStepColumns, queryStepRecords, type QueryThread } from "@/lib/exports/query-step-rows";
+import { daysOpen } from "@/lib/exports/review-records";
 import { messageRef } from "@/lib/i18n/message-ref";
-import { QUERY_EXPORT_COLUMNS, type QueryExportQuery } from "@/lib/schemas/queries";
+import type { QueryExportQuery } from "@/lib/schemas/queries";
 import { notFound } from "../api/errors";
 import type { RequestMeta } from "../api/request-meta";
 import type { Actor } from "../auth/actor";
@@ -18,7 +20,7 @@ import {
 } from "../clinical/query-queries";
 import { batchStream, type BatchSource } from "../exports/export-stream";
 import { findStudyById } from "../studies/study-queries";
-import { queryFilterOf, toQueryResponse } from "./query-service";
+import { queryFilterOf } from "./query-service";
 
 /** Queries per batch: one keyset seek for them and one indexed read of their threads. */
 export const QUERY_EXPORT_BATCH = 500;
@@ -31,8 +33,7 @@ const DIALECT: CsvDialect = { ...CSV_DIALECTS.comma, bom: "\uFEFF" };
 
 type Batch = { queries: QueryListRow[]; steps: QueryStepView[] };
 
-const text = (value: string | null) => (value === null ? "" : dialectTextCell(DIALECT, value));
-const number = (value: number | null) => (value === null ? "" : String(value));
+const COLUMNS = queryStepColumns({ deidentify: false });
 
 /** A record per step of each query of the batch, in the list's order, each thread oldest first. */
 function encodeBatch(batch: Batch, now: Date): { text: string; records: number } {
@@ -42,34 +43,32 @@ function encodeBatch(batch: Batch, now: Date): { text: string; records: number }
     if (thread) thread.push(step);
     else byQuery.set(step.queryId, [step]);
   }
-  let out = "";
-  let records = 0;
-  for (const row of batch.queries) {
-    const daysOpen = toQueryResponse(row, undefined, now).days_open;
-    for (const step of byQuery.get(row.id) ?? []) {
-      out += csvRecord(
-        [
-          number(row.id),
-          text(row.patientCode),
-          row.entityType,
-          number(row.visitNumber),
-          text(row.visitType),
-          text(row.field),
-          row.status,
-          number(row.assigneeId),
-          step.kind,
-          step.category ?? "",
-          text(step.text),
-          text(step.userName),
-          step.createdAt.toISOString(),
-          number(daysOpen),
-        ],
-        DIALECT,
-      );
-      records++;
-    }
-  }
-  return { text: out, records };
+  const threads: QueryThread[] = batch.queries.map((row) => ({
+    queryId: row.id,
+    patientCode: row.patientCode,
+    query: {
+      id: row.id,
+      entity_type: row.entityType,
+      visit_id: row.visitId,
+      visit_number: row.visitNumber,
+      visit_type: row.visitType,
+      field: row.field,
+      status: row.status,
+      assignee_id: row.assigneeId,
+      created_at: row.createdAt.toISOString(),
+      closed_at: row.closedAt?.toISOString() ?? null,
+      days_open: daysOpen(row.createdAt, row.closedAt, now),
+      steps: (byQuery.get(row.id) ?? []).map((step) => ({
+        kind: step.kind,
+        category: step.category,
+        text: step.text,
+        user_id: step.userId,
+        user_name: step.userName,
+        created_at: step.createdAt.toISOString(),
+      })),
+    },
+  }));
+  return queryStepRecords(threads, COLUMNS, DIALECT);
 }
 
 /**
@@ -134,7 +133,7 @@ export async function exportQueries(
       const { text: body, records } = encodeBatch(batch, now);
       return { bytes: encoder.encode(body), records };
     },
-    head: () => encoder.encode(DIALECT.bom + csvRecord([...QUERY_EXPORT_COLUMNS], DIALECT)),
+    head: () => encoder.encode(DIALECT.bom + csvRecord(COLUMNS, DIALECT)),
     tail: () => new Uint8Array(),
     settled: ({ status, records }) =>
       recordAudit(db, { ...auditBase, newValues: { file_name: fileName, status, rows: records } }),
