@@ -4,6 +4,9 @@ import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useCallback, useMemo, useState } from "react";
 import { PatientQueriesProvider, type QueryAssignee } from "@/components/data-queries/query-context";
+import { RecordReview } from "@/components/data-review/record-review";
+import { PatientReviewProvider } from "@/components/data-review/review-context";
+import type { ReviewStep } from "@/lib/client/data-review";
 import type { QueryResponse } from "@/lib/schemas/queries";
 import { useWords } from "@/components/i18n/use-words";
 import { Button } from "@/components/ui/button";
@@ -46,6 +49,8 @@ export type PatientDetailProps = {
   queryRights?: { open: boolean; respond: boolean };
   /** The study team's active members a reviewer may assign a new query to (decision 0031). */
   queryAssignees?: readonly QueryAssignee[];
+  /** Source data verification is the monitor's (sdv.verify, decision 0031). */
+  canVerify?: boolean;
 };
 
 const NO_QUERY_RIGHTS = { open: false, respond: false };
@@ -64,6 +69,7 @@ export function PatientDetail({
   openAddVisit = false,
   queryRights = NO_QUERY_RIGHTS,
   queryAssignees,
+  canVerify = false,
 }: PatientDetailProps) {
   const t = useTranslations("patients.detail");
   const tPage = useTranslations("patientPage");
@@ -100,6 +106,17 @@ export function PatientDetail({
     [visits.data],
   );
   const rights = useMemo(() => ({ ...queryRights, correct: canWrite }), [queryRights, canWrite]);
+  const reviewRights = useMemo(() => ({ verify: canVerify, complete: canWrite }), [canVerify, canWrite]);
+  const tReview = useTranslations("dataReview");
+  const reviewDone = useCallback(
+    (step: ReviewStep, error: unknown) =>
+      setMessage(
+        error
+          ? { text: tReview("failed", { detail: words(errorText(error)) }), error: true }
+          : { text: tReview(`done.${step.kind}`) },
+      ),
+    [tReview, words],
+  );
 
   const crumbs = (
     <nav aria-label={t("breadcrumb")} className="text-sm text-slate-600">
@@ -171,169 +188,177 @@ export function PatientDetail({
       assignees={queryAssignees}
       correct={correct}
     >
-      <div className="space-y-6">
-        {crumbs}
-        <p
-          role="status"
-          aria-live="polite"
-          className={
-            message
-              ? message.error
-                ? "rounded-md bg-red-50 px-3 py-2 text-sm text-red-800"
-                : "rounded-md bg-green-50 px-3 py-2 text-sm text-green-800"
-              : "sr-only"
-          }
-        >
-          {message?.text ?? ""}
-        </p>
+      <PatientReviewProvider patientId={patientId} rights={reviewRights} config={config} onDone={reviewDone}>
+        <div className="space-y-6">
+          {crumbs}
+          <p
+            role="status"
+            aria-live="polite"
+            className={
+              message
+                ? message.error
+                  ? "rounded-md bg-red-50 px-3 py-2 text-sm text-red-800"
+                  : "rounded-md bg-green-50 px-3 py-2 text-sm text-green-800"
+                : "sr-only"
+            }
+          >
+            {message?.text ?? ""}
+          </p>
 
-        <section className={CARD} aria-labelledby="patient-info-heading">
-          <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
-            <h1 id="patient-info-heading" className="text-xl font-semibold">
-              {t("info")}
-            </h1>
-            <div className="flex flex-wrap gap-2">
-              {canMoveGroup && (
-                <Button variant="secondary" onClick={() => setMoving(true)}>
-                  {tPage("group.move")}
-                </Button>
-              )}
+          <section className={CARD} aria-labelledby="patient-info-heading">
+            <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+              <h1 id="patient-info-heading" className="text-xl font-semibold">
+                {t("info")}
+              </h1>
+              <div className="flex flex-wrap gap-2">
+                {canMoveGroup && (
+                  <Button variant="secondary" onClick={() => setMoving(true)}>
+                    {tPage("group.move")}
+                  </Button>
+                )}
+                {canWrite && (
+                  <Button variant="secondary" onClick={() => setEditingPatient(true)}>
+                    {t("edit")}
+                  </Button>
+                )}
+              </div>
+            </div>
+            <RecordReview
+              entity="patient"
+              record={{ ...patient.data, values: patient.data.custom_fields }}
+              className="mb-4"
+            />
+            <PatientInfo
+              patient={patient.data}
+              missingCodes={missingCodes}
+              group={
+                groups && groups.choices.length > 0
+                  ? (groups.choices.find((g) => g.id === patient.data.medical_group_id)?.name ?? null)
+                  : undefined
+              }
+            />
+          </section>
+
+          <section className={CARD} aria-labelledby="patient-fields-heading">
+            <h2 id="patient-fields-heading" className="mb-4 text-lg font-semibold">
+              {tPage("fields.heading")}
+            </h2>
+            <PatientFields patient={patient.data} config={config} missingCodes={missingCodes} />
+          </section>
+
+          <section className={CARD} aria-labelledby="visit-history-heading">
+            <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+              <h2 id="visit-history-heading" className="text-lg font-semibold">
+                {t("visitHistory")}
+              </h2>
               {canWrite && (
-                <Button variant="secondary" onClick={() => setEditingPatient(true)}>
-                  {t("edit")}
+                <Button onClick={() => setAdding(true)} disabled={!visits.isSuccess}>
+                  {t("addVisit")}
                 </Button>
               )}
             </div>
-          </div>
-          <PatientInfo
-            patient={patient.data}
-            missingCodes={missingCodes}
-            group={
-              groups && groups.choices.length > 0
-                ? (groups.choices.find((g) => g.id === patient.data.medical_group_id)?.name ?? null)
-                : undefined
-            }
-          />
-        </section>
-
-        <section className={CARD} aria-labelledby="patient-fields-heading">
-          <h2 id="patient-fields-heading" className="mb-4 text-lg font-semibold">
-            {tPage("fields.heading")}
-          </h2>
-          <PatientFields patient={patient.data} config={config} missingCodes={missingCodes} />
-        </section>
-
-        <section className={CARD} aria-labelledby="visit-history-heading">
-          <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
-            <h2 id="visit-history-heading" className="text-lg font-semibold">
-              {t("visitHistory")}
-            </h2>
-            {canWrite && (
-              <Button onClick={() => setAdding(true)} disabled={!visits.isSuccess}>
-                {t("addVisit")}
-              </Button>
+            {visits.isPending ? (
+              <p className="text-sm text-slate-500">{t("loadingVisits")}</p>
+            ) : visits.isError ? (
+              <p role="alert" className="text-sm text-red-700">
+                {t("visitsError", { detail: words(errorText(visits.error)) })}
+              </p>
+            ) : (
+              <VisitHistory
+                visits={visitList}
+                visitTypes={config.visit_types}
+                missingCodes={missingCodes}
+                actions={{
+                  canWrite,
+                  canUnlock,
+                  busy: lock.isPending || unlock.isPending,
+                  onEdit: setEditing,
+                  onView: setViewing,
+                  onLock: lockVisit,
+                  onUnlock: (visit) => {
+                    setUnlockError(null);
+                    setUnlocking(visit);
+                  },
+                }}
+              />
             )}
-          </div>
-          {visits.isPending ? (
-            <p className="text-sm text-slate-500">{t("loadingVisits")}</p>
-          ) : visits.isError ? (
-            <p role="alert" className="text-sm text-red-700">
-              {t("visitsError", { detail: words(errorText(visits.error)) })}
-            </p>
-          ) : (
-            <VisitHistory
-              visits={visitList}
-              visitTypes={config.visit_types}
-              missingCodes={missingCodes}
-              actions={{
-                canWrite,
-                canUnlock,
-                busy: lock.isPending || unlock.isPending,
-                onEdit: setEditing,
-                onView: setViewing,
-                onLock: lockVisit,
-                onUnlock: (visit) => {
-                  setUnlockError(null);
-                  setUnlocking(visit);
-                },
-              }}
+          </section>
+
+          {visitList.length > 0 && (
+            <section className={CARD} aria-labelledby="trend-heading">
+              <h2 id="trend-heading" className="mb-2 text-lg font-semibold">
+                {t("trend")}
+              </h2>
+              <TrendChart visits={visitList} />
+            </section>
+          )}
+
+          <PatientSchedule patientId={patientId} visitTypes={config.visit_types} className={CARD} />
+
+          <PatientAuditTrail patientId={patientId} />
+
+          <AddVisitDialog
+            open={adding && visits.isSuccess}
+            onClose={() => setAdding(false)}
+            patientId={patientId}
+            config={config}
+            visits={visitList}
+            birthDate={patient.data.birth_date}
+            onCreated={(text) => say(text)}
+          />
+          {viewing && (
+            <VisitVersionDialog
+              // The list's copy once refetched: a review step in the dialog shows at once.
+              visit={visitList.find((v) => v.id === viewing.id) ?? viewing}
+              studyId={patient.data.study_id}
+              currentConfig={config}
+              onClose={() => setViewing(null)}
             />
           )}
-        </section>
-
-        {visitList.length > 0 && (
-          <section className={CARD} aria-labelledby="trend-heading">
-            <h2 id="trend-heading" className="mb-2 text-lg font-semibold">
-              {t("trend")}
-            </h2>
-            <TrendChart visits={visitList} />
-          </section>
-        )}
-
-        <PatientSchedule patientId={patientId} visitTypes={config.visit_types} className={CARD} />
-
-        <PatientAuditTrail patientId={patientId} />
-
-        <AddVisitDialog
-          open={adding && visits.isSuccess}
-          onClose={() => setAdding(false)}
-          patientId={patientId}
-          config={config}
-          visits={visitList}
-          birthDate={patient.data.birth_date}
-          onCreated={(text) => say(text)}
-        />
-        {viewing && (
-          <VisitVersionDialog
-            visit={viewing}
-            studyId={patient.data.study_id}
-            currentConfig={config}
-            onClose={() => setViewing(null)}
+          <EditVisitDialog
+            visit={editing}
+            config={config}
+            visits={visitList}
+            queryId={correcting}
+            onClose={() => {
+              setEditing(null);
+              setCorrecting(null);
+            }}
+            onSaved={(text) => say(text)}
+            onReload={() => void visits.refetch()}
+            birthDate={patient.data.birth_date}
           />
-        )}
-        <EditVisitDialog
-          visit={editing}
-          config={config}
-          visits={visitList}
-          queryId={correcting}
-          onClose={() => {
-            setEditing(null);
-            setCorrecting(null);
-          }}
-          onSaved={(text) => say(text)}
-          onReload={() => void visits.refetch()}
-          birthDate={patient.data.birth_date}
-        />
-        {moving && groups && (
-          <MoveGroupDialog
+          {moving && groups && (
+            <MoveGroupDialog
+              patient={patient.data}
+              groups={groups.choices}
+              onClose={() => setMoving(false)}
+              onMoved={(text) => say(text)}
+            />
+          )}
+          <EditPatientDialog
+            open={editingPatient}
             patient={patient.data}
-            groups={groups.choices}
-            onClose={() => setMoving(false)}
-            onMoved={(text) => say(text)}
+            config={config}
+            queryId={correcting}
+            onClose={() => {
+              setEditingPatient(false);
+              setCorrecting(null);
+            }}
+            onSaved={(text) => say(text)}
+            onReload={() => void patient.refetch()}
           />
-        )}
-        <EditPatientDialog
-          open={editingPatient}
-          patient={patient.data}
-          config={config}
-          queryId={correcting}
-          onClose={() => {
-            setEditingPatient(false);
-            setCorrecting(null);
-          }}
-          onSaved={(text) => say(text)}
-          onReload={() => void patient.refetch()}
-        />
-        <ReasonDialog
-          open={unlocking !== null}
-          title={unlocking ? t("unlockVisit", { n: unlocking.visit_number }) : t("unlockVisitNone")}
-          confirmLabel={t("unlock")}
-          pending={unlock.isPending}
-          error={unlockError}
-          onConfirm={(reason) => void unlockVisit(reason)}
-          onClose={() => setUnlocking(null)}
-        />
-      </div>
+          <ReasonDialog
+            open={unlocking !== null}
+            title={unlocking ? t("unlockVisit", { n: unlocking.visit_number }) : t("unlockVisitNone")}
+            confirmLabel={t("unlock")}
+            pending={unlock.isPending}
+            error={unlockError}
+            onConfirm={(reason) => void unlockVisit(reason)}
+            onClose={() => setUnlocking(null)}
+          />
+        </div>
+      </PatientReviewProvider>
     </PatientQueriesProvider>
   );
 }

@@ -7,6 +7,7 @@ import type { PatientResponse } from "@/lib/schemas/patients";
 import type { MissingCode, StudyConfig } from "@/lib/schemas/study-config";
 import { RecordedValue } from "./recorded-value";
 import { QueryMarker } from "@/components/data-queries/query-marker";
+import { VerificationMark } from "@/components/data-review/verification-mark";
 
 /** Shown by Patient Information from the patient's own columns (patient-info.tsx), not twice. */
 const SHOWN_AS_COLUMNS = new Set(["naive_systemic", "naive_biologic"]);
@@ -70,6 +71,13 @@ export function PatientFields({
                     <QueryMarker
                       target={{ entityType: "patient", entityId: patient.id, field: field.name }}
                       label={field.label}
+                    />
+                    <VerificationMark
+                      entity="patient"
+                      id={patient.id}
+                      field={field.name}
+                      label={field.label}
+                      verification={patient.verification}
                     />
                   </dd>
                 </div>

@@ -4,6 +4,7 @@ import { SI_NO, useBooleanWords } from "@/components/forms/boolean-labels";
 import { MissingCodeBadge } from "@/components/forms/missing-code-badge";
 import { useFormat } from "@/components/i18n/use-format";
 import { QueryMarker } from "@/components/data-queries/query-marker";
+import { VerificationMark } from "@/components/data-review/verification-mark";
 import type { PatientResponse } from "@/lib/schemas/patients";
 import type { MissingCode } from "@/lib/schemas/study-config";
 
@@ -69,6 +70,15 @@ export function PatientInfo({
               <QueryMarker
                 target={{ entityType: "patient", entityId: patient.id, field: column }}
                 label={term}
+              />
+            )}
+            {column && column !== "code" && (
+              <VerificationMark
+                entity="patient"
+                id={patient.id}
+                field={column}
+                label={term}
+                verification={patient.verification}
               />
             )}
           </dd>

@@ -6,12 +6,12 @@ import { useBooleanWords, YES_NO } from "@/components/forms/boolean-labels";
 import { MissingCodeBadge } from "@/components/forms/missing-code-badge";
 import { ConfirmedWarningsFlag } from "@/components/plausibility/confirmed-warnings-flag";
 import { useFormat } from "@/components/i18n/use-format";
-import { Badge } from "@/components/ui/badge";
 import type { Formatter } from "@/lib/i18n/format";
 import type { MissingCode, VisitType } from "@/lib/schemas/study-config";
 import type { VisitResponse } from "@/lib/schemas/visits";
 import { VisitActionButtons, type VisitActions } from "./visit-actions";
 import { VisitCards } from "./visit-cards";
+import { RecordReview } from "@/components/data-review/record-review";
 import { visitMeasures } from "./visit-measures";
 
 export type { VisitActions } from "./visit-actions";
@@ -96,11 +96,13 @@ function useVisitColumns(visitTypes: VisitType[], missingCodes: readonly Missing
         return reached === null ? "—" : reached ? yesNo.yes : yesNo.no;
       },
     },
+    // The form status and the source verification's progress (decision 0031); locked among them.
     {
       key: "status",
       header: t("status"),
-      cell: (v) =>
-        v.is_locked ? <Badge tone="muted">{t("locked")}</Badge> : <Badge tone="success">{t("open")}</Badge>,
+      cell: (v) => (
+        <RecordReview entity="visit" compact record={{ ...v, values: v.data_fields }} className="gap-1" />
+      ),
     },
   ];
 }

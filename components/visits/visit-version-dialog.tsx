@@ -17,6 +17,8 @@ import type { DataField, StudyConfig, TherapySwitchField } from "@/lib/schemas/s
 import type { VisitResponse } from "@/lib/schemas/visits";
 import { ConfirmedWarningsNote } from "@/components/plausibility/confirmed-warnings-flag";
 import { QueryMarker, WholeVisitQueries } from "@/components/data-queries/query-marker";
+import { RecordReview } from "@/components/data-review/record-review";
+import { VerificationMark } from "@/components/data-review/verification-mark";
 
 /** What `shown` reads of a field: a study field or a therapy-switch field. */
 type Shape = Pick<DataField, "type" | "options"> | Pick<TherapySwitchField, "type" | "options">;
@@ -62,6 +64,7 @@ export function VisitVersionDialog({
   const yesNo = useBooleanWords(YES_NO);
   const versions = useProtocolVersions(studyId);
   const fmt = useFormat();
+  const tReview = useTranslations("dataReview");
   const version = versions.data?.versions.find((v) => v.id === visit.protocol_version_id);
   const locale = useLocale() as Locale;
   // A version's document in the reader's language, as the study's own config is (decision 0022).
@@ -122,6 +125,12 @@ export function VisitVersionDialog({
     >
       {versions.isError && <p className="text-sm text-red-700">{t("versionsError")}</p>}
       <ConfirmedWarningsNote warnings={visit.confirmed_warnings} />
+      <RecordReview
+        entity="visit"
+        record={{ ...visit, values: visit.data_fields }}
+        verifyAllLabel={tReview("verifyAllVisit")}
+        className="mb-3"
+      />
       <WholeVisitQueries visitId={visit.id} />
       <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-2" aria-label={t("data")}>
         {captured.map((field) => (
@@ -136,6 +145,14 @@ export function VisitVersionDialog({
               <QueryMarker
                 target={{ entityType: "visit", entityId: visit.id, field: field.name }}
                 label={field.label}
+              />
+              <VerificationMark
+                entity="visit"
+                id={visit.id}
+                field={field.name}
+                label={field.label}
+                verification={visit.verification}
+                locked={visit.is_locked}
               />
             </dd>
           </div>

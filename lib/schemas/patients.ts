@@ -8,7 +8,7 @@ import { messageRef } from "@/lib/i18n/message-ref";
 import { visibleIdentifier } from "./identifier-text";
 import { ConfirmedWarning, ConfirmedWarningCodes } from "./plausibility";
 import { BasedOnVersion } from "./versioning";
-import { ReviewFields } from "./data-review";
+import { FORM_STATUSES, ReviewFields } from "./data-review";
 
 export const MAX_DB_INT = 2_147_483_647;
 
@@ -192,6 +192,8 @@ export const PatientListQuery = z.object({
   sort: z.enum(PATIENT_SORTS, { error: messageRef("api.patients.sort") }).default("code"),
   order: z.enum(["asc", "desc"], { error: messageRef("api.common.order") }).optional(),
   search: z.string().trim().max(PATIENT_LIMITS.searchLength).optional(),
+  /** The patient record's form status (decision 0031). */
+  form_status: z.enum(FORM_STATUSES, { error: messageRef("api.patients.formStatus") }).optional(),
   /** `next_cursor` of the previous page: keyset paging, the same cost at any depth (page ignored). */
   cursor: z.string().max(200).optional(),
 });

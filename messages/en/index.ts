@@ -26,6 +26,8 @@ import missing from "./missing.json";
 import patients from "./patients.json";
 import queriesPage from "./queriesPage.json";
 import dataQueries from "./dataQueries.json";
+import dataReview from "./dataReview.json";
+import formStatus from "./formStatus.json";
 import phone from "./phone.json";
 import plausibility from "./plausibility.json";
 import schedule from "./schedule.json";
@@ -65,6 +67,8 @@ const catalogue = {
   patients,
   queriesPage,
   dataQueries,
+  dataReview,
+  formStatus,
   phone,
   plausibility,
   schedule,

@@ -27,6 +27,8 @@ import missing from "./missing.json";
 import patients from "./patients.json";
 import queriesPage from "./queriesPage.json";
 import dataQueries from "./dataQueries.json";
+import dataReview from "./dataReview.json";
+import formStatus from "./formStatus.json";
 import phone from "./phone.json";
 import plausibility from "./plausibility.json";
 import schedule from "./schedule.json";
@@ -67,6 +69,8 @@ const catalogue: Messages = {
   patients,
   queriesPage,
   dataQueries,
+  dataReview,
+  formStatus,
   phone,
   plausibility,
   schedule,

@@ -13,7 +13,7 @@ import {
   DELETE as unverifyPatientRoute,
   POST as verifyPatientRoute,
 } from "@/app/api/patients/[id]/verify/route";
-import { POST as createPatient } from "@/app/api/patients/route";
+import { GET as listPatients, POST as createPatient } from "@/app/api/patients/route";
 import { GET as dashboardRoute } from "@/app/api/reports/dashboard/route";
 import { DELETE as reopenVisitRoute, POST as completeVisitRoute } from "@/app/api/visits/[id]/complete/route";
 import { POST as lockRoute } from "@/app/api/visits/[id]/lock/route";
@@ -319,5 +319,45 @@ describe("form status", () => {
     expect(ok.json.form_status).toBe("complete");
     const counts = await dashboard(pi);
     expect(counts.patients.complete).toBeGreaterThanOrEqual(1);
+  });
+
+  it("filters the patients list by the record's form status, with its total", async () => {
+    const { patient } = await patientWithVisit();
+    const list = async (query: string) => {
+      const res = await call(listPatients, {
+        headers: pi.headers,
+        path: `/api/patients?study_id=${studyId}&page_size=100&${query}`,
+      });
+      expect(res.status, JSON.stringify(res.json)).toBe(200);
+      return res.json as { items: Json[]; total: number };
+    };
+    const before = await list("form_status=complete");
+    expect(before.items.some((p) => p.id === patient.id)).toBe(false);
+    expect(before.total).toBe(before.items.length);
+    expect((await completePatient(medico, patient.id as number)).status).toBe(200);
+    for (const query of [
+      "form_status=complete",
+      "form_status=complete&search=SDV-",
+      "form_status=complete&sort=enrolled",
+    ]) {
+      const after = await list(query);
+      expect(
+        after.items.some((p) => p.id === patient.id),
+        query,
+      ).toBe(true);
+      expect(
+        after.items.every((p) => p.form_status === "complete"),
+        query,
+      ).toBe(true);
+      expect(after.total, query).toBe(after.items.length);
+    }
+    const inProgress = await list("form_status=in_progress");
+    expect(inProgress.items.some((p) => p.id === patient.id)).toBe(false);
+    expect(inProgress.total).toBe(inProgress.items.length);
+    const bad = await call(listPatients, {
+      headers: pi.headers,
+      path: `/api/patients?study_id=${studyId}&form_status=done`,
+    });
+    expect(bad.status).toBe(422);
   });
 });

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, isNull, like, sql, type SQL } from "drizzle-
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Queryable } from "@/db/client";
 import { prepared } from "@/db/prepared";
+import type { FormStatus } from "@/lib/schemas/data-review";
 import { PATIENT_LIMITS, type PatientSort } from "@/lib/schemas/patients";
 import { patientFigureTotals, patients } from "@/db/schema";
 import type { PatientScope } from "../auth/policy";
@@ -15,6 +16,8 @@ type ListParams = {
   studyId: number;
   scope: PatientScope;
   search?: string;
+  /** The patient record's form status (decision 0031). */
+  formStatus?: FormStatus;
   sort: PatientSort;
   order: "asc" | "desc";
   limit: number;
@@ -44,13 +47,17 @@ function searchValues(search: string | undefined) {
   };
 }
 
-/** The list's filter: study, live rows, the actor's scope and, when searching, the code prefix. */
-function listFilter(kind: PatientScope["kind"], searching: boolean): SQL {
+/**
+ * The list's filter: study, live rows, the actor's scope, when searching the code prefix, and the
+ * record's form status when one is asked (decision 0031).
+ */
+function listFilter(kind: PatientScope["kind"], searching: boolean, byStatus: boolean): SQL {
   const conditions = [
     eq(patients.studyId, sql.placeholder("studyId")),
     isNull(patients.deletedAt),
     scopeConditionPrepared(kind),
   ];
+  if (byStatus) conditions.push(sql`${patients.formStatus} = ${sql.placeholder("formStatus")}::text`);
   if (searching)
     conditions.push(
       sql`${patients.code} ~>=~ ${sql.placeholder("searchFrom")}`,
@@ -79,6 +86,8 @@ const patientJson = sql`json_build_object(
   'created_by', ${patients.createdBy}, 'version', ${patients.version},
   'next_visit_type', ${patients.nextVisitType}, 'next_visit_due', ${patients.nextVisitDue},
   'next_visit_window_end', ${patients.nextVisitWindowEnd}, 'enrolled_on', ${patients.enrolledOn},
+  'form_status', ${patients.formStatus}, 'completed_at', ${isoInstant(patients.completedAt)},
+  'completed_by', ${patients.completedBy}, 'verification', ${patients.verification},
   'created_at', ${isoInstant(patients.createdAt)}, 'updated_at', ${isoInstant(patients.updatedAt)})`;
 
 export type PatientPage = {
@@ -109,7 +118,8 @@ export async function listPatientPage(tx: Queryable, p: ListParams): Promise<Pat
   // position on a null key is its own variant.
   const nullable = p.sort !== "code";
   const afterNull = nullable && p.after?.key === "";
-  const variant = `patients_page_${p.scope.kind}_${p.sort}_${p.order}_${p.after ? (afterNull ? "after_null" : "after") : fromStart ? "first" : "offset"}${p.search ? "_search" : ""}`;
+  const byStatus = p.formStatus !== undefined;
+  const variant = `patients_page_${p.scope.kind}_${p.sort}_${p.order}_${p.after ? (afterNull ? "after_null" : "after") : fromStart ? "first" : "offset"}${p.search ? "_search" : ""}${byStatus ? "_status" : ""}`;
   const build = (q: Queryable, name: string) => {
     const direction = p.order === "asc" ? asc : desc;
     const forward = sql.raw(p.order === "asc" ? "asc" : "desc");
@@ -127,7 +137,7 @@ export async function listPatientPage(tx: Queryable, p: ListParams): Promise<Pat
           ? sql`(${sortColumn}, ${patients.id}) > (${afterKey}, ${afterId})`
           : sql`(${sortColumn}, ${patients.id}) < (${afterKey}, ${afterId})`
       : undefined;
-    const filter = and(listFilter(p.scope.kind, Boolean(p.search)), after);
+    const filter = and(listFilter(p.scope.kind, Boolean(p.search), byStatus), after);
     const order = [direction(sortColumn), direction(patients.id)];
     // Past a keyset position the rest of a nullable sort is two index ranges in a row: going up,
     // the dates after the key then the nulls; going down from a null key, the nulls left then
@@ -137,7 +147,7 @@ export async function listPatientPage(tx: Queryable, p: ListParams): Promise<Pat
     const continuation =
       nullable && p.after && (p.order === "asc") !== afterNull
         ? and(
-            listFilter(p.scope.kind, Boolean(p.search)),
+            listFilter(p.scope.kind, Boolean(p.search), byStatus),
             sql`${sortColumn} is ${sql.raw(p.order === "asc" ? "" : "not ")}null`,
           )
         : undefined;
@@ -195,10 +205,20 @@ export async function listPatientPage(tx: Queryable, p: ListParams): Promise<Pat
     // the scope's buckets (patient_figure_totals: a few rows, where counting the patients costs a
     // scan of every one of them); a code prefix is counted on the prefix index.
     const t = patientFigureTotals;
+    // With a form status the buckets hold its count too (patients by status, decision 0031).
+    const bucketCount = byStatus
+      ? sql`case ${sql.placeholder("formStatus")}::text
+          when 'complete' then ${t.patientsComplete} when 'verified' then ${t.patientsVerified}
+          when 'in_progress' then ${t.patients} - ${t.patientsComplete} - ${t.patientsVerified}
+          else 0 end`
+      : sql`${t.patients}`;
     const total = p.search
-      ? q.select({ n: count() }).from(patients).where(listFilter(p.scope.kind, true))
+      ? q
+          .select({ n: count() })
+          .from(patients)
+          .where(listFilter(p.scope.kind, true, byStatus))
       : q
-          .select({ n: sql`coalesce(sum(${t.patients}), 0)` })
+          .select({ n: sql`coalesce(sum(${bucketCount}), 0)` })
           .from(t)
           .where(and(eq(t.studyId, sql.placeholder("studyId")), totalsScopeConditionPrepared(p.scope.kind)));
     return q
@@ -224,6 +244,7 @@ export async function listPatientPage(tx: Queryable, p: ListParams): Promise<Pat
     afterKey: p.after?.key ?? null,
     afterId: p.after?.id ?? null,
     ...searchValues(p.search),
+    ...(byStatus ? { formStatus: p.formStatus } : {}),
   };
   const [result] = await prepared(tx, variant, build).execute(values);
   if (!result) throw new Error("The patient page query answered no row");

@@ -146,7 +146,12 @@ export async function listPatients(
   query: PatientListQuery,
 ): Promise<JsonText<PatientListResponse>> {
   const study = await openClinicalStudy(db, actor, query.study_id, "clinical.read");
-  const filter = { studyId: study.id, scope: study.access.patientScope, search: query.search || undefined };
+  const filter = {
+    studyId: study.id,
+    scope: study.access.patientScope,
+    search: query.search || undefined,
+    formStatus: query.form_status,
+  };
   const order = query.order ?? (query.sort === "enrolled" ? "desc" : "asc");
   // The date sorts' keys are a calendar date or "" (no date: decision 0025, 0028).
   const after =

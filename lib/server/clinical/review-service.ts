@@ -24,11 +24,10 @@ import { assertVisitChangeable } from "./protected-data";
 import {
   answeredFields,
   formStatusFor,
-  reviewedPatient,
-  reviewedVisit,
   verifiableFields,
   type ReviewedRecord,
-} from "./review-state";
+} from "@/lib/forms/review-fields";
+import { reviewedPatient, reviewedVisit } from "./review-state";
 import { updateVisitRow, type VisitRow } from "./visit-queries";
 import { openVisit, toVisitResponse, type Words } from "./visit-service";
 
@@ -153,7 +152,7 @@ async function reviewWrite<Row extends { formStatus: FormStatus }, Response>(
     const shown = (r: ReviewedRecord, status: FormStatus) => ({
       ...(fields.length > 0 ? { verification: entriesOf(r.verification, fields) } : {}),
       ...(planned.values.completedAt !== undefined
-        ? { completed_at: r.completedAt?.toISOString() ?? null }
+        ? { completed_at: r.completedAt === null ? null : new Date(r.completedAt).toISOString() }
         : {}),
       form_status: status,
     });

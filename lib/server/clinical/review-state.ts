@@ -1,11 +1,8 @@
 import "server-only";
-import { fieldsForEntity, isEmptyValue } from "@/lib/forms";
+import { formStatusFor, type ReviewedRecord } from "@/lib/forms/review-fields";
 import {
   changedFields,
   clearChangedVerification,
-  formStatusOf,
-  sdvRequiredFields,
-  VERIFIABLE_RECORD_COLUMNS,
   type FormStatus,
   type ReviewEntity,
   type Verification,
@@ -17,64 +14,9 @@ import type { VisitRow } from "./visit-queries";
 /**
  * The review state a write leaves on a record (decision 0031: review state travels with the
  * data): the verification of every value the write changed is cleared in the same statement,
- * and the form status follows. The rules are the pure ones of lib/schemas/data-review.ts; this
- * module only says what a patient's and a visit's fields and answers are.
+ * and the form status follows, by the pure rules of lib/schemas/data-review.ts and
+ * lib/forms/review-fields.ts; this module reads a patient's and a visit's rows for them.
  */
-
-/** A record's answers: study-field values, missing-data codes, and its own columns. */
-export type ReviewedRecord = {
-  values: Record<string, unknown>;
-  missing: Record<string, string>;
-  columns: Record<string, unknown>;
-  locked: boolean;
-  completedAt: Date | null;
-  verification: Verification;
-};
-
-/** The study fields of an entity, by name. */
-export function studyFieldNames(config: StudyConfig, entity: ReviewEntity): string[] {
-  return fieldsForEntity(config.data_fields, entity).map((field) => field.name);
-}
-
-/** Every name a verification may carry on this entity: its own columns and its study fields. */
-export function verifiableFields(config: StudyConfig, entity: ReviewEntity): string[] {
-  return [...VERIFIABLE_RECORD_COLUMNS[entity], ...studyFieldNames(config, entity)];
-}
-
-function answeredIn(record: ReviewedRecord): (field: string) => boolean {
-  return (field) => Object.hasOwn(record.missing, field) || !isEmptyValue(record.values[field]);
-}
-
-/** The fields the study requires verified on this record. */
-export function requiredVerification(
-  config: StudyConfig,
-  entity: ReviewEntity,
-  record: ReviewedRecord,
-): string[] {
-  return sdvRequiredFields(
-    config.sdv_requirement ?? "none",
-    entity,
-    fieldsForEntity(config.data_fields, entity),
-    answeredIn(record),
-  );
-}
-
-/** The fields "all" names: the record's own columns and every answered study field. */
-export function answeredFields(config: StudyConfig, entity: ReviewEntity, record: ReviewedRecord): string[] {
-  return [
-    ...VERIFIABLE_RECORD_COLUMNS[entity],
-    ...studyFieldNames(config, entity).filter(answeredIn(record)),
-  ];
-}
-
-export function formStatusFor(config: StudyConfig, entity: ReviewEntity, record: ReviewedRecord): FormStatus {
-  return formStatusOf({
-    locked: record.locked,
-    completed: record.completedAt !== null,
-    required: requiredVerification(config, entity, record),
-    verification: record.verification,
-  });
-}
 
 /**
  * After a change from `before` to `after` by `userId`: the verification with the changed values'

@@ -7,7 +7,8 @@ import type { Actor } from "../auth/actor";
 import { auditedTransaction } from "../audit/audit-writer";
 import { reportSettings } from "../reports/report-settings";
 import { refreshPatientSummary } from "./patient-summary";
-import { formStatusFor, reviewedVisit } from "./review-state";
+import { formStatusFor } from "@/lib/forms/review-fields";
+import { reviewedVisit } from "./review-state";
 import { updateVisitRow } from "./visit-queries";
 import { openVisit, toVisitResponse, type Words } from "./visit-service";
 

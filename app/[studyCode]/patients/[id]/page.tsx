@@ -53,6 +53,7 @@ export default async function PatientDetailPage({
       }}
       // Whom a new query may be assigned to: only for those who open queries (decision 0031).
       queryAssignees={canOpenQueries ? await assignableMembers(db, study.id) : undefined}
+      canVerify={access.permissions.has("sdv.verify")}
     />
   );
 }
