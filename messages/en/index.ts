@@ -16,6 +16,7 @@ import entry from "./entry.json";
 import errors from "./errors.json";
 import exportNs from "./export.json";
 import exportReadme from "./exportReadme.json";
+import formStatus from "./formStatus.json";
 import forms from "./forms.json";
 import layout from "./layout.json";
 import medicalGroups from "./medicalGroups.json";
@@ -29,6 +30,7 @@ import dataQueries from "./dataQueries.json";
 import phone from "./phone.json";
 import plausibility from "./plausibility.json";
 import schedule from "./schedule.json";
+import sdvPage from "./sdvPage.json";
 import studies from "./studies.json";
 import studyArea from "./studyArea.json";
 import team from "./team.json";
@@ -55,6 +57,7 @@ const catalogue = {
   errors,
   export: exportNs,
   exportReadme,
+  formStatus,
   forms,
   layout,
   medicalGroups,
@@ -68,6 +71,7 @@ const catalogue = {
   phone,
   plausibility,
   schedule,
+  sdvPage,
   studies,
   studyArea,
   team,
