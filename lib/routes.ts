@@ -40,6 +40,8 @@ const PAGE_PATTERNS: RegExp[] = [
   /^\/(?!(?:admin|users|login|logout|api|patients|my-studies)\/)[a-z0-9_-]+\/export$/,
   // The study's data queries (decision 0030).
   /^\/(?!(?:admin|users|login|logout|api|patients|my-studies)\/)[a-z0-9_-]+\/queries$/,
+  // The study's source data verification (decision 0031).
+  /^\/(?!(?:admin|users|login|logout|api|patients|my-studies)\/)[a-z0-9_-]+\/sdv$/,
 ];
 
 const PUBLIC_PAGES = new Set(["/login"]);

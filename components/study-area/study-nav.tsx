@@ -5,7 +5,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cn } from "@/components/ui/cn";
 
-type Section = "dashboard" | "patients" | "queries" | "export";
+type Section = "dashboard" | "patients" | "queries" | "sdv" | "export";
 
 /**
  * Which study link the current path belongs to, and whether it is that link's own page (a patient
@@ -25,6 +25,7 @@ export function activeStudyLink(pathname: string, code: string): { section: Sect
   if (rest.length === 0) return { section: "dashboard", exact: true };
   if (rest[0] === "patients") return { section: "patients", exact: rest.length === 1 };
   if (rest[0] === "queries") return { section: "queries", exact: rest.length === 1 };
+  if (rest[0] === "sdv") return { section: "sdv", exact: rest.length === 1 };
   if (rest[0] === "export") return { section: "export", exact: rest.length === 1 };
   return null;
 }
@@ -35,9 +36,10 @@ const LINK =
 const CURRENT = "bg-black/5 font-semibold underline decoration-2";
 
 /**
- * Dashboard, Patients, Queries, Export and (for superusers) Admin, with the current one marked.
- * Everyone in the study area reads its clinical data (every study role holds clinical.read), so
- * Queries shows to all of them as Patients does (docs/decisions/0030).
+ * Dashboard, Patients, Queries, Source verification, Export and (for superusers) Admin, with the
+ * current one marked. Everyone in the study area reads its clinical data (every study role holds
+ * clinical.read), so Queries (docs/decisions/0030) and Source verification (0031; the site reads
+ * its visits' progress, the monitor verifies) show to all of them as Patients does.
  */
 export function StudyNav({ code, showAdmin }: { code: string; showAdmin: boolean }) {
   const t = useTranslations("studyArea.nav");
@@ -46,6 +48,7 @@ export function StudyNav({ code, showAdmin }: { code: string; showAdmin: boolean
     { section: "dashboard", href: `/${code}`, label: t("dashboard") },
     { section: "patients", href: `/${code}/patients`, label: t("patients") },
     { section: "queries", href: `/${code}/queries`, label: t("queries") },
+    { section: "sdv", href: `/${code}/sdv`, label: t("sdv") },
     { section: "export", href: `/${code}/export`, label: t("export") },
   ];
   return (

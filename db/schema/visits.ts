@@ -95,6 +95,10 @@ export const visits = pgTable(
     index("visits_study_patient_number_idx")
       .on(t.studyId, t.patientId, t.visitNumber)
       .where(sql`${t.deletedAt} is null`),
+    // …and those of one visit type (a type asked for few visits must not walk the whole study).
+    index("visits_study_type_patient_idx")
+      .on(t.studyId, t.visitType, t.patientId, t.visitNumber)
+      .where(sql`${t.deletedAt} is null`),
     index("visits_study_status_patient_idx")
       .on(t.studyId, t.formStatus, t.patientId, t.visitNumber)
       .where(sql`${t.deletedAt} is null`),

@@ -26,6 +26,12 @@ export const queryKeys = {
       [...queryKeys.dataQueries.all, "list", studyId, filters] as const,
     detail: (id: number) => [...queryKeys.dataQueries.all, "detail", id] as const,
   },
+  // The SDV page's visits (decision 0031); a verification refetches them.
+  sdv: {
+    all: ["sdv"] as const,
+    list: (studyId: number, filters: Record<string, string>) =>
+      [...queryKeys.sdv.all, "list", studyId, filters] as const,
+  },
   // The signed-in user's inbox (decision 0031).
   notifications: {
     all: ["notifications"] as const,

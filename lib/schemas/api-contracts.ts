@@ -31,6 +31,7 @@ import {
   QueryResponseBody,
   QueryStepBody,
 } from "./queries";
+import { SdvListQuery, SdvListResponse } from "./sdv";
 import { NotificationListQuery, NotificationListResponse, NotificationReadResponse } from "./notifications";
 import { VisitCreateBody, VisitListQuery, VisitListResponse, VisitResponse, VisitUpdateBody } from "./visits";
 import {
@@ -429,6 +430,15 @@ export const API_CONTRACTS: ApiContract[] = [
     auth: true,
     body: UnverifyBody,
     response: VisitResponse,
+  },
+  {
+    method: "GET",
+    path: "/api/sdv",
+    summary:
+      "The SDV page's list: a study's live visits in the caller's scope by patient and visit number, with form status and verification progress (verified / required), filtered (form status, visit type, medical group, patient) and keyset paged",
+    auth: true,
+    query: SdvListQuery,
+    response: SdvListResponse,
   },
   {
     method: "POST",

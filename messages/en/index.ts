@@ -16,6 +16,7 @@ import entry from "./entry.json";
 import errors from "./errors.json";
 import exportNs from "./export.json";
 import exportReadme from "./exportReadme.json";
+import formStatus from "./formStatus.json";
 import forms from "./forms.json";
 import layout from "./layout.json";
 import medicalGroups from "./medicalGroups.json";
@@ -27,10 +28,10 @@ import patients from "./patients.json";
 import queriesPage from "./queriesPage.json";
 import dataQueries from "./dataQueries.json";
 import dataReview from "./dataReview.json";
-import formStatus from "./formStatus.json";
 import phone from "./phone.json";
 import plausibility from "./plausibility.json";
 import schedule from "./schedule.json";
+import sdvPage from "./sdvPage.json";
 import studies from "./studies.json";
 import studyArea from "./studyArea.json";
 import team from "./team.json";
@@ -57,6 +58,7 @@ const catalogue = {
   errors,
   export: exportNs,
   exportReadme,
+  formStatus,
   forms,
   layout,
   medicalGroups,
@@ -68,10 +70,10 @@ const catalogue = {
   queriesPage,
   dataQueries,
   dataReview,
-  formStatus,
   phone,
   plausibility,
   schedule,
+  sdvPage,
   studies,
   studyArea,
   team,

@@ -379,6 +379,12 @@ const RULES: Record<string, Rule> = {
     target: "patient",
     request: ({ target }) => ({ params: { id: String(target.patientId) } }),
   },
+  // The SDV page's list (decision 0031): read in the clinical scope, as the queries list.
+  "GET /api/sdv": {
+    need: { kind: "study", permission: "clinical.read" },
+    target: "study",
+    request: ({ target }) => ({ query: { study_id: String(target.study.id) } }),
+  },
   // Data queries (decision 0030): read in the clinical scope; opened, closed and reopened by the
   // reviewer's roles, answered by the site's.
   "GET /api/queries": {

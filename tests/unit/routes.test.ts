@@ -83,6 +83,12 @@ describe("study resolution", () => {
       expect(routePage(path, path, true)).toEqual({ redirect: "/" });
   });
 
+  it("knows a study's SDV page (decision 0031), under a study only", () => {
+    expect(routePage("/psoriasis/sdv", "/psoriasis/sdv", true)).toEqual({ next: true });
+    for (const path of ["/admin/sdv", "/my-studies/sdv", "/psoriasis/sdv/1"])
+      expect(routePage(path, path, true)).toEqual({ redirect: "/" });
+  });
+
   it("treats a single non-reserved segment as a study page; reserved ones are unknown", () => {
     expect(routePage("/psoriasis", "/psoriasis", true)).toEqual({ next: true });
     for (const reserved of ["/users", "/logout"])

@@ -47,8 +47,13 @@ export function reviewAfterChange(
   return { verification, formStatus, cleared: clearing?.cleared ?? [] };
 }
 
-/** A visit as the review reads it. */
-export function reviewedVisit(visit: VisitRow): ReviewedRecord {
+/** A visit as the review reads it (the SDV list reads only these columns, decision 0031). */
+export function reviewedVisit(
+  visit: Pick<
+    VisitRow,
+    "dataFields" | "missing" | "visitDate" | "visitType" | "isLocked" | "completedAt" | "verification"
+  >,
+): ReviewedRecord {
   return {
     values: visit.dataFields,
     missing: visit.missing,

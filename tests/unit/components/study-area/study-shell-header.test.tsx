@@ -43,6 +43,7 @@ describe("study header: the active page", () => {
     ["/psoriasis", "Dashboard", "page"],
     ["/psoriasis/patients", "Patients", "page"],
     ["/psoriasis/queries", "Queries", "page"],
+    ["/psoriasis/sdv", "Source verification", "page"],
     ["/psoriasis/export", "Export", "page"],
     // A patient's page belongs to Patients without being it.
     ["/psoriasis/patients/12", "Patients", "true"],
@@ -51,7 +52,7 @@ describe("study header: the active page", () => {
     ["/", "Dashboard", "page"],
   ])("at %s marks %s (aria-current=%s) and only it, visibly", (pathname, current, value) => {
     const nav = renderHeaderAt(pathname);
-    for (const name of ["Dashboard", "Patients", "Queries", "Export", "Admin"]) {
+    for (const name of ["Dashboard", "Patients", "Queries", "Source verification", "Export", "Admin"]) {
       const link = nav.getByRole("link", { name });
       if (name === current) {
         expect(link).toHaveAttribute("aria-current", value);
@@ -63,13 +64,15 @@ describe("study header: the active page", () => {
     }
   });
 
-  it("links Queries to the study's Queries page (decision 0030), between Patients and Export", () => {
+  it("links Queries (decision 0030) and Source verification (0031) to their pages, between Patients and Export", () => {
     const nav = renderHeaderAt("/psoriasis");
     expect(nav.getByRole("link", { name: "Queries" })).toHaveAttribute("href", "/psoriasis/queries");
+    expect(nav.getByRole("link", { name: "Source verification" })).toHaveAttribute("href", "/psoriasis/sdv");
     expect(nav.getAllByRole("link").map((link) => link.textContent)).toEqual([
       "Dashboard",
       "Patients",
       "Queries",
+      "Source verification",
       "Export",
       "Admin",
     ]);

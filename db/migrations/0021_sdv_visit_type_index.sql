@@ -1,0 +1,1 @@
+CREATE INDEX "visits_study_type_patient_idx" ON "visits" USING btree ("study_id","visit_type","patient_id","visit_number") WHERE "visits"."deleted_at" is null;
