@@ -75,7 +75,7 @@ describe("Visit History", () => {
 
   it("disables Edit on a locked visit and offers Unlock only to those who may unlock", async () => {
     const onUnlock = vi.fn();
-    const locked = visit({ is_locked: true });
+    const locked = visit({ is_locked: true, form_status: "locked" });
     const { rerender } = renderWithIntl(
       <VisitHistory visitTypes={demoConfig.visit_types} actions={actions({ onUnlock })} visits={[locked]} />,
     );
