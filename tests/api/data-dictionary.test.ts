@@ -333,6 +333,33 @@ describe("import", () => {
     ]);
   });
 
+  it("on a study with data: marking and unmarking 'SDV required' is no breaking change (decision 0031)", async () => {
+    const target = await studyWithData();
+    const csv = (await exportCsv(target.id)).text;
+    const [header] = records(csv);
+    const at = header!.indexOf("sdv_required");
+    const marked = csvText(
+      records(csv).map((row) => (row[0] === "pasi_score" ? row.map((c, i) => (i === at ? "y" : c)) : row)),
+    );
+    const plan = (await preview(target.id, marked)).json as DictionaryPreviewResponse;
+    expect(plan.changes.find((c) => c.name === "pasi_score")).toMatchObject({
+      status: "updated",
+      changes: [{ property: "sdv_required", before: null, after: true }],
+    });
+    expect(plan.compatibility).toMatchObject({ compatible: true, breaking_changes: [], warnings: [] });
+    const res = await importCsv(target.id, marked, plan.version);
+    expect(res.status, res.text).toBe(200);
+    const after = await study(target.id);
+    expect(after.config.data_fields.find((f) => f.name === "pasi_score")!.sdv_required).toBe(true);
+    // Taken back (blank): compatible again.
+    const back = (await preview(target.id, csv)).json as DictionaryPreviewResponse;
+    expect(back.compatibility).toMatchObject({ compatible: true, breaking_changes: [] });
+    expect((await importCsv(target.id, csv, after.version)).status).toBe(200);
+    expect(
+      "sdv_required" in (await study(target.id)).config.data_fields.find((f) => f.name === "pasi_score")!,
+    ).toBe(false);
+  });
+
   it("refuses a stale version with 409 and writes nothing", async () => {
     const target = await createStudy(admin, { version: 1 });
     const csv =
