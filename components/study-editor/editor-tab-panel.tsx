@@ -13,6 +13,7 @@ import type { EditorTabKey } from "./editor-tabs";
 import { FormPreview } from "./form-preview";
 import { MissingCodesEditor } from "./missing-codes/missing-codes-editor";
 import { PendingTabNotice } from "./pending-tab-notice";
+import { SdvRequirementEditor } from "./sdv-requirement/sdv-requirement-editor";
 import { VersionHistoryTab } from "./version-history/version-history-tab";
 import { TherapySwitchEditor } from "./therapy-switch/therapy-switch-editor";
 import { UiSettingsEditor } from "./ui-settings/ui-settings-editor";
@@ -98,6 +99,15 @@ export function EditorTabPanel({
               codes={config.missing_codes}
               onChange={(missing_codes) => onChange({ ...config, missing_codes })}
               issues={issues}
+            />
+            <SdvRequirementEditor
+              requirement={config.sdv_requirement}
+              dataFields={config.data_fields}
+              onChange={(sdv_requirement) => {
+                // Absent is "none" (decision 0031): the key goes, rather than being set to undefined.
+                const { sdv_requirement: _previous, ...rest } = config;
+                onChange(sdv_requirement === undefined ? rest : { ...rest, sdv_requirement });
+              }}
             />
           </div>
           <FormPreview config={config} entity={entity} onEntityChange={setEntity} />

@@ -26,6 +26,8 @@ export const DICTIONARY_COLUMNS = [
   "pattern",
   "required",
   "identifier",
+  // 'SDV required' (decision 0031); optional on import: a file without it leaves the flags as they are.
+  "sdv_required",
   "branching_logic",
   "required_if",
   "enable_if",

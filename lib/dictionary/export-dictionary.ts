@@ -70,6 +70,7 @@ export function fieldCells(
     pattern: v?.pattern ?? "",
     required: formatFlag(v?.required),
     identifier: formatFlag(field.identifier),
+    sdv_required: formatFlag(field.sdv_required),
     branching_logic: field.show_if ? formatCondition(field.show_if) : "",
     required_if: field.required_if ? formatCondition(field.required_if) : "",
     enable_if: field.enable_if ? formatCondition(field.enable_if) : "",

@@ -21,6 +21,7 @@ const FIELD_COLUMNS: Record<string, DictionaryColumn> = {
   show_in_table: "show_in_table",
   show_in_form: "show_in_form",
   identifier: "identifier",
+  sdv_required: "sdv_required",
   order: "order",
   schema: "array_schema",
   show_if: "branching_logic",

@@ -38,21 +38,36 @@ import { dictionaryMessage } from "./messages";
 /** More rows than any study needs; bounds the work of a preview. */
 export const MAX_DICTIONARY_ROWS = 5000;
 
-export type DictionaryParse = { rows: DictionaryRow[]; issues: DictionaryIssue[] };
+export type DictionaryParse = {
+  rows: DictionaryRow[];
+  issues: DictionaryIssue[];
+  /** The optional columns the file leaves out (their cells read as blank). */
+  absent: DictionaryColumn[];
+};
 
-/** The columns a file may leave out: a language's texts (blank, not translated). */
+/**
+ * The columns a file may leave out: a language's texts (blank, not translated), and the columns
+ * added since the first files were written (the plausible range, decision 0024; 'SDV required',
+ * decision 0031).
+ */
 const OPTIONAL_COLUMNS: ReadonlySet<string> = new Set([
   ...TEXT_COLUMNS.flatMap((text) => LOCALES.map((locale) => textColumn(text, locale))),
   "soft_min",
   "soft_max",
+  "sdv_required",
 ]);
 
 export function parseDictionaryCsv(text: string, defaultLanguage: Locale): DictionaryParse {
   const read = readCsv(text);
-  if (!read.ok) return { rows: [], issues: [{ row: read.row, column: null, message: read.message }] };
+  if (!read.ok)
+    return { rows: [], issues: [{ row: read.row, column: null, message: read.message }], absent: [] };
   const [header, ...records] = read.records;
   if (!header)
-    return { rows: [], issues: [{ row: null, column: null, message: dictionaryMessage("noHeader") }] };
+    return {
+      rows: [],
+      issues: [{ row: null, column: null, message: dictionaryMessage("noHeader") }],
+      absent: [],
+    };
   const legacy = new Set<string>(TEXT_COLUMNS);
   const names = header.cells
     .map((c) => c.trim())
@@ -80,10 +95,12 @@ export function parseDictionaryCsv(text: string, defaultLanguage: Locale): Dicti
   for (const column of DICTIONARY_COLUMNS)
     if (!seen.has(column) && !OPTIONAL_COLUMNS.has(column))
       issues.push({ row: header.row, column, message: dictionaryMessage("missingColumn", { column }) });
-  if (issues.length) return { rows: [], issues };
+  if (issues.length) return { rows: [], issues, absent: [] };
+  const absent = DICTIONARY_COLUMNS.filter((column) => !seen.has(column));
   if (records.length > MAX_DICTIONARY_ROWS)
     return {
       rows: [],
+      absent,
       issues: [
         {
           row: null,
@@ -107,7 +124,7 @@ export function parseDictionaryCsv(text: string, defaultLanguage: Locale): Dicti
     names.forEach((name, i) => (row[name as DictionaryColumn] = record.cells[i]!));
     rows.push(row);
   }
-  return { rows, issues };
+  return { rows, issues, absent };
 }
 
 export type RowEntry =
@@ -192,9 +209,11 @@ export function rowEntry(row: DictionaryRow, defaultLanguage: Locale): RowResult
   const showInTable = flag(row, "show_in_table", fail);
   const showInForm = flag(row, "show_in_form", fail);
   const identifier = flag(row, "identifier", fail);
+  const sdvRequired = flag(row, "sdv_required", fail);
   if (showInTable !== undefined) field.show_in_table = showInTable;
   if (showInForm !== undefined) field.show_in_form = showInForm;
   if (identifier !== undefined) field.identifier = identifier;
+  if (sdvRequired !== undefined) field.sdv_required = sdvRequired;
   const order = number("order", false);
   if (order !== undefined) field.order = order;
   if (row.array_schema) {

@@ -7,6 +7,10 @@
  * property); fields and calculations missing from the file are kept as they are (an import never
  * deletes). A category named in form_name that the study lacks is created with its code as label.
  * The next config must pass StudyConfigSchema; its problems are reported on the rows they come from.
+ *
+ * A file that leaves out the `sdv_required` column (one written before it, decision 0031) says
+ * nothing about the flag: a field it replaces keeps the flag it had, so importing an older file
+ * does not quietly take the study's key fields away.
  */
 import type { Locale } from "@/lib/i18n/locales";
 import type {
@@ -22,7 +26,7 @@ import type {
   DataFieldDocument,
   StudyConfigDocument,
 } from "@/lib/schemas/study-config";
-import type { DictionaryRow } from "./columns";
+import type { DictionaryColumn, DictionaryRow } from "./columns";
 import { issueLocation } from "./issue-location";
 import { rowEntry } from "./parse-dictionary";
 import { calculationProperties, fieldProperties, propertyChanges } from "./properties";
@@ -39,7 +43,10 @@ export function planDictionaryImport(
   current: StudyConfigDocument,
   rows: readonly DictionaryRow[],
   defaultLanguage: Locale,
+  /** The optional columns the file left out (`parseDictionaryCsv`'s `absent`). */
+  absent: readonly DictionaryColumn[] = [],
 ): DictionaryPlan {
+  const keepSdv = absent.includes("sdv_required");
   const issues: DictionaryIssue[] = [];
   const fileFields: { row: number; field: DataFieldDocument }[] = [];
   const fileCalculations: { row: number; calculation: CalculationDocument }[] = [];
@@ -97,6 +104,8 @@ export function planDictionaryImport(
       continue;
     }
     fieldRows[at] = row;
+    const kept = dataFields[at]!.sdv_required;
+    if (keepSdv && kept !== undefined) field.sdv_required = kept;
     const diff = propertyChanges(fieldProperties(dataFields[at]!), fieldProperties(field));
     if (diff.length) dataFields[at] = field;
     changes.push({ ...base, status: diff.length ? "updated" : "unchanged", changes: diff });

@@ -4,6 +4,7 @@
  * study, updates, protocol-version governance, stale versions, roles, row-numbered 422s, audit).
  */
 import { and, count, eq, gt, max } from "drizzle-orm";
+import Papa from "papaparse";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as exportRoute } from "@/app/api/studies/[id]/data-dictionary/route";
 import { POST as importRoute } from "@/app/api/studies/[id]/data-dictionary/import/route";
@@ -14,6 +15,7 @@ import { POST as createVisit } from "@/app/api/visits/route";
 import { getDb } from "@/db/client";
 import { auditLogs, studies } from "@/db/schema";
 import { DEMO_STUDY_CONFIG } from "@/db/seed/demo-study-config";
+import { quoteCsvCell } from "@/lib/csv/csv-cells";
 import { DICTIONARY_COLUMNS, MAX_CONDITION_TEXT_LENGTH } from "@/lib/dictionary";
 import type { DictionaryImportResponse, DictionaryPreviewResponse } from "@/lib/schemas/data-dictionary";
 import type { StudyResponse } from "@/lib/schemas/studies";
@@ -26,6 +28,11 @@ const DEMO = StudyConfigSchema.parse(DEMO_STUDY_CONFIG);
 
 type Cells = Partial<Record<(typeof DICTIONARY_COLUMNS)[number], string>>;
 const HEADER = `${DICTIONARY_COLUMNS.join(",")}\r\n`;
+/** A CSV's records as they are in the file (an independent read: papaparse, no unguarding). */
+const records = (csv: string) =>
+  Papa.parse<string[]>(csv.replace(/^\uFEFF/, ""), { skipEmptyLines: true }).data;
+const csvText = (rows: string[][]) =>
+  rows.map((row) => `${row.map((cell) => quoteCsvCell(cell)).join(",")}\r\n`).join("");
 const line = (cells: Cells) => `${DICTIONARY_COLUMNS.map((c) => cells[c] ?? "").join(",")}\r\n`;
 
 async function send(
@@ -218,6 +225,61 @@ describe("import", () => {
     expect(after.config.calculations).toEqual(DEMO.calculations);
   });
 
+  it("carries 'SDV required' both ways; a file without its column leaves the flags as they were (decision 0031)", async () => {
+    const flagged = (name: string) => name === "pasi_score" || name === "hospital_record_number";
+    const config = {
+      ...DEMO_STUDY_CONFIG,
+      sdv_requirement: "key",
+      data_fields: DEMO.data_fields.map((f) => (flagged(f.name) ? { ...f, sdv_required: true } : f)),
+    };
+    const source = await createStudy(admin, config);
+    const csv = (await exportCsv(source.id)).text;
+    const [header, ...rows] = records(csv);
+    const at = header!.indexOf("sdv_required");
+    expect(at).toBe(header!.indexOf("identifier") + 1);
+    const cell = (name: string) => rows.find((row) => row[0] === name)![at];
+    expect(cell("pasi_score")).toBe("y");
+    expect(cell("hospital_record_number")).toBe("y");
+    expect(cell("itch_nrs")).toBe(""); // not set, not "n"
+
+    // Round trip into an empty study: the same fields, flags and all.
+    const target = await createStudy(admin, { version: 1 });
+    const imported = await importCsv(target.id, csv, target.version);
+    expect(imported.status, imported.text).toBe(200);
+    const sourceFields = (await study(source.id)).config.data_fields;
+    expect(sourceFields.filter((f) => f.sdv_required).map((f) => f.name)).toEqual([
+      "hospital_record_number",
+      "pasi_score",
+    ]);
+    expect((await study(target.id)).config.data_fields).toEqual(sourceFields);
+
+    // A file written before the column: read, every field unchanged, the flags kept.
+    const older = csvText(records(csv).map((row) => row.filter((_, i) => i !== at)));
+    expect(older.split("\r\n")[0]).toBe(DICTIONARY_COLUMNS.filter((c) => c !== "sdv_required").join(","));
+    const plan = (await preview(source.id, older)).json as DictionaryPreviewResponse;
+    expect(plan.issues).toEqual([]);
+    expect(plan.changes.filter((c) => c.status !== "unchanged")).toEqual([]);
+
+    // "n" in the file: the change is named, and saved as false.
+    const cleared = csvText(
+      records(csv).map((row) => (row[0] === "pasi_score" ? row.map((c, i) => (i === at ? "n" : c)) : row)),
+    );
+    const planCleared = (await preview(source.id, cleared)).json as DictionaryPreviewResponse;
+    expect(planCleared.changes.find((c) => c.name === "pasi_score")).toMatchObject({
+      status: "updated",
+      changes: [{ property: "sdv_required", before: true, after: false }],
+    });
+    const before = await study(source.id);
+    const res = await importCsv(source.id, cleared, before.version);
+    expect(res.status, res.text).toBe(200);
+    const after = await study(source.id);
+    expect(after.config.data_fields.find((f) => f.name === "pasi_score")!.sdv_required).toBe(false);
+    expect(after.config.data_fields.find((f) => f.name === "hospital_record_number")!.sdv_required).toBe(
+      true,
+    );
+    expect(after.config.sdv_requirement).toBe("key");
+  });
+
   it("on a study with data: the preview shows the breaking change and its counts, the import answers 409 and writes nothing", async () => {
     const target = await studyWithData();
     const csv = (await exportCsv(target.id)).text.replace(
@@ -269,6 +331,33 @@ describe("import", () => {
       "update study",
       "import study",
     ]);
+  });
+
+  it("on a study with data: marking and unmarking 'SDV required' is no breaking change (decision 0031)", async () => {
+    const target = await studyWithData();
+    const csv = (await exportCsv(target.id)).text;
+    const [header] = records(csv);
+    const at = header!.indexOf("sdv_required");
+    const marked = csvText(
+      records(csv).map((row) => (row[0] === "pasi_score" ? row.map((c, i) => (i === at ? "y" : c)) : row)),
+    );
+    const plan = (await preview(target.id, marked)).json as DictionaryPreviewResponse;
+    expect(plan.changes.find((c) => c.name === "pasi_score")).toMatchObject({
+      status: "updated",
+      changes: [{ property: "sdv_required", before: null, after: true }],
+    });
+    expect(plan.compatibility).toMatchObject({ compatible: true, breaking_changes: [], warnings: [] });
+    const res = await importCsv(target.id, marked, plan.version);
+    expect(res.status, res.text).toBe(200);
+    const after = await study(target.id);
+    expect(after.config.data_fields.find((f) => f.name === "pasi_score")!.sdv_required).toBe(true);
+    // Taken back (blank): compatible again.
+    const back = (await preview(target.id, csv)).json as DictionaryPreviewResponse;
+    expect(back.compatibility).toMatchObject({ compatible: true, breaking_changes: [] });
+    expect((await importCsv(target.id, csv, after.version)).status).toBe(200);
+    expect(
+      "sdv_required" in (await study(target.id)).config.data_fields.find((f) => f.name === "pasi_score")!,
+    ).toBe(false);
   });
 
   it("refuses a stale version with 409 and writes nothing", async () => {

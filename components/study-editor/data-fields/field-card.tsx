@@ -417,6 +417,25 @@ export const FieldCard = memo(function FieldCard(props: FieldCardProps) {
               />
               {t("identifier")}
             </label>
+            {/* 'SDV required' (decision 0031): stored only when set, as `identifier` is (decision 0016),
+                so a document without the flag stays byte for byte what it was. */}
+            <div>
+              <label className="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  checked={field.sdv_required === true}
+                  aria-describedby={`${id}-sdv-hint`}
+                  onChange={(e) => {
+                    const { sdv_required: _previous, ...rest } = field;
+                    set(e.target.checked ? { ...rest, sdv_required: true } : rest);
+                  }}
+                />
+                {t("sdvRequired")}
+              </label>
+              <p id={`${id}-sdv-hint`} className="mt-0.5 text-xs text-slate-500">
+                {t("sdvRequiredHint")}
+              </p>
+            </div>
             <div className="w-24">
               <Label htmlFor={`${id}-order`}>{t("order")}</Label>
               <Input

@@ -82,7 +82,7 @@ function planFor(study: StudyRow, csv: string): DictionaryPlan {
   const language = contentLanguage(study);
   const parsed = parseDictionaryCsv(csv, language);
   if (parsed.issues.length) return { config: null, changes: [], issues: parsed.issues };
-  return planDictionaryImport(readConfig(study), parsed.rows, language);
+  return planDictionaryImport(readConfig(study), parsed.rows, language, parsed.absent);
 }
 
 /**

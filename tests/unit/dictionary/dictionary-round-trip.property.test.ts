@@ -103,6 +103,7 @@ const field = (entity: "patient" | "visit", name: string) =>
       show_in_table: fc.boolean(),
       show_in_form: fc.boolean(),
       identifier: fc.boolean(),
+      sdv_required: fc.boolean(),
       order: number,
       schema: fc.dictionary(fc.stringMatching(/^[a-z][a-z0-9_]{0,6}$/), subField, { minKeys: 1, maxKeys: 3 }),
       show_if: condition,

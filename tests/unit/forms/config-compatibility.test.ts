@@ -98,6 +98,20 @@ describe("diffConfigs", () => {
     expect(kinds.filter(([, target]) => target === "pasi_score")).toHaveLength(1);
   });
 
+  it("reports nothing for 'SDV required' or the study's requirement, set or taken back (decision 0031)", () => {
+    // Verification describes stored values; it never makes one unreadable, so no change of it is
+    // breaking (a changed requirement applies to each record at its next write).
+    const flagged = live();
+    flagged.sdv_requirement = "key";
+    for (const field of flagged.data_fields) field.sdv_required = true;
+    expect(diffConfigs(live(), flagged)).toEqual([]);
+    const cleared = live();
+    cleared.sdv_requirement = "all";
+    for (const field of cleared.data_fields) field.sdv_required = false;
+    expect(diffConfigs(flagged, cleared)).toEqual([]);
+    expect(diffConfigs(cleared, live())).toEqual([]);
+  });
+
   it("ignores a pattern that does not compile, as the form does", () => {
     const next = live();
     next.data_fields.find((f) => f.name === "ae_description")!.validation = { pattern: "([" };

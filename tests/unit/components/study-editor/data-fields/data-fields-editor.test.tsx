@@ -158,6 +158,25 @@ describe("DataFieldsEditor", () => {
     expect(last()[0]).toMatchObject({ validation: { required: true }, show_in_table: true, order: 3 });
   });
 
+  it("sets the identifier and 'SDV required' flags only while checked (decisions 0016, 0031)", async () => {
+    const user = userEvent.setup();
+    const { last } = renderEditor({ fields: [field("hospital_no", "visit")] });
+    await user.click(screen.getByRole("button", { name: "Edit HOSPITAL_NO" }));
+    const c = card("HOSPITAL_NO");
+    await user.click(within(c).getByRole("checkbox", { name: "SDV required" }));
+    expect(last()[0]).toMatchObject({ sdv_required: true });
+    await user.click(
+      within(c).getByRole("checkbox", { name: "Identifier (removed from de-identified exports)" }),
+    );
+    expect(last()[0]).toMatchObject({ identifier: true, sdv_required: true });
+    await user.click(within(c).getByRole("checkbox", { name: "SDV required" }));
+    await user.click(
+      within(c).getByRole("checkbox", { name: "Identifier (removed from de-identified exports)" }),
+    );
+    // Unchecked is absent, not false: the field is the very object it was.
+    expect(last()[0]).toEqual(field("hospital_no", "visit"));
+  });
+
   it("marks the card a config issue names (a server 422 path) and opens it", () => {
     const fields = [
       field("a", "visit"),

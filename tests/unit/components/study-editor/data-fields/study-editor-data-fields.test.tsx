@@ -7,7 +7,7 @@ import type { z } from "zod";
 import { StudyEditor } from "@/components/study-editor/study-editor";
 import { FieldUsageResponse } from "@/lib/schemas/field-usage";
 import { StudyResponse } from "@/lib/schemas/studies";
-import { apiCalls, invalid, ok, route, serveApi, type Reply } from "@/tests/support/msw/api";
+import { apiCalls, invalid, ok, route, serveApi, type ApiCall, type Reply } from "@/tests/support/msw/api";
 
 vi.mock("next/navigation", () => ({
   useRouter: () => ({ push: vi.fn() }),
@@ -48,7 +48,7 @@ const study: z.input<typeof StudyResponse> = {
 };
 
 /** The editor's calls answered over MSW: the study, its field usage, and the save (`put`). */
-function renderEditor(put: () => Reply = () => ok(StudyResponse, study)) {
+function renderEditor(put: (call: ApiCall) => Reply = () => ok(StudyResponse, study)) {
   serveApi(
     route("GET", "/api/studies/{id}", () => ok(StudyResponse, study)),
     route("GET", "/api/studies/{id}/field-usage", () => ok(FieldUsageResponse, usage)),
@@ -156,5 +156,58 @@ describe("Study editor: Data Fields tab", () => {
     ask.mockReturnValue(true);
     await user.click(screen.getByRole("button", { name: "Save Study" }));
     await waitFor(() => expect(calls.some((c) => c.method === "PUT")).toBe(true));
+  });
+
+  it("saves 'SDV required' on a field and the study's requirement; unchecking takes the flag out (decision 0031)", async () => {
+    // The server answers with what it was sent, as a save does, one version on each time.
+    let version = study.version;
+    const { user, calls } = renderEditor((call) => {
+      const sent = call.body as { config: typeof config };
+      version += 1;
+      return ok(StudyResponse, { ...study, version, config: sent.config });
+    });
+    const requirement = await screen.findByRole("combobox", { name: "Source data verification" });
+    expect(requirement).toHaveValue("none");
+    expect(
+      within(requirement)
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual(["None", "Key fields only (those marked 'SDV required')", "All fields"]);
+    await user.selectOptions(requirement, "Key fields only (those marked 'SDV required')");
+    // Nothing flagged yet: the editor says what "key fields only" then means.
+    expect(requirement).toHaveAccessibleDescription(
+      /No field is marked 'SDV required': with key fields only, nothing will need verification\./,
+    );
+
+    await user.click(screen.getByRole("tab", { name: "Visit Fields (2)" }));
+    await user.click(screen.getByRole("button", { name: "Edit PASI" }));
+    const card = screen.getByRole("listitem", { name: "Field PASI" });
+    const sdv = within(card).getByRole("checkbox", { name: "SDV required" });
+    expect(sdv).toHaveAccessibleDescription("Checked against the source when the study requires key fields.");
+    await user.click(sdv);
+    expect(screen.queryByText(/No field is marked 'SDV required'/)).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Save Study" }));
+    await waitFor(() => expect(calls.filter((c) => c.method === "PUT")).toHaveLength(1));
+    const sent = (calls.find((c) => c.method === "PUT")!.body as { config: typeof config }).config;
+    expect(sent.sdv_requirement).toBe("key");
+    const byName = new Map(sent.data_fields!.map((f) => [f.name, f]));
+    expect(byName.get("pasi")).toMatchObject({ sdv_required: true });
+    // The other fields are left as they were: no `sdv_required: false` written into them.
+    expect("sdv_required" in byName.get("severity")!).toBe(false);
+    expect("sdv_required" in byName.get("onset")!).toBe(false);
+
+    // Unchecking removes the key and None removes the setting: the document is what it was.
+    const saved = await screen.findByRole("listitem", { name: "Field PASI" });
+    // The saved study is loaded again: its cards are new ones, closed.
+    await user.click(within(saved).getByRole("button", { name: "Edit PASI" }));
+    const checked = within(saved).getByRole("checkbox", { name: "SDV required" });
+    expect(checked).toBeChecked();
+    await user.click(checked);
+    await user.selectOptions(screen.getByRole("combobox", { name: "Source data verification" }), "None");
+    await user.click(screen.getByRole("button", { name: "Save Study" }));
+    await waitFor(() => expect(calls.filter((c) => c.method === "PUT")).toHaveLength(2));
+    const again = (calls.filter((c) => c.method === "PUT")[1]!.body as { config: typeof config }).config;
+    expect("sdv_requirement" in again).toBe(false);
+    expect(again.data_fields!.find((f) => f.name === "pasi")).toEqual(config.data_fields![1]);
   });
 });
