@@ -8,6 +8,9 @@ import { useFormat } from "@/components/i18n/use-format";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
+import { CONTROL_CLASS } from "@/components/ui/control-class";
+import { FormStatusBadge } from "@/components/data-review/form-status-badge";
+import { FORM_STATUSES, type FormStatus } from "@/lib/schemas/data-review";
 import { useWords } from "@/components/i18n/use-words";
 import { PATIENT_PAGE_SIZE, usePatients } from "@/lib/client/patients";
 import type { PatientGroups } from "@/lib/schemas/patients";
@@ -45,7 +48,16 @@ export function PatientList({ studyId, studyCode, config, canWrite, groups }: Pa
   // of rows changes (a new search, a new patient), so a page is never read from a stale position.
   const [cursors, setCursors] = useState<Record<number, string>>({});
   const [sort, setSort] = useState<"code" | "next_visit_due">("code");
-  const patients = usePatients(studyId, { page, search, cursor: cursors[page], sort });
+  const [formStatus, setFormStatus] = useState<FormStatus | "">("");
+  const patients = usePatients(studyId, {
+    page,
+    search,
+    cursor: cursors[page],
+    sort,
+    formStatus: formStatus || undefined,
+  });
+  const tStatus = useTranslations("formStatus");
+  const statusId = useId();
   const ts = useTranslations("schedule.list");
   // The visit schedule's column, for a study whose visit types have a schedule (decision 0025).
   const visitTypes = config.visit_types ?? [];
@@ -74,20 +86,45 @@ export function PatientList({ studyId, studyCode, config, canWrite, groups }: Pa
         </h1>
         {canWrite && <Button onClick={() => setAdding(true)}>{t("add")}</Button>}
       </div>
-      <div className="max-w-sm">
-        <label htmlFor={searchId} className="mb-1 block text-sm font-medium text-slate-700">
-          {t("search")}
-        </label>
-        <Input
-          id={searchId}
-          type="search"
-          value={searchText}
-          autoComplete="off"
-          onChange={(e) => {
-            setSearchText(e.target.value);
-            setPage(1);
-          }}
-        />
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="w-full max-w-sm">
+          <label htmlFor={searchId} className="mb-1 block text-sm font-medium text-slate-700">
+            {t("search")}
+          </label>
+          <Input
+            id={searchId}
+            type="search"
+            value={searchText}
+            autoComplete="off"
+            onChange={(e) => {
+              setSearchText(e.target.value);
+              setPage(1);
+            }}
+          />
+        </div>
+        {/* The patient record's form status (decision 0031). */}
+        <div>
+          <label htmlFor={statusId} className="mb-1 block text-sm font-medium text-slate-700">
+            {t("formStatus")}
+          </label>
+          <select
+            className={CONTROL_CLASS}
+            id={statusId}
+            value={formStatus}
+            onChange={(e) => {
+              setFormStatus(e.target.value as FormStatus | "");
+              setCursors({});
+              setPage(1);
+            }}
+          >
+            <option value="">{t("anyStatus")}</option>
+            {FORM_STATUSES.filter((status) => status !== "locked").map((status) => (
+              <option key={status} value={status}>
+                {tStatus(status)}
+              </option>
+            ))}
+          </select>
+        </div>
       </div>
       {groups?.scope === "group" && groups.own && data && data.items.length > 0 && (
         <p className="text-sm text-slate-600">{tScope("groupOnlyNote", { group: groups.own.name })}</p>
@@ -124,6 +161,9 @@ export function PatientList({ studyId, studyCode, config, canWrite, groups }: Pa
                   <th scope="col" className="hidden px-2 py-2 sm:table-cell sm:px-4">
                     {t("enrolled")}
                   </th>
+                  <th scope="col" className="hidden px-2 py-2 md:table-cell md:px-4">
+                    {t("formStatus")}
+                  </th>
                   {scheduled && (
                     <th
                       scope="col"
@@ -149,7 +189,7 @@ export function PatientList({ studyId, studyCode, config, canWrite, groups }: Pa
               <tbody className="divide-y divide-slate-100">
                 {data.items.length === 0 ? (
                   <tr>
-                    <td colSpan={scheduled ? 6 : 5} className="px-4 py-8 text-center text-slate-600">
+                    <td colSpan={scheduled ? 7 : 6} className="px-4 py-8 text-center text-slate-600">
                       {/* A sub-investigator sees their group's patients only: an empty list says so
                           and names the group (decision 0028), unless a search emptied it. */}
                       {groups?.scope === "group" && groups.own && !search
@@ -170,6 +210,9 @@ export function PatientList({ studyId, studyCode, config, canWrite, groups }: Pa
                       <td className="hidden px-2 py-2 sm:table-cell sm:px-4">
                         {/* The baseline visit's date (decision 0028); none before a visit. */}
                         {patient.enrolled_on === null ? "—" : fmt.date(patient.enrolled_on)}
+                      </td>
+                      <td className="hidden px-2 py-2 md:table-cell md:px-4">
+                        <FormStatusBadge status={patient.form_status} />
                       </td>
                       {scheduled && (
                         <td className="px-2 py-2 sm:px-4">

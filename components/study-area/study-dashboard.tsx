@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import Link from "next/link";
+import { FORM_STATUSES } from "@/lib/schemas/data-review";
 import { useId, type ReactNode } from "react";
 import { useFormat } from "@/components/i18n/use-format";
 import { useWords } from "@/components/i18n/use-words";
@@ -33,6 +34,8 @@ export function StudyDashboard({
 }) {
   const t = useTranslations("studyArea.dashboard");
   const tq = useTranslations("queriesPage.dashboard");
+  const tr = useTranslations("dataReview.dashboard");
+  const tf = useTranslations("formStatus");
   const words = useWords();
   const fmt = useFormat();
   const dashboard = useDashboard(studyId);
@@ -111,6 +114,40 @@ export function StudyDashboard({
                   className="mt-2 inline-block text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
                 >
                   {tq("link")}
+                </Link>
+              )}
+            </li>
+            {/* The visits in the reader's scope by form status (decision 0031). */}
+            <li
+              aria-labelledby={`${idPrefix}-review`}
+              className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
+            >
+              <h2 id={`${idPrefix}-review`} className="text-sm font-medium text-slate-600">
+                {tr("visitsTitle")}
+              </h2>
+              <dl aria-label={tr("visitsCounts")} className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4">
+                {FORM_STATUSES.map((status) => (
+                  <div key={status} className="min-w-0">
+                    <dt className="text-xs text-slate-600">{tf(status)}</dt>
+                    <dd className="text-2xl font-semibold text-slate-900" data-testid={`visits-${status}`}>
+                      {fmt.number(dashboard.data.form_status.visits[status])}
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+              <p className="mt-1 text-xs text-slate-500" data-testid="patients-review">
+                {tr("patientsLine", {
+                  complete: fmt.number(dashboard.data.form_status.patients.complete),
+                  verified: fmt.number(dashboard.data.form_status.patients.verified),
+                  total: fmt.number(dashboard.data.overview.total_patients),
+                })}
+              </p>
+              {studyCode && (
+                <Link
+                  href={`/${studyCode}/sdv`}
+                  className="mt-2 inline-block text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
+                >
+                  {tr("link")}
                 </Link>
               )}
             </li>

@@ -7,6 +7,7 @@ import {
   type PatientListResponse,
   type PatientResponse,
 } from "@/lib/schemas/patients";
+import type { FormStatus } from "@/lib/schemas/data-review";
 import { apiFetch } from "./api-fetch";
 import { queryKeys } from "./query-keys";
 
@@ -22,11 +23,16 @@ export type PatientListParams = {
   cursor?: string;
   /** Code order unless the visit schedule's next visit due is asked for (decision 0025). */
   sort?: "code" | "next_visit_due";
+  /** Only the patients whose record has this form status (decision 0031). */
+  formStatus?: FormStatus;
 };
 
 /** One page of the study's patients, sorted by code; the previous page stays shown while the next loads. */
-export function usePatients(studyId: number, { page, search, cursor, sort = "code" }: PatientListParams) {
-  const params = { page, pageSize: PATIENT_PAGE_SIZE, search, sort };
+export function usePatients(
+  studyId: number,
+  { page, search, cursor, sort = "code", formStatus }: PatientListParams,
+) {
+  const params = { page, pageSize: PATIENT_PAGE_SIZE, search, sort, formStatus };
   return useQuery({
     queryKey: queryKeys.patients.list(studyId, params),
     queryFn: () => {
@@ -38,6 +44,7 @@ export function usePatients(studyId: number, { page, search, cursor, sort = "cod
       if (search) query.set("search", search);
       if (cursor) query.set("cursor", cursor);
       if (sort !== "code") query.set("sort", sort);
+      if (formStatus) query.set("form_status", formStatus);
       return apiFetch<PatientListResponse>(`/patients?${query}`);
     },
     placeholderData: keepPreviousData,

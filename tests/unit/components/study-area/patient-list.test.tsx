@@ -30,7 +30,7 @@ const patient = (id: number, code: string): z.input<typeof PatientResponse> => (
   next_visit_window_end: null,
   // Enrolment is the baseline visit's date (decision 0028), not the row's creation time.
   enrolled_on: id === 2 ? null : "2026-01-15",
-  form_status: "in_progress",
+  form_status: id % 5 === 0 ? "complete" : "in_progress",
   completed_at: null,
   completed_by: null,
   verification: {},
@@ -45,7 +45,8 @@ function server({ url }: ApiCall): Reply {
   const size = Number(url.searchParams.get("page_size"));
   const search = url.searchParams.get("search") ?? "";
   const cursor = url.searchParams.get("cursor");
-  const matching = ALL.filter((p) => p.code.startsWith(search));
+  const status = url.searchParams.get("form_status");
+  const matching = ALL.filter((p) => p.code.startsWith(search) && (!status || p.form_status === status));
   // Like the server: a cursor (here, the last code seen) wins over the page number.
   const start = cursor
     ? matching.findIndex((p) => p.code > cursor)
@@ -72,9 +73,11 @@ describe("PatientList", () => {
       "Birth Date",
       "Sex",
       "Enrolled",
+      "Form status",
       "Actions",
     ]);
     expect(within(row).getByText("Mar 05, 1980")).toBeInTheDocument();
+    expect(within(row).getByText("In progress")).toBeInTheDocument();
     expect(within(row).getByText("M")).toBeInTheDocument();
     expect(within(row).getByText("Jan 15, 2026")).toBeInTheDocument();
     expect(within(row).getByRole("link", { name: "View patient PT-001" })).toHaveAttribute(
@@ -131,6 +134,22 @@ describe("PatientList", () => {
     await user.type(screen.getByLabelText("Search by patient code"), "ZZ");
     expect(await screen.findByText("No patients found")).toBeInTheDocument();
     expect(screen.queryByText(/^Showing/)).not.toBeInTheDocument();
+  });
+
+  it("filters by the record's form status on the server, back at page 1 (decision 0031)", async () => {
+    answerPatients(server);
+    const calls = apiCalls;
+    renderWithQuery(<PatientList studyId={3} studyCode="psoriasis" config={config} canWrite />);
+    const user = userEvent.setup();
+    await screen.findByText("Showing 1 to 20 of 45");
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    await screen.findByText("Showing 21 to 40 of 45");
+    await user.selectOptions(screen.getByLabelText("Form status"), "Complete");
+    expect(await screen.findByText("Showing 1 to 9 of 9")).toBeInTheDocument();
+    const last = calls.at(-1)!.url.searchParams;
+    expect([last.get("form_status"), last.get("page"), last.get("cursor")]).toEqual(["complete", "1", null]);
+    const rows = screen.getAllByRole("row").slice(1);
+    expect(rows.every((row) => within(row).queryByText("Complete") !== null)).toBe(true);
   });
 
   it("offers Retry when the list cannot be loaded", async () => {

@@ -65,6 +65,7 @@ describe("StudyDashboard", () => {
       "Adverse Events",
       "Therapy Lines",
       "Queries",
+      "Visits by form status",
     ]);
     expect(card("Active Therapies")).toHaveTextContent("9");
     expect(card("Total Visits")).toHaveTextContent("47");
@@ -143,6 +144,21 @@ describe("the Queries card (decision 0030)", () => {
     expect(within(card("Queries")).getByRole("link", { name: "View open queries" })).toHaveAttribute(
       "href",
       "/psoriasis/queries?status=open",
+    );
+  });
+
+  it("counts the visits by form status and the patient records reviewed, linking to source verification", async () => {
+    answer(() => ok(DashboardResponse, DASHBOARD));
+    renderWithQuery(<StudyDashboard studyId={3} studyCode="psoriasis" />);
+    const review = await screen.findByRole("listitem", { name: "Visits by form status" });
+    const shown = within(review)
+      .getAllByRole("term")
+      .map((term) => `${term.textContent}=${term.nextElementSibling?.textContent}`);
+    expect(shown).toEqual(["In progress=5", "Complete=4", "Verified=3", "Locked=2"]);
+    expect(review).toHaveTextContent("Patient records: 2 complete, 1 verified of 12");
+    expect(within(review).getByRole("link", { name: "Open source verification" })).toHaveAttribute(
+      "href",
+      "/psoriasis/sdv",
     );
   });
 
