@@ -8,8 +8,10 @@ import { addMember, newPsoriasisStudy, signInAs, type Member } from "./study-mem
 /**
  * The data-query loop (decision 0030), as a monitor and a medico use it: the monitor raises a query
  * on a visit's PASI beside the value; the medico sees the visit's badge, corrects the value with a
- * reason (the correction names the query) and answers with a category; the monitor closes it. The
- * dashboard's counts move with it. Screenshots at 1440 and 390 px, and axe on the open thread.
+ * reason (the correction names the query), answers with a category and marks the visit complete;
+ * the monitor closes the query and verifies the visit against the source (decision 0031), which
+ * the SDV page then lists as verified. The dashboard's counts move with each step. Screenshots at
+ * 1440 and 390 px, and axe on the open thread, the verified visit and the SDV page.
  */
 const shotAt = screenshots("/tmp/query-shots").atCurrentWidth;
 
@@ -28,10 +30,23 @@ async function queryCounts(page: Page, studyId: number) {
   return ((await res.json()) as { queries: { open: number; answered: number; closed: number } }).queries;
 }
 
+async function reviewCounts(page: Page, studyId: number) {
+  const res = await page.request.get(`/api/reports/dashboard?study_id=${studyId}`);
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { form_status: { visits: Record<string, number> } }).form_status.visits;
+}
+
 test("a monitor queries PASI, the medico corrects and answers, the monitor closes", async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await signInAsAdmin(page);
-  const study = await newPsoriasisStudy(page, "review", "Review Registry");
+  // Source data verification of key fields: PASI is one (decision 0031).
+  const study = await newPsoriasisStudy(page, "review", "Review Registry", (config) => ({
+    ...config,
+    sdv_requirement: "key",
+    data_fields: (config.data_fields as { name: string }[]).map((field) =>
+      field.name === "pasi_score" ? { ...field, sdv_required: true } : field,
+    ),
+  }));
   const monitorEmail = await addMember(page, study, MONITOR);
   const medicoEmail = await addMember(page, study, MEDICO);
 
@@ -50,7 +65,7 @@ test("a monitor queries PASI, the medico corrects and answers, the monitor close
   });
   expect(patient.status(), await patient.text()).toBe(201);
   const patientId = ((await patient.json()) as { id: number }).id;
-  const visit = await page.request.post("/api/visits", {
+  const created = await page.request.post("/api/visits", {
     headers: { origin },
     data: {
       patient_id: patientId,
@@ -60,7 +75,8 @@ test("a monitor queries PASI, the medico corrects and answers, the monitor close
       data_fields: { current_therapy: "adalimumab", pasi_score: 20, adverse_event: false },
     },
   });
-  expect(visit.status(), await visit.text()).toBe(201);
+  expect(created.status(), await created.text()).toBe(201);
+  const visitId = ((await created.json()) as { id: number }).id;
   const before = await queryCounts(page, study.id);
   expect(before).toEqual({ open: 0, answered: 0, closed: 0 });
 
@@ -111,6 +127,12 @@ test("a monitor queries PASI, the medico corrects and answers, the monitor close
   await thread.getByRole("button", { name: "Answer" }).click();
   await expect(thread.getByTestId("query-status")).toHaveText("Answered");
   expect(await queryCounts(page, study.id)).toEqual({ open: 0, answered: 1, closed: 0 });
+  // The site marks the visit complete (decision 0031).
+  await visitView.getByRole("button", { name: "Mark complete" }).click();
+  await expect(visitView.getByTestId(`review-visit-${visitId}`).locator("[data-form-status]")).toHaveText(
+    "Complete",
+  );
+  expect((await reviewCounts(page, study.id)).complete).toBe(1);
   await page.keyboard.press("Escape");
 
   // The monitor reads the answer and closes the query.
@@ -125,7 +147,20 @@ test("a monitor queries PASI, the medico corrects and answers, the monitor close
   await expect(thread.getByTestId("query-status")).toHaveText("Closed");
   await shotAt(page, "monitor-closed");
   expect(await queryCounts(page, study.id)).toEqual({ open: 0, answered: 0, closed: 1 });
+  // …and verifies the visit against the source: every key field verified, the visit is verified.
+  const review = visitView.getByTestId(`review-visit-${visitId}`);
+  await expect(review.getByTestId("sdv-progress")).toHaveText("0 of 1 required fields verified");
+  await visitView.getByRole("button", { name: "Verify all fields of this visit" }).click();
+  await expect(review.locator("[data-form-status]")).toHaveText("Verified");
+  await expect(review.getByTestId("sdv-progress")).toHaveText("1 of 1 required fields verified");
+  await expect(
+    visitView.locator('[data-testid="verification-mark"][data-state="verified"]').first(),
+  ).toBeVisible();
+  await shotAt(page, "monitor-verified");
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(await reviewCounts(page, study.id)).toMatchObject({ complete: 0, verified: 1 });
   await page.keyboard.press("Escape");
+  await expect(page.getByTestId("visit-row-1").locator("[data-form-status]")).toHaveText("Verified");
   // Nothing waits any more: the visit's row has no badge.
   await expect(page.getByTestId("visit-queries-1")).toHaveCount(0);
 
@@ -148,4 +183,15 @@ test("a monitor queries PASI, the medico corrects and answers, the monitor close
   expect(await seriousViolations(page)).toEqual([]);
   await page.setViewportSize({ width: 390, height: 900 });
   await shotAt(page, "queries-page");
+
+  // The SDV page lists the visit, verified, with its progress (decision 0031).
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`/${study.code}/sdv`);
+  const row = page.getByRole("row", { name: /QRY-001/ });
+  await expect(row.locator("[data-form-status]")).toHaveText("Verified");
+  await shotAt(page, "sdv-page");
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.setViewportSize({ width: 390, height: 900 });
+  await shotAt(page, "sdv-page");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });

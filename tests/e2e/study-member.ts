@@ -11,17 +11,23 @@ export type NewStudy = { code: string; id: number };
 // timing assertion.
 export const SIGN_IN = { timeout: 60_000 };
 
-export async function newPsoriasisStudy(page: Page, prefix: string, name: string): Promise<NewStudy> {
+export async function newPsoriasisStudy(
+  page: Page,
+  prefix: string,
+  name: string,
+  /** Changes to the demo study's configuration (e.g. its SDV requirement). */
+  configure: (config: Record<string, unknown>) => Record<string, unknown> = (config) => config,
+): Promise<NewStudy> {
   const origin = new URL(page.url()).origin;
   const studies = (await (await page.request.get("/api/studies")).json()) as { id: number; code: string }[];
   const demo = studies.find((s) => s.code === "psoriasis")!;
   const { config } = (await (await page.request.get(`/api/studies/${demo.id}`)).json()) as {
-    config: unknown;
+    config: Record<string, unknown>;
   };
   const code = `${prefix}_${Date.now() % 100000}`;
   const created = await page.request.post("/api/studies", {
     headers: { origin },
-    data: { code, name, disease: "Psoriasis", config },
+    data: { code, name, disease: "Psoriasis", config: configure(config) },
   });
   expect(created.status()).toBe(201);
   return { code, id: ((await created.json()) as { id: number }).id };
