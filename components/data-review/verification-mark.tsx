@@ -17,6 +17,7 @@ export function VerificationMark({
   label,
   verification,
   locked = false,
+  answered = true,
 }: {
   entity: ReviewEntity;
   id: number;
@@ -25,6 +26,8 @@ export function VerificationMark({
   label: string;
   verification: Verification;
   locked?: boolean;
+  /** A value never answered has nothing to compare with the source: no Verify for it. */
+  answered?: boolean;
 }) {
   const t = useTranslations("dataReview");
   const fmt = useFormat();
@@ -52,7 +55,7 @@ export function VerificationMark({
       {t("cleared", { date: fmt.dateTime(entry.at) })}
     </span>
   );
-  if (!review?.rights.verify || locked) return cleared || null;
+  if (!review?.rights.verify || locked || !answered) return cleared || null;
   return (
     <>
       {cleared}

@@ -2,7 +2,7 @@ import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { SI_NO } from "@/components/forms/boolean-labels";
 import { MissingCodeBadge } from "@/components/forms/missing-code-badge";
-import { fieldState, groupFieldsByCategory } from "@/lib/forms";
+import { fieldState, groupFieldsByCategory, isEmptyValue } from "@/lib/forms";
 import type { PatientResponse } from "@/lib/schemas/patients";
 import type { MissingCode, StudyConfig } from "@/lib/schemas/study-config";
 import { RecordedValue } from "./recorded-value";
@@ -78,6 +78,9 @@ export function PatientFields({
                       field={field.name}
                       label={field.label}
                       verification={patient.verification}
+                      answered={
+                        Object.hasOwn(patient.missing, field.name) || !isEmptyValue(values[field.name])
+                      }
                     />
                   </dd>
                 </div>

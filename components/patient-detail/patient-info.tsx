@@ -79,6 +79,7 @@ export function PatientInfo({
                 field={column}
                 label={term}
                 verification={patient.verification}
+                answered={patient[column as keyof typeof patient] !== null}
               />
             )}
           </dd>

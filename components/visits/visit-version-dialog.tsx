@@ -9,7 +9,7 @@ import type { CalculationValue } from "@/lib/calc";
 import { useFormat } from "@/components/i18n/use-format";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import { fieldsForEntity, missingCodesOf, THERAPY_SWITCH_KEY } from "@/lib/forms";
+import { fieldsForEntity, isEmptyValue, missingCodesOf, THERAPY_SWITCH_KEY } from "@/lib/forms";
 import { MissingCodeBadge } from "@/components/forms/missing-code-badge";
 import { useProtocolVersions } from "@/lib/client/protocol-versions";
 import type { Formatter } from "@/lib/i18n/format";
@@ -153,6 +153,9 @@ export function VisitVersionDialog({
                 label={field.label}
                 verification={visit.verification}
                 locked={visit.is_locked}
+                answered={
+                  Boolean(visit.missing?.[field.name]) || !isEmptyValue(visit.data_fields[field.name])
+                }
               />
             </dd>
           </div>
