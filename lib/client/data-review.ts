@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ReviewEntity } from "@/lib/schemas/data-review";
 import type { VerifyBody } from "@/lib/schemas/review-requests";
 import { apiFetch } from "./api-fetch";
-import { patientDetailKeys, queryKeys } from "./query-keys";
+import { refetchAfterPatientWrite } from "./visits";
 
 /** One data-review step on a patient's page (decision 0031): verify fields, or mark complete. */
 export type ReviewStep =
@@ -14,10 +14,7 @@ export type ReviewStep =
 const path = (entity: ReviewEntity, id: number, step: string) =>
   `/${entity === "visit" ? "visits" : "patients"}/${id}/${step}`;
 
-/**
- * A review step changes the record (its version, status and verification), the patient's audit
- * trail, the lists' badges and the dashboard's counts: all are refetched, as after a visit write.
- */
+/** A review step, then the patient's page, the lists and the dashboard refetched (lib/client/visits.ts). */
 export function useReviewStep(patientId: number) {
   const client = useQueryClient();
   return useMutation({
@@ -26,13 +23,6 @@ export function useReviewStep(patientId: number) {
         method: "POST",
         ...(step.kind === "verify" ? { json: { fields: step.fields } } : {}),
       }),
-    onSuccess: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: patientDetailKeys.visits(patientId) }),
-        client.invalidateQueries({ queryKey: patientDetailKeys.patient(patientId) }),
-        client.invalidateQueries({ queryKey: patientDetailKeys.auditTrail(patientId) }),
-        client.invalidateQueries({ queryKey: queryKeys.patients.all }),
-        client.invalidateQueries({ queryKey: queryKeys.reports.all }),
-      ]),
+    onSuccess: () => refetchAfterPatientWrite(client, patientId),
   });
 }

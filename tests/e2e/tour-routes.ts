@@ -138,6 +138,8 @@ export const SIGNED_IN_ROUTES: TourRoute[] = [
   { name: "patients", signedIn: true, open: (page, s) => go(page, `/${s.code}/patients`) },
   // The study's data queries (decision 0030): filters, table or phone cards, in both languages.
   { name: "queries", signedIn: true, open: (page, s) => go(page, `/${s.code}/queries`) },
+  // Source data verification (decision 0031): filters, table or phone cards, in both languages.
+  { name: "sdv", signedIn: true, open: (page, s) => go(page, `/${s.code}/sdv`) },
   {
     name: "add-patient-dialog",
     signedIn: true,
