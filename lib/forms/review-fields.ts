@@ -66,7 +66,11 @@ export function answeredFields(config: ReviewConfig, entity: ReviewEntity, recor
   ];
 }
 
-export function formStatusFor(config: ReviewConfig, entity: ReviewEntity, record: ReviewedRecord): FormStatus {
+export function formStatusFor(
+  config: ReviewConfig,
+  entity: ReviewEntity,
+  record: ReviewedRecord,
+): FormStatus {
   return formStatusOf({
     locked: record.locked,
     completed: record.completedAt !== null,
