@@ -549,7 +549,7 @@ async function writeStaff(
 }
 
 /** Visits by review tier (of 100, from the visit's hash): completed with every answered field verified… */
-const FULLY_VERIFIED = 12;
+const FULLY_VERIFIED = 13;
 /** …completed with some fields verified (some of them cleared by a change)… */
 const PARTLY_VERIFIED_COMPLETE = 25;
 /** …in progress with some fields verified… */
