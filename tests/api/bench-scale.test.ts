@@ -805,6 +805,41 @@ describe("bench:scale probe and targets", () => {
     expect(floored.targets.find((t) => t.target.startsWith("visit writes"))!.detail).toBe(
       "150/s (150/s short); audit chain intact; 75% of PostgreSQL's 200 serialized commits/s",
     );
+    // The data review: every Queries and SDV list under 100 ms at p95, the worst named; opening a
+    // query at 200/s or more with the chain intact, and the rows the check read.
+    const review = (deepP95: number, opening: number, intact: boolean) =>
+      buildReport(
+        [
+          m(CEILING, "ceiling", 1000),
+          ...REVIEW_LIST_SCENARIOS.map((name) => m(name, "list", 600, name === "sdv_deep" ? deepP95 : 30)),
+          m("query_open", "write", opening),
+        ],
+        { auditChainIntact: intact, auditRowsChecked: 1234 },
+      ).targets;
+    const lists = (t: ReturnType<typeof review>) =>
+      t.find((x) => x.target.startsWith("Queries & SDV lists"))!;
+    const opens = (t: ReturnType<typeof review>) => t.find((x) => x.target.startsWith("query opening"))!;
+    expect(lists(review(40, 250, true))).toMatchObject({
+      verdict: "PASS",
+      detail: "worst sdv_deep p95 40 ms",
+    });
+    expect(lists(review(120, 250, true))).toMatchObject({
+      verdict: "MISS",
+      detail: "worst sdv_deep p95 120 ms; over: sdv_deep 120 ms",
+    });
+    expect(opens(review(40, 250, true))).toMatchObject({
+      verdict: "PASS",
+      detail: "250/s; chain intact: yes, 1234 rows checked",
+    });
+    expect(opens(review(40, 150, true))).toMatchObject({
+      verdict: "MISS",
+      detail: expect.stringContaining("50/s short"),
+    });
+    expect(opens(review(40, 250, false))).toMatchObject({
+      verdict: "MISS",
+      detail: expect.stringContaining("chain intact: NO"),
+    });
+    expect(lists(report.targets)).toMatchObject({ verdict: "N/A" });
     const broken = buildReport([m(CEILING, "ceiling", 1000), m("visit_create", "write", 400)], {
       auditChainIntact: false,
     });
