@@ -17,6 +17,8 @@
 //   --only patients_page1,visit_create (those scenarios and the ceiling; for profiling one path);
 //     `exports` names the export measurement (run by default, after the scenarios)
 //   --cpu-profile DIR (the server runs with node --cpu-prof, profiles written to DIR at its exit)
+// The fixture includes the data review (decisions 0030, 0031): ~2 queries per patient and ~2
+// verified fields per visit; its scenarios are queries_*, sdv_* and query_open.
 import { spawnSync } from "node:child_process";
 import { existsSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
@@ -111,6 +113,7 @@ async function main(): Promise<number> {
     const { closeDb, getDb } = await import("@/db/client");
     const { startup } = await import("@/lib/server/bootstrap/startup");
     const { analyzeClinicalTables, seedScaleData } = await import("./bench-scale/seed");
+    const { reviewDeepCursors } = await import("./bench-scale/review-cursors");
     const { DEMO_STUDY } = await import("@/db/seed/demo-study-config");
     const { studies, users } = await import("@/db/schema");
     const { eq } = await import("drizzle-orm");
@@ -149,9 +152,13 @@ async function main(): Promise<number> {
         )
       : null;
     say(
-      `seeded ${seed.patients} patients, ${seed.therapyLines} therapy lines, ${seed.visits} visits in ${seed.seconds} s ` +
+      `seeded ${seed.patients} patients, ${seed.therapyLines} therapy lines, ${seed.visits} visits, ` +
+        `${seed.queries} queries (${seed.querySteps} steps), ${seed.verifiedFields} verified fields ` +
+        `(+ ${seed.clearedFields} cleared) in ${seed.seconds} s ` +
         `(+ ANALYZE ${((performance.now() - analyzeStart) / 1000).toFixed(1)} s)`,
     );
+    // The Queries and SDV lists' deep positions, with their own cursor codec (decisions 0030, 0031).
+    const reviewCursors = await reviewDeepCursors(db, study.id);
     // PGlite allows one process: the server opens the database after this one lets go.
     await closeDb();
 
@@ -172,7 +179,11 @@ async function main(): Promise<number> {
       lastPatientId: seed.lastPatientId,
       visitsPerPatient,
       codePrefix: seed.codePrefix,
+      firstVisitId: seed.firstVisitId,
+      lastVisitId: seed.lastVisitId,
     });
+    ctx.queriesDeepCursor = reviewCursors.queries;
+    ctx.sdvDeepCursor = reviewCursors.sdv;
     // The keyset scenario starts where page deepPage - 1 ends, with the list's own cursor.
     const previous = await fetch(new URL(deepCursorPath(ctx), server.base), {
       headers: { authorization: `Bearer ${token}` },
@@ -212,7 +223,12 @@ async function main(): Promise<number> {
         );
         measurements.push(own);
       }
-      if (scenario.name === "visit_create" && appEnv.DATABASE_URL) {
+      // The floor under audited writes, once: after the first of them (visit or query writes).
+      if (
+        (scenario.name === "visit_create" || scenario.name === "query_open") &&
+        appEnv.DATABASE_URL &&
+        !measurements.some((m) => m.name === POSTGRES_CHAIN_COMMITS)
+      ) {
         const floor = await measureSerializedCommits(appEnv.DATABASE_URL, {
           name: POSTGRES_CHAIN_COMMITS,
           label: "PostgreSQL alone: commits one at a time (audit chain floor)",
@@ -240,13 +256,17 @@ async function main(): Promise<number> {
     });
     const verifyOutput = `${verify.stdout}${verify.stderr}`.trim();
     const auditChainIntact = verify.status === 0 ? true : verify.status === 1 ? false : null;
+    // "Audit trail intact: N rows verified." or "Audit trail BROKEN: … N rows read."
+    const rowsMatch = /Audit trail [^\n]*?(\d+) rows (?:verified|read)/.exec(verifyOutput);
+    const auditRowsChecked = rowsMatch ? Number(rowsMatch[1]) : null;
 
-    const report = buildReport(measurements, { auditChainIntact });
+    const report = buildReport(measurements, { auditChainIntact, auditRowsChecked });
     const totalSeconds = Number(((performance.now() - started) / 1000).toFixed(0));
     console.log(
       [
         "",
-        `Scale benchmark: ${seed.patients} patients, ${seed.visits} visits (${databaseName ? "PostgreSQL" : "PGlite"}), ` +
+        `Scale benchmark: ${seed.patients} patients, ${seed.visits} visits, ${seed.queries} queries, ` +
+          `${seed.verifiedFields} verified fields (${databaseName ? "PostgreSQL" : "PGlite"}), ` +
           `${concurrency} concurrent, ${seconds} s per scenario`,
         `Seeding: ${seed.seconds} s`,
         "",
@@ -280,6 +300,11 @@ async function main(): Promise<number> {
             load_average_1m: { before: loadBefore, after: loadAfter, cores: availableParallelism() },
             vm_hwm_mb: rss.hwmMb,
             audit_chain_intact: auditChainIntact,
+            audit_rows_checked: auditRowsChecked,
+            queries: seed.queries,
+            query_steps: seed.querySteps,
+            verified_fields: seed.verifiedFields,
+            cleared_fields: seed.clearedFields,
             total_seconds: totalSeconds,
             scenarios: report.rows,
             targets: report.targets,

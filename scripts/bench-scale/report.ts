@@ -40,6 +40,8 @@ export type Report = {
 export type RunFacts = {
   /** Result of `npm run audit:verify` after the run; null when it was not run. */
   auditChainIntact: boolean | null;
+  /** The audit rows it read (the whole trail, the run's own writes included); null when unknown. */
+  auditRowsChecked?: number | null;
 };
 
 export const LIST_DETAIL_MIN_RATIO = 0.6;
@@ -54,6 +56,22 @@ export const SCHEDULE_P95_MAX_MS = 100;
 const SCHEDULE_SCENARIOS = ["patient_schedule", "overdue_visits"];
 export const VISIT_WRITES_MIN_PER_S = 300;
 export const DEEP_PAGE_MAX_GAP = 0.2;
+/** The data review (issue 23): the Queries page's and the SDV page's lists at any depth. */
+export const REVIEW_LIST_P95_MAX_MS = 100;
+export const REVIEW_LIST_SCENARIOS = [
+  "queries_page1",
+  "queries_deep",
+  "queries_open_page1",
+  "queries_open_deep",
+  "sdv_page1",
+  "sdv_deep",
+  "sdv_form_status",
+  "sdv_form_status_deep",
+  "sdv_visit_type",
+  "sdv_visit_type_deep",
+];
+/** Opening a query: an audited write of a query, its first step and its audit row. */
+export const QUERY_OPEN_MIN_PER_S = 200;
 
 const pct = (x: number) => `${(x * 100).toFixed(0)}%`;
 
@@ -172,6 +190,48 @@ export function buildReport(measurements: Measurement[], facts: RunFacts): Repor
       target: `visit writes >= ${VISIT_WRITES_MIN_PER_S}/s, audit chain intact`,
       verdict: ok ? "PASS" : "MISS",
       detail: `${writes.reqPerSec.toFixed(0)}/s${writes.reqPerSec < VISIT_WRITES_MIN_PER_S ? ` (${(VISIT_WRITES_MIN_PER_S - writes.reqPerSec).toFixed(0)}/s short)` : ""}${writes.errors ? `, ${writes.errors} errors` : ""}; audit chain ${chain(facts.auditChainIntact)}${commitFloor(byName(POSTGRES_CHAIN_COMMITS), writes.reqPerSec)}`,
+    });
+  }
+
+  const reviewLists = REVIEW_LIST_SCENARIOS.map(byName);
+  const reviewTarget = `Queries & SDV lists p95 < ${REVIEW_LIST_P95_MAX_MS} ms at any depth`;
+  if (!reviewLists.every(measured)) {
+    targets.push({
+      target: reviewTarget,
+      verdict: "N/A",
+      detail: missing(REVIEW_LIST_SCENARIOS.filter((name) => !measured(byName(name)))),
+    });
+  } else {
+    const worst = reviewLists.reduce((a, b) => (b.p95Ms > a.p95Ms ? b : a));
+    const ok = reviewLists.every((r) => r.p95Ms < REVIEW_LIST_P95_MAX_MS && r.errors === 0);
+    const over = reviewLists.filter((r) => r.p95Ms >= REVIEW_LIST_P95_MAX_MS);
+    targets.push({
+      target: reviewTarget,
+      verdict: ok ? "PASS" : "MISS",
+      detail:
+        `worst ${worst.name} p95 ${worst.p95Ms} ms` +
+        (over.length > 0 ? `; over: ${over.map((r) => `${r.name} ${r.p95Ms} ms`).join(", ")}` : "") +
+        (reviewLists.some((r) => r.errors > 0) ? "; errors answered" : ""),
+    });
+  }
+
+  const opening = byName("query_open");
+  const openTarget = `query opening >= ${QUERY_OPEN_MIN_PER_S}/s, audit chain intact`;
+  const chainFacts = `chain intact: ${facts.auditChainIntact === null ? "not verified" : facts.auditChainIntact ? "yes" : "NO"}${facts.auditRowsChecked == null ? "" : `, ${facts.auditRowsChecked} rows checked`}`;
+  if (!measured(opening)) {
+    targets.push({ target: openTarget, verdict: "N/A", detail: `${missing(["query_open"])}; ${chainFacts}` });
+  } else {
+    const fast = opening.reqPerSec >= QUERY_OPEN_MIN_PER_S && opening.errors === 0;
+    targets.push({
+      target: openTarget,
+      verdict: fast && facts.auditChainIntact === true ? "PASS" : "MISS",
+      detail:
+        `${opening.reqPerSec.toFixed(0)}/s` +
+        (opening.reqPerSec < QUERY_OPEN_MIN_PER_S
+          ? ` (${(QUERY_OPEN_MIN_PER_S - opening.reqPerSec).toFixed(0)}/s short)`
+          : "") +
+        (opening.errors ? `, ${opening.errors} errors` : "") +
+        `; ${chainFacts}${commitFloor(byName(POSTGRES_CHAIN_COMMITS), opening.reqPerSec)}`,
     });
   }
 

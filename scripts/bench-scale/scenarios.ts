@@ -24,6 +24,12 @@ export type ScenarioContext = {
    * keyset scenario reads the same rows as the page-number one; null until fetched.
    */
   deepCursor: string | null;
+  /** Bench visits have contiguous ids: the visits a query is opened on. */
+  firstVisitId: number;
+  lastVisitId: number;
+  /** Deep positions of the Queries and SDV lists (./review-cursors.ts); null until made. */
+  queriesDeepCursor: string | null;
+  sdvDeepCursor: string | null;
 };
 
 /** "postgres": PostgreSQL alone running one of the app's statements (./postgres-rate.ts). */
@@ -70,6 +76,33 @@ export function visitBodies(ctx: ScenarioContext): () => unknown {
         adverse_event: false,
         therapy_switch: { is_continuing_therapy: true },
       },
+    };
+  };
+}
+
+/** The screens' page sizes: QUERIES_PAGE_SIZE (components/queries-list) and SDV_PAGE_SIZE (components/sdv). */
+export const QUERIES_SCREEN_PAGE_SIZE = 20;
+export const SDV_SCREEN_PAGE_SIZE = 50;
+/** The SDV page's filters the scenarios ask for: a form status, and a visit type of the fixture. */
+export const SDV_FORM_STATUS = "complete";
+export const SDV_VISIT_TYPE = "week_12";
+
+/**
+ * Queries opened on the seeded visits' PASI score (decision 0030), by the caller (a platform admin
+ * may open queries): request n goes to a visit spread over the whole range, so the writes do not
+ * queue on one patient's rows. Several queries on one value are allowed, as in the app.
+ */
+export function queryOpenBodies(ctx: ScenarioContext): () => unknown {
+  const visits = ctx.lastVisitId - ctx.firstVisitId + 1;
+  let n = 0;
+  return () => {
+    const i = n++;
+    return {
+      study_id: ctx.studyId,
+      entity_type: "visit",
+      entity_id: ctx.firstVisitId + ((i * 7919) % visits),
+      field: "pasi_score",
+      text: "Please confirm the PASI score against the source document (bench).",
     };
   };
 }
@@ -206,6 +239,106 @@ export const SCENARIOS: Scenario[] = [
       `/api/patients?${q({ study_id: c.studyId, page: 1, page_size: PAGE_SIZE, sort: "enrolled" })}`,
     auth: true,
   },
+  // The data review (decisions 0030, 0031): the Queries page's list and the SDV page's list at the
+  // screens' page sizes, first page and keyset-deep (90% down), and the opening of a query.
+  {
+    name: "queries_page1",
+    label: `GET /api/queries page 1, ${QUERIES_SCREEN_PAGE_SIZE} rows (the Queries page)`,
+    group: "list",
+    method: "GET",
+    path: (c) => `/api/queries?${q({ study_id: c.studyId, page_size: QUERIES_SCREEN_PAGE_SIZE })}`,
+    auth: true,
+  },
+  {
+    name: "queries_deep",
+    label: "GET /api/queries deep page (cursor, 90% down)",
+    group: "list",
+    method: "GET",
+    path: (c) =>
+      `/api/queries?${q({ study_id: c.studyId, page_size: QUERIES_SCREEN_PAGE_SIZE, cursor: c.queriesDeepCursor ?? "" })}`,
+    auth: true,
+  },
+  {
+    name: "queries_open_page1",
+    label: "GET /api/queries?status=open page 1",
+    group: "list",
+    method: "GET",
+    path: (c) =>
+      `/api/queries?${q({ study_id: c.studyId, status: "open", page_size: QUERIES_SCREEN_PAGE_SIZE })}`,
+    auth: true,
+  },
+  {
+    // The cursor's terms are the list's ordering, not its filters: the same position serves.
+    name: "queries_open_deep",
+    label: "GET /api/queries?status=open deep page (cursor)",
+    group: "list",
+    method: "GET",
+    path: (c) =>
+      `/api/queries?${q({ study_id: c.studyId, status: "open", page_size: QUERIES_SCREEN_PAGE_SIZE, cursor: c.queriesDeepCursor ?? "" })}`,
+    auth: true,
+  },
+  {
+    name: "sdv_page1",
+    label: `GET /api/sdv page 1, ${SDV_SCREEN_PAGE_SIZE} rows (the SDV page)`,
+    group: "list",
+    method: "GET",
+    path: (c) => `/api/sdv?${q({ study_id: c.studyId, page_size: SDV_SCREEN_PAGE_SIZE })}`,
+    auth: true,
+  },
+  {
+    name: "sdv_deep",
+    label: "GET /api/sdv deep page (cursor, 90% down)",
+    group: "list",
+    method: "GET",
+    path: (c) =>
+      `/api/sdv?${q({ study_id: c.studyId, page_size: SDV_SCREEN_PAGE_SIZE, cursor: c.sdvDeepCursor ?? "" })}`,
+    auth: true,
+  },
+  {
+    name: "sdv_form_status",
+    label: `GET /api/sdv?form_status=${SDV_FORM_STATUS} page 1`,
+    group: "list",
+    method: "GET",
+    path: (c) =>
+      `/api/sdv?${q({ study_id: c.studyId, form_status: SDV_FORM_STATUS, page_size: SDV_SCREEN_PAGE_SIZE })}`,
+    auth: true,
+  },
+  {
+    name: "sdv_form_status_deep",
+    label: `GET /api/sdv?form_status=${SDV_FORM_STATUS} deep page (cursor)`,
+    group: "list",
+    method: "GET",
+    path: (c) =>
+      `/api/sdv?${q({ study_id: c.studyId, form_status: SDV_FORM_STATUS, page_size: SDV_SCREEN_PAGE_SIZE, cursor: c.sdvDeepCursor ?? "" })}`,
+    auth: true,
+  },
+  {
+    name: "sdv_visit_type",
+    label: `GET /api/sdv?visit_type=${SDV_VISIT_TYPE} page 1`,
+    group: "list",
+    method: "GET",
+    path: (c) =>
+      `/api/sdv?${q({ study_id: c.studyId, visit_type: SDV_VISIT_TYPE, page_size: SDV_SCREEN_PAGE_SIZE })}`,
+    auth: true,
+  },
+  {
+    name: "sdv_visit_type_deep",
+    label: `GET /api/sdv?visit_type=${SDV_VISIT_TYPE} deep page (cursor)`,
+    group: "list",
+    method: "GET",
+    path: (c) =>
+      `/api/sdv?${q({ study_id: c.studyId, visit_type: SDV_VISIT_TYPE, page_size: SDV_SCREEN_PAGE_SIZE, cursor: c.sdvDeepCursor ?? "" })}`,
+    auth: true,
+  },
+  {
+    name: "query_open",
+    label: "POST /api/queries (open a query: audited write)",
+    group: "write",
+    method: "POST",
+    path: () => "/api/queries",
+    body: queryOpenBodies,
+    auth: true,
+  },
   {
     name: "visit_create",
     label: "POST /api/visits (audited write)",
@@ -230,6 +363,8 @@ export function scenarioContext(seed: {
   lastPatientId: number;
   visitsPerPatient: number;
   codePrefix: string;
+  firstVisitId: number;
+  lastVisitId: number;
 }): ScenarioContext {
   const patients = seed.lastPatientId - seed.firstPatientId + 1;
   const pages = Math.max(1, Math.ceil(patients / PAGE_SIZE));
@@ -241,5 +376,7 @@ export function scenarioContext(seed: {
     // The first four of six digits of the middle patient's number: 100 patients (fewer when N < 100).
     searchPrefix: `${seed.codePrefix}${String(middle).padStart(6, "0").slice(0, 4)}`,
     deepCursor: null,
+    queriesDeepCursor: null,
+    sdvDeepCursor: null,
   };
 }

@@ -21,16 +21,29 @@
  * adverse_event_count, ... see lib/server/clinical/patient-summary.ts) are written last.
  * Values are drawn from hashint4 of the row's ids, so one patient's figures agree across the
  * statements that write its lines and visits.
+ *
+ * The data review (decisions 0030, 0031) scales with them: a small study team (a monitor, two
+ * investigators), about two data queries per patient with their threads of steps, and about two
+ * verification entries per visit written with the visit itself (half the visits untouched, some
+ * partly verified, a few cleared by a change, an eighth fully verified and marked complete), each
+ * visit's form status following formStatusOf under the study's SDV requirement and the patients'
+ * per-status visit counts (so patient_figure_totals, through its trigger) following the visits.
  */
 import { sql } from "drizzle-orm";
 import type { Db, Queryable } from "@/db/client";
 import { SYSTEM_META } from "@/lib/server/api/request-meta";
-import type { StudyConfigDocument } from "@/lib/schemas/study-config";
+import type { StudyConfig, StudyConfigDocument } from "@/lib/schemas/study-config";
 import { configForMessages } from "@/lib/i18n/study-config-language";
 import { auditedTransaction } from "@/lib/server/audit/audit-writer";
 import { reportSettings, type ReportSettings } from "@/lib/server/reports/report-settings";
 import { readConfig } from "@/lib/server/studies/stored-config";
 import { refreshNextVisits } from "@/lib/server/clinical/schedule-queries";
+import { hashPassword } from "@/lib/server/auth/password";
+import { fieldsForEntity } from "@/lib/forms/field-state";
+import { studyFieldNames } from "@/lib/forms/review-fields";
+import { VERIFIABLE_RECORD_COLUMNS } from "@/lib/schemas/data-review";
+import { QUERY_RESPONSE_CATEGORIES } from "@/lib/schemas/query-states";
+import { randomBytes } from "node:crypto";
 
 export type ScaleSeedOptions = {
   studyId: number;
@@ -52,6 +65,18 @@ export type ScaleSeedResult = {
   medicalGroups: number;
   firstPatientId: number;
   lastPatientId: number;
+  /** Bench visits have contiguous ids too (the visits of this fixture only). */
+  firstVisitId: number;
+  lastVisitId: number;
+  /** Data queries (decision 0030): about two per patient, each with its thread of steps. */
+  queries: number;
+  querySteps: number;
+  /** Verification entries (decision 0031) of the visits: verified, and cleared by a change. */
+  verifiedFields: number;
+  clearedFields: number;
+  /** The fixture's study staff: who opens queries and verifies, who answers and is assigned. */
+  monitorId: number;
+  siteUserIds: number[];
   codePrefix: string;
   seconds: number;
 };
@@ -148,9 +173,8 @@ export async function seedScaleData(db: Db, options: ScaleSeedOptions): Promise<
       `SELECT id FROM protocol_versions WHERE study_id = ${studyId} AND status = 'active'`,
     );
     const protocolVersionId = inForce ? String(Number(inForce.id)) : "NULL";
-    const settings = reportSettings(
-      configForMessages(readConfig({ ...study, config: study.config as StudyConfigDocument })),
-    );
+    const config = configForMessages(readConfig({ ...study, config: study.config as StudyConfigDocument }));
+    const settings = reportSettings(config);
 
     await run(
       `INSERT INTO medical_groups (study_id, code, name, description)
@@ -217,6 +241,10 @@ export async function seedScaleData(db: Db, options: ScaleSeedOptions): Promise<
     const first = Number(range.lo);
     const last = Number(range.hi);
     progress(`${patients} patients written`);
+    // Each line's foreign key to its patient is checked by a plan cached in this connection, maybe
+    // when the study had a dozen patients (the demo seed): planned as a scan of patients, it made
+    // this insert quadratic (5 minutes at 100k patients). Fresh statistics invalidate that plan.
+    await run("ANALYZE patients");
 
     const lines = lineCount("p.id", visits);
     const lineStart = `(p.created_at AT TIME ZONE 'UTC')::date + ${visitDay(firstVisitOfLine("l", lines, visits))}`;
@@ -240,13 +268,16 @@ export async function seedScaleData(db: Db, options: ScaleSeedOptions): Promise<
     // them yet or not (seeding then took minutes more, and varied from run to run).
     await run("ANALYZE patients, therapy_lines");
 
+    const staff = await writeStaff(tx, { studyId, prefix, createdBy });
+    progress("fixture study staff written");
+    const review = visitReview(config, staff);
+
     for (let lo = first; lo <= last; lo += batch) {
       const hi = Math.min(last, lo + batch - 1);
       await run(
-        `INSERT INTO visits (study_id, patient_id, therapy_line_id, visit_number, visit_date, visit_type,
-                             data_fields, calculated_values, config_version, protocol_version_id,
-                             created_by, created_at, updated_at)
-         SELECT p.study_id, p.id, tl.id, k, v.visit_date,
+        `INSERT INTO visits (${VISIT_COLUMNS.join(", ")}, verification, completed_at, completed_by, form_status)
+         SELECT s.*, ${review.select}
+         FROM (SELECT p.study_id, p.id, tl.id, k, v.visit_date,
                 -- A quarter of the patients missed their week 52 visit (an unscheduled one instead):
                 -- the visit schedule (decision 0025) has them overdue, so its list has work to do.
                 CASE WHEN k = ${VISIT_TYPES.length} AND ${h("p.id", 45)} % 4 = 0 THEN 'unscheduled'
@@ -287,8 +318,8 @@ export async function seedScaleData(db: Db, options: ScaleSeedOptions): Promise<
                   'pasi_percent_of_max', round(v.pasi / 72 * 100, 1)
                 ),
                 ${configVersion},
-                ${protocolVersionId},
-                ${createdBy},
+                ${protocolVersionId}::int,
+                ${createdBy}::int,
                 (v.visit_date + time '10:00') AT TIME ZONE 'UTC',
                 (v.visit_date + time '10:00') AT TIME ZONE 'UTC'
          FROM patients p
@@ -308,7 +339,11 @@ export async function seedScaleData(db: Db, options: ScaleSeedOptions): Promise<
                         ${h("p.id * 64 + k", 42)} % 100 < 5 AS ae) AS raw
          ) AS v
          JOIN therapy_lines tl ON tl.patient_id = p.id AND tl.line_number = ${lineOfVisit("k", lines, visits)}
-         WHERE ${ofBench} AND p.id BETWEEN ${lo} AND ${hi}`,
+         WHERE ${ofBench} AND p.id BETWEEN ${lo} AND ${hi}
+         -- OFFSET 0 keeps the row as computed: pulled up, each use of s.data_fields below would
+         -- build the visit's values again.
+         OFFSET 0) AS s(${VISIT_COLUMNS.join(", ")})
+         ${review.joins}`,
       );
       progress(`visits of patients ${lo - first + 1}-${hi - first + 1} written`);
     }
@@ -322,7 +357,14 @@ export async function seedScaleData(db: Db, options: ScaleSeedOptions): Promise<
     // study's visit types runs, decision 0025).
     await refreshNextVisits(tx, { studyId, visitTypes: settings.schedule });
     progress("per-patient dashboard figures and next planned visits written");
+    await writeQueries(tx, { studyId, first, last, visits, staff, ofBench });
+    progress("queries and their threads written");
 
+    const [visitIds] = await queryRows<{ lo: number | string; hi: number | string }>(
+      tx,
+      `SELECT min(v.id) AS lo, max(v.id) AS hi FROM visits v JOIN patients p ON p.id = v.patient_id WHERE ${ofBench}`,
+    );
+    const visitRange = { lo: Number(visitIds!.lo), hi: Number(visitIds!.hi) };
     const result: ScaleSeedResult = {
       patients: await count(tx, `SELECT count(*) AS n FROM patients p WHERE ${ofBench}`),
       therapyLines: await count(
@@ -336,6 +378,20 @@ export async function seedScaleData(db: Db, options: ScaleSeedOptions): Promise<
       medicalGroups: GROUPS.length,
       firstPatientId: first,
       lastPatientId: last,
+      firstVisitId: visitRange.lo,
+      lastVisitId: visitRange.hi,
+      queries: await count(
+        tx,
+        `SELECT count(*) AS n FROM queries q JOIN patients p ON p.id = q.patient_id WHERE ${ofBench}`,
+      ),
+      querySteps: await count(
+        tx,
+        `SELECT count(*) AS n FROM query_steps s JOIN queries q ON q.id = s.query_id
+         JOIN patients p ON p.id = q.patient_id WHERE ${ofBench}`,
+      ),
+      ...(await verificationCounts(tx, ofBench)),
+      monitorId: staff.monitorId,
+      siteUserIds: staff.siteUserIds,
       codePrefix: prefix,
       seconds: 0,
     };
@@ -351,12 +407,33 @@ export async function seedScaleData(db: Db, options: ScaleSeedOptions): Promise<
         patients: result.patients,
         therapy_lines: result.therapyLines,
         visits: result.visits,
+        queries: result.queries,
+        query_steps: result.querySteps,
+        verified_fields: result.verifiedFields,
+        cleared_fields: result.clearedFields,
+        staff: [staff.monitorId, ...staff.siteUserIds],
         code_prefix: prefix,
       },
     });
     result.seconds = Number(((performance.now() - started) / 1000).toFixed(1));
     return result;
   });
+}
+
+/** The bench visits' verification entries by state (one pass over the visits). */
+async function verificationCounts(
+  tx: Queryable,
+  ofBench: string,
+): Promise<{ verifiedFields: number; clearedFields: number }> {
+  const [row] = await queryRows<{ verified: number | string; cleared: number | string }>(
+    tx,
+    `SELECT count(*) FILTER (WHERE e.value ->> 'state' = 'verified') AS verified,
+            count(*) FILTER (WHERE e.value ->> 'state' = 'cleared') AS cleared
+     FROM visits v JOIN patients p ON p.id = v.patient_id
+     CROSS JOIN LATERAL jsonb_each(v.verification) AS e
+     WHERE ${ofBench} AND v.verification <> '{}'::jsonb`,
+  );
+  return { verifiedFields: Number(row?.verified ?? 0), clearedFields: Number(row?.cleared ?? 0) };
 }
 
 /** A JSON key as a SQL string literal (field names come from the study's configuration). */
@@ -384,14 +461,20 @@ function patientFiguresUpdate(settings: ReportSettings, ofBench: string): string
             efficacy_achieved = f.achieved,
             therapy_line_count = l.lines,
             has_active_line = l.active,
-            enrolled_on = f.first_visit
+            enrolled_on = f.first_visit,
+            visits_complete = f.complete,
+            visits_verified = f.verified,
+            visits_locked = f.locked
           FROM (SELECT v.patient_id,
                        count(*)::int AS visits,
                        min(v.visit_date) AS first_visit,
                        count(*) FILTER (WHERE ${flag("v.data_fields", settings.adverseEventField)})::int AS aes,
                        count(*) FILTER (WHERE ${flag("v.data_fields", settings.seriousAdverseEventField)})::int AS saes,
                        coalesce(bool_or(${evaluated}), false) AS evaluated,
-                       coalesce(bool_or(${flag("v.calculated_values", efficacy)}), false) AS achieved
+                       coalesce(bool_or(${flag("v.calculated_values", efficacy)}), false) AS achieved,
+                       count(*) FILTER (WHERE v.form_status = 'complete')::int AS complete,
+                       count(*) FILTER (WHERE v.form_status = 'verified')::int AS verified,
+                       count(*) FILTER (WHERE v.form_status = 'locked')::int AS locked
                 FROM visits v WHERE v.deleted_at IS NULL GROUP BY v.patient_id) AS f,
                (SELECT t.patient_id, count(*)::int AS lines, bool_or(t.end_date IS NULL) AS active
                 FROM therapy_lines t GROUP BY t.patient_id) AS l
@@ -405,6 +488,215 @@ function patientFiguresUpdate(settings: ReportSettings, ofBench: string): string
  * update also leaves one dead version per patient behind.
  */
 export async function analyzeClinicalTables(db: Db): Promise<void> {
-  for (const table of ["patients", "therapy_lines", "visits", "medical_groups"])
+  for (const table of ["patients", "therapy_lines", "visits", "medical_groups", "queries", "query_steps"])
     await db.execute(sql.raw(`VACUUM (ANALYZE) ${table}`));
+}
+
+/** The columns of a bench visit's INSERT, in the order of its SELECT. */
+const VISIT_COLUMNS = [
+  "study_id",
+  "patient_id",
+  "therapy_line_id",
+  "visit_number",
+  "visit_date",
+  "visit_type",
+  "data_fields",
+  "calculated_values",
+  "config_version",
+  "protocol_version_id",
+  "created_by",
+  "created_at",
+  "updated_at",
+];
+
+type Staff = { monitorId: number; siteUserIds: number[] };
+
+/**
+ * The fixture's study team (decision 0030: a query's assignee is an active member of the study
+ * team): a monitor who opens queries and verifies values, and two principal investigators who
+ * answer, complete visits and are assigned queries. Their passwords are random and never shown:
+ * nobody signs in as them.
+ */
+async function writeStaff(
+  tx: Queryable,
+  p: { studyId: number; prefix: string; createdBy: string },
+): Promise<Staff> {
+  const who = p.prefix.toLowerCase();
+  const people = [
+    [`${who}monitor@bench.example.org`, "Bench Monitor", "study_monitor"],
+    [`${who}site-1@bench.example.org`, "Bench Investigator One", "principal_investigator"],
+    [`${who}site-2@bench.example.org`, "Bench Investigator Two", "principal_investigator"],
+  ] as const;
+  const passwordHash = await hashPassword(randomBytes(24).toString("base64url"));
+  const ids: number[] = [];
+  for (const [email, name, role] of people) {
+    await tx.execute(
+      sql`INSERT INTO users (email, full_name, password_hash) VALUES (${email}, ${name}, ${passwordHash})
+          ON CONFLICT (email) DO NOTHING`,
+    );
+    const [user] = await queryRows<{ id: number }>(
+      tx,
+      `SELECT id FROM users WHERE email = ${literal(email)}`,
+    );
+    const id = Number(user!.id);
+    await tx.execute(
+      sql.raw(`INSERT INTO user_study_roles (user_id, study_id, role, assigned_by)
+               VALUES (${id}, ${p.studyId}, '${role}', ${p.createdBy}) ON CONFLICT (user_id, study_id) DO NOTHING`),
+    );
+    ids.push(id);
+  }
+  return { monitorId: ids[0]!, siteUserIds: ids.slice(1) };
+}
+
+/** Visits by review tier (of 100, from the visit's hash): completed with every answered field verified… */
+const FULLY_VERIFIED = 13;
+/** …completed with some fields verified (some of them cleared by a change)… */
+const PARTLY_VERIFIED_COMPLETE = 25;
+/** …in progress with some fields verified… */
+const PARTLY_VERIFIED = 40;
+/** …completed with nothing verified yet; the rest in progress, nothing verified. */
+const COMPLETE_UNVERIFIED = 50;
+/** Fields a partial verification draws from (each with probability 1/2), when the study has them. */
+const PARTIAL_FIELDS = ["visit_date", "pasi_score", "bsa_percent", "pga", "dlqi_score", "itch_nrs"];
+/** An ISO instant as the app writes it in a verification entry (Date.toISOString). */
+const iso = (instant: string) => `to_char((${instant}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const textArrayOrEmpty = (values: readonly string[]) =>
+  values.length === 0 ? "ARRAY[]::text[]" : `${textArray(values.map((v) => v.replace(/'/g, "''")))}::text[]`;
+
+/**
+ * A visit's review columns (decision 0031) from its own row `s` of the INSERT: which fields are
+ * verified (or cleared by a later change), whether and when the site marked it complete, and the
+ * form status that follows by formStatusOf under the study's requirement: a field is required when
+ * the requirement names it (key: flagged 'SDV required'; all: every study field and the visit's own
+ * columns) and it holds an answer; verified when every required field is, and some are.
+ */
+function visitReview(config: StudyConfig, staff: Staff): { select: string; joins: string } {
+  const columns: readonly string[] = VERIFIABLE_RECORD_COLUMNS.visit;
+  const studyFields = studyFieldNames(config, "visit");
+  const verifiable = [...columns, ...studyFields];
+  const partial = PARTIAL_FIELDS.filter((f) => verifiable.includes(f));
+  const requirement = config.sdv_requirement ?? "none";
+  const requirable =
+    requirement === "none"
+      ? []
+      : requirement === "all"
+        ? verifiable
+        : fieldsForEntity(config.data_fields, "visit")
+            .filter((f) => f.sdv_required === true)
+            .map((f) => f.name);
+  const answered = (name: string) =>
+    `(${name} = ANY(${textArrayOrEmpty(columns)}) OR s.data_fields ? ${name})`;
+  const site = `(ARRAY[${staff.siteUserIds.join(",")}])[1 + t.pick % ${staff.siteUserIds.length}]`;
+  const verifiedAt = `least(now() - interval '1 hour', coalesce(c.completed_at, s.created_at) + (1 + t.pick % 40) * interval '1 day')`;
+  const cleared = `abs(hashint4((t.pick % 1000000) * 7 + f.n::int)) % 10 = 0`;
+  const completed = `(t.tier < ${PARTLY_VERIFIED_COMPLETE} OR t.tier BETWEEN ${PARTLY_VERIFIED} AND ${COMPLETE_UNVERIFIED - 1})`;
+  return {
+    select: `r.verification, c.completed_at, c.completed_by,
+             CASE WHEN c.completed_at IS NULL THEN 'in_progress'
+                  WHEN EXISTS (SELECT 1 FROM unnest(${textArrayOrEmpty(requirable)}) AS q(name) WHERE ${answered("q.name")})
+                   AND NOT EXISTS (SELECT 1 FROM unnest(${textArrayOrEmpty(requirable)}) AS q(name)
+                                   WHERE ${answered("q.name")}
+                                     AND (r.verification -> q.name ->> 'state') IS DISTINCT FROM 'verified')
+                  THEN 'verified' ELSE 'complete' END`,
+    joins: `CROSS JOIN LATERAL (
+              SELECT ${h("s.patient_id * 64 + s.visit_number", 60)} % 100 AS tier,
+                     ${h("s.patient_id * 64 + s.visit_number", 61)} AS pick
+            ) AS t
+            CROSS JOIN LATERAL (
+              SELECT CASE WHEN ${completed}
+                          THEN least(now() - interval '2 hours', s.created_at + (t.pick % 20) * interval '1 hour') END
+                       AS completed_at,
+                     CASE WHEN ${completed} THEN ${site} END AS completed_by
+            ) AS c
+            -- Only the verified tiers build entries, once per visit (one verified and one cleared
+            -- entry, shared by its fields): the rest of the visits pay for a comparison.
+            CROSS JOIN LATERAL (
+              SELECT CASE WHEN t.tier < ${PARTLY_VERIFIED} THEN coalesce((
+                       SELECT jsonb_object_agg(f.name,
+                                CASE WHEN t.tier >= ${FULLY_VERIFIED} AND ${cleared} THEN x.cleared ELSE x.verified END)
+                       FROM (SELECT jsonb_build_object('state', 'verified', 'by', ${staff.monitorId},
+                                      'at', ${iso(verifiedAt)}) AS verified,
+                                    jsonb_build_object('state', 'cleared', 'by', ${site},
+                                      'at', ${iso(`${verifiedAt} + interval '30 minutes'`)},
+                                      'verified_by', ${staff.monitorId}, 'verified_at', ${iso(verifiedAt)}) AS cleared
+                            ) AS x,
+                            unnest(CASE WHEN t.tier < ${FULLY_VERIFIED} THEN ${textArrayOrEmpty(verifiable)}
+                                        ELSE ${textArrayOrEmpty(partial)} END) WITH ORDINALITY AS f(name, n)
+                       WHERE ${answered("f.name")}
+                         AND (t.tier < ${FULLY_VERIFIED} OR abs(hashint4(t.pick % 1000000 + f.n::int)) % 2 = 0)
+                     ), '{}'::jsonb) ELSE '{}'::jsonb END AS verification
+            ) AS r`,
+  };
+}
+
+/** Queries by status (of 100): open, answered (a response), closed (a response and a close). */
+const QUERIES_OPEN = 45;
+const QUERIES_ANSWERED = 70;
+const VISIT_QUERY_FIELDS = ["pasi_score", "pasi_score", "bsa_percent", "pga", "dlqi_score", "visit_date"];
+const PATIENT_QUERY_FIELDS = ["weight_kg", "birth_date", "smoking_status", "psoriasis_onset"];
+
+/**
+ * About two queries per patient (0-4), opened by the monitor some days after the visit (or the
+ * enrolment) they are about: 70% on a field of a visit (pasi_score most often), 15% on a visit as
+ * a whole, 15% on a field of the patient; 45% open, 25% answered, 30% closed; 40% assigned to one
+ * of the site's investigators. Each has its thread: the opening, then a response (answered,
+ * closed) and a close (closed), a few days apart; version, updated_at and closed_at follow it.
+ */
+async function writeQueries(
+  tx: Queryable,
+  p: { studyId: number; first: number; last: number; visits: number; staff: Staff; ofBench: string },
+): Promise<void> {
+  const key = "p.id * 8 + j";
+  const site = (salt: number) =>
+    `(ARRAY[${p.staff.siteUserIds.join(",")}])[1 + ${h(key, salt)} % ${p.staff.siteUserIds.length}]`;
+  await tx.execute(
+    sql.raw(`INSERT INTO queries (study_id, patient_id, visit_id, entity_type, field, status, assignee_id,
+                                  opened_by, closed_at, version, created_at, updated_at)
+             SELECT p.study_id, p.id, CASE WHEN x.kind < 85 THEN v.id END,
+                    CASE WHEN x.kind < 85 THEN 'visit' ELSE 'patient' END,
+                    CASE WHEN x.kind < 70 THEN (${textArray(VISIT_QUERY_FIELDS)})[1 + x.pick % ${VISIT_QUERY_FIELDS.length}]
+                         WHEN x.kind < 85 THEN NULL
+                         ELSE (${textArray(PATIENT_QUERY_FIELDS)})[1 + x.pick % ${PATIENT_QUERY_FIELDS.length}] END,
+                    x.status,
+                    CASE WHEN x.pick % 100 < 40 THEN ${site(74)} END,
+                    ${p.staff.monitorId},
+                    CASE WHEN x.status = 'closed' THEN o.at + interval '5 days' END,
+                    CASE x.status WHEN 'open' THEN 1 WHEN 'answered' THEN 2 ELSE 3 END,
+                    o.at,
+                    o.at + CASE x.status WHEN 'open' THEN interval '0' WHEN 'answered' THEN interval '2 days'
+                                         ELSE interval '5 days' END
+             FROM patients p
+             CROSS JOIN generate_series(1, ${h("p.id", 70)} % 5) AS j
+             CROSS JOIN LATERAL (
+               SELECT ${h(key, 71)} % 100 AS kind, ${h(key, 72)} AS pick,
+                      CASE WHEN ${h(key, 73)} % 100 < ${QUERIES_OPEN} THEN 'open'
+                           WHEN ${h(key, 73)} % 100 < ${QUERIES_ANSWERED} THEN 'answered' ELSE 'closed' END AS status
+             ) AS x
+             JOIN visits v ON v.patient_id = p.id AND v.visit_number = 1 + ${h(key, 75)} % ${p.visits}
+             CROSS JOIN LATERAL (
+               SELECT least(now() - interval '6 days',
+                            CASE WHEN x.kind < 85 THEN v.created_at ELSE p.created_at END
+                            + (1 + x.pick % 90) * interval '1 day' + (x.pick % 600) * interval '1 minute') AS at
+             ) AS o
+             WHERE ${p.ofBench} AND p.id BETWEEN ${p.first} AND ${p.last}
+             ORDER BY o.at`),
+  );
+  // The steps' foreign key checks plan against the queries just written (see ANALYZE patients).
+  await tx.execute(sql.raw("ANALYZE queries"));
+  // Each thread in order (step ids ascend with the thread, as the app writes them one by one).
+  await tx.execute(
+    sql.raw(`INSERT INTO query_steps (query_id, kind, category, text, user_id, created_at)
+             SELECT q.id, s.kind, s.category, s.text, s.user_id, s.at
+             FROM queries q
+             CROSS JOIN LATERAL (VALUES
+               (1, 'open', NULL, 'Please check this value against the source document.', q.opened_by, q.created_at),
+               (2, 'response', (${textArray(QUERY_RESPONSE_CATEGORIES)})[1 + ${h("q.id", 76)} % ${QUERY_RESPONSE_CATEGORIES.length}],
+                'Checked against the source document.', coalesce(q.assignee_id, ${p.staff.siteUserIds[0]}),
+                q.created_at + interval '2 days'),
+               (3, 'close', NULL, 'Resolved, thank you.', q.opened_by, q.created_at + interval '5 days')
+             ) AS s(n, kind, category, text, user_id, at)
+             WHERE q.study_id = ${p.studyId} AND q.patient_id BETWEEN ${p.first} AND ${p.last}
+               AND s.n <= q.version
+             ORDER BY q.id, s.n`),
+  );
 }

@@ -24,13 +24,17 @@ import {
   formatTable,
   POSTGRES_CHAIN_COMMITS,
   POSTGRES_LIST,
+  REVIEW_LIST_SCENARIOS,
   type Measurement,
 } from "@/scripts/bench-scale/report";
 import {
   CEILING,
   deepCursorPath,
+  QUERIES_SCREEN_PAGE_SIZE,
+  queryOpenBodies,
   SCENARIOS,
   scenarioContext,
+  SDV_SCREEN_PAGE_SIZE,
   visitBodies,
 } from "@/scripts/bench-scale/scenarios";
 import { queryRows, seedScaleData, type ScaleSeedResult } from "@/scripts/bench-scale/seed";
@@ -41,7 +45,16 @@ import { enrolmentDate } from "@/lib/schedule/enrolment";
 import { baselineVisit, calculateVisit } from "@/lib/server/clinical/visit-calculations";
 import { reportSettings } from "@/lib/server/reports/report-settings";
 import { readConfig } from "@/lib/server/studies/stored-config";
-import { callerFor } from "./clinical-fixtures";
+import { callerFor, createStudy } from "./clinical-fixtures";
+import { GET as listQueriesRoute, POST as openQueryRoute } from "@/app/api/queries/route";
+import { GET as listSdvRoute } from "@/app/api/sdv/route";
+import { VerificationEntrySchema, type Verification } from "@/lib/schemas/data-review";
+import { QUERY_RECORD_COLUMNS } from "@/lib/schemas/query-states";
+import { formStatusFor, studyFieldNames, verifiableFields } from "@/lib/forms/review-fields";
+import { reviewedVisit } from "@/lib/server/clinical/review-state";
+import { DEEP_FRACTION, reviewDeepCursors } from "@/scripts/bench-scale/review-cursors";
+import { QUERIES_PAGE_SIZE } from "@/components/queries-list/queries-page";
+import { SDV_PAGE_SIZE } from "@/components/sdv/sdv-page";
 import { call, createUser } from "./helpers";
 
 const PATIENTS = 200;
@@ -327,6 +340,213 @@ describe("bench:scale fixture (SQL)", () => {
     expect(body.demographics.patients_by_sex.M).toBe(males);
   });
 
+  it("writes about two queries per patient, each thread opened first and as long as its status says", async () => {
+    expect(seed.queries).toBeGreaterThan(PATIENTS * 1.5);
+    expect(seed.queries).toBeLessThan(PATIENTS * 2.5);
+    const queries = await rows<{
+      id: number;
+      patient_id: number;
+      visit_id: number | null;
+      visit_patient: number | null;
+      entity_type: string;
+      field: string | null;
+      status: string;
+      assignee_id: number | null;
+      opened_by: number;
+      version: number;
+      created_at: string;
+      updated_at: string;
+      closed_at: string | null;
+      future: boolean;
+      steps: { kind: string; user_id: number; category: string | null; at: string }[];
+    }>(
+      `SELECT q.id, q.patient_id, q.visit_id, v.patient_id AS visit_patient, q.entity_type, q.field, q.status,
+              q.assignee_id, q.opened_by, q.version, q.created_at::text, q.updated_at::text, q.closed_at::text,
+              q.created_at > now() AS future,
+              (SELECT json_agg(json_build_object('kind', s.kind, 'user_id', s.user_id, 'category', s.category,
+                                                 'at', s.created_at::text) ORDER BY s.id)
+               FROM query_steps s WHERE s.query_id = q.id) AS steps
+       FROM queries q JOIN patients p ON p.id = q.patient_id LEFT JOIN visits v ON v.id = q.visit_id
+       WHERE p.code LIKE '${seed.codePrefix}%'`,
+    );
+    expect(queries).toHaveLength(seed.queries);
+    expect(queries.reduce((n, q) => n + q.steps.length, 0)).toBe(seed.querySteps);
+    const config = await studyConfig();
+    const fieldsOf = {
+      visit: new Set([...studyFieldNames(config.config, "visit"), ...QUERY_RECORD_COLUMNS.visit]),
+      patient: new Set([...studyFieldNames(config.config, "patient"), ...QUERY_RECORD_COLUMNS.patient]),
+    };
+    const members = new Set(
+      (
+        await rows<{ user_id: number }>(
+          `SELECT r.user_id FROM user_study_roles r JOIN users u ON u.id = r.user_id
+           WHERE r.study_id = ${studyId} AND u.is_active`,
+        )
+      ).map((r) => r.user_id),
+    );
+    const threads = { open: ["open"], answered: ["open", "response"], closed: ["open", "response", "close"] };
+    for (const q of queries) {
+      expect(
+        q.steps.map((step) => step.kind),
+        `query ${q.id}`,
+      ).toEqual(threads[q.status as keyof typeof threads]);
+      expect(q.steps[0]).toMatchObject({ user_id: q.opened_by, at: q.created_at, category: null });
+      expect(q.steps.at(-1)!.at).toBe(q.updated_at);
+      expect(q.version).toBe(q.steps.length);
+      expect(q.closed_at === null).toBe(q.status !== "closed");
+      if (q.status === "closed") expect(q.closed_at).toBe(q.steps.at(-1)!.at);
+      expect(q.steps.filter((step) => step.kind === "response").every((step) => step.category !== null)).toBe(
+        true,
+      );
+      expect(q.future).toBe(false);
+      expect(q.opened_by).toBe(seed.monitorId);
+      if (q.assignee_id !== null) expect(members.has(q.assignee_id)).toBe(true);
+      if (q.entity_type === "visit") expect(q.visit_patient).toBe(q.patient_id);
+      else expect(q.visit_id).toBeNull();
+      if (q.field !== null) expect(fieldsOf[q.entity_type as "visit" | "patient"].has(q.field)).toBe(true);
+    }
+    const share = (pick: (q: (typeof queries)[number]) => boolean) => queries.filter(pick).length;
+    // Every kind occurs: the hash spreads them, not one value 400 times.
+    for (const status of ["open", "answered", "closed"])
+      expect(share((q) => q.status === status)).toBeGreaterThan(0);
+    expect(share((q) => q.entity_type === "patient")).toBeGreaterThan(0);
+    expect(share((q) => q.entity_type === "visit" && q.field === null)).toBeGreaterThan(0);
+    expect(share((q) => q.field === "pasi_score")).toBeGreaterThan(0);
+    expect(share((q) => q.assignee_id !== null)).toBeGreaterThan(0);
+    expect(share((q) => q.assignee_id === null)).toBeGreaterThan(0);
+    expect(members.has(seed.monitorId) && seed.siteUserIds.every((id) => members.has(id))).toBe(true);
+  });
+
+  it("verifies about two fields per visit, well-formed, with the form status the app derives", async () => {
+    const config = await studyConfig();
+    const visitRows = await rows<{
+      id: number;
+      data_fields: Record<string, unknown>;
+      missing: Record<string, string>;
+      visit_date: string;
+      visit_type: string;
+      is_locked: boolean;
+      completed_at: Date | null;
+      completed_by: number | null;
+      verification: Verification;
+      form_status: FormStatus;
+    }>(
+      `SELECT v.id, v.data_fields, v.missing, v.visit_date::text, v.visit_type, v.is_locked, v.completed_at,
+              v.completed_by, v.verification, v.form_status
+       FROM visits v JOIN patients p ON p.id = v.patient_id WHERE p.code LIKE '${seed.codePrefix}%'`,
+    );
+    const verifiable = new Set(verifiableFields(config.config, "visit"));
+    const staff = new Set([seed.monitorId, ...seed.siteUserIds]);
+    let verified = 0;
+    let cleared = 0;
+    for (const v of visitRows) {
+      for (const [field, entry] of Object.entries(v.verification)) {
+        expect(VerificationEntrySchema.safeParse(entry).success, JSON.stringify(entry)).toBe(true);
+        expect(verifiable.has(field), field).toBe(true);
+        expect(staff.has(entry.by)).toBe(true);
+        expect(new Date(entry.at).toISOString()).toBe(entry.at);
+        if (entry.state === "verified") verified++;
+        else {
+          cleared++;
+          expect(entry.verified_by).toBe(seed.monitorId);
+          expect(Date.parse(entry.at)).toBeGreaterThan(Date.parse(entry.verified_at));
+        }
+      }
+      expect(v.completed_at === null).toBe(v.completed_by === null);
+      const record = reviewedVisit({
+        dataFields: v.data_fields,
+        missing: v.missing,
+        visitDate: v.visit_date,
+        visitType: v.visit_type,
+        isLocked: v.is_locked,
+        completedAt: v.completed_at,
+        verification: v.verification,
+      });
+      expect(v.form_status, `visit ${v.id}`).toBe(formStatusFor(config.config, "visit", record));
+    }
+    expect({ verified, cleared }).toEqual({ verified: seed.verifiedFields, cleared: seed.clearedFields });
+    expect(verified).toBeGreaterThan(visitRows.length * 1.5);
+    expect(verified).toBeLessThan(visitRows.length * 2.6);
+    expect(cleared).toBeGreaterThan(0);
+    const statuses = new Set(visitRows.map((v) => v.form_status));
+    expect(statuses.has("in_progress") && statuses.has("complete")).toBe(true);
+    // Fully verified visits: every answered field and the visit's own columns.
+    expect(visitRows.some((v) => Object.keys(v.verification).length > 8)).toBe(true);
+  });
+
+  it("keeps the study totals of visits by form status equal to a recount", async () => {
+    const [totals] = await rows<{ complete: number; verified: number; locked: number; visits: number }>(
+      `SELECT sum(visits_complete)::int AS complete, sum(visits_verified)::int AS verified,
+              sum(visits_locked)::int AS locked, sum(visits)::int AS visits
+       FROM patient_figure_totals WHERE study_id = ${studyId}`,
+    );
+    const [recount] = await rows<{ complete: number; verified: number; locked: number; visits: number }>(
+      `SELECT count(*) FILTER (WHERE v.form_status = 'complete')::int AS complete,
+              count(*) FILTER (WHERE v.form_status = 'verified')::int AS verified,
+              count(*) FILTER (WHERE v.form_status = 'locked')::int AS locked, count(*)::int AS visits
+       FROM visits v JOIN patients p ON p.id = v.patient_id
+       WHERE p.study_id = ${studyId} AND p.deleted_at IS NULL AND v.deleted_at IS NULL`,
+    );
+    expect(totals).toEqual(recount);
+    expect(recount!.complete).toBeGreaterThan(0);
+  });
+
+  it("serves the Queries and SDV scenarios' requests, deep cursors 90% down, and opens queries", async () => {
+    const admin = await callerFor({ roleLevel: "superadmin", isSuperuser: true });
+    const ctx = scenarioContext({ studyId, visitsPerPatient: VISITS, ...seed });
+    const cursors = await reviewDeepCursors(await getDb(), studyId);
+    ctx.queriesDeepCursor = cursors.queries;
+    ctx.sdvDeepCursor = cursors.sdv;
+    const routeOf = (path: string) => (path.startsWith("/api/sdv") ? listSdvRoute : listQueriesRoute);
+    for (const scenario of SCENARIOS.filter((s) => REVIEW_LIST_SCENARIOS.includes(s.name))) {
+      const path = scenario.path(ctx);
+      const res = await call(routeOf(path), { headers: admin.headers, path });
+      expect(res.status, `${scenario.name}: ${JSON.stringify(res.json)}`).toBe(200);
+      expect((res.json.items as unknown[]).length, scenario.name).toBeGreaterThan(0);
+    }
+    // The deep page starts right after the row 90% down, as walking there would.
+    const [after] = await rows<{ id: number }>(
+      `SELECT id FROM queries WHERE study_id = ${studyId} ORDER BY created_at DESC, id DESC
+       OFFSET ${Math.floor(seed.queries * DEEP_FRACTION)} LIMIT 1`,
+    );
+    const deep = SCENARIOS.find((s) => s.name === "queries_deep")!.path(ctx);
+    const deepPage = await call(listQueriesRoute, { headers: admin.headers, path: deep });
+    expect((deepPage.json.items as { id: number }[])[0]!.id).toBe(after!.id);
+    const sdvDeep = await call(listSdvRoute, {
+      headers: admin.headers,
+      path: SCENARIOS.find((s) => s.name === "sdv_deep")!.path(ctx),
+    });
+    const [sdvAfter] = await rows<{ id: number }>(
+      `SELECT v.id FROM visits v WHERE v.study_id = ${studyId} AND v.deleted_at IS NULL
+       ORDER BY v.patient_id, v.visit_number OFFSET ${Math.floor((await rows<{ n: number }>(`SELECT count(*)::int AS n FROM visits WHERE study_id = ${studyId} AND deleted_at IS NULL`))[0]!.n * DEEP_FRACTION)} LIMIT 1`,
+    );
+    expect((sdvDeep.json.items as { visit_id: number }[])[0]!.visit_id).toBe(sdvAfter!.id);
+    // The screens' page sizes.
+    expect([QUERIES_SCREEN_PAGE_SIZE, SDV_SCREEN_PAGE_SIZE]).toEqual([QUERIES_PAGE_SIZE, SDV_PAGE_SIZE]);
+
+    // query_open: each body opens a query on a bench visit's PASI score, audited.
+    const next = queryOpenBodies(ctx);
+    for (let i = 0; i < 3; i++) {
+      const body = next() as { entity_id: number };
+      expect(body.entity_id).toBeGreaterThanOrEqual(seed.firstVisitId);
+      expect(body.entity_id).toBeLessThanOrEqual(seed.lastVisitId);
+      const res = await call(openQueryRoute, {
+        method: "POST",
+        headers: admin.headers,
+        body,
+        path: "/api/queries",
+      });
+      expect(res.status, JSON.stringify(res.json)).toBe(201);
+      expect(res.json).toMatchObject({
+        entity_type: "visit",
+        entity_id: body.entity_id,
+        field: "pasi_score",
+      });
+    }
+    const report = await verifyAuditChain(await getDb());
+    expect(report.ok).toBe(true);
+  });
+
   it("adds one summary audit row and leaves the chain intact", async () => {
     const fixtureRows = await rows<{ new_values: Record<string, unknown> }>(
       "SELECT new_values FROM audit_logs WHERE new_values ->> 'fixture' = 'bench-scale'",
@@ -336,6 +556,55 @@ describe("bench:scale fixture (SQL)", () => {
     const report = await verifyAuditChain(await getDb());
     expect(report.findings).toEqual([]);
     expect(report.ok).toBe(true);
+  });
+  it("follows the study's SDV requirement: under 'all' a fully verified visit is verified", async () => {
+    const admin = await callerFor({ roleLevel: "superadmin", isSuperuser: true });
+    const created = await createStudy(admin, { ...DEMO_STUDY_CONFIG, sdv_requirement: "all" });
+    const other = await seedScaleData(await getDb(), {
+      studyId: created.id,
+      patients: 60,
+      visitsPerPatient: 2,
+      codePrefix: "ALL-",
+    });
+    const [study] = await rows<{ id: number; code: string; version: number; config: StudyConfigDocument }>(
+      `SELECT id, code, version, config FROM studies WHERE id = ${created.id}`,
+    );
+    const config = configForMessages(readConfig(study!));
+    const visitRows = await rows<{
+      data_fields: Record<string, unknown>;
+      visit_date: string;
+      visit_type: string;
+      completed_at: Date | null;
+      verification: Verification;
+      form_status: FormStatus;
+    }>(
+      `SELECT v.data_fields, v.visit_date::text, v.visit_type, v.completed_at, v.verification, v.form_status
+       FROM visits v WHERE v.study_id = ${created.id}`,
+    );
+    expect(visitRows).toHaveLength(other.visits);
+    for (const v of visitRows)
+      expect(v.form_status).toBe(
+        formStatusFor(
+          config,
+          "visit",
+          reviewedVisit({
+            dataFields: v.data_fields,
+            missing: {},
+            visitDate: v.visit_date,
+            visitType: v.visit_type,
+            isLocked: false,
+            completedAt: v.completed_at,
+            verification: v.verification,
+          }),
+        ),
+      );
+    const statuses = new Set(visitRows.map((v) => v.form_status));
+    expect([...statuses].sort()).toEqual(["complete", "in_progress", "verified"]);
+    const [totals] = await rows<{ verified: number }>(
+      `SELECT sum(visits_verified)::int AS verified FROM patient_figure_totals WHERE study_id = ${created.id}`,
+    );
+    expect(totals!.verified).toBe(visitRows.filter((v) => v.form_status === "verified").length);
+    expect((await verifyAuditChain(await getDb())).ok).toBe(true);
   });
 });
 
@@ -408,7 +677,7 @@ describe("bench:scale measurement", () => {
     expect(table).toContain("GET /api/studies");
     expect(table).toContain("server CPU ms/req");
     expect(table).toContain("not available yet");
-    expect(report.targets.map((t) => t.verdict)).toEqual(["N/A", "N/A", "N/A", "N/A", "N/A", "N/A"]);
+    expect(report.targets.map((t) => t.verdict)).toEqual(Array(8).fill("N/A"));
   });
 });
 
@@ -430,6 +699,8 @@ describe("bench:scale probe and targets", () => {
       lastPatientId: 12,
       visitsPerPatient: 3,
       codePrefix: "BEN-",
+      firstVisitId: 100,
+      lastVisitId: 108,
     });
     const next = visitBodies(ctx);
     const keys = Array.from({ length: 9 }, () => next() as { patient_id: number; visit_number: number });
@@ -446,6 +717,8 @@ describe("bench:scale probe and targets", () => {
       lastPatientId: 100_000,
       visitsPerPatient: 10,
       codePrefix: "BEN-",
+      firstVisitId: 1,
+      lastVisitId: 1_000_000,
     });
     expect(deep.deepPage).toBe(900);
     expect(deepCursorPath(deep)).toBe("/api/patients?study_id=7&page=899&page_size=100&sort=code");
@@ -532,6 +805,41 @@ describe("bench:scale probe and targets", () => {
     expect(floored.targets.find((t) => t.target.startsWith("visit writes"))!.detail).toBe(
       "150/s (150/s short); audit chain intact; 75% of PostgreSQL's 200 serialized commits/s",
     );
+    // The data review: every Queries and SDV list under 100 ms at p95, the worst named; opening a
+    // query at 200/s or more with the chain intact, and the rows the check read.
+    const review = (deepP95: number, opening: number, intact: boolean) =>
+      buildReport(
+        [
+          m(CEILING, "ceiling", 1000),
+          ...REVIEW_LIST_SCENARIOS.map((name) => m(name, "list", 600, name === "sdv_deep" ? deepP95 : 30)),
+          m("query_open", "write", opening),
+        ],
+        { auditChainIntact: intact, auditRowsChecked: 1234 },
+      ).targets;
+    const lists = (t: ReturnType<typeof review>) =>
+      t.find((x) => x.target.startsWith("Queries & SDV lists"))!;
+    const opens = (t: ReturnType<typeof review>) => t.find((x) => x.target.startsWith("query opening"))!;
+    expect(lists(review(40, 250, true))).toMatchObject({
+      verdict: "PASS",
+      detail: "worst sdv_deep p95 40 ms",
+    });
+    expect(lists(review(120, 250, true))).toMatchObject({
+      verdict: "MISS",
+      detail: "worst sdv_deep p95 120 ms; over: sdv_deep 120 ms",
+    });
+    expect(opens(review(40, 250, true))).toMatchObject({
+      verdict: "PASS",
+      detail: "250/s; chain intact: yes, 1234 rows checked",
+    });
+    expect(opens(review(40, 150, true))).toMatchObject({
+      verdict: "MISS",
+      detail: expect.stringContaining("50/s short"),
+    });
+    expect(opens(review(40, 250, false))).toMatchObject({
+      verdict: "MISS",
+      detail: expect.stringContaining("chain intact: NO"),
+    });
+    expect(lists(report.targets)).toMatchObject({ verdict: "N/A" });
     const broken = buildReport([m(CEILING, "ceiling", 1000), m("visit_create", "write", 400)], {
       auditChainIntact: false,
     });
