@@ -37,6 +37,10 @@ export const patientFigureTotals = pgTable(
     visitsComplete: integer("visits_complete").notNull().default(0),
     visitsVerified: integer("visits_verified").notNull().default(0),
     visitsLocked: integer("visits_locked").notNull().default(0),
+    // Data queries by status (migration 0022).
+    queriesOpen: integer("queries_open").notNull().default(0),
+    queriesAnswered: integer("queries_answered").notNull().default(0),
+    queriesClosed: integer("queries_closed").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.studyId, t.medicalGroupKey, t.creatorKey, t.sex] })],
 );

@@ -72,6 +72,11 @@ export const patients = pgTable(
     visitsComplete: integer("visits_complete").notNull().default(0),
     visitsVerified: integer("visits_verified").notNull().default(0),
     visitsLocked: integer("visits_locked").notNull().default(0),
+    // The patient's data queries by status (decisions 0030, 0031), moved by each query step in its
+    // transaction, so the dashboard counts them from patient_figure_totals, not from every query.
+    queriesOpen: integer("queries_open").notNull().default(0),
+    queriesAnswered: integer("queries_answered").notNull().default(0),
+    queriesClosed: integer("queries_closed").notNull().default(0),
     // Optimistic concurrency (decision 0007): updates name the version they were based on.
     version: version(),
     createdAt: createdAt(),

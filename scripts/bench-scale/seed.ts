@@ -358,6 +358,16 @@ export async function seedScaleData(db: Db, options: ScaleSeedOptions): Promise<
     await refreshNextVisits(tx, { studyId, visitTypes: settings.schedule });
     progress("per-patient dashboard figures and next planned visits written");
     await writeQueries(tx, { studyId, first, last, visits, staff, ofBench });
+    // Each patient's queries by status, as the query steps keep them (decision 0031); the
+    // statement trigger moves the dashboard's totals with them.
+    await run(`UPDATE patients p SET queries_open = c.open, queries_answered = c.answered,
+                 queries_closed = c.closed
+               FROM (SELECT q.patient_id,
+                       count(*) FILTER (WHERE q.status = 'open')::int AS open,
+                       count(*) FILTER (WHERE q.status = 'answered')::int AS answered,
+                       count(*) FILTER (WHERE q.status = 'closed')::int AS closed
+                     FROM queries q WHERE q.study_id = ${studyId} GROUP BY q.patient_id) AS c
+               WHERE c.patient_id = p.id`);
     progress("queries and their threads written");
 
     const [visitIds] = await queryRows<{ lo: number | string; hi: number | string }>(

@@ -491,6 +491,23 @@ describe("bench:scale fixture (SQL)", () => {
     expect(recount!.complete).toBeGreaterThan(0);
   });
 
+  it("keeps the study totals of queries by status equal to a recount (the dashboard reads them)", async () => {
+    const [totals] = await rows<{ open: number; answered: number; closed: number }>(
+      `SELECT sum(queries_open)::int AS open, sum(queries_answered)::int AS answered,
+              sum(queries_closed)::int AS closed
+       FROM patient_figure_totals WHERE study_id = ${studyId}`,
+    );
+    const [recount] = await rows<{ open: number; answered: number; closed: number }>(
+      `SELECT count(*) FILTER (WHERE q.status = 'open')::int AS open,
+              count(*) FILTER (WHERE q.status = 'answered')::int AS answered,
+              count(*) FILTER (WHERE q.status = 'closed')::int AS closed
+       FROM queries q JOIN patients p ON p.id = q.patient_id
+       WHERE q.study_id = ${studyId} AND p.deleted_at IS NULL`,
+    );
+    expect(totals).toEqual(recount);
+    expect(recount!.open).toBeGreaterThan(0);
+  });
+
   it("serves the Queries and SDV scenarios' requests, deep cursors 90% down, and opens queries", async () => {
     const admin = await callerFor({ roleLevel: "superadmin", isSuperuser: true });
     const ctx = scenarioContext({ studyId, visitsPerPatient: VISITS, ...seed });

@@ -1,5 +1,5 @@
 /**
- * patient_figure_totals (migrations 0006, 0020) is kept by the database: whatever writes patients, in any
+ * patient_figure_totals (migrations 0006, 0020, 0022) is kept by the database: whatever writes patients, in any
  * mix of inserts, figure changes, moves between groups and creators, soft deletes, restores and hard
  * deletes, in one transaction or many, the totals equal a recount of the live patients. The
  * dashboard and the list's total read them, so this is what makes those figures right.
@@ -22,7 +22,8 @@ const FIGURES = `count(*)::int AS patients, sum(visit_count)::int AS visits,
   (count(*) FILTER (WHERE form_status = 'complete'))::int AS patients_complete,
   (count(*) FILTER (WHERE form_status = 'verified'))::int AS patients_verified,
   sum(visits_complete)::int AS visits_complete, sum(visits_verified)::int AS visits_verified,
-  sum(visits_locked)::int AS visits_locked`;
+  sum(visits_locked)::int AS visits_locked, sum(queries_open)::int AS queries_open,
+  sum(queries_answered)::int AS queries_answered, sum(queries_closed)::int AS queries_closed`;
 
 /** Rows of a raw query, on either driver (both answer `{ rows }`). */
 async function rowsOf(statement: string): Promise<unknown[]> {
@@ -43,7 +44,7 @@ async function totals() {
     `SELECT medical_group_key AS g, creator_key AS c, sex, patients, visits, adverse_events,
         serious_adverse_events AS serious, efficacy_evaluated AS evaluated, efficacy_achieved AS achieved,
         therapy_lines AS lines, active_therapies AS active, patients_complete, patients_verified,
-        visits_complete, visits_verified, visits_locked
+        visits_complete, visits_verified, visits_locked, queries_open, queries_answered, queries_closed
       FROM patient_figure_totals WHERE study_id = ${studyId} AND patients <> 0 ORDER BY 1, 2, 3`,
   );
 }
@@ -110,7 +111,8 @@ function statement(o: Op): string {
         serious_adverse_event_count = ${Math.min(o.ae, 1)}, efficacy_evaluated = ${o.evaluated},
         efficacy_achieved = ${o.evaluated && o.visits > 4}, therapy_line_count = ${o.active ? 2 : 1},
         has_active_line = ${o.active}, form_status = '${o.status}', visits_complete = ${o.visits % 3},
-        visits_verified = ${o.visits % 2}, visits_locked = ${o.ae % 2} WHERE id = ${picked(o.pick)}`;
+        visits_verified = ${o.visits % 2}, visits_locked = ${o.ae % 2},
+        queries_open = ${o.visits % 4}, queries_answered = ${o.ae}, queries_closed = ${o.visits % 3} WHERE id = ${picked(o.pick)}`;
     case "move":
       return `UPDATE patients SET medical_group_id = ${group(o.group)}, created_by = ${creator(o.creator)},
         sex = '${o.sex}' WHERE id = ${picked(o.pick)}`;

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, count, desc, eq, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
 import type { Queryable } from "@/db/client";
 import { patients, queries, querySteps, userStudyRoles, users, visits } from "@/db/schema";
 import type { QueryStatus } from "@/lib/schemas/query-states";
@@ -182,20 +182,28 @@ export async function isStudyMember(tx: Queryable, studyId: number, userId: numb
   return row !== undefined;
 }
 
-/** A study's queries in scope by status (the dashboard's counts). */
-export async function queryCountsByStatus(
+/**
+ * A query's move between statuses counted on its patient (`patients.queries_*`, decision 0031):
+ * `from` null for a new query. The statement trigger of patient_figure_totals moves the study's
+ * totals with it, so the dashboard reads a handful of rows. Sent last before the step's audit row,
+ * so the totals' bucket stays locked only for the commit's round trips (as a visit write's figures).
+ */
+export async function countQueryMove(
   tx: Queryable,
-  p: { studyId: number; scope: PatientScope },
-): Promise<Record<QueryStatus, number>> {
-  const rows = await tx
-    .select({ status: queries.status, n: count() })
-    .from(queries)
-    .innerJoin(patients, and(eq(patients.id, queries.patientId), eq(patients.studyId, queries.studyId)))
-    .where(visible(p.scope, eq(queries.studyId, p.studyId)))
-    .groupBy(queries.status);
-  const counts: Record<QueryStatus, number> = { open: 0, answered: 0, closed: 0 };
-  for (const row of rows) counts[row.status] = Number(row.n);
-  return counts;
+  patientId: number,
+  from: QueryStatus | null,
+  to: QueryStatus,
+): Promise<void> {
+  if (from === to) return;
+  const delta = (status: QueryStatus) => (status === to ? 1 : 0) - (status === from ? 1 : 0);
+  await tx
+    .update(patients)
+    .set({
+      queriesOpen: sql`${patients.queriesOpen} + ${delta("open")}`,
+      queriesAnswered: sql`${patients.queriesAnswered} + ${delta("answered")}`,
+      queriesClosed: sql`${patients.queriesClosed} + ${delta("closed")}`,
+    })
+    .where(eq(patients.id, patientId));
 }
 
 /**

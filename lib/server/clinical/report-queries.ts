@@ -48,6 +48,9 @@ export function dashboardBySex(tx: Queryable, p: Scoped) {
         visitsComplete: number(sql`coalesce(sum(${t.visitsComplete}), 0)`),
         visitsVerified: number(sql`coalesce(sum(${t.visitsVerified}), 0)`),
         visitsLocked: number(sql`coalesce(sum(${t.visitsLocked}), 0)`),
+        queriesOpen: number(sql`coalesce(sum(${t.queriesOpen}), 0)`),
+        queriesAnswered: number(sql`coalesce(sum(${t.queriesAnswered}), 0)`),
+        queriesClosed: number(sql`coalesce(sum(${t.queriesClosed}), 0)`),
       })
       .from(t)
       .where(and(eq(t.studyId, sql.placeholder("studyId")), totalsScopeConditionPrepared(p.scope.kind)))

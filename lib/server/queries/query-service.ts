@@ -23,6 +23,7 @@ import { findPatientInScope } from "../clinical/patient-queries";
 import { findVisitInScope } from "../clinical/visit-queries";
 import {
   findQueryInScope,
+  countQueryMove,
   insertQuery,
   insertStep,
   isStudyMember,
@@ -147,6 +148,7 @@ export async function openQuery(
     await insertStep(tx, { queryId: row.id, kind: "open", text: body.text, userId: actor.userId });
     // The assignee's notification, in the step's transaction (decision 0031).
     const notified = await notifyQueryStep(tx, { step: "open", query: row, actorId: actor.userId });
+    await countQueryMove(tx, row.patientId, null, "open");
     audit({
       action: "create",
       entityType: "query",
@@ -237,6 +239,7 @@ async function takeStep(
     // Who hears of the step (decision 0031): the assignee of a reopened query, the opener and
     // the assignee of an answered one; never the actor.
     const notified = await notifyQueryStep(tx, { step: kind, query, actorId: actor.userId });
+    await countQueryMove(tx, query.patientId, query.status, transition.to);
     audit({
       action: "update",
       entityType: "query",
