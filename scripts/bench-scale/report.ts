@@ -56,7 +56,7 @@ export const SCHEDULE_P95_MAX_MS = 100;
 const SCHEDULE_SCENARIOS = ["patient_schedule", "overdue_visits"];
 export const VISIT_WRITES_MIN_PER_S = 300;
 export const DEEP_PAGE_MAX_GAP = 0.2;
-/** The data review (issue 23): the Queries page's and the SDV page's lists at any depth. */
+/** The data review (decisions 0030, 0031): the Queries page's and the SDV page's lists at any depth. */
 export const REVIEW_LIST_P95_MAX_MS = 100;
 export const REVIEW_LIST_SCENARIOS = [
   "queries_page1",
