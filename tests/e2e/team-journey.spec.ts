@@ -236,7 +236,10 @@ test("users, team and groups: every role sees and does only what the server allo
   await monitor.goto(`/${study.code}`);
   await expect(monitor.getByRole("heading", { name: "Dashboard" })).toBeVisible();
   await expect(monitor.getByRole("listitem", { name: "Total Patients" })).toContainText("4");
-  await expect(monitor.getByRole("button")).toHaveText(["Logout"]); // the only button: no write control
+  // The only buttons: the notifications inbox (decision 0031) and Logout; no write control.
+  await expect(monitor.getByRole("button")).toHaveCount(2);
+  await expect(monitor.getByRole("button", { name: /^Notifications/ })).toBeVisible();
+  await expect(monitor.getByRole("button", { name: "Logout" })).toBeVisible();
   await monitor.goto(`/${study.code}/patients`);
   await expect(monitor.getByRole("link", { name: "View patient MED-1" })).toBeVisible();
   await expect(monitor.getByRole("link", { name: "View patient ADMIN-1" })).toBeVisible();
