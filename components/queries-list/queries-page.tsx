@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 import { useWords } from "@/components/i18n/use-words";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { LoadMoreFooter } from "@/components/ui/load-more-footer";
 import { useStudyQueries } from "@/lib/client/data-queries";
 import { downloadQueriesCsv } from "@/lib/client/query-export";
 import type { PatientGroupChoice } from "@/lib/schemas/patients";
@@ -94,28 +95,16 @@ export function QueriesPage({ studyId, studyCode, labels, groups, initial }: Que
         <>
           <QueryTable items={items} columns={columns} studyCode={studyCode} />
           <QueryCards items={items} columns={columns} studyCode={studyCode} />
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <p className="text-sm text-slate-600" aria-live="polite">
-              {t("shown", { count: items.length })}
-            </p>
-            {list.hasNextPage && (
-              <Button
-                variant="secondary"
-                onClick={() => void list.fetchNextPage()}
-                disabled={list.isFetchingNextPage}
-              >
-                {list.isFetchingNextPage ? t("loadingMore") : t("loadMore")}
-              </Button>
-            )}
-          </div>
-          {list.isFetchNextPageError && (
-            <Alert className="flex flex-wrap items-center justify-between gap-3">
-              <span>{t("loadError", { detail: words(list.error?.message ?? "") })}</span>
-              <Button variant="secondary" onClick={() => void list.fetchNextPage()}>
-                {t("retry")}
-              </Button>
-            </Alert>
-          )}
+          <LoadMoreFooter
+            list={list}
+            words={{
+              shown: t("shown", { count: items.length }),
+              loadMore: t("loadMore"),
+              loadingMore: t("loadingMore"),
+              loadError: t("loadError", { detail: words(list.error?.message ?? "") }),
+              retry: t("retry"),
+            }}
+          />
         </>
       )}
     </div>

@@ -7,6 +7,7 @@ import { useWords } from "@/components/i18n/use-words";
 import { useFormat } from "@/components/i18n/use-format";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { LoadMoreFooter } from "@/components/ui/load-more-footer";
 import { patientDetailKeys, queryKeys } from "@/lib/client/query-keys";
 import { useSdvVisits, verifyWholeVisit } from "@/lib/client/sdv";
 import type { SdvRequirement } from "@/lib/schemas/data-review";
@@ -196,28 +197,16 @@ export function SdvPage(props: SdvPageProps) {
           )}
           <SdvTable items={items} {...rowProps} />
           <SdvCards items={items} {...rowProps} />
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <p className="text-sm text-slate-600" aria-live="polite">
-              {t("shown", { count: items.length })}
-            </p>
-            {list.hasNextPage && (
-              <Button
-                variant="secondary"
-                onClick={() => void list.fetchNextPage()}
-                disabled={list.isFetchingNextPage}
-              >
-                {list.isFetchingNextPage ? t("loadingMore") : t("loadMore")}
-              </Button>
-            )}
-          </div>
-          {list.isFetchNextPageError && (
-            <Alert className="flex flex-wrap items-center justify-between gap-3">
-              <span>{t("loadError", { detail: words(list.error?.message ?? "") })}</span>
-              <Button variant="secondary" onClick={() => void list.fetchNextPage()}>
-                {t("retry")}
-              </Button>
-            </Alert>
-          )}
+          <LoadMoreFooter
+            list={list}
+            words={{
+              shown: t("shown", { count: items.length }),
+              loadMore: t("loadMore"),
+              loadingMore: t("loadingMore"),
+              loadError: t("loadError", { detail: words(list.error?.message ?? "") }),
+              retry: t("retry"),
+            }}
+          />
         </>
       )}
     </div>

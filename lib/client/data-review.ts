@@ -14,15 +14,19 @@ export type ReviewStep =
 const path = (entity: ReviewEntity, id: number, step: string) =>
   `/${entity === "visit" ? "visits" : "patients"}/${id}/${step}`;
 
+/** Sends one review step (the patient page's buttons, the SDV page's "Verify all checked"). */
+export function sendReviewStep(step: ReviewStep): Promise<unknown> {
+  return apiFetch<unknown>(path(step.entity, step.id, step.kind), {
+    method: "POST",
+    ...(step.kind === "verify" ? { json: { fields: step.fields } } : {}),
+  });
+}
+
 /** A review step, then the patient's page, the lists and the dashboard refetched (lib/client/visits.ts). */
 export function useReviewStep(patientId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (step: ReviewStep) =>
-      apiFetch<unknown>(path(step.entity, step.id, step.kind), {
-        method: "POST",
-        ...(step.kind === "verify" ? { json: { fields: step.fields } } : {}),
-      }),
+    mutationFn: sendReviewStep,
     onSuccess: () => refetchAfterPatientWrite(client, patientId),
   });
 }

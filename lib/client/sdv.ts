@@ -2,8 +2,8 @@
 
 import { useInfiniteQuery } from "@tanstack/react-query";
 import type { SdvListResponse } from "@/lib/schemas/sdv";
-import type { VisitResponse } from "@/lib/schemas/visits";
 import { apiFetch } from "./api-fetch";
+import { sendReviewStep } from "./data-review";
 import { queryKeys } from "./query-keys";
 
 /** A study's visits for the SDV page, filtered, a page at a time (keyset, decision 0031). */
@@ -25,6 +25,6 @@ export function useSdvVisits(studyId: number, filters: Record<string, string>, p
 }
 
 /** Verifies every answered field and the visit's own columns (the monitor's "all", decision 0031). */
-export function verifyWholeVisit(visitId: number): Promise<VisitResponse> {
-  return apiFetch<VisitResponse>(`/visits/${visitId}/verify`, { method: "POST", json: { fields: "all" } });
+export function verifyWholeVisit(visitId: number): Promise<unknown> {
+  return sendReviewStep({ kind: "verify", entity: "visit", id: visitId, fields: "all" });
 }

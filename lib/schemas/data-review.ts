@@ -32,13 +32,6 @@ export type VerificationEntry =
   | { state: "cleared"; by: number; at: string; verified_by: number; verified_at: string };
 export type Verification = Record<string, VerificationEntry>;
 
-/** The names of the verified fields of a verification. */
-export function verifiedFields(verification: Verification): string[] {
-  return Object.entries(verification)
-    .filter(([, entry]) => entry.state === "verified")
-    .map(([field]) => field);
-}
-
 /**
  * The verification after a write changed `changed` fields: each verified field among them becomes
  * cleared by `by` at `at`; the others are kept. Returns null when nothing verified was changed, so

@@ -20,7 +20,7 @@ import type { VisitRow } from "./visit-queries";
 
 /**
  * After a change from `before` to `after` by `userId`: the verification with the changed values'
- * entries cleared, the fields cleared, and the form status. A value counts as changed when its
+ * entries cleared, and the form status. A value counts as changed when its
  * value or its missing-data code changed, or for the record's own columns their value.
  */
 export function reviewAfterChange(
@@ -30,7 +30,7 @@ export function reviewAfterChange(
   after: Omit<ReviewedRecord, "verification" | "completedAt" | "locked">,
   userId: number,
   at: Date,
-): { verification: Verification; formStatus: FormStatus; cleared: string[] } {
+): { verification: Verification; formStatus: FormStatus } {
   const changed = new Set([
     ...changedFields(before.values, after.values),
     ...changedFields(before.missing, after.missing),
@@ -44,7 +44,7 @@ export function reviewAfterChange(
     completedAt: before.completedAt,
     verification,
   });
-  return { verification, formStatus, cleared: clearing?.cleared ?? [] };
+  return { verification, formStatus };
 }
 
 /** A visit as the review reads it (the SDV list reads only these columns, decision 0031). */
