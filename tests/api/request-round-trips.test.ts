@@ -7,6 +7,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { GET as getPatient } from "@/app/api/patients/[id]/route";
 import { GET as listPatients, POST as createPatient } from "@/app/api/patients/route";
 import { POST as createVisit } from "@/app/api/visits/route";
+import { GET as getQueryRoute } from "@/app/api/queries/[id]/route";
+import { POST as openQueryRoute } from "@/app/api/queries/route";
 import { GET as visitsOfPatient } from "@/app/api/visits/patient/[patientId]/route";
 import { getDb } from "@/db/client";
 import { poolOf } from "@/lib/server/auth/session-watch";
@@ -160,5 +162,44 @@ describe("round trips of the hot reads", () => {
     // It was 3: the study context, the patient, then its visits; then 2 (the study context read).
     expect(statements).toHaveLength(onPostgres ? 1 : 3);
     if (onPostgres) expect(statements.every((s) => s.named)).toBe(true);
+  });
+});
+
+describe("round trips of opening a query", () => {
+  it("the query, its step and its patient's count in one statement, nothing read back, the same answer as a read", async () => {
+    const onPostgres = poolOf(await getDb()) !== null;
+    const visit = await call(createVisit, { method: "POST", headers: admin.headers, body: visitBody(7) });
+    expect(visit.status).toBe(201);
+    const body = (n: number) => ({
+      study_id: studyId,
+      entity_type: "visit",
+      entity_id: (visit.json as { id: number }).id,
+      field: "pasi_score",
+      text: `Please check the score (${n}).`,
+    });
+    await call(openQueryRoute, { method: "POST", headers: admin.headers, body: body(1) });
+    let opened: { status: number; json: unknown } | undefined;
+    const statements = await statementsOf(async () => {
+      opened = await call(openQueryRoute, { method: "POST", headers: admin.headers, body: body(2) });
+    });
+    expect(opened!.status, JSON.stringify(opened!.json)).toBe(201);
+    const texts = statements.map((s) => s.text);
+    // begin; study context; the visit in scope; the query, its step and the count; the audit rows;
+    // commit. It was 10 (the whole visit row, three inserts and updates, two reads back).
+    if (onPostgres) expect(statements).toHaveLength(6);
+    else expect(statements.length).toBeLessThanOrEqual(6);
+    expect(texts.filter((t) => /insert into|update /i.test(t))).toHaveLength(1);
+    expect(texts.filter((t) => /from "queries"|from "query_steps"/.test(t))).toEqual([]);
+    // The answer built from the write is the query as it is read afterwards.
+    const id = String((opened!.json as { id: number }).id);
+    const read = await call(getQueryRoute, { headers: admin.headers, params: { id } });
+    expect(read.status).toBe(200);
+    expect(opened!.json).toEqual(read.json);
+    expect(read.json).toMatchObject({
+      status: "open",
+      patient_code: "RT-1",
+      visit_number: 7,
+      field: "pasi_score",
+    });
   });
 });

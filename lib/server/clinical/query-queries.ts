@@ -2,9 +2,10 @@ import "server-only";
 import { and, asc, desc, eq, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
 import type { Queryable } from "@/db/client";
 import { patients, queries, querySteps, userStudyRoles, users, visits } from "@/db/schema";
-import type { QueryStatus } from "@/lib/schemas/query-states";
+import { prepared } from "@/db/prepared";
+import type { QueryEntityType, QueryStatus } from "@/lib/schemas/query-states";
 import type { PatientScope } from "../auth/policy";
-import { scopeCondition } from "./patient-scope-sql";
+import { scopeCondition, scopeConditionPrepared, scopeKey } from "./patient-scope-sql";
 
 export type QueryRow = typeof queries.$inferSelect;
 export type QueryStepRow = typeof querySteps.$inferSelect;
@@ -69,9 +70,153 @@ export async function findQueryInScope(
   return row ?? null;
 }
 
-export async function insertQuery(tx: Queryable, values: typeof queries.$inferInsert): Promise<QueryRow> {
-  const [row] = await tx.insert(queries).values(values).returning();
-  return row!;
+/** What a query is raised on, inside the scope, with what its answer names of it. */
+export type QueryTarget = {
+  patientId: number;
+  patientCode: string;
+  visitId: number | null;
+  visitNumber: number | null;
+  visitType: string | null;
+};
+
+/**
+ * The live patient or visit a new query names, in the study and the actor's scope (a visit is seen
+ * exactly when its patient is), or null: only the columns the query and its answer need, read by a
+ * statement prepared once per kind of record and scope.
+ */
+export async function findQueryTarget(
+  tx: Queryable,
+  p: { entityType: QueryEntityType; id: number; studyId: number; scope: PatientScope },
+): Promise<QueryTarget | null> {
+  const values = { id: p.id, studyId: p.studyId, scopeKey: scopeKey(p.scope) };
+  const live = and(isNull(patients.deletedAt), scopeConditionPrepared(p.scope.kind));
+  const [row] =
+    p.entityType === "visit"
+      ? await prepared(tx, `query_target_visit_${p.scope.kind}`, (q, name) =>
+          q
+            .select({
+              patientId: visits.patientId,
+              patientCode: patients.code,
+              visitId: visits.id,
+              visitNumber: visits.visitNumber,
+              visitType: visits.visitType,
+            })
+            .from(visits)
+            .innerJoin(patients, and(eq(patients.id, visits.patientId), eq(patients.studyId, visits.studyId)))
+            .where(
+              and(
+                eq(visits.id, sql.placeholder("id")),
+                eq(visits.studyId, sql.placeholder("studyId")),
+                isNull(visits.deletedAt),
+                live,
+              ),
+            )
+            .prepare(name),
+        ).execute(values)
+      : await prepared(tx, `query_target_patient_${p.scope.kind}`, (q, name) =>
+          q
+            .select({
+              patientId: patients.id,
+              patientCode: patients.code,
+              visitId: sql<null>`null::integer`,
+              visitNumber: sql<null>`null::integer`,
+              visitType: sql<null>`null::text`,
+            })
+            .from(patients)
+            .where(
+              and(
+                eq(patients.id, sql.placeholder("id")),
+                eq(patients.studyId, sql.placeholder("studyId")),
+                live,
+              ),
+            )
+            .prepare(name),
+        ).execute(values);
+  return row ?? null;
+}
+
+/** A timestamptz as ISO 8601 text: the same on both drivers, whatever their type parsers do. */
+const isoText = (column: string) => sql.raw(`to_json(${column}) #>> '{}'`);
+
+/**
+ * Opens a query in one statement (decision 0031): the query, its opening step and its patient's
+ * open count (the statement trigger of patient_figure_totals moves the study's totals with it).
+ * One round trip where there were three, and nothing to read back: the answer is built from what
+ * the caller sent and what this returns.
+ */
+export async function insertOpenedQuery(
+  tx: Queryable,
+  v: {
+    studyId: number;
+    patientId: number;
+    visitId: number | null;
+    entityType: QueryEntityType;
+    field: string | null;
+    assigneeId: number | null;
+    openedBy: number;
+    text: string;
+  },
+): Promise<{ query: QueryRow & { createdAtKey: string }; step: QueryStepRow }> {
+  const result = await tx.execute(sql`
+    with opened as (
+      insert into queries (study_id, patient_id, visit_id, entity_type, field, assignee_id, opened_by)
+      values (${v.studyId}, ${v.patientId}, ${v.visitId}, ${v.entityType}, ${v.field}, ${v.assigneeId}, ${v.openedBy})
+      returning id, patient_id, status, version, created_at, updated_at
+    ), step as (
+      insert into query_steps (query_id, kind, text, user_id)
+      values ((select id from opened), 'open', ${v.text}, ${v.openedBy})
+      returning id, created_at
+    ), counted as (
+      update patients set queries_open = queries_open + 1 from opened where patients.id = opened.patient_id
+    )
+    select opened.id, opened.status, opened.version,
+      ${isoText("opened.created_at")} as created_at, opened.created_at::text as created_at_key,
+      ${isoText("opened.updated_at")} as updated_at,
+      step.id as step_id, ${isoText("step.created_at")} as step_created_at
+    from opened, step`);
+  const [row] = (
+    result as unknown as {
+      rows: {
+        id: number;
+        status: QueryStatus;
+        version: number;
+        created_at: string;
+        created_at_key: string;
+        updated_at: string;
+        step_id: number;
+        step_created_at: string;
+      }[];
+    }
+  ).rows;
+  if (!row) throw new Error("Opening a query returned no row");
+  const id = Number(row.id);
+  return {
+    query: {
+      id,
+      studyId: v.studyId,
+      patientId: v.patientId,
+      visitId: v.visitId,
+      entityType: v.entityType,
+      field: v.field,
+      status: row.status,
+      assigneeId: v.assigneeId,
+      openedBy: v.openedBy,
+      closedAt: null,
+      version: Number(row.version),
+      createdAt: new Date(row.created_at),
+      updatedAt: new Date(row.updated_at),
+      createdAtKey: row.created_at_key,
+    },
+    step: {
+      id: Number(row.step_id),
+      queryId: id,
+      kind: "open",
+      category: null,
+      text: v.text,
+      userId: v.openedBy,
+      createdAt: new Date(row.step_created_at),
+    },
+  };
 }
 
 export async function insertStep(
@@ -82,22 +227,24 @@ export async function insertStep(
   return row!;
 }
 
-/** A step's new status on the locked row: the version moves, `closed_at` follows the status. */
+/**
+ * A step's new status on the locked row: the version moves, `closed_at` follows the status.
+ * Returns the columns it set, which with the locked row make the query as it now stands.
+ */
 export async function moveQuery(
   tx: Queryable,
   current: QueryRow,
   status: QueryStatus,
   at: Date,
-): Promise<void> {
-  await tx
-    .update(queries)
-    .set({
-      status,
-      closedAt: status === "closed" ? at : null,
-      version: current.version + 1,
-      updatedAt: at,
-    })
-    .where(eq(queries.id, current.id));
+): Promise<Pick<QueryRow, "status" | "closedAt" | "version" | "updatedAt">> {
+  const moved = {
+    status,
+    closedAt: status === "closed" ? at : null,
+    version: current.version + 1,
+    updatedAt: at,
+  };
+  await tx.update(queries).set(moved).where(eq(queries.id, current.id));
+  return moved;
 }
 
 /** A step as the thread shows it: its own columns and its author's name (left-joined `users`). */
@@ -183,15 +330,15 @@ export async function isStudyMember(tx: Queryable, studyId: number, userId: numb
 }
 
 /**
- * A query's move between statuses counted on its patient (`patients.queries_*`, decision 0031):
- * `from` null for a new query. The statement trigger of patient_figure_totals moves the study's
+ * A query's step between statuses counted on its patient (`patients.queries_*`, decision 0031; an
+ * opening is counted by `insertOpenedQuery`). The statement trigger of patient_figure_totals moves the study's
  * totals with it, so the dashboard reads a handful of rows. Sent last before the step's audit row,
  * so the totals' bucket stays locked only for the commit's round trips (as a visit write's figures).
  */
 export async function countQueryMove(
   tx: Queryable,
   patientId: number,
-  from: QueryStatus | null,
+  from: QueryStatus,
   to: QueryStatus,
 ): Promise<void> {
   if (from === to) return;

@@ -19,12 +19,11 @@ import type { Actor } from "../auth/actor";
 import type { Permission } from "../auth/policy";
 import { auditedTransaction } from "../audit/audit-writer";
 import { openClinicalStudy, requireClinicalPermission, type ClinicalStudy } from "../clinical/clinical-study";
-import { findPatientInScope } from "../clinical/patient-queries";
-import { findVisitInScope } from "../clinical/visit-queries";
 import {
   findQueryInScope,
   countQueryMove,
-  insertQuery,
+  findQueryTarget,
+  insertOpenedQuery,
   insertStep,
   isStudyMember,
   listQueryPage,
@@ -32,6 +31,7 @@ import {
   moveQuery,
   stepsOf,
   type QueryFilter,
+  type QueryTarget,
   type QueryListRow,
   type QueryStepView,
 } from "../clinical/query-queries";
@@ -89,17 +89,16 @@ async function resolveTarget(
   tx: Queryable,
   study: ClinicalStudy,
   body: QueryCreateBody,
-): Promise<{ patientId: number; visitId: number | null }> {
-  const scope = study.access.patientScope;
+): Promise<QueryTarget> {
+  const target = await findQueryTarget(tx, {
+    entityType: body.entity_type,
+    id: body.entity_id,
+    studyId: study.id,
+    scope: study.access.patientScope,
+  });
+  if (target) return target;
   const context = { studyId: study.id, entityType: body.entity_type, entityId: body.entity_id };
-  if (body.entity_type === "visit") {
-    const visit = await findVisitInScope(tx, { id: body.entity_id, studyId: study.id, scope });
-    if (!visit) throw notFound(VISIT_MESSAGES.notFound, context);
-    return { patientId: visit.patientId, visitId: visit.id };
-  }
-  const patient = await findPatientInScope(tx, { id: body.entity_id, studyId: study.id, scope });
-  if (!patient) throw notFound(PATIENT_MESSAGES.notFound, context);
-  return { patientId: patient.id, visitId: null };
+  throw notFound(body.entity_type === "visit" ? VISIT_MESSAGES.notFound : PATIENT_MESSAGES.notFound, context);
 }
 
 /**
@@ -136,7 +135,9 @@ export async function openQuery(
     checkQueryField(study, body);
     if (body.assignee_id !== undefined && !(await isStudyMember(tx, study.id, body.assignee_id)))
       throw fieldError(["body", "assignee_id"], messageRef("api.queries.assigneeNotMember"));
-    const row = await insertQuery(tx, {
+    // The query, its first step and its patient's count in one statement; the answer is built
+    // from it, nothing is read back (decision 0031).
+    const { query, step } = await insertOpenedQuery(tx, {
       studyId: study.id,
       patientId: target.patientId,
       visitId: target.visitId,
@@ -144,15 +145,14 @@ export async function openQuery(
       field: body.field ?? null,
       assigneeId: body.assignee_id ?? null,
       openedBy: actor.userId,
+      text: body.text,
     });
-    await insertStep(tx, { queryId: row.id, kind: "open", text: body.text, userId: actor.userId });
     // The assignee's notification, in the step's transaction (decision 0031).
-    const notified = await notifyQueryStep(tx, { step: "open", query: row, actorId: actor.userId });
-    await countQueryMove(tx, row.patientId, null, "open");
+    const notified = await notifyQueryStep(tx, { step: "open", query, actorId: actor.userId });
     audit({
       action: "create",
       entityType: "query",
-      entityId: row.id,
+      entityId: query.id,
       studyId: study.id,
       actor: actorOf(actor),
       meta,
@@ -167,7 +167,8 @@ export async function openQuery(
         text: body.text,
       },
     });
-    return { answer: await detailOf(tx, study, row.id), notified };
+    const answer = toQueryResponse({ ...query, ...target }, [{ ...step, userName: actor.fullName }]);
+    return { answer, notified };
   });
   // Emails only once the step is committed, and never in the way of the answer (decision 0031).
   sendAfterCommit(db, notified);
@@ -194,12 +195,6 @@ async function openQueryRecord(
   if (!query) throw notFound(NOT_FOUND, { studyId: study.id, entityType: "query", entityId: id });
   requireClinicalPermission(study, permission);
   return { study, query };
-}
-
-async function detailOf(tx: Queryable, study: ClinicalStudy, id: number): Promise<QueryResponse> {
-  const row = await findQueryInScope(tx, { id, studyId: study.id, scope: { kind: "all" } });
-  if (!row) throw new Error(`Query ${id} vanished inside its own transaction`);
-  return toQueryResponse(row, await stepsOf(tx, id));
 }
 
 export async function getQuery(db: Db, actor: Actor, id: number): Promise<QueryResponse> {
@@ -235,10 +230,11 @@ async function takeStep(
       text: body.text,
       userId: actor.userId,
     });
-    await moveQuery(tx, query, transition.to, at);
+    const moved = await moveQuery(tx, query, transition.to, at);
     // Who hears of the step (decision 0031): the assignee of a reopened query, the opener and
     // the assignee of an answered one; never the actor.
     const notified = await notifyQueryStep(tx, { step: kind, query, actorId: actor.userId });
+    const steps = await stepsOf(tx, id);
     await countQueryMove(tx, query.patientId, query.status, transition.to);
     audit({
       action: "update",
@@ -255,7 +251,7 @@ async function takeStep(
         text: body.text,
       },
     });
-    return { answer: await detailOf(tx, study, id), notified };
+    return { answer: toQueryResponse({ ...query, ...moved }, steps), notified };
   });
   sendAfterCommit(db, notified);
   return answer;
