@@ -33,10 +33,7 @@ export async function openClinicalStudy(
 ): Promise<ClinicalStudy> {
   const context = await studyContextFor(tx, actor, studyId);
   if (!context) throw notFound(messageRef("api.studies.notFound"));
-  const opened = await openReadable(
-    tx,
-    actor,
-    context,
+  const opened = await openReadable(tx, actor, context, () =>
     notFound(messageRef("api.studies.notFound"), { studyId, entityType: "study", entityId: studyId }),
   );
   requireClinicalPermission(opened, permission);
@@ -84,7 +81,7 @@ export async function openClinicalRecord<R>(
   if (permission === "clinical.read") {
     const known = await knownRecordContext(tx, actor, target);
     if (known) {
-      const study = await openReadable(tx, actor, known, notFound(notFoundDetail)).catch(() => null);
+      const study = await openReadable(tx, actor, known, () => notFound(notFoundDetail)).catch(() => null);
       const record = study && (await find(study));
       if (study && record) return { study, record };
     }
@@ -92,29 +89,32 @@ export async function openClinicalRecord<R>(
   const [entityType, entityId] = "patient" in target ? ["patient", target.patient] : ["visit", target.visit];
   const context = await readStudyContext(tx, actor.userId, target);
   if (!context) throw notFound(notFoundDetail);
-  const refusal = notFound(notFoundDetail, { studyId: context.studyId, entityType, entityId });
+  const refusal = () => notFound(notFoundDetail, { studyId: context.studyId, entityType, entityId });
   const study = await openReadable(tx, actor, context, refusal);
   const record = await find(study);
-  if (!record) throw refusal;
+  if (!record) throw refusal();
   requireClinicalPermission(study, permission);
   rememberRecordStudy(tx, actor, target, study.id);
   return { study, record };
 }
 
-/** The access check comes before the configuration: an outsider learns nothing of its state. */
+/**
+ * The access check comes before the configuration: an outsider learns nothing of its state. The
+ * refusal is made only when refused (an error's stack costs more than the rest of the check).
+ */
 async function openReadable(
   tx: Queryable,
   actor: Actor,
   context: StudyContext,
-  refusal: ApiError,
+  refusal: () => ApiError,
 ): Promise<ClinicalStudy> {
   const access = studyAccess(actor, context.assignment);
-  if (!access.permissions.has("clinical.read")) throw refusal;
+  if (!access.permissions.has("clinical.read")) throw refusal();
   let version = context.version;
   let stored = cachedConfig(context.studyId, version);
   if (!stored) {
     const row = await readStudyConfigRow(tx, context.studyId);
-    if (!row) throw refusal;
+    if (!row) throw refusal();
     // Read just now: if a save landed in between, its version goes with its document.
     version = row.version;
     stored = parseAndCacheConfig(row);
