@@ -13,3 +13,4 @@ export * from "./patient-figure-totals";
 export * from "./audit-verification-jobs";
 export * from "./queries";
 export * from "./notifications";
+export * from "./signatures";

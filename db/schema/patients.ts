@@ -77,6 +77,10 @@ export const patients = pgTable(
     queriesOpen: integer("queries_open").notNull().default(0),
     queriesAnswered: integer("queries_answered").notNull().default(0),
     queriesClosed: integer("queries_closed").notNull().default(0),
+    // A patient frozen by a principal investigator or an admin (decision 0034): all their data
+    // read-only until unlocked with a reason. Who and why are in the audit trail.
+    lockedAt: instant("locked_at"),
+    lockedBy: integer("locked_by"),
     // Optimistic concurrency (decision 0007): updates name the version they were based on.
     version: version(),
     createdAt: createdAt(),

@@ -34,6 +34,10 @@ export const studies = pgTable(
     // Optimistic concurrency (decision 0007): every update names the version it was based on and
     // bumps it; a stale update is refused with 409 and overwrites nothing.
     version: version(),
+    // Database lock at the study's end (decision 0034): read-only for every role while set; exports
+    // and the trail go on. Who and why of each lock and unlock are in the audit trail.
+    lockedAt: instant("locked_at"),
+    lockedBy: integer("locked_by").references(() => users.id),
     createdBy: integer("created_by").references(() => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -28,6 +28,18 @@ export const users = pgTable(
     // The language the user chose on their account page; null follows the study and the browser
     // (lib/i18n/locales.ts chooseLocale, docs/decisions/0021).
     locale: text("locale").$type<Locale>(),
+    // Two-factor sign-in (TOTP, decision 0033): the shared secret, sealed with the server's key
+    // (never stored in clear), and when enrolment was confirmed by a first valid code. A secret
+    // without `totp_enabled_at` is an enrolment under way.
+    totpSecret: text("totp_secret"),
+    totpEnabledAt: instant("totp_enabled_at"),
+    // When the password was last set, for the optional expiry (off by default, decision 0033).
+    passwordChangedAt: instant("password_changed_at").notNull().defaultNow(),
+    // How the person's identity was verified before their first signature (21 CFR 11.100(b)):
+    // recorded by an administrator, audited (decision 0033).
+    identityVerifiedAt: instant("identity_verified_at"),
+    identityVerifiedBy: integer("identity_verified_by"),
+    identityVerificationMethod: text("identity_verification_method"),
     // Optimistic concurrency of the admin edit (decision 0007).
     version: version(),
     createdAt: createdAt(),
@@ -61,6 +73,11 @@ export const authSessions = pgTable(
     lastSeenAt: instant("last_seen_at").notNull().defaultNow(),
     expiresAt: instant("expires_at").notNull(),
     revokedAt: instant("revoked_at"),
+    // The last time this session's user proved their identity for a signature (email, password and
+    // second factor): later signatures in the same continuous session ask for the password only
+    // (21 CFR 11.200(a)(1), decision 0032).
+    signatureIdentifiedAt: instant("signature_identified_at"),
+    lastSignatureAt: instant("last_signature_at"),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
   },

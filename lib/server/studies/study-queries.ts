@@ -29,12 +29,13 @@ const summaryColumns = {
   isActive: studies.isActive,
   defaultLanguage: studies.defaultLanguage,
   version: studies.version,
+  lockedAt: studies.lockedAt,
   fieldCount,
   createdAt: studies.createdAt,
   updatedAt: studies.updatedAt,
 };
 
-export type StudySummaryRow = Omit<StudyRow, "config" | "createdBy"> & { fieldCount: number };
+export type StudySummaryRow = Omit<StudyRow, "config" | "createdBy" | "lockedBy"> & { fieldCount: number };
 
 export function listAllStudies(tx: Queryable): Promise<StudySummaryRow[]> {
   return tx.select(summaryColumns).from(studies).orderBy(asc(studies.name), asc(studies.id));

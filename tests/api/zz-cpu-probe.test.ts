@@ -1,0 +1,33 @@
+import { it } from "vitest";
+import { POST as createPatient } from "@/app/api/patients/route";
+import { POST as createVisit } from "@/app/api/visits/route";
+import { POST as openQueryRoute } from "@/app/api/queries/route";
+import { GET as health } from "@/app/api/health/route";
+import { getDb } from "@/db/client";
+import { openQuery } from "@/lib/server/queries/query-service";
+import { call } from "./helpers";
+import { callerFor, createStudy, patientBody } from "./clinical-fixtures";
+import { Session } from "node:inspector/promises";
+import fs from "node:fs";
+
+it("probe", async () => {
+  const admin = await callerFor({ roleLevel: "admin" });
+  const studyId = (await createStudy(admin)).id;
+  const p = await call(createPatient, { method: "POST", headers: admin.headers, body: patientBody(studyId, "P-1") });
+  const patientId = (p.json as { id: number }).id;
+  const v = await call(createVisit, { method: "POST", headers: admin.headers, body: { patient_id: patientId, visit_number: 1, visit_date: "2024-01-01", visit_type: "baseline", data_fields: { current_therapy: "adalimumab", pasi_score: 12, adverse_event: false } } });
+  const visitId = (v.json as { id: number }).id;
+  const body = { study_id: studyId, entity_type: "visit", entity_id: visitId, field: "pasi_score", text: "Please confirm" };
+  for (let i = 0; i < 300; i++) await call(openQueryRoute, { method: "POST", headers: admin.headers, body });
+  const session = new Session(); session.connect(); await session.post("Profiler.enable"); await session.post("Profiler.start");
+  const N = 2000;
+  const c0 = process.cpuUsage(); const t0 = performance.now();
+  for (let i = 0; i < N; i++) await call(openQueryRoute, { method: "POST", headers: admin.headers, body });
+  const c1 = process.cpuUsage(c0); const t1 = performance.now();
+  const { profile } = await session.post("Profiler.stop"); fs.writeFileSync("/tmp/cpuprobe/open.cpuprofile", JSON.stringify(profile));
+  console.log("open: cpu ms/op", ((c1.user + c1.system) / 1000 / N).toFixed(3), "wall ms/op", ((t1 - t0) / N).toFixed(3));
+  const c2 = process.cpuUsage();
+  for (let i = 0; i < N; i++) await call(health, { method: "GET" });
+  const c3 = process.cpuUsage(c2);
+  console.log("health: cpu ms/op", ((c3.user + c3.system) / 1000 / N).toFixed(3));
+}, 600_000);
