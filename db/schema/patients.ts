@@ -81,6 +81,9 @@ export const patients = pgTable(
     // read-only until unlocked with a reason. Who and why are in the audit trail.
     lockedAt: instant("locked_at"),
     lockedBy: integer("locked_by"),
+    // The patient's valid signatures, on the casebook and on visits (decision 0032): a write of
+    // the patient's data looks for signatures to invalidate only when there are some.
+    signaturesValid: integer("signatures_valid").notNull().default(0),
     // Optimistic concurrency (decision 0007): updates name the version they were based on.
     version: version(),
     createdAt: createdAt(),

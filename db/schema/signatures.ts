@@ -6,9 +6,7 @@ import { inList } from "./sql-helpers";
 import { studies } from "./studies";
 import { users } from "./users";
 import { visits } from "./visits";
-
-export const SIGNATURE_ENTITY_TYPES = ["visit", "patient"] as const;
-export type SignatureEntityType = (typeof SIGNATURE_ENTITY_TYPES)[number];
+import { SIGNATURE_ENTITY_TYPES, type SignatureEntityType } from "../../lib/schemas/signature-entities";
 
 /**
  * An electronic signature (21 CFR 11.50, 11.70; decision 0032): a signer's sign-off of one visit or

@@ -32,6 +32,7 @@ import {
   QueryStepBody,
 } from "./queries";
 import { SdvListQuery, SdvListResponse } from "./sdv";
+import { SignatureListResponse, SignatureResponse, SignBody } from "./signatures";
 import { NotificationListQuery, NotificationListResponse, NotificationReadResponse } from "./notifications";
 import { VisitCreateBody, VisitListQuery, VisitListResponse, VisitResponse, VisitUpdateBody } from "./visits";
 import {
@@ -430,6 +431,40 @@ export const API_CONTRACTS: ApiContract[] = [
     auth: true,
     body: UnverifyBody,
     response: VisitResponse,
+  },
+  {
+    method: "GET",
+    path: "/api/visits/{id}/signatures",
+    summary:
+      "A visit's electronic signatures with their manifestation and state (valid / invalidated), and what the caller's next signature asks for",
+    auth: true,
+    response: SignatureListResponse,
+  },
+  {
+    method: "POST",
+    path: "/api/visits/{id}/signatures",
+    summary:
+      "Sign a visit (21 CFR Part 11): a meaning from the study's list, the password, and the email and second factor at the first signature of a session; audited as sign",
+    auth: true,
+    body: SignBody,
+    response: SignatureResponse,
+  },
+  {
+    method: "GET",
+    path: "/api/patients/{id}/signatures",
+    summary:
+      "A patient's electronic signatures (the casebook's and every visit's) with their state, and what the caller's next signature asks for",
+    auth: true,
+    response: SignatureListResponse,
+  },
+  {
+    method: "POST",
+    path: "/api/patients/{id}/signatures",
+    summary:
+      "Sign a patient's whole casebook (21 CFR Part 11): as a visit's signature, over the patient's values and every live visit; audited as sign",
+    auth: true,
+    body: SignBody,
+    response: SignatureResponse,
   },
   {
     method: "GET",

@@ -317,6 +317,34 @@ export const DEFAULT_MISSING_CODES = [
 ] as const satisfies readonly z.input<typeof MissingCodeSchema>[];
 
 // ---------------------------------------------------------------------------------------------
+// Electronic signatures (decision 0032)
+// ---------------------------------------------------------------------------------------------
+
+export const SIGNATURE_MEANING_KEY = /^[a-z][a-z0-9_]{0,31}$/;
+
+/** One meaning a signer may choose (21 CFR 11.50(a)(3)): a stable key and its words. */
+export const SignatureMeaningSchema = z.object({
+  key: z.string().regex(SIGNATURE_MEANING_KEY, configMessage("signatureMeaningKey")),
+  label: requiredText(configMessage("labelRequired")),
+});
+
+/** A study whose document names no list offers these three. */
+export const DEFAULT_SIGNATURE_MEANINGS = [
+  { key: "approve", label: { en: "I approve the data", it: "Approvo i dati" } },
+  { key: "review", label: { en: "I have reviewed the data", it: "Ho esaminato i dati" } },
+  { key: "author", label: { en: "I am the author", it: "Sono l'autore dei dati" } },
+] as const satisfies readonly z.input<typeof SignatureMeaningSchema>[];
+
+export const SignatureSettingsSchema = z.object({
+  meanings: z.array(SignatureMeaningSchema).min(1, configMessage("signatureMeaningsEmpty")).optional(),
+  // Signing refused while the record has open or answered queries or unverified required fields
+  // (absent: on).
+  require_review_complete: z.boolean().optional(),
+  // Sub-investigators may sign their own group's patients (absent: off).
+  sub_investigators_sign: z.boolean().optional(),
+});
+
+// ---------------------------------------------------------------------------------------------
 // The whole document
 // ---------------------------------------------------------------------------------------------
 
@@ -331,6 +359,8 @@ export const StudyConfigShape = z.object({
   missing_codes: z.array(MissingCodeSchema).optional(),
   // Source data verification (decision 0031): absent is "none", for the same reason.
   sdv_requirement: z.enum(SDV_REQUIREMENTS).optional(),
+  // Electronic signatures (decision 0032): absent is the defaults of SignatureSettingsSchema.
+  signatures: SignatureSettingsSchema.optional(),
   dashboard_kpis: z.array(z.record(z.string(), z.unknown())).default([]),
   ui_settings: UiSettingsSchema.default({}),
   therapy_switch_config: TherapySwitchConfigSchema.default({

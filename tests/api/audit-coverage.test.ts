@@ -564,6 +564,23 @@ const EXPECTED_AUDIT: Record<string, Entry> = {
       },
     ],
   },
+  // Electronic signatures (decision 0032): one sign row on the signed record, with the manifestation.
+  "POST /api/visits/{id}/signatures": {
+    prepare: (f) => signer(f),
+    request: (f) => ({
+      params: { id: String(f.visitId) },
+      body: { meaning: "approve", email: f.user.email, password: f.user.password },
+    }),
+    rows: (f, answer) => [signRow(f, "visit", f.visitId, answer)],
+  },
+  "POST /api/patients/{id}/signatures": {
+    prepare: (f) => signer(f),
+    request: (f) => ({
+      params: { id: String(f.patientId) },
+      body: { meaning: "review", email: f.user.email, password: f.user.password },
+    }),
+    rows: (f, answer) => [signRow(f, "patient", f.patientId, answer)],
+  },
   // Source data verification and form status (decision 0031): one update row each.
   "POST /api/visits/{id}/verify": {
     request: (f) => ({ params: { id: String(f.visitId) }, body: { fields: ["visit_date"] } }),
@@ -914,6 +931,47 @@ const newUserBody = (tag: string) => ({
   full_name: `Coverage ${tag}`,
   role_level: "user",
 });
+
+/** `f.user` as a principal investigator of the study whose identity was verified: a signer. */
+async function signer(f: Fixture): Promise<Partial<Fixture>> {
+  const db = await getDb();
+  await db
+    .insert(userStudyRoles)
+    .values({ userId: f.user.id, studyId: f.studyId, role: "principal_investigator" });
+  await db
+    .update(users)
+    .set({
+      identityVerifiedAt: new Date(),
+      identityVerifiedBy: admin.userId,
+      identityVerificationMethod: "coverage",
+    })
+    .where(eq(users.id, f.user.id));
+  return ownCaller(f.user);
+}
+
+function signRow(
+  f: Fixture,
+  entityType: "visit" | "patient",
+  entityId: number,
+  answer: Record<string, unknown>,
+) {
+  return {
+    action: "sign" as const,
+    entityType,
+    entityId: String(entityId),
+    studyId: f.studyId,
+    newValues: {
+      signature_id: answer.id,
+      signer_name: f.user.fullName,
+      meaning: answer.meaning,
+      meaning_text: answer.meaning_text,
+      signed_at: answer.signed_at,
+      data_hash: answer.data_hash,
+      covered: expect.any(Object),
+      proof: "full",
+    },
+  };
+}
 
 async function ownCaller(user: User): Promise<Partial<Fixture>> {
   return { caller: (await sessionOf(user)).caller };

@@ -16,6 +16,7 @@ import {
   notifications,
   patients,
   protocolVersions,
+  queries,
   studies,
   userStudyRoles,
   users,
@@ -380,6 +381,29 @@ const RULES: Record<string, Rule> = {
     request: ({ target }) => ({ params: { id: String(target.patientId) } }),
   },
   // The SDV page's list (decision 0031): read in the clinical scope, as the queries list.
+  // Electronic signatures (decision 0032): read in the clinical scope; signed by the signing roles.
+  "GET /api/visits/{id}/signatures": {
+    need: { kind: "patient", permission: "clinical.read" },
+    target: "visit",
+    request: ({ target }) => ({ params: { id: String(target.visitId) } }),
+  },
+  "POST /api/visits/{id}/signatures": {
+    need: { kind: "patient", permission: "signatures.sign" },
+    target: "visit",
+    fresh: true,
+    request: (ctx) => signingRequest(ctx, ctx.target.visitId),
+  },
+  "GET /api/patients/{id}/signatures": {
+    need: { kind: "patient", permission: "clinical.read" },
+    target: "patient",
+    request: ({ target }) => ({ params: { id: String(target.patientId) } }),
+  },
+  "POST /api/patients/{id}/signatures": {
+    need: { kind: "patient", permission: "signatures.sign" },
+    target: "patient",
+    fresh: true,
+    request: (ctx) => signingRequest(ctx, ctx.target.patientId),
+  },
   "GET /api/sdv": {
     need: { kind: "study", permission: "clinical.read" },
     target: "study",
@@ -770,6 +794,31 @@ const ACTORS: { name: ActorName; level?: "superadmin" | "admin"; role?: StudyRol
     { name: "data manager", role: "data_manager" },
     { name: "read only", role: "read_only" },
   ];
+
+/**
+ * A signature by the cell's caller: their identity recorded as verified and the target's query
+ * closed first, so a signer's cell answers 2xx and every other one is refused by role or scope.
+ */
+async function signingRequest(ctx: CellContext, id: number): Promise<CallRequest> {
+  const db = await getDb();
+  await db
+    .update(queries)
+    .set({ status: "closed", closedAt: new Date() })
+    .where(eq(queries.patientId, ctx.target.patientId));
+  if (ctx.actor.user)
+    await db
+      .update(users)
+      .set({ identityVerifiedAt: new Date(), identityVerificationMethod: "role matrix" })
+      .where(eq(users.id, ctx.actor.user.id));
+  return {
+    params: { id: String(id) },
+    body: {
+      meaning: "approve",
+      email: ctx.actor.user?.email ?? "nobody@example.org",
+      password: ctx.actor.password,
+    },
+  };
+}
 
 type ActorFixture = {
   name: ActorName;

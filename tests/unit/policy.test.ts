@@ -27,11 +27,19 @@ describe("platform levels", () => {
     ]);
   });
 
-  it("gives platform admins every study permission; homepage content only to superusers", () => {
-    expect(can(admin, null)).toEqual(PERMISSIONS.filter((p) => p !== "content.edit").sort());
-    expect(can(superadmin, null)).toEqual([...PERMISSIONS].sort());
-    expect(can(flaggedSuperuser, null)).toEqual([...PERMISSIONS].sort());
+  it("gives platform admins every study permission but signing; homepage content only to superusers", () => {
+    const signing = ["signatures.sign", "signatures.sign_if_allowed"];
+    const unsigned = PERMISSIONS.filter((p) => !signing.includes(p));
+    expect(can(admin, null)).toEqual(unsigned.filter((p) => p !== "content.edit").sort());
+    expect(can(superadmin, null)).toEqual([...unsigned].sort());
+    expect(can(flaggedSuperuser, null)).toEqual([...unsigned].sort());
     expect(studyAccess(admin, null).patientScope).toEqual({ kind: "all" });
+  });
+
+  it("lets an administrator sign only through a study role that signs (decision 0032)", () => {
+    expect(can(admin, "principal_investigator")).toContain("signatures.sign");
+    expect(can(admin, "sub_investigator")).toContain("signatures.sign_if_allowed");
+    expect(can(admin, "study_monitor")).not.toContain("signatures.sign");
   });
 
   it("lets admins register users but only superusers register administrators", () => {
@@ -58,12 +66,16 @@ describe("study roles (spec §2 permissions summary)", () => {
         "clinical.write",
         "queries.open",
         "queries.respond",
+        "signatures.sign",
         "study.read",
       ],
     ],
     // Data queries (decision 0030): the reviewer opens, the site responds.
     ["study_monitor", ["clinical.read", "queries.open", "sdv.verify", "study.read"]],
-    ["sub_investigator", ["clinical.read", "clinical.write", "queries.respond", "study.read"]],
+    [
+      "sub_investigator",
+      ["clinical.read", "clinical.write", "queries.respond", "signatures.sign_if_allowed", "study.read"],
+    ],
     ["medico", ["clinical.read", "clinical.write", "queries.respond", "study.read"]],
     ["data_manager", ["clinical.read", "clinical.write", "queries.open", "study.configure", "study.read"]],
     ["read_only", ["clinical.read", "study.read"]],

@@ -20,6 +20,10 @@ export const PERMISSIONS = [
   "queries.respond",
   // Source data verification (docs/decisions/0031): the monitor's comparison with the source.
   "sdv.verify",
+  // Electronic signatures (docs/decisions/0032): the investigator's sign-off; a sub-investigator's
+  // only where the study lets sub-investigators sign their group's patients.
+  "signatures.sign",
+  "signatures.sign_if_allowed",
   "team.manage",
   "content.edit",
 ] as const;
@@ -90,13 +94,22 @@ export const ROLE_PERMISSIONS: Record<StudyRole, readonly Permission[]> = {
     "clinical.reassign",
     "queries.open",
     "queries.respond",
+    "signatures.sign",
   ],
   study_monitor: ["study.read", "clinical.read", "queries.open", "sdv.verify"],
-  sub_investigator: ["study.read", "clinical.read", "clinical.write", "queries.respond"],
+  sub_investigator: [
+    "study.read",
+    "clinical.read",
+    "clinical.write",
+    "queries.respond",
+    "signatures.sign_if_allowed",
+  ],
   medico: ["study.read", "clinical.read", "clinical.write", "queries.respond"],
   data_manager: ["study.read", "study.configure", "clinical.read", "clinical.write", "queries.open"],
   read_only: ["study.read", "clinical.read"],
 };
+
+const SIGNING: readonly Permission[] = ["signatures.sign", "signatures.sign_if_allowed"];
 
 const NO_ACCESS: StudyAccess = { permissions: new Set(), patientScope: { kind: "none" } };
 
@@ -104,6 +117,11 @@ export function studyAccess(actor: PolicyActor, assignment: StudyAssignment | nu
   if (isPlatformAdmin(actor)) {
     const permissions = new Set<Permission>(PERMISSIONS);
     if (!isSuperuser(actor)) permissions.delete("content.edit");
+    // A signature attests a clinical role in the study (docs/decisions/0032): an administrator
+    // signs only through a study role that signs.
+    for (const permission of SIGNING) permissions.delete(permission);
+    for (const permission of assignment ? ROLE_PERMISSIONS[assignment.role] : [])
+      if (SIGNING.includes(permission)) permissions.add(permission);
     return { permissions, patientScope: { kind: "all" } };
   }
   if (!assignment) return NO_ACCESS;

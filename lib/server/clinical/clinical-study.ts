@@ -44,6 +44,8 @@ export async function openClinicalStudy(
 const REFUSALS: Partial<Record<Permission, string>> = {
   "queries.open": messageRef("api.queries.openRole"),
   "queries.respond": messageRef("api.queries.respondRole"),
+  "signatures.sign": messageRef("api.signatures.signRole"),
+  "signatures.sign_if_allowed": messageRef("api.signatures.signRole"),
 };
 
 /** A missing permission inside a study the actor may read is told (403) and audited. */

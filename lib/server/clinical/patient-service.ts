@@ -30,6 +30,8 @@ import { clinicalToday } from "./clinical-today";
 import { enforcePlausibility, withConfirmedWarnings } from "./plausibility-check";
 import { listVisitsOfPatient } from "./visit-queries";
 import { reviewAfterChange, reviewedPatient, reviewResponse } from "./review-state";
+import { invalidateAfterChange } from "../signatures/signature-invalidation";
+import { changedPatientFields } from "../signatures/signed-data";
 import { correctionLink, withCorrectionLink } from "../queries/query-links";
 import { assertPatientRemovable } from "./protected-data";
 import {
@@ -354,6 +356,17 @@ export async function updatePatient(
       confirmedWarnings,
       link,
     );
+    const signedChanges = changedPatientFields(patient, updated);
+    if (signedChanges.length > 0)
+      await invalidateAfterChange(tx, audit, {
+        studyId: study.id,
+        patientId: patient.id,
+        signaturesValid: patient.signaturesValid,
+        visitIds: [],
+        cause: { entity_type: "patient", entity_id: patient.id, fields: signedChanges, visit_number: null },
+        actor: actorOf(actor),
+        meta,
+      });
     return toPatientResponse(updated);
   });
 }
@@ -430,6 +443,16 @@ export async function deletePatient(
       meta,
       reason,
       oldValues: auditable(patient),
+    });
+    // The casebook is gone from the record: its signatures no longer stand (decision 0032).
+    await invalidateAfterChange(tx, audit, {
+      studyId: study.id,
+      patientId: patient.id,
+      signaturesValid: patient.signaturesValid,
+      visitIds: [],
+      cause: { entity_type: "patient", entity_id: patient.id, fields: ["deleted_at"], visit_number: null },
+      actor: actorOf(actor),
+      meta,
     });
   });
 }

@@ -86,6 +86,8 @@ export async function recomputeDependants(
   changed: VisitRow,
   audit: AuditRecorder,
   base: { actor: { userId: number; email: string | null }; meta: RequestMeta },
+  /** Collects the ids of the visits recalculated (their signatures cover the values: decision 0032). */
+  recalculated: number[] = [],
 ): Promise<VisitRow[] | null> {
   const type = baselineVisitType(study.config);
   if (type === null) return null;
@@ -102,6 +104,7 @@ export async function recomputeDependants(
     )
       continue;
     await storeCalculatedValues(tx, visit.id, calculated, study.version);
+    recalculated.push(visit.id);
     current[current.length - 1] = {
       ...visit,
       calculatedValues: calculated.values,

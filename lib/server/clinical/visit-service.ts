@@ -30,6 +30,8 @@ import { reportSettings } from "../reports/report-settings";
 import { refreshPatientSummary } from "./patient-summary";
 import { correctionLink, withCorrectionLink } from "../queries/query-links";
 import { reviewAfterChange, reviewedVisit, reviewResponse } from "./review-state";
+import { invalidateAfterChange } from "../signatures/signature-invalidation";
+import { changedVisitFields } from "../signatures/signed-data";
 import { lineForNewVisit } from "./therapy-lines";
 import { checkVisitData, recomputeDependants } from "./visit-data";
 import { baselineVisit, baselineVisitType, calculateVisit } from "./visit-calculations";
@@ -251,10 +253,20 @@ export async function createVisit(
       ...base,
       newValues: auditableVisit(row),
     });
+    const recalculated: number[] = [];
     const recomputed =
       row.visitType === baselineVisitType(study.config)
-        ? await recomputeDependants(tx, study, patient.id, row, audit, base)
+        ? await recomputeDependants(tx, study, patient.id, row, audit, base, recalculated)
         : null;
+    // A new visit changes the casebook (decision 0032).
+    await invalidateAfterChange(tx, audit, {
+      studyId: study.id,
+      patientId: patient.id,
+      signaturesValid: patient.signaturesValid,
+      visitIds: recalculated,
+      cause: { entity_type: "visit", entity_id: row.id, fields: [], visit_number: row.visitNumber },
+      ...base,
+    });
     await refreshPatientSummary(
       tx,
       reportSettings(study.config),
@@ -368,8 +380,19 @@ export async function updateVisit(
       ),
     });
     const baselineType = baselineVisitType(study.config);
+    const recalculated: number[] = [];
     if (visit.visitType === baselineType || visitType === baselineType)
-      await recomputeDependants(tx, study, visit.patientId, updated, audit, base);
+      await recomputeDependants(tx, study, visit.patientId, updated, audit, base, recalculated);
+    const fields = changedVisitFields(visit, updated);
+    if (fields.length > 0 || recalculated.length > 0)
+      await invalidateAfterChange(tx, audit, {
+        studyId: study.id,
+        patientId: visit.patientId,
+        signaturesValid: patient?.signaturesValid ?? null,
+        visitIds: [visit.id, ...recalculated],
+        cause: { entity_type: "visit", entity_id: visit.id, fields, visit_number: updated.visitNumber },
+        ...base,
+      });
     await refreshPatientSummary(tx, reportSettings(study.config), visit.patientId);
     return toVisitResponse(updated, words);
   });
@@ -401,8 +424,23 @@ export async function deleteVisit(
       reason,
       oldValues: auditableVisit(visit),
     });
+    const recalculated: number[] = [];
     if (visit.visitType === baselineVisitType(study.config))
-      await recomputeDependants(tx, study, visit.patientId, deleted, audit, base);
+      await recomputeDependants(tx, study, visit.patientId, deleted, audit, base, recalculated);
+    // Deleting is rare: the patient's count is not read, the statement looks for itself.
+    await invalidateAfterChange(tx, audit, {
+      studyId: study.id,
+      patientId: visit.patientId,
+      signaturesValid: null,
+      visitIds: [visit.id, ...recalculated],
+      cause: {
+        entity_type: "visit",
+        entity_id: visit.id,
+        fields: ["deleted_at"],
+        visit_number: visit.visitNumber,
+      },
+      ...base,
+    });
     await refreshPatientSummary(tx, reportSettings(study.config), visit.patientId);
   });
 }

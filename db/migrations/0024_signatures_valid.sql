@@ -1,0 +1,1 @@
+ALTER TABLE "patients" ADD COLUMN "signatures_valid" integer DEFAULT 0 NOT NULL;
