@@ -728,7 +728,10 @@ const EXPECTED_AUDIT: Record<string, Entry> = {
   "POST /api/auth/totp": {
     request: async (f) => {
       const db = await getDb();
-      await db.update(users).set({ totpSecret: null, totpEnabledAt: null }).where(eq(users.id, f.caller.userId));
+      await db
+        .update(users)
+        .set({ totpSecret: null, totpEnabledAt: null })
+        .where(eq(users.id, f.caller.userId));
       return {};
     },
     rows: (f) => [
@@ -789,7 +792,11 @@ const EXPECTED_AUDIT: Record<string, Entry> = {
         entityId: String(f.user.id),
         studyId: null,
         reason: "Identity verified before electronic signature",
-        oldValues: { identity_verified_at: null, identity_verified_by: null, identity_verification_method: null },
+        oldValues: {
+          identity_verified_at: null,
+          identity_verified_by: null,
+          identity_verification_method: null,
+        },
         newValues: anyObject({ identity_verification_method: "Passport checked in person" }),
       },
     ],

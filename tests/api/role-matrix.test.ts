@@ -703,7 +703,10 @@ const RULES: Record<string, Rule> = {
       if (actor.user) {
         await clearSecondFactor(actor.user.id);
         const db = await getDb();
-        await db.update(users).set({ totpSecret: seal(secret) }).where(eq(users.id, actor.user.id));
+        await db
+          .update(users)
+          .set({ totpSecret: seal(secret) })
+          .where(eq(users.id, actor.user.id));
       }
       return { body: { code: await generate({ secret }) } };
     },

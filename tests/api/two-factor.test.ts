@@ -51,11 +51,7 @@ async function enrolled(options: Parameters<typeof createUser>[0] = {}) {
   return { user, secret, codes: confirmed.json.recovery_codes as string[], started };
 }
 
-const loginAs = (
-  user: { email: string; password: string },
-  totp?: string,
-  address = "203.0.113.7",
-) =>
+const loginAs = (user: { email: string; password: string }, totp?: string, address = "203.0.113.7") =>
   call(login, {
     method: "POST",
     path: "/api/auth/login",
@@ -114,7 +110,9 @@ describe("sign-in with a second factor", () => {
     const without = await loginAs(user);
     expect(without.status).toBe(401);
     expect(without.json.type).toBe("totp_required");
-    expect(without.json.detail).toBe("Enter the 6-digit code from your authenticator app, or a recovery code");
+    expect(without.json.detail).toBe(
+      "Enter the 6-digit code from your authenticator app, or a recovery code",
+    );
 
     const wrong = await loginAs(user, "000000" === (await generate({ secret })) ? "111111" : "000000");
     expect(wrong.status).toBe(401);
@@ -245,7 +243,10 @@ describe("account controls", () => {
     expect(created.json.must_change_password).toBe(true);
     const signedIn = await loginAs({ email, password: "a long first passphrase" });
     expect(signedIn.status).toBe(200);
-    const blocked = await call(listStudies, { path: "/api/studies", headers: bearer(signedIn.json.access_token) });
+    const blocked = await call(listStudies, {
+      path: "/api/studies",
+      headers: bearer(signedIn.json.access_token),
+    });
     expect(blocked.status).toBe(403);
     expect(blocked.json.detail).toMatch(/password/i);
   });
@@ -276,7 +277,9 @@ describe("account controls", () => {
     const admin = await createUser({ roleLevel: "admin" });
     const { cookie } = await cookieFor(admin);
     const user = await createUser();
-    expect((await loginAs({ ...user, password: "wrong password" }, undefined, "192.0.2.61")).status).toBe(401);
+    expect((await loginAs({ ...user, password: "wrong password" }, undefined, "192.0.2.61")).status).toBe(
+      401,
+    );
     expect((await loginAs(user, undefined, "192.0.2.62")).status).toBe(200);
     const history = await call(signIns, {
       path: `/api/admin/users/${user.id}/sign-ins`,
@@ -309,7 +312,13 @@ describe("account controls", () => {
       body: { method: "Passport", verified_on: "2999-01-01" },
     });
     expect(future.status).toBe(422);
-    const empty = await call(verifyIdentityRoute, { method: "POST", path, headers, params, body: { method: " " } });
+    const empty = await call(verifyIdentityRoute, {
+      method: "POST",
+      path,
+      headers,
+      params,
+      body: { method: " " },
+    });
     expect(empty.status).toBe(422);
     const ok = await call(verifyIdentityRoute, {
       method: "POST",
@@ -330,4 +339,3 @@ describe("account controls", () => {
     expect(rows.map((r) => r.reason)).toContain("Identity verified before electronic signature");
   });
 });
-

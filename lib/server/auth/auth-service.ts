@@ -149,7 +149,13 @@ async function verifyCredentials(
     const code = input.totp?.trim();
     if (!code) {
       await forgetSignInAttempt(db, attemptId);
-      throw new ApiError("unauthorized", messageRef("api.twoFactor.codeRequired"), undefined, {}, TOTP_REQUIRED);
+      throw new ApiError(
+        "unauthorized",
+        messageRef("api.twoFactor.codeRequired"),
+        undefined,
+        {},
+        TOTP_REQUIRED,
+      );
     }
     const result = await db.transaction((tx) => verifySecondFactor(tx, user.id, code, now));
     if (result !== "ok")
@@ -282,12 +288,7 @@ export async function refreshApiSession(db: Db, refreshToken: string) {
   if (!row) throw unauthorized(messageRef("api.auth.refreshInvalid"));
   const [user] = await db.select().from(users).where(eq(users.id, row.userId));
   if (!user?.isActive) throw unauthorized(messageRef("api.auth.refreshInvalid"));
-  return tokenResponse(
-    user.id,
-    row.id,
-    rotated.token,
-    await secondFactorRequired(db, policyActorOf(user)),
-  );
+  return tokenResponse(user.id, row.id, rotated.token, await secondFactorRequired(db, policyActorOf(user)));
 }
 
 /** Ends the actor's session (cookie or bearer): its tokens stop working at once. */

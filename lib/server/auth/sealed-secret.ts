@@ -27,7 +27,9 @@ export function unseal(sealed: string): string | null {
   try {
     const decipher = createDecipheriv("aes-256-gcm", key(), Buffer.from(nonce, "base64url"));
     decipher.setAuthTag(Buffer.from(tag, "base64url"));
-    return Buffer.concat([decipher.update(Buffer.from(body, "base64url")), decipher.final()]).toString("utf8");
+    return Buffer.concat([decipher.update(Buffer.from(body, "base64url")), decipher.final()]).toString(
+      "utf8",
+    );
   } catch {
     return null;
   }

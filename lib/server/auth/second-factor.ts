@@ -73,7 +73,5 @@ export function newRecoveryCodes(): string[] {
 
 /** Only this is stored: spaces, dashes and case do not matter when the user types a code back. */
 export function hashRecoveryCode(code: string): string {
-  return createHash("sha256")
-    .update(code.toLowerCase().replace(/[\s-]/g, ""))
-    .digest("hex");
+  return createHash("sha256").update(code.toLowerCase().replace(/[\s-]/g, "")).digest("hex");
 }

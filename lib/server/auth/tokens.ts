@@ -28,9 +28,7 @@ export async function signAccessToken(
 }
 
 /** The token's user, session and expiry (ms), or null when it is forged, expired or malformed. */
-export async function readAccessToken(
-  token: string,
-): Promise<{
+export async function readAccessToken(token: string): Promise<{
   userId: number;
   sessionId: string;
   expiresAtMs: number;

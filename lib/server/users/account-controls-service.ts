@@ -31,7 +31,13 @@ export async function signInHistory(db: Db, actor: Actor, id: number): Promise<S
       newValues: auditLogs.newValues,
     })
     .from(auditLogs)
-    .where(and(eq(auditLogs.entityType, "user"), eq(auditLogs.entityId, String(id)), eq(auditLogs.action, "login")))
+    .where(
+      and(
+        eq(auditLogs.entityType, "user"),
+        eq(auditLogs.entityId, String(id)),
+        eq(auditLogs.action, "login"),
+      ),
+    )
     .orderBy(desc(auditLogs.timestamp), desc(auditLogs.id))
     .limit(SIGN_IN_HISTORY_LIMIT);
   return {
@@ -61,7 +67,11 @@ export async function verifyIdentity(
   requireUsersPermission(actor, "users.create");
   const verifiedAt = input.verified_on ? new Date(`${input.verified_on}T00:00:00Z`) : now;
   if (verifiedAt.getTime() > now.getTime())
-    throw fieldError(["body", "verified_on"], messageRef("api.twoFactor.identityDateFuture"), "date_in_future");
+    throw fieldError(
+      ["body", "verified_on"],
+      messageRef("api.twoFactor.identityDateFuture"),
+      "date_in_future",
+    );
   return auditedTransaction(db, async (tx, audit) => {
     const current = await findUser(tx, id, true);
     if (!canManageUserAtLevel(actor, current, current.roleLevel))

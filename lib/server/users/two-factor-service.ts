@@ -23,13 +23,18 @@ const who = (actor: Actor) => ({ userId: actor.userId, email: actor.email });
  * secret is stored sealed, with no `totp_enabled_at` until a first code confirms it; starting again
  * replaces an enrolment under way. An enrolled user must be reset by an administrator first.
  */
-export async function startTotpEnrolment(db: Db, actor: Actor, meta: RequestMeta): Promise<TotpEnrolmentResponse> {
+export async function startTotpEnrolment(
+  db: Db,
+  actor: Actor,
+  meta: RequestMeta,
+): Promise<TotpEnrolmentResponse> {
   const secret = newTotpSecret();
   const uri = totpUri(secret, actor.email);
   const svg = await QRCode.toString(uri, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
   await auditedTransaction(db, async (tx, audit) => {
     const current = await findUser(tx, actor.userId, true);
-    if (hasSecondFactor(current)) throw conflict(messageRef("api.twoFactor.alreadyEnrolled"), "totp_enrolled");
+    if (hasSecondFactor(current))
+      throw conflict(messageRef("api.twoFactor.alreadyEnrolled"), "totp_enrolled");
     await tx
       .update(users)
       .set({ totpSecret: seal(secret), totpEnabledAt: null, updatedAt: new Date() })
@@ -64,7 +69,8 @@ export async function confirmTotpEnrolment(
 ): Promise<TotpConfirmResponse> {
   return auditedTransaction(db, async (tx, audit) => {
     const current = await findUser(tx, actor.userId, true);
-    if (hasSecondFactor(current)) throw conflict(messageRef("api.twoFactor.alreadyEnrolled"), "totp_enrolled");
+    if (hasSecondFactor(current))
+      throw conflict(messageRef("api.twoFactor.alreadyEnrolled"), "totp_enrolled");
     const secret = current.totpSecret ? unseal(current.totpSecret) : null;
     if (secret === null) throw conflict(messageRef("api.twoFactor.notStarted"), "totp_not_started");
     if (!(await totpCodeIsValid(secret, input.code, now)))
@@ -74,7 +80,9 @@ export async function confirmTotpEnrolment(
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, actor.userId));
     await tx
       .insert(recoveryCodes)
-      .values(codes.map((code) => ({ userId: actor.userId, codeHash: hashRecoveryCode(code), createdAt: now })));
+      .values(
+        codes.map((code) => ({ userId: actor.userId, codeHash: hashRecoveryCode(code), createdAt: now })),
+      );
     audit({
       action: "update",
       entityType: "user",
