@@ -127,3 +127,31 @@ export function smtpEnv(): SmtpEnv | null {
   }
   return parsed.data;
 }
+
+/**
+ * Account controls (decision 0033), read on every call rather than cached so an operator's change
+ * applies at the next sign-in and tests can set them.
+ * - REQUIRE_TOTP_FOR_ADMINS: "1"/"true" makes platform administrators enrol a second factor before
+ *   anything else. Default off: a fresh install, its demo and its tests sign in with a password.
+ * - PASSWORD_MAX_AGE_DAYS: a password older than this many days must be changed at the next
+ *   sign-in. Unset: passwords do not expire (NIST SP 800-63B advises against periodic change).
+ */
+const AccountEnvSchema = z.object({
+  REQUIRE_TOTP_FOR_ADMINS: z
+    .enum(["0", "1", "true", "false"])
+    .default("0")
+    .transform((v) => v === "1" || v === "true"),
+  PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().positive().optional(),
+});
+
+export type AccountEnv = z.infer<typeof AccountEnvSchema>;
+
+export function accountEnv(): AccountEnv {
+  const raw = Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== ""));
+  const parsed = AccountEnvSchema.safeParse(raw);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid account configuration: ${problems}`);
+  }
+  return parsed.data;
+}

@@ -13,6 +13,8 @@ export const MY_STUDIES_PATH = "/my-studies";
 export const ADMIN_LANDING = "/admin/studies";
 /** Every signed-in user's own password change (decision 0004). */
 export const CHANGE_PASSWORD_PATH = "/admin/account/password";
+/** The signed-in user's second factor (decision 0033). */
+export const TWO_FACTOR_PATH = "/admin/account/two-factor";
 
 const PAGE_PATTERNS: RegExp[] = [
   /^\/login$/,

@@ -19,10 +19,9 @@ export default async function LoginPage() {
   await connection();
   const t = await getTranslations();
   const words = Object.fromEntries(
-    (["email", "password", "submit", "submitting", "required", "invalid"] as const).map((key) => [
-      key,
-      t(`auth.login.${key}`),
-    ]),
+    (["email", "password", "submit", "submitting", "required", "invalid", "code", "codeHint"] as const).map(
+      (key) => [key, t(`auth.login.${key}`)],
+    ),
   ) as LoginWords;
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-4 px-4">

@@ -9,8 +9,11 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { safeReturnUrl } from "@/lib/routes";
 
+/** The server's word for "ask for the second factor" before its message (next-auth-options.ts). */
+const TOTP_REQUIRED = "totp_required:";
+
 export type LoginWords = Record<
-  "email" | "password" | "submit" | "submitting" | "required" | "invalid",
+  "email" | "password" | "submit" | "submitting" | "required" | "invalid" | "code" | "codeHint",
   string
 >;
 
@@ -23,6 +26,9 @@ export function LoginForm({ words }: { words: LoginWords }) {
   const searchParams = useSearchParams();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
+  // Shown once the server answered that this account signs in with a second factor (decision 0033).
+  const [askCode, setAskCode] = useState(false);
+  const [code, setCode] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -35,7 +41,18 @@ export function LoginForm({ words }: { words: LoginWords }) {
     }
     setBusy(true);
     try {
-      const result = await signIn("credentials", { email, password, redirect: false });
+      const result = await signIn("credentials", {
+        email,
+        password,
+        ...(askCode ? { totp: code } : {}),
+        redirect: false,
+      });
+      if (result?.error?.startsWith(TOTP_REQUIRED)) {
+        setAskCode(true);
+        setError(askCode ? result.error.slice(TOTP_REQUIRED.length) : null);
+        setBusy(false);
+        return;
+      }
       if (!result || result.error || !result.ok) {
         // next-auth passes the server's detail through; CredentialsSignin is its generic code.
         const detail = result?.error && result.error !== "CredentialsSignin" ? result.error : null;
@@ -78,6 +95,23 @@ export function LoginForm({ words }: { words: LoginWords }) {
           onChange={(e) => setPassword(e.target.value)}
         />
       </div>
+      {askCode && (
+        <div>
+          <Label htmlFor="totp">{t("code")}</Label>
+          <Input
+            id="totp"
+            name="totp"
+            autoComplete="one-time-code"
+            autoFocus
+            aria-describedby="totp-hint"
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+          />
+          <p id="totp-hint" className="mt-1 text-xs text-slate-500">
+            {t("codeHint")}
+          </p>
+        </div>
+      )}
       <Button type="submit" className="w-full" disabled={busy}>
         {busy ? t("submitting") : t("submit")}
       </Button>

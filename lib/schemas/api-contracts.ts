@@ -97,6 +97,13 @@ import {
   UploadResponse,
 } from "./contents";
 import {
+  IdentityVerificationBody,
+  SignInHistoryResponse,
+  TotpConfirmBody,
+  TotpConfirmResponse,
+  TotpEnrolmentResponse,
+} from "./two-factor";
+import {
   DetailResponse,
   LoginBody,
   OwnLocaleBody,
@@ -745,6 +752,44 @@ export const API_CONTRACTS: ApiContract[] = [
     summary: "Deactivate a user (never erased); their sessions and tokens end at once",
     auth: true,
     status: 204,
+  },
+  // Two-factor sign-in and account controls (decision 0033).
+  {
+    method: "POST",
+    path: "/api/auth/totp",
+    summary: "Start enrolling a TOTP second factor: the otpauth URI and its QR code",
+    auth: true,
+    response: TotpEnrolmentResponse,
+  },
+  {
+    method: "POST",
+    path: "/api/auth/totp/confirm",
+    summary: "Confirm the TOTP enrolment with a first code; the ten recovery codes are answered once",
+    auth: true,
+    body: TotpConfirmBody,
+    response: TotpConfirmResponse,
+  },
+  {
+    method: "POST",
+    path: "/api/admin/users/{id}/totp/reset",
+    summary: "Clear a user's second factor (secret and recovery codes); they enrol again",
+    auth: true,
+    status: 204,
+  },
+  {
+    method: "GET",
+    path: "/api/admin/users/{id}/sign-ins",
+    summary: "A user's latest sign-ins (succeeded or refused) with their address",
+    auth: true,
+    response: SignInHistoryResponse,
+  },
+  {
+    method: "POST",
+    path: "/api/admin/users/{id}/identity-verification",
+    summary: "Record how a user's identity was verified before their first signature (21 CFR 11.100(b))",
+    auth: true,
+    body: IdentityVerificationBody,
+    response: AdminUserResponse,
   },
   {
     method: "GET",

@@ -20,6 +20,18 @@ export const LoginBody = z.object({
     .string({ error: auth("passwordRequired") })
     .min(1, auth("passwordRequired"))
     .max(1024, auth("passwordTooLong", { max: "1024" })),
+  /**
+   * The second factor of an enrolled account (decision 0033): a 6-digit TOTP code or a recovery
+   * code. Without it such an account answers 401 `totp_required`; empty is absent (a form's field).
+   */
+  totp: z.preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+    z
+      .string({ error: messageRef("api.twoFactor.codeInvalid") })
+      .trim()
+      .max(64, messageRef("api.twoFactor.codeInvalid"))
+      .optional(),
+  ),
 });
 export type LoginBody = z.infer<typeof LoginBody>;
 

@@ -165,6 +165,13 @@ export type AdminUserListQuery = z.infer<typeof AdminUserListQuery>;
 
 export const AdminUserResponse = UserResponse.extend({
   must_change_password: z.boolean(),
+  /** A second factor is enrolled (decision 0033). */
+  totp_enabled: z.boolean(),
+  password_changed_at: z.string(),
+  /** Who verified the person's identity, when and how, before a first signature (decision 0033). */
+  identity_verified_at: z.string().nullable(),
+  identity_verified_by: z.number().int().nullable(),
+  identity_verification_method: z.string().nullable(),
   version: z.number().int(),
   created_at: z.string(),
 });

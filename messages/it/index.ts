@@ -38,6 +38,7 @@ import studyArea from "./studyArea.json";
 import team from "./team.json";
 import templates from "./templates.json";
 import trail from "./trail.json";
+import twoFactor from "./twoFactor.json";
 import ui from "./ui.json";
 import users from "./users.json";
 import visits from "./visits.json";
@@ -81,6 +82,7 @@ const catalogue: Messages = {
   team,
   templates,
   trail,
+  twoFactor,
   ui,
   users,
   visits,

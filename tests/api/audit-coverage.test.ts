@@ -24,6 +24,8 @@ import { DICTIONARY_COLUMNS, dictionaryCsv } from "@/lib/dictionary";
 import { API_CONTRACTS, type ApiContract } from "@/lib/schemas/api-contracts";
 import { StudyConfigSchema } from "@/lib/schemas/study-config-rules";
 import { openSession } from "@/lib/server/auth/auth-service";
+import { seal } from "@/lib/server/auth/sealed-secret";
+import { generate, generateSecret } from "otplib";
 import { DEMO_STUDY_CONFIG } from "@/db/seed/demo-study-config";
 import { callerFor, createStudy, patientBody } from "./clinical-fixtures";
 import { createUser } from "./helpers";
@@ -736,6 +738,83 @@ const EXPECTED_AUDIT: Record<string, Entry> = {
         reason: "deactivated",
         oldValues: { is_active: true },
         newValues: { is_active: false },
+      },
+    ],
+  },
+  // Two-factor sign-in and account controls (decision 0033).
+  "POST /api/auth/totp": {
+    request: async (f) => {
+      const db = await getDb();
+      await db
+        .update(users)
+        .set({ totpSecret: null, totpEnabledAt: null })
+        .where(eq(users.id, f.caller.userId));
+      return {};
+    },
+    rows: (f) => [
+      {
+        action: "update",
+        entityType: "user",
+        entityId: String(f.caller.userId),
+        studyId: null,
+        reason: "Two-factor enrolment started",
+      },
+    ],
+  },
+  "POST /api/auth/totp/confirm": {
+    request: async (f) => {
+      const secret = generateSecret();
+      const db = await getDb();
+      await db
+        .update(users)
+        .set({ totpSecret: seal(secret), totpEnabledAt: null })
+        .where(eq(users.id, f.caller.userId));
+      return { body: { code: await generate({ secret }) } };
+    },
+    rows: (f) => [
+      {
+        action: "update",
+        entityType: "user",
+        entityId: String(f.caller.userId),
+        studyId: null,
+        reason: "Two-factor sign-in enabled; 10 recovery codes issued",
+        oldValues: { totp_enabled: false },
+        newValues: { totp_enabled: true },
+      },
+    ],
+  },
+  "POST /api/admin/users/{id}/totp/reset": {
+    request: (f) => ({ params: { id: String(f.user.id) } }),
+    rows: (f) => [
+      {
+        action: "update",
+        entityType: "user",
+        entityId: String(f.user.id),
+        studyId: null,
+        reason: "Second factor reset by an administrator; 0 recovery code(s) removed",
+        oldValues: { totp_enabled: false },
+        newValues: { totp_enabled: false },
+      },
+    ],
+  },
+  "POST /api/admin/users/{id}/identity-verification": {
+    request: (f) => ({
+      params: { id: String(f.user.id) },
+      body: { method: "Passport checked in person" },
+    }),
+    rows: (f) => [
+      {
+        action: "update",
+        entityType: "user",
+        entityId: String(f.user.id),
+        studyId: null,
+        reason: "Identity verified before electronic signature",
+        oldValues: {
+          identity_verified_at: null,
+          identity_verified_by: null,
+          identity_verification_method: null,
+        },
+        newValues: anyObject({ identity_verification_method: "Passport checked in person" }),
       },
     ],
   },

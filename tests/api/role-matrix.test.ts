@@ -17,6 +17,7 @@ import {
   patients,
   protocolVersions,
   queries,
+  recoveryCodes,
   studies,
   userStudyRoles,
   users,
@@ -38,6 +39,8 @@ import {
   type PolicyActor,
 } from "@/lib/server/auth/policy";
 import { signAccessToken } from "@/lib/server/auth/tokens";
+import { seal } from "@/lib/server/auth/sealed-secret";
+import { generate, generateSecret } from "otplib";
 import { callerFor, createStudy, patientBody, type Caller } from "./clinical-fixtures";
 import { createUser } from "./helpers";
 import { callRoute, handlerOf, routeKey, type CallRequest } from "./route-call";
@@ -97,6 +100,13 @@ type Rule = {
   endsSessions?: boolean;
   request: (ctx: CellContext) => CallRequest | Promise<CallRequest>;
 };
+
+/** No second factor and no enrolment under way: each enrolment cell starts from the same state. */
+async function clearSecondFactor(userId: number) {
+  const db = await getDb();
+  await db.update(users).set({ totpSecret: null, totpEnabledAt: null }).where(eq(users.id, userId));
+  await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+}
 
 const efficacy = (pasi: number) => ({
   current_therapy: "adalimumab",
@@ -698,6 +708,52 @@ const RULES: Record<string, Rule> = {
     target: "user",
     fresh: true,
     request: ({ target }) => ({ params: { id: String(target.userId) } }),
+  },
+  // Two-factor sign-in and account controls (decision 0033).
+  "POST /api/auth/totp": {
+    need: { kind: "session" },
+    target: "none",
+    request: async ({ actor }) => {
+      if (actor.user) await clearSecondFactor(actor.user.id);
+      return {};
+    },
+  },
+  "POST /api/auth/totp/confirm": {
+    need: { kind: "session" },
+    target: "none",
+    request: async ({ actor }) => {
+      // An enrolment under way, and its current code (decision 0033).
+      const secret = generateSecret();
+      if (actor.user) {
+        await clearSecondFactor(actor.user.id);
+        const db = await getDb();
+        await db
+          .update(users)
+          .set({ totpSecret: seal(secret) })
+          .where(eq(users.id, actor.user.id));
+      }
+      return { body: { code: await generate({ secret }) } };
+    },
+  },
+  "POST /api/admin/users/{id}/totp/reset": {
+    need: { kind: "platform", permission: "users.create" },
+    target: "user",
+    fresh: true,
+    request: ({ target }) => ({ params: { id: String(target.userId) } }),
+  },
+  "GET /api/admin/users/{id}/sign-ins": {
+    need: { kind: "platform", permission: "users.read" },
+    target: "user",
+    request: ({ target }) => ({ params: { id: String(target.userId) } }),
+  },
+  "POST /api/admin/users/{id}/identity-verification": {
+    need: { kind: "platform", permission: "users.create" },
+    target: "user",
+    fresh: true,
+    request: ({ target }) => ({
+      params: { id: String(target.userId) },
+      body: { method: "Passport checked in person" },
+    }),
   },
   "GET /api/admin/user-study-roles": {
     need: { kind: "study", permission: "team.manage" },

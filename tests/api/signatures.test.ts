@@ -5,7 +5,10 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { generate } from "otplib";
 import { POST as login } from "@/app/api/auth/login/route";
+import { POST as startTotp } from "@/app/api/auth/totp/route";
+import { POST as confirmTotp } from "@/app/api/auth/totp/confirm/route";
 import { GET as listPatientSignatures, POST as signPatient } from "@/app/api/patients/[id]/signatures/route";
 import { PUT as updatePatientRoute } from "@/app/api/patients/[id]/route";
 import { POST as createPatient } from "@/app/api/patients/route";
@@ -24,8 +27,9 @@ import {
   users,
 } from "@/db/schema";
 import type { StudyRole } from "@/db/schema/study-roles";
+import { unseal } from "@/lib/server/auth/sealed-secret";
 import { setSigningClock } from "@/lib/server/signatures/signing-clock";
-import { call, createUser } from "./helpers";
+import { call, cookieFor, createUser } from "./helpers";
 import { callerFor, createGroup, createStudy, patientBody, type Caller } from "./clinical-fixtures";
 
 type Json = Record<string, unknown>;
@@ -64,8 +68,8 @@ async function member(
 }
 
 /** A new sign-in: a new session, so its first signature asks for everything. */
-async function signIn(email: string, password: string) {
-  const res = await call(login, { method: "POST", body: { email, password } });
+async function signIn(email: string, password: string, totp?: string) {
+  const res = await call(login, { method: "POST", body: { email, password, ...(totp ? { totp } : {}) } });
   expect(res.status).toBe(200);
   return { headers: { authorization: `Bearer ${String(res.json.access_token)}` } };
 }
@@ -261,6 +265,85 @@ describe("signing a visit and a casebook", () => {
     expect(refused).toHaveLength(2);
     expect(refused[0]!.newValues).toMatchObject({ success: false });
     expect(await db.select().from(signatures).where(eq(signatures.signerId, signer.userId))).toEqual([]);
+  });
+});
+
+describe("a signer with a second factor", () => {
+  it("gives the authenticator code at the first signature of a session; a wrong one is refused and audited; a recovery code works once", async () => {
+    const { visitIds } = await patientWithVisits("SIG-10", 3);
+    const signer = await member("principal_investigator");
+    const db = await getDb();
+    const [account] = await db.select().from(users).where(eq(users.id, signer.userId));
+    const { cookie } = await cookieFor(account!);
+    const headers = { cookie, origin: "http://localhost:3000", host: "localhost:3000" };
+    expect((await call(startTotp, { method: "POST", path: "/api/auth/totp", headers })).status).toBe(200);
+    const [row] = await db
+      .select({ sealed: users.totpSecret })
+      .from(users)
+      .where(eq(users.id, signer.userId));
+    const secret = unseal(row!.sealed!)!;
+    const confirmed = await call(confirmTotp, {
+      method: "POST",
+      path: "/api/auth/totp/confirm",
+      headers,
+      body: { code: await generate({ secret }) },
+    });
+    expect(confirmed.status).toBe(200);
+    const recovery = (confirmed.json.recovery_codes as string[])[0]!;
+    // A new session of the enrolled signer (the API login now takes the code).
+    const session = await call(login, {
+      method: "POST",
+      body: { email: signer.email, password: signer.password, totp: await generate({ secret }) },
+    });
+    expect(session.status, JSON.stringify(session.json)).toBe(200);
+    const who = { headers: { authorization: `Bearer ${String(session.json.access_token)}` } };
+    const listed = await call(listVisitSignatures, {
+      headers: who.headers,
+      params: { id: String(visitIds[0]) },
+    });
+    expect(listed.json.next).toMatchObject({ proof: "full", second_factor: true });
+    const withoutCode = await sign(who, { visit: visitIds[0]! }, full(signer));
+    expect(withoutCode.status).toBe(422);
+    expect(withoutCode.json).toMatchObject({ detail: [{ loc: ["body", "totp"] }] });
+    const wrong = (await generate({ secret })) === "000000" ? "111111" : "000000";
+    const refused = await sign(who, { visit: visitIds[0]! }, { ...full(signer), totp: wrong });
+    expect(refused.status).toBe(422);
+    expect(refused.json).toMatchObject({
+      detail: [{ loc: ["body", "totp"], msg: "The code is not correct." }],
+    });
+    const audited = await db
+      .select()
+      .from(auditLogs)
+      .where(
+        and(
+          eq(auditLogs.action, "sign"),
+          eq(auditLogs.entityType, "user"),
+          eq(auditLogs.entityId, String(signer.userId)),
+        ),
+      );
+    expect(audited.map((r) => r.reason)).toEqual(["Signature refused: the second factor was wrong"]);
+    const good = await sign(
+      who,
+      { visit: visitIds[0]! },
+      { ...full(signer), totp: await generate({ secret }) },
+    );
+    expect(good.status, JSON.stringify(good.json)).toBe(201);
+    // Within the session the password alone signs; in a new session a recovery code serves once.
+    expect(
+      (await sign(who, { visit: visitIds[1]! }, { meaning: "approve", password: signer.password })).status,
+    ).toBe(201);
+    const other = await call(login, {
+      method: "POST",
+      body: { email: signer.email, password: signer.password, totp: await generate({ secret }) },
+    });
+    const next = { headers: { authorization: `Bearer ${String(other.json.access_token)}` } };
+    expect((await sign(next, { visit: visitIds[2]! }, { ...full(signer), totp: recovery })).status).toBe(201);
+    const spent = await sign(
+      { headers: (await signIn(signer.email, signer.password, await generate({ secret }))).headers },
+      { patient: (await patientWithVisits("SIG-11", 1)).patientId },
+      { ...full(signer), totp: recovery },
+    );
+    expect(spent.status).toBe(422);
   });
 });
 

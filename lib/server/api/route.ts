@@ -30,6 +30,13 @@ const MAX_JSON_DEPTH = 64;
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** What a user with a temporary password may still call: everything else answers 403. */
 const TEMPORARY_PASSWORD_PATHS = new Set(["/api/auth/me", "/api/auth/password", "/api/auth/logout"]);
+/** What a user who must enrol a second factor may still call (decision 0033). */
+const SECOND_FACTOR_ENROLMENT_PATHS = new Set([
+  "/api/auth/me",
+  "/api/auth/logout",
+  "/api/auth/totp",
+  "/api/auth/totp/confirm",
+]);
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
@@ -91,8 +98,17 @@ function wrap<P, Q, B>(
         actor = await resolveActor(db, req.headers);
         if (!actor) throw unauthorized();
         if (actor.via === "cookie" && !SAFE_METHODS.has(req.method)) assertSameOrigin(req);
-        if (actor.mustChangePassword && !TEMPORARY_PASSWORD_PATHS.has(new URL(req.url).pathname))
+        const path = new URL(req.url).pathname;
+        if (actor.mustChangePassword && !TEMPORARY_PASSWORD_PATHS.has(path))
           throw forbidden(messageRef("api.users.passwordChangeRequired"));
+        if (actor.mustEnrolSecondFactor && !SECOND_FACTOR_ENROLMENT_PATHS.has(path))
+          throw new ApiError(
+            "forbidden",
+            messageRef("api.twoFactor.enrolmentRequired"),
+            undefined,
+            {},
+            "totp_enrolment_required",
+          );
       }
       const rawParams = context ? await context.params : {};
       const rawQuery = Object.fromEntries(new URL(req.url).searchParams);

@@ -10,6 +10,7 @@ import { SESSION_COOKIE_NAMES } from "./session-cookie";
 import { SESSION_IDLE_TIMEOUT_MS, SESSION_TOUCH_INTERVAL_MS } from "./session-policy";
 import { authSecret } from "./secret";
 import { sessionCacheOf, type SessionRow } from "./session-cache";
+import { hasSecondFactor } from "./second-factor";
 import { readAccessToken } from "./tokens";
 import { VerifiedTokenCache } from "./verified-token-cache";
 
@@ -20,6 +21,11 @@ export type Actor = PolicyActor & {
   via: "cookie" | "bearer";
   /** A temporary password is in force: only the password change (and me, logout) may be called. */
   mustChangePassword: boolean;
+  /**
+   * A second factor is required of this user and none is enrolled (decision 0033): only the
+   * enrolment (and me, logout) may be called.
+   */
+  mustEnrolSecondFactor: boolean;
   /** The language chosen on the account page, if any (docs/decisions/0021). */
   locale: Locale | null;
   /**
@@ -53,6 +59,7 @@ export async function resolveActor(db: Db, headers: Headers): Promise<Actor | nu
     sessionId: session.id,
     via: credentials.via,
     mustChangePassword: user.mustChangePassword,
+    mustEnrolSecondFactor: credentials.secondFactorRequired && !hasSecondFactor(user),
     locale: user.locale ?? null,
     heard: current.heard,
   };
@@ -126,7 +133,13 @@ function isLive({ session, user }: SessionRow, userId: number, now: number): boo
   return now - session.lastSeenAt.getTime() <= SESSION_IDLE_TIMEOUT_MS;
 }
 
-type Credentials = { userId: number; sessionId: string; via: Actor["via"] };
+type Credentials = {
+  userId: number;
+  sessionId: string;
+  via: Actor["via"];
+  /** Decided at sign-in and carried by the token (account-policy.ts). */
+  secondFactorRequired: boolean;
+};
 
 /** Verified bearer tokens and session cookies of this process (see verified-token-cache.ts). */
 const verifiedTokens = new VerifiedTokenCache<Credentials>(4096);
@@ -141,7 +154,12 @@ async function readCredentials(headers: Headers): Promise<Credentials | null> {
     if (known) return known;
     const token = await readAccessToken(match[1]);
     if (!token) return null;
-    const credentials: Credentials = { userId: token.userId, sessionId: token.sessionId, via: "bearer" };
+    const credentials: Credentials = {
+      userId: token.userId,
+      sessionId: token.sessionId,
+      via: "bearer",
+      secondFactorRequired: token.secondFactorRequired,
+    };
     verifiedTokens.set(key, credentials, token.expiresAtMs);
     return credentials;
   }
@@ -154,7 +172,12 @@ async function readCredentials(headers: Headers): Promise<Credentials | null> {
     const payload = await decode({ token: cookieToken, secret: authSecret() });
     const userId = Number(payload?.sub);
     if (!payload || typeof payload.sid !== "string" || !Number.isSafeInteger(userId)) return null;
-    const credentials: Credentials = { userId, sessionId: payload.sid, via: "cookie" };
+    const credentials: Credentials = {
+      userId,
+      sessionId: payload.sid,
+      via: "cookie",
+      secondFactorRequired: payload.tfa === true,
+    };
     if (typeof payload.exp === "number") verifiedTokens.set(key, credentials, payload.exp * 1000);
     return credentials;
   } catch {

@@ -4,13 +4,20 @@ import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { authSessions, users, type SessionKind } from "@/db/schema";
 import type { UserResponse } from "@/lib/schemas/auth";
-import { unauthorized } from "../api/errors";
+import { ApiError, unauthorized } from "../api/errors";
 import type { RequestMeta } from "../api/request-meta";
 import { auditedTransaction } from "../audit/audit-writer";
 import type { Actor } from "./actor";
 import { deviceNonceFor, withDeviceFor, type DeviceToken } from "./device-cookie";
 import { burnPasswordCheck, verifyPassword } from "./password";
-import { auditThrottleLimits, claimSignInAttempt, markSignInSucceeded } from "./sign-in-throttle";
+import { passwordExpired, secondFactorRequired } from "./account-policy";
+import { hasSecondFactor, verifySecondFactor } from "./second-factor";
+import {
+  auditThrottleLimits,
+  claimSignInAttempt,
+  forgetSignInAttempt,
+  markSignInSucceeded,
+} from "./sign-in-throttle";
 import {
   ACCESS_TOKEN_TTL_SECONDS,
   INVALID_CREDENTIALS,
@@ -36,6 +43,13 @@ export function toUserResponse(user: UserRow): UserResponse {
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
+/** What a sign-in sends: the password, and the second factor once the account has one. */
+export type SignInInput = { email: string; password: string; totp?: string | undefined };
+
+/** The answer to a right password of an account with a second factor but no code (decision 0033). */
+export const TOTP_REQUIRED = "totp_required";
+export const TOTP_INVALID = "totp_invalid";
+
 /**
  * The one sign-in service, for the API login and the next-auth browser sign-in alike. Throttled
  * callers get 429 before any password is checked (docs/decisions/0010; a browser whose device
@@ -47,33 +61,61 @@ export const normalizeEmail = (email: string) => email.trim().toLowerCase();
  */
 export async function signIn(
   db: Db,
-  input: { email: string; password: string },
+  input: SignInInput,
   kind: SessionKind,
   meta: RequestMeta,
   devices: DeviceToken[] = [],
+  now: Date = new Date(),
 ) {
-  const { user, attemptId } = await verifyCredentials(db, input, meta, devices);
+  const { user, attemptId, secondFactor, passwordExpiredNow } = await verifyCredentials(
+    db,
+    input,
+    meta,
+    devices,
+    now,
+  );
+  const opened = await openSession(db, user, kind, meta, attemptId, { secondFactor, passwordExpiredNow });
   return {
     user,
     devices: withDeviceFor(devices, user.id),
-    ...(await openSession(db, user, kind, meta, attemptId)),
+    // Carried by the session's token: the requirement is asked once per sign-in (account-policy.ts).
+    secondFactorRequired: await secondFactorRequired(db, policyActorOf(user)),
+    ...opened,
   };
 }
 
+const policyActorOf = (user: UserRow) => ({
+  userId: user.id,
+  roleLevel: user.roleLevel,
+  isSuperuser: user.isSuperuser,
+});
+
+/**
+ * The password, then the second factor of an enrolled account (decision 0033): without a code the
+ * answer is 401 `totp_required` and the attempt is forgotten (the password was right and nothing
+ * was guessed at the second factor); a wrong code is a failed sign-in like a wrong password,
+ * counted by the throttle and audited; a recovery code is spent. A password past
+ * PASSWORD_MAX_AGE_DAYS signs in with the temporary-password gate set.
+ */
 async function verifyCredentials(
   db: Db,
-  input: { email: string; password: string },
+  input: SignInInput,
   meta: RequestMeta,
   devices: DeviceToken[],
-): Promise<{ user: UserRow; attemptId: number }> {
+  now: Date,
+): Promise<{
+  user: UserRow;
+  attemptId: number;
+  secondFactor: "totp" | "recovery_code" | null;
+  passwordExpiredNow: boolean;
+}> {
   const email = normalizeEmail(input.email);
-  const now = new Date();
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
   // Only a token the server signed for this very user counts; an unknown email never has one.
   const device = user ? deviceNonceFor(devices, user.id) : null;
   const attemptId = await claimSignInAttempt(db, { email, meta, device }, now);
 
-  const refuse = async (reason: string, userId: number | null) => {
+  const refuse = async (reason: string, userId: number | null, error = unauthorized(INVALID_CREDENTIALS)) => {
     await auditedTransaction(db, async (tx, audit) => {
       await auditThrottleLimits(tx, audit, { id: attemptId, email, userId, meta, now, device });
       audit({
@@ -86,7 +128,7 @@ async function verifyCredentials(
         newValues: { success: false },
       });
     });
-    return unauthorized(INVALID_CREDENTIALS);
+    return error;
   };
 
   if (!user) {
@@ -102,8 +144,36 @@ async function verifyCredentials(
     throw await refuse("wrong password", user.id);
   if (!user.isActive) throw await refuse("account deactivated", user.id);
 
-  const [updated] = await db.update(users).set({ lastLogin: now }).where(eq(users.id, user.id)).returning();
-  return { user: updated ?? user, attemptId };
+  let secondFactor: "totp" | "recovery_code" | null = null;
+  if (hasSecondFactor(user)) {
+    const code = input.totp?.trim();
+    if (!code) {
+      await forgetSignInAttempt(db, attemptId);
+      throw new ApiError(
+        "unauthorized",
+        messageRef("api.twoFactor.codeRequired"),
+        undefined,
+        {},
+        TOTP_REQUIRED,
+      );
+    }
+    const result = await db.transaction((tx) => verifySecondFactor(tx, user.id, code, now));
+    if (result !== "ok")
+      throw await refuse(
+        "wrong second factor",
+        user.id,
+        new ApiError("unauthorized", messageRef("api.twoFactor.codeInvalid"), undefined, {}, TOTP_INVALID),
+      );
+    secondFactor = /^\d{6}$/.test(code) ? "totp" : "recovery_code";
+  }
+
+  const passwordExpiredNow = !user.mustChangePassword && passwordExpired(user.passwordChangedAt, now);
+  const [updated] = await db
+    .update(users)
+    .set({ lastLogin: now, ...(passwordExpiredNow ? { mustChangePassword: true } : {}) })
+    .where(eq(users.id, user.id))
+    .returning();
+  return { user: updated ?? user, attemptId, secondFactor, passwordExpiredNow };
 }
 
 /**
@@ -117,6 +187,7 @@ export async function openSession(
   kind: SessionKind,
   meta: RequestMeta,
   attemptId?: number,
+  details: { secondFactor?: "totp" | "recovery_code" | null; passwordExpiredNow?: boolean } = {},
 ) {
   const refresh = kind === "api" ? newRefreshToken() : null;
   const session = await auditedTransaction(db, async (tx, audit) => {
@@ -138,8 +209,20 @@ export async function openSession(
       entityId: user.id,
       actor: { userId: user.id, email: user.email },
       meta,
-      reason: kind === "api" ? "Signed in (API token)" : "Signed in (browser)",
-      newValues: { success: true, session_kind: kind },
+      reason: [
+        kind === "api" ? "Signed in (API token)" : "Signed in (browser)",
+        details.secondFactor === "recovery_code" ? "with a recovery code" : null,
+        details.secondFactor === "totp" ? "with a TOTP code" : null,
+        details.passwordExpiredNow ? "password expired: must be changed" : null,
+      ]
+        .filter(Boolean)
+        .join("; "),
+      newValues: {
+        success: true,
+        session_kind: kind,
+        ...(details.secondFactor ? { second_factor: details.secondFactor } : {}),
+        ...(details.passwordExpiredNow ? { must_change_password: true } : {}),
+      },
     });
     return row!;
   });
@@ -149,22 +232,32 @@ export async function openSession(
 /** POST /api/auth/login: the tokens, and the device tokens for the answer's device cookie. */
 export async function apiLogin(
   db: Db,
-  input: { email: string; password: string },
+  input: SignInInput,
   meta: RequestMeta,
   devices: DeviceToken[],
+  now: Date = new Date(),
 ) {
-  const { user, session, refreshToken, devices: kept } = await signIn(db, input, "api", meta, devices);
-  return { tokens: await tokenResponse(user.id, session.id, refreshToken!), devices: kept };
+  const signedIn = await signIn(db, input, "api", meta, devices, now);
+  const { user, session, refreshToken, devices: kept } = signedIn;
+  return {
+    tokens: await tokenResponse(user.id, session.id, refreshToken!, signedIn.secondFactorRequired),
+    devices: kept,
+  };
 }
 
 /** The tokens alone, for callers without a cookie jar (scripts, benchmarks). */
-export async function loginForApi(db: Db, input: { email: string; password: string }, meta: RequestMeta) {
+export async function loginForApi(db: Db, input: SignInInput, meta: RequestMeta) {
   return (await apiLogin(db, input, meta, [])).tokens;
 }
 
-async function tokenResponse(userId: number, sessionId: string, refreshToken: string) {
+async function tokenResponse(
+  userId: number,
+  sessionId: string,
+  refreshToken: string,
+  secondFactorRequired: boolean,
+) {
   return {
-    access_token: await signAccessToken(userId, sessionId),
+    access_token: await signAccessToken(userId, sessionId, { secondFactorRequired }),
     refresh_token: refreshToken,
     token_type: "bearer" as const,
     expires_in: ACCESS_TOKEN_TTL_SECONDS,
@@ -195,7 +288,7 @@ export async function refreshApiSession(db: Db, refreshToken: string) {
   if (!row) throw unauthorized(messageRef("api.auth.refreshInvalid"));
   const [user] = await db.select().from(users).where(eq(users.id, row.userId));
   if (!user?.isActive) throw unauthorized(messageRef("api.auth.refreshInvalid"));
-  return tokenResponse(user.id, row.id, rotated.token);
+  return tokenResponse(user.id, row.id, rotated.token, await secondFactorRequired(db, policyActorOf(user)));
 }
 
 /** Ends the actor's session (cookie or bearer): its tokens stop working at once. */

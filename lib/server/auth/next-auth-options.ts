@@ -11,7 +11,7 @@ import { requestMeta } from "../api/request-meta";
 import { setResponseCookie } from "../api/request-context";
 import { logError, logWarn } from "../api/log";
 import { liveSession } from "./actor";
-import { signIn } from "./auth-service";
+import { signIn, TOTP_REQUIRED } from "./auth-service";
 import { deviceCookieHeader, deviceTokensOf } from "./device-cookie";
 import { SESSION_ABSOLUTE_LIFETIME_MS } from "./session-policy";
 import { sessionCookieOptions } from "./session-cookie";
@@ -36,6 +36,7 @@ export function nextAuthOptions(secure: boolean): NextAuthOptions {
         credentials: {
           email: { label: "Email", type: "email" },
           password: { label: "Password", type: "password" },
+          totp: { label: "Code", type: "text" },
         },
         async authorize(credentials, req) {
           const headers = new Headers();
@@ -53,7 +54,7 @@ export function nextAuthOptions(secure: boolean): NextAuthOptions {
           const meta = requestMeta(headers);
           const db = await getDb();
           try {
-            const { user, session, devices } = await signIn(
+            const { user, session, devices, secondFactorRequired } = await signIn(
               db,
               parsed.data,
               "browser",
@@ -62,8 +63,18 @@ export function nextAuthOptions(secure: boolean): NextAuthOptions {
             );
             // The device cookie (docs/decisions/0010); the route adds it to next-auth's answer.
             setResponseCookie(deviceCookieHeader(devices, secure));
-            return { id: String(user.id), email: user.email, name: user.fullName, sid: session.id };
+            return {
+              id: String(user.id),
+              email: user.email,
+              name: user.fullName,
+              sid: session.id,
+              tfa: secondFactorRequired,
+            };
           } catch (error) {
+            // The form tells "ask for the code" from a refusal by this word, not by the text
+            // (decision 0033): the message travels after it.
+            if (error instanceof ApiError && error.type === TOTP_REQUIRED)
+              throw new Error(`${TOTP_REQUIRED}:${words(error.message)}`);
             // next-auth hands this message to the login page as the error text.
             if (error instanceof ApiError) throw new Error(words(error.message));
             throw error;
@@ -74,7 +85,12 @@ export function nextAuthOptions(secure: boolean): NextAuthOptions {
     callbacks: {
       async jwt({ token, user }) {
         // At sign-in: keep only the user id and our session id (no name or email in the cookie).
-        if (user) return { sub: token.sub, sid: "sid" in user ? user.sid : undefined };
+        if (user)
+          return {
+            sub: token.sub,
+            sid: "sid" in user ? user.sid : undefined,
+            ...("tfa" in user && user.tfa === true ? { tfa: true } : {}),
+          };
         // Every later read (GET /api/auth/session): an ended session answers nothing and its
         // cookie is cleared (next-auth does both when this callback throws).
         const userId = Number(token.sub);

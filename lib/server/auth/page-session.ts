@@ -3,7 +3,7 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { getDb } from "@/db/client";
-import { CHANGE_PASSWORD_PATH, DEFAULT_AFTER_LOGIN, loginUrl } from "@/lib/routes";
+import { CHANGE_PASSWORD_PATH, DEFAULT_AFTER_LOGIN, loginUrl, TWO_FACTOR_PATH } from "@/lib/routes";
 import { REQUEST_ID_HEADER, trustedRequestId } from "../api/request-context";
 import { resolveActor, type Actor } from "./actor";
 
@@ -20,6 +20,9 @@ export async function requirePageActor(): Promise<Actor> {
   if (!actor) redirect(loginUrl(path));
   // A temporary password is changed before anything else (the API refuses everything else too).
   if (actor.mustChangePassword && !path.startsWith(CHANGE_PASSWORD_PATH)) redirect(CHANGE_PASSWORD_PATH);
+  // Then a required second factor is enrolled (decision 0033).
+  if (!actor.mustChangePassword && actor.mustEnrolSecondFactor && !path.startsWith(TWO_FACTOR_PATH))
+    redirect(TWO_FACTOR_PATH);
   return actor;
 }
 

@@ -106,6 +106,14 @@ export async function markSignInSucceeded(tx: Tx, attemptId: number) {
 }
 
 /**
+ * An attempt that neither succeeded nor failed: the password was right but the account's second
+ * factor was not sent yet (decision 0033); the sign-in is asked again with the code.
+ */
+export async function forgetSignInAttempt(db: Db, attemptId: number) {
+  await db.delete(signInAttempts).where(eq(signInAttempts.id, attemptId));
+}
+
+/**
  * A refused attempt (already counted when claimed). The failure that brings an address, a pair, a
  * device or an account to its limit adds one `lock` audit row; the refused attempts that follow
  * are not each audited (see the decision record: aggregated, so a flood cannot grow the trail at

@@ -8,8 +8,16 @@ const ISSUER = "clinical-registry";
 const AUDIENCE = "clinical-registry-api";
 const key = () => derivedKey("api-access-token");
 
-export async function signAccessToken(userId: number, sessionId: string): Promise<string> {
-  return new SignJWT({ sid: sessionId })
+/**
+ * `tfa`: a second factor is required of this user (decision 0033), decided at sign-in; until they
+ * have enrolled one, the session may only reach the enrolment (lib/server/api/route.ts).
+ */
+export async function signAccessToken(
+  userId: number,
+  sessionId: string,
+  claims: { secondFactorRequired?: boolean } = {},
+): Promise<string> {
+  return new SignJWT({ sid: sessionId, ...(claims.secondFactorRequired ? { tfa: true } : {}) })
     .setProtectedHeader({ alg: "HS256" })
     .setSubject(String(userId))
     .setIssuer(ISSUER)
@@ -20,9 +28,12 @@ export async function signAccessToken(userId: number, sessionId: string): Promis
 }
 
 /** The token's user, session and expiry (ms), or null when it is forged, expired or malformed. */
-export async function readAccessToken(
-  token: string,
-): Promise<{ userId: number; sessionId: string; expiresAtMs: number } | null> {
+export async function readAccessToken(token: string): Promise<{
+  userId: number;
+  sessionId: string;
+  expiresAtMs: number;
+  secondFactorRequired: boolean;
+} | null> {
   try {
     const { payload } = await jwtVerify(token, key(), {
       issuer: ISSUER,
@@ -32,7 +43,12 @@ export async function readAccessToken(
     const userId = Number(payload.sub);
     if (!Number.isSafeInteger(userId) || typeof payload.sid !== "string" || typeof payload.exp !== "number")
       return null;
-    return { userId, sessionId: payload.sid, expiresAtMs: payload.exp * 1000 };
+    return {
+      userId,
+      sessionId: payload.sid,
+      expiresAtMs: payload.exp * 1000,
+      secondFactorRequired: payload.tfa === true,
+    };
   } catch {
     return null;
   }

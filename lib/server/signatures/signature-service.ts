@@ -19,6 +19,7 @@ import type { RequestMeta } from "../api/request-meta";
 import type { Actor } from "../auth/actor";
 import type { Permission } from "../auth/policy";
 import { verifyPassword } from "../auth/password";
+import { hasSecondFactor, verifySecondFactor } from "../auth/second-factor";
 import { auditThrottleLimits, claimSignInAttempt, markSignInSucceeded } from "../auth/sign-in-throttle";
 import { auditedTransaction } from "../audit/audit-writer";
 import { requireClinicalPermission, type ClinicalStudy } from "../clinical/clinical-study";
@@ -131,6 +132,7 @@ async function signerOf(tx: Queryable, userId: number) {
       fullName: users.fullName,
       passwordHash: users.passwordHash,
       identityVerifiedAt: users.identityVerifiedAt,
+      totpSecret: users.totpSecret,
       totpEnabledAt: users.totpEnabledAt,
     })
     .from(users)
@@ -200,7 +202,7 @@ export async function listSignatures(
     allowed: refusal === null,
     refusal: refusal === null ? null : words(refusal.message),
     proof: requiredProof(session, signingNow()),
-    second_factor: signer.totpEnabledAt !== null,
+    second_factor: hasSecondFactor(signer),
     meanings: meaningsOf(record.study, words),
   };
   return { items: views.map(toSignatureResponse), next };
@@ -224,12 +226,19 @@ async function proveIdentity(
   ]);
   const proof = requiredProof(session, now);
   if (proof === "full" && !body.email) throw fieldError(["body", "email"], SIGNATURE_MESSAGES.emailRequired);
-  if (proof === "full" && signer.totpEnabledAt !== null && !body.totp)
-    throw fieldError(["body", "totp"], SIGNATURE_MESSAGES.secondFactorRequired);
+  const secondFactor = proof === "full" && hasSecondFactor(signer);
+  if (secondFactor && !body.totp) throw fieldError(["body", "totp"], SIGNATURE_MESSAGES.secondFactorRequired);
   const attemptId = await claimSignInAttempt(db, { email: signer.email, meta, device: null }, now);
   const emailRight = proof === "password" || body.email!.trim().toLowerCase() === signer.email;
   const passwordRight = await verifyPassword(signer.passwordHash, body.password);
-  if (!emailRight || !passwordRight) {
+  // The second factor is checked only behind a right password (a recovery code is not spent on a
+  // guess of the password).
+  const factorRight =
+    !secondFactor ||
+    !emailRight ||
+    !passwordRight ||
+    (await verifySecondFactor(db, actor.userId, body.totp!, now)) === "ok";
+  if (!emailRight || !passwordRight || !factorRight) {
     await auditedTransaction(db, async (tx, audit) => {
       await auditThrottleLimits(tx, audit, {
         id: attemptId,
@@ -245,10 +254,14 @@ async function proveIdentity(
         entityId: actor.userId,
         actor: { userId: actor.userId, email: actor.email },
         meta,
-        reason: "Signature refused: the credentials were wrong",
+        reason: factorRight
+          ? "Signature refused: the credentials were wrong"
+          : "Signature refused: the second factor was wrong",
         newValues: { success: false, proof },
       });
     });
+    if (!factorRight)
+      throw fieldError(["body", "totp"], SIGNATURE_MESSAGES.secondFactorWrong, "totp_invalid");
     throw fieldError(["body", "password"], SIGNATURE_MESSAGES.credentialsWrong, "credentials_incorrect");
   }
   await db.transaction((tx) => markSignInSucceeded(tx, attemptId));

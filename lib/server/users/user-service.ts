@@ -33,6 +33,11 @@ export function toAdminUserResponse(row: UserRow): AdminUserResponse {
   return {
     ...toUserResponse(row),
     must_change_password: row.mustChangePassword,
+    totp_enabled: row.totpEnabledAt !== null && row.totpSecret !== null,
+    password_changed_at: row.passwordChangedAt.toISOString(),
+    identity_verified_at: row.identityVerifiedAt ? row.identityVerifiedAt.toISOString() : null,
+    identity_verified_by: row.identityVerifiedBy,
+    identity_verification_method: row.identityVerificationMethod,
     version: row.version,
     created_at: row.createdAt.toISOString(),
   };
@@ -40,7 +45,7 @@ export function toAdminUserResponse(row: UserRow): AdminUserResponse {
 
 const who = (actor: Actor) => ({ userId: actor.userId, email: actor.email });
 
-function requireUsersPermission(actor: Actor, permission: "users.read" | "users.create") {
+export function requireUsersPermission(actor: Actor, permission: "users.read" | "users.create") {
   if (!hasPlatformPermission(actor, permission)) {
     throw forbidden(USER_MESSAGES.onlyAdminsManageUsers, { entityType: "user" });
   }
@@ -73,7 +78,7 @@ export async function listUsers(
   return { items: rows.map(toAdminUserResponse), total: total?.value ?? 0 };
 }
 
-async function findUser(tx: Queryable, id: number, forUpdate = false): Promise<UserRow> {
+export async function findUser(tx: Queryable, id: number, forUpdate = false): Promise<UserRow> {
   const base = tx.select().from(users).where(eq(users.id, id)).limit(1);
   const [row] = forUpdate ? await base.for("update") : await base;
   if (!row) throw notFound(USER_MESSAGES.notFound);
@@ -110,7 +115,14 @@ export async function createUser(
   return auditedTransaction(db, async (tx, audit) => {
     const [created] = await tx
       .insert(users)
-      .values({ email, fullName: input.full_name, passwordHash, roleLevel: input.role_level })
+      // A password an administrator chose is temporary: changed at the first sign-in (decision 0033).
+      .values({
+        email,
+        fullName: input.full_name,
+        passwordHash,
+        roleLevel: input.role_level,
+        mustChangePassword: true,
+      })
       .onConflictDoNothing({ target: users.email })
       .returning();
     if (!created) throw conflict(USER_MESSAGES.emailTaken);
@@ -204,7 +216,7 @@ export async function updateUser(
         fullName: input.full_name ?? current.fullName,
         roleLevel: level,
         isActive: active,
-        ...(passwordHash ? { passwordHash, mustChangePassword: true } : {}),
+        ...(passwordHash ? { passwordHash, mustChangePassword: true, passwordChangedAt: new Date() } : {}),
         version: nextVersion(current),
         updatedAt: new Date(),
       })
@@ -316,6 +328,8 @@ export async function changeOwnPassword(
       .set({
         passwordHash,
         mustChangePassword: false,
+        // The optional expiry counts from here (decision 0033).
+        passwordChangedAt: new Date(),
         updatedAt: new Date(),
         version: sql`${users.version} + 1`,
       })
