@@ -71,7 +71,10 @@ export function TwoFactorEnrolment({
       {required && !enabled && !codes && <Alert tone="info">{t("required")}</Alert>}
       {error && <Alert>{words(error)}</Alert>}
       {codes ? (
-        <section aria-labelledby="recovery-title" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
+        <section
+          aria-labelledby="recovery-title"
+          className="space-y-3 rounded-lg border border-slate-200 bg-white p-4"
+        >
           <h2 id="recovery-title" className="text-lg font-semibold">
             {t("recoveryTitle")}
           </h2>

@@ -22,6 +22,7 @@ import type { PatientGroups } from "@/lib/schemas/patients";
 import type { StudyConfig } from "@/lib/schemas/study-config";
 import type { VisitResponse } from "@/lib/schemas/visits";
 import { PatientSchedule } from "@/components/schedule/patient-schedule";
+import { PatientSignatures } from "@/components/signatures/patient-signatures";
 import { PatientAuditTrail } from "./audit-trail";
 import { EditPatientDialog } from "./edit-patient-dialog";
 import { MoveGroupDialog } from "./move-group-dialog";
@@ -51,6 +52,8 @@ export type PatientDetailProps = {
   queryAssignees?: readonly QueryAssignee[];
   /** Source data verification is the monitor's (sdv.verify, decision 0031). */
   canVerify?: boolean;
+  /** The actor's role signs in this study (decision 0032). */
+  canSign?: boolean;
 };
 
 const NO_QUERY_RIGHTS = { open: false, respond: false };
@@ -70,6 +73,7 @@ export function PatientDetail({
   queryRights = NO_QUERY_RIGHTS,
   queryAssignees,
   canVerify = false,
+  canSign = false,
 }: PatientDetailProps) {
   const t = useTranslations("patients.detail");
   const tPage = useTranslations("patientPage");
@@ -294,6 +298,15 @@ export function PatientDetail({
           )}
 
           <PatientSchedule patientId={patientId} visitTypes={config.visit_types} className={CARD} />
+
+          <PatientSignatures
+            patientId={patientId}
+            visits={visitList}
+            visitTypeLabel={(code) => config.visit_types.find((v) => v.code === code)?.label ?? code}
+            canSign={canSign}
+            className={CARD}
+            onSigned={(text) => say(text)}
+          />
 
           <PatientAuditTrail patientId={patientId} />
 

@@ -5,7 +5,7 @@ export function Badge({
   tone = "neutral",
   children,
 }: {
-  tone?: "neutral" | "success" | "muted";
+  tone?: "neutral" | "success" | "muted" | "warning";
   children: ReactNode;
 }) {
   return (
@@ -15,6 +15,7 @@ export function Badge({
         tone === "success" && "bg-green-100 text-green-800",
         tone === "muted" && "bg-slate-200 text-slate-700",
         tone === "neutral" && "bg-blue-100 text-blue-800",
+        tone === "warning" && "bg-amber-100 text-amber-900",
       )}
     >
       {children}

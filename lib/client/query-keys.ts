@@ -49,4 +49,6 @@ export const patientDetailKeys = {
   patient: (id: number) => [...patientDetailKeys.all, "patient", id] as const,
   visits: (patientId: number) => [...patientDetailKeys.all, "visits", patientId] as const,
   auditTrail: (patientId: number) => [...patientDetailKeys.all, "audit-trail", patientId] as const,
+  // Every signature of the patient (decision 0032): a write of the patient's data may invalidate them.
+  signatures: (patientId: number) => [...patientDetailKeys.all, "signatures", patientId] as const,
 };

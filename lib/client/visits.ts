@@ -23,6 +23,7 @@ export function refetchAfterPatientWrite(client: QueryClient, patientId: number)
     client.invalidateQueries({ queryKey: patientDetailKeys.visits(patientId) }),
     client.invalidateQueries({ queryKey: patientDetailKeys.patient(patientId) }),
     client.invalidateQueries({ queryKey: patientDetailKeys.auditTrail(patientId) }),
+    client.invalidateQueries({ queryKey: patientDetailKeys.signatures(patientId) }),
     client.invalidateQueries({ queryKey: queryKeys.patients.all }),
     client.invalidateQueries({ queryKey: queryKeys.reports.all }),
   ]);

@@ -43,6 +43,21 @@ export function requiredProof(
   return now.getTime() - session.lastSignatureAt.getTime() <= SIGNATURE_IDLE_LIMIT_MS ? "password" : "full";
 }
 
+/**
+ * The permission a study role signs with, if any: a principal investigator's, or a
+ * sub-investigator's where the study lets them sign their group's patients. The one rule of who
+ * signs, for the service and for the page that shows the Sign button.
+ */
+export function signingPermissionOf(
+  permissions: ReadonlySet<string>,
+  settings: { sub_investigators_sign?: boolean } | undefined,
+): "signatures.sign" | "signatures.sign_if_allowed" | null {
+  if (permissions.has("signatures.sign")) return "signatures.sign";
+  if (permissions.has("signatures.sign_if_allowed") && settings?.sub_investigators_sign === true)
+    return "signatures.sign_if_allowed";
+  return null;
+}
+
 /** POST /api/{visits|patients}/{id}/signatures. */
 /** Strict: a signature's hash, signer or instant are the server's, never a request's (11.70). */
 export const SignBody = z.strictObject({

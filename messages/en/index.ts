@@ -32,6 +32,7 @@ import phone from "./phone.json";
 import plausibility from "./plausibility.json";
 import schedule from "./schedule.json";
 import sdvPage from "./sdvPage.json";
+import signatures from "./signatures.json";
 import studies from "./studies.json";
 import studyArea from "./studyArea.json";
 import team from "./team.json";
@@ -75,6 +76,7 @@ const catalogue = {
   plausibility,
   schedule,
   sdvPage,
+  signatures,
   studies,
   studyArea,
   team,

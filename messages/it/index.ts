@@ -33,6 +33,7 @@ import phone from "./phone.json";
 import plausibility from "./plausibility.json";
 import schedule from "./schedule.json";
 import sdvPage from "./sdvPage.json";
+import signatures from "./signatures.json";
 import studies from "./studies.json";
 import studyArea from "./studyArea.json";
 import team from "./team.json";
@@ -77,6 +78,7 @@ const catalogue: Messages = {
   plausibility,
   schedule,
   sdvPage,
+  signatures,
   studies,
   studyArea,
   team,

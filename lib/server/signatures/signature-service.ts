@@ -9,6 +9,7 @@ import { DEFAULT_SIGNATURE_MEANINGS } from "@/lib/schemas/study-config";
 import {
   requiredProof,
   SIGNATURE_MESSAGES,
+  signingPermissionOf,
   type NextSignature,
   type SignatureListResponse,
   type SignatureResponse,
@@ -67,20 +68,8 @@ function meaningsOf(study: ClinicalStudy, words: Words): { key: string; label: s
   }));
 }
 
-/**
- * The permission the actor signs with in this study, if any: a principal investigator's, or a
- * sub-investigator's where the study lets them sign their group's patients.
- */
-function signingPermission(study: ClinicalStudy): Permission | null {
-  const permissions = study.access.permissions;
-  if (permissions.has("signatures.sign")) return "signatures.sign";
-  if (
-    permissions.has("signatures.sign_if_allowed") &&
-    study.config.signatures?.sub_investigators_sign === true
-  )
-    return "signatures.sign_if_allowed";
-  return null;
-}
+const signingPermission = (study: ClinicalStudy): Permission | null =>
+  signingPermissionOf(study.access.permissions, study.config.signatures);
 
 /**
  * Why the record cannot be signed yet, when the study asks for a finished review first (its

@@ -6,6 +6,7 @@ import { loadStudyAccess } from "@/lib/server/auth/study-access";
 import { patientGroupsFor } from "@/lib/server/clinical/patient-groups";
 import { assignableMembers } from "@/lib/server/clinical/query-queries";
 import { currentStudyArea } from "@/lib/server/studies/study-area";
+import { signingPermissionOf } from "@/lib/schemas/signatures";
 
 /**
  * Patient detail (spec §2). The study comes from the shell; which buttons show comes from the
@@ -54,6 +55,7 @@ export default async function PatientDetailPage({
       // Whom a new query may be assigned to: only for those who open queries (decision 0031).
       queryAssignees={canOpenQueries ? await assignableMembers(db, study.id) : undefined}
       canVerify={access.permissions.has("sdv.verify")}
+      canSign={signingPermissionOf(access.permissions, study.config.signatures) !== null}
     />
   );
 }

@@ -16,7 +16,9 @@ export async function generateMetadata(): Promise<Metadata> {
 /** The signed-in user's second factor (decision 0033); the only page open while one is required. */
 export default async function TwoFactorPage() {
   const actor = await requirePageActor();
-  const [user] = await (await getDb())
+  const [user] = await (
+    await getDb()
+  )
     .select({ totpSecret: users.totpSecret, totpEnabledAt: users.totpEnabledAt })
     .from(users)
     .where(eq(users.id, actor.userId));
