@@ -379,6 +379,12 @@ const RULES: Record<string, Rule> = {
     target: "patient",
     request: ({ target }) => ({ params: { id: String(target.patientId) } }),
   },
+  // The casebook PDF (decision 0035): a read of the patient in scope.
+  "GET /api/patients/{id}/casebook.pdf": {
+    need: { kind: "patient", permission: "clinical.read" },
+    target: "patient",
+    request: ({ target }) => ({ params: { id: String(target.patientId) } }),
+  },
   // The SDV page's list (decision 0031): read in the clinical scope, as the queries list.
   "GET /api/sdv": {
     need: { kind: "study", permission: "clinical.read" },
