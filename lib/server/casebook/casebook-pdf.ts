@@ -92,6 +92,12 @@ export async function renderCasebookPdf(layout: CasebookLayout): Promise<{ bytes
 const contentWidth = (pdf: Pdf) => pdf.page.width - pdf.page.margins.left - pdf.page.margins.right;
 const bottomOf = (pdf: Pdf) => pdf.page.height - pdf.page.margins.bottom;
 
+/** The index of the last page, the one being written. */
+const lastPage = (pdf: Pdf) => {
+  const range = pdf.bufferedPageRange();
+  return range.start + range.count - 1;
+};
+
 /** A new page when `height` no longer fits below the cursor (never at the top of a page). */
 function keepRoom(pdf: Pdf, height: number): void {
   if (pdf.y + height > bottomOf(pdf) && pdf.y > pdf.page.margins.top) pdf.addPage();
@@ -156,9 +162,15 @@ function table(pdf: Pdf, root: Struct, block: Extract<CasebookBlock, { kind: "ta
     const tr = pdf.struct("TR");
     element.add(tr);
     let x = left;
+    // Where the row ends: its measured height, or further down a later page when a cell longer
+    // than a page (a long note: only values grow so) flowed on to new pages; the cells after it
+    // start on the row's own page again, beside its first lines.
+    const rowPage = pdf.page;
+    const rowIndex = lastPage(pdf);
+    let endIndex = rowIndex;
     let end = top + height;
-    let page = pdf.page;
     cells.forEach((cell, column) => {
+      if (pdf.page !== rowPage) pdf.switchToPage(rowIndex);
       const type = header || column === 0 ? "TH" : "TD";
       const scope = header ? "Column" : column === 0 ? "Row" : undefined;
       const options = { ...(scope ? { scope } : {}), ...(cell.spoken ? { actual: cell.spoken } : {}) };
@@ -177,13 +189,14 @@ function table(pdf: Pdf, root: Struct, block: Extract<CasebookBlock, { kind: "ta
         },
         options,
       );
-      // A cell longer than a page flowed onto the next ones: the table goes on below it.
-      if (pdf.page !== page) {
-        page = pdf.page;
-        end = pdf.y + CELL_PADDING;
+      if (pdf.page !== rowPage) {
+        const reached = lastPage(pdf);
+        end = reached > endIndex ? pdf.y + CELL_PADDING : Math.max(end, pdf.y + CELL_PADDING);
+        endIndex = reached;
       }
       x += widths[column]!;
     });
+    if (endIndex !== rowIndex) pdf.switchToPage(endIndex);
     tr.end();
     const ruleY = end;
     artifact(pdf, () =>
