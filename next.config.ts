@@ -8,7 +8,8 @@ const nextConfig: NextConfig = {
   // PGlite ships ~15 MB of WASM: keep it out of the bundle (otherwise it lands in public static files).
   // jsdom (the server's DOM for DOMPurify) reads its own files at run time: not bundleable.
   // fflate builds its deflate worker from its own function sources at run time: kept unbundled.
-  serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "jsdom", "fflate"],
+  // pdfkit reads its own data files and fonts at run time (the casebook PDF, decision 0035).
+  serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "jsdom", "fflate", "pdfkit"],
   poweredByHeader: false,
   typedRoutes: false,
   // forbidden() from next/navigation: an admin page answers 403, like its API, to users it refuses.

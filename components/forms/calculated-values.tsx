@@ -1,7 +1,7 @@
 import { useTranslations } from "next-intl";
 import { useFormat } from "@/components/i18n/use-format";
 import { useWords } from "@/components/i18n/use-words";
-import type { Formatter } from "@/lib/i18n/format";
+import { calculatedText as format } from "@/lib/forms/value-text";
 import type { Calculation } from "@/lib/schemas/study-config";
 import { useBooleanWords, type BooleanLabels } from "./boolean-labels";
 
@@ -56,22 +56,4 @@ function calculationError(
 ): string | undefined {
   const error = errors[name];
   return error === undefined ? undefined : words(error);
-}
-
-function format(
-  value: number | boolean | string | null,
-  labels: { yes: string; no: string },
-  fmt: Formatter,
-): string {
-  if (value === null) return "—";
-  if (typeof value === "boolean") return value ? labels.yes : labels.no;
-  if (typeof value === "number") {
-    const places = Number.isInteger(value) ? 0 : 2;
-    return fmt.number(value, {
-      minimumFractionDigits: places,
-      maximumFractionDigits: places,
-      useGrouping: false,
-    });
-  }
-  return value;
 }

@@ -24,6 +24,7 @@ import type { VisitResponse } from "@/lib/schemas/visits";
 import { PatientSchedule } from "@/components/schedule/patient-schedule";
 import { PatientSignatures } from "@/components/signatures/patient-signatures";
 import { PatientAuditTrail } from "./audit-trail";
+import { CasebookLink } from "./casebook-link";
 import { EditPatientDialog } from "./edit-patient-dialog";
 import { MoveGroupDialog } from "./move-group-dialog";
 import { PatientFields } from "./patient-fields";
@@ -215,6 +216,7 @@ export function PatientDetail({
                 {t("info")}
               </h1>
               <div className="flex flex-wrap gap-2">
+                <CasebookLink patientId={patientId} />
                 {canMoveGroup && (
                   <Button variant="secondary" onClick={() => setMoving(true)}>
                     {tPage("group.move")}

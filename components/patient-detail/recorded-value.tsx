@@ -2,17 +2,12 @@ import { useTranslations } from "next-intl";
 import { useBooleanWords, type BooleanLabels } from "@/components/forms/boolean-labels";
 import type { RenderableField } from "@/components/forms/field-input";
 import { useFormat } from "@/components/i18n/use-format";
-import type { Formatter } from "@/lib/i18n/format";
+import { isUnanswered, valueText } from "@/lib/forms/value-text";
 import type { SubField } from "@/lib/schemas/study-config";
 
-type Shown = Pick<RenderableField, "type" | "options"> & { schema?: Record<string, SubField> };
+export { isUnanswered, valueText };
 
-/** Nothing recorded: empty, an empty text, an empty list. An unanswered boolean is this too. */
-export const isUnanswered = (value: unknown) =>
-  value === undefined ||
-  value === null ||
-  (typeof value === "string" && value.trim() === "") ||
-  (Array.isArray(value) && value.length === 0);
+type Shown = Pick<RenderableField, "type" | "options"> & { schema?: Record<string, SubField> };
 
 /**
  * One recorded value as the capture form would show it (docs/decisions/0028): dates and numbers in
@@ -47,24 +42,6 @@ export function RecordedValue({
       {valueText(field, value, yesNo, fmt)}
     </span>
   );
-}
-
-/** The text of a scalar or a list of options; objects (not expected here) as JSON, never dropped. */
-export function valueText(
-  field: Shown,
-  value: unknown,
-  yesNo: { yes: string; no: string },
-  fmt: Formatter,
-): string {
-  const label = (v: unknown) => field.options?.find((o) => o.value === v)?.label ?? String(v);
-  if (typeof value === "boolean") return value ? yesNo.yes : yesNo.no;
-  if (typeof value === "number") return fmt.exact(value);
-  if (typeof value === "string" && field.type === "date") return fmt.date(value);
-  if (typeof value === "string" && field.type === "month") return fmt.month(value);
-  if (Array.isArray(value))
-    return value.map((v) => (typeof v === "object" ? JSON.stringify(v) : label(v))).join(", ");
-  if (value !== null && typeof value === "object") return JSON.stringify(value);
-  return label(value);
 }
 
 /** An array field's rows: one column per sub-field, scrolling inside itself on a phone. */

@@ -547,6 +547,14 @@ export const API_CONTRACTS: ApiContract[] = [
     auth: true,
     response: PatientScheduleResponse,
   },
+  // The casebook PDF (decision 0035): a binary download, no JSON schema.
+  {
+    method: "GET",
+    path: "/api/patients/{id}/casebook.pdf",
+    summary:
+      "The patient's casebook as a tagged PDF in the caller's language (application/pdf, attachment {study}-{patient}-casebook.pdf): own fields, visits, calculations, source verification, data queries and signatures; audited as a print with the SHA-256 of the bytes sent",
+    auth: true,
+  },
   {
     method: "GET",
     path: "/api/reports/overdue-visits",

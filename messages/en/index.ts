@@ -2,6 +2,7 @@
 // languages' index files; tests/unit/i18n-catalogues.test.ts holds them to the same keys.
 import api from "./api.json";
 import audit from "./audit.json";
+import casebook from "./casebook.json";
 import auth from "./auth.json";
 import common from "./common.json";
 import contents from "./contents.json";
@@ -46,6 +47,7 @@ import visits from "./visits.json";
 const catalogue = {
   api,
   audit,
+  casebook,
   auth,
   common,
   contents,

@@ -3,6 +3,7 @@
 import type { Messages } from "@/lib/i18n/catalogue";
 import api from "./api.json";
 import audit from "./audit.json";
+import casebook from "./casebook.json";
 import auth from "./auth.json";
 import common from "./common.json";
 import contents from "./contents.json";
@@ -48,6 +49,7 @@ import visits from "./visits.json";
 const catalogue: Messages = {
   api,
   audit,
+  casebook,
   auth,
   common,
   contents,

@@ -390,6 +390,12 @@ const RULES: Record<string, Rule> = {
     target: "patient",
     request: ({ target }) => ({ params: { id: String(target.patientId) } }),
   },
+  // The casebook PDF (decision 0035): a read of the patient in scope.
+  "GET /api/patients/{id}/casebook.pdf": {
+    need: { kind: "patient", permission: "clinical.read" },
+    target: "patient",
+    request: ({ target }) => ({ params: { id: String(target.patientId) } }),
+  },
   // The SDV page's list (decision 0031): read in the clinical scope, as the queries list.
   // Electronic signatures (decision 0032): read in the clinical scope; signed by the signing roles.
   "GET /api/visits/{id}/signatures": {
