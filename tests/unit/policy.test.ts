@@ -52,6 +52,7 @@ describe("study roles (spec §2 permissions summary)", () => {
     [
       "principal_investigator",
       [
+        "clinical.freeze",
         "clinical.read",
         "clinical.reassign",
         "clinical.unlock",

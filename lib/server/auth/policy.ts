@@ -8,12 +8,17 @@ import type { StudyRole } from "@/db/schema/study-roles";
 export const PERMISSIONS = [
   "study.read",
   "study.configure",
+  // Locking a whole study at its end and unlocking it (docs/decisions/0034-patient-and-study-lock.md):
+  // no study role holds it, so only platform administrators may.
+  "study.lock",
   "clinical.read",
   "clinical.write",
   // Reopening a locked visit (lib/server/clinical/visit-lock.ts asks the same question).
   "clinical.unlock",
   // Moving a patient to another medical group (docs/decisions/0028): it changes who sees the patient.
   "clinical.reassign",
+  // Freezing and unfreezing a patient's whole record (docs/decisions/0034-patient-and-study-lock.md).
+  "clinical.freeze",
   // Data review (docs/decisions/0030): opening, closing and reopening a query is the reviewer's;
   // answering it is the site's.
   "queries.open",
@@ -88,6 +93,7 @@ export const ROLE_PERMISSIONS: Record<StudyRole, readonly Permission[]> = {
     "clinical.write",
     "clinical.unlock",
     "clinical.reassign",
+    "clinical.freeze",
     "queries.open",
     "queries.respond",
   ],

@@ -50,6 +50,7 @@ function toStudySummary(row: StudySummaryRow): StudySummary {
     is_active: row.isActive,
     version: row.version,
     field_count: row.fieldCount,
+    locked_at: row.lockedAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -247,6 +248,7 @@ function auditable({
   updated_at: _u,
   study_name: _s,
   field_count: _f,
+  locked_at: _l,
   ...rest
 }: StudySummary | StudyResponse): Record<string, unknown> {
   return rest;
