@@ -877,7 +877,8 @@ export const API_CONTRACTS: ApiContract[] = [
   {
     method: "POST",
     path: "/api/patients/{id}/unlock",
-    summary: "Unfreeze a patient (principal investigator or platform admin, reason required); audited as unlock",
+    summary:
+      "Unfreeze a patient (principal investigator or platform admin, reason required); audited as unlock",
     auth: true,
     body: ReasonBody,
     response: LockStateResponse,

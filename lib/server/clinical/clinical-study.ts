@@ -3,6 +3,7 @@ import { messageRef } from "@/lib/i18n/message-ref";
 import type { Queryable } from "@/db/client";
 import type { StudyConfig } from "@/lib/schemas/study-config";
 import { DATA_LOCK_MESSAGES } from "@/lib/schemas/data-lock";
+import { REVIEW_MESSAGES } from "@/lib/schemas/data-review";
 import { ApiError, forbidden, notFound } from "../api/errors";
 import { requireIntactTrail } from "../audit/trail-integrity";
 import type { Actor } from "../auth/actor";
@@ -49,6 +50,7 @@ const REFUSALS: Partial<Record<Permission, string>> = {
   "queries.open": messageRef("api.queries.openRole"),
   "queries.respond": messageRef("api.queries.respondRole"),
   "clinical.freeze": DATA_LOCK_MESSAGES.freezeRole,
+  "sdv.verify": REVIEW_MESSAGES.verifyRole,
 };
 
 /** A missing permission inside a study the actor may read is told (403) and audited. */

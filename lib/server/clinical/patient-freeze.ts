@@ -8,7 +8,11 @@ import { auditedTransaction } from "../audit/audit-writer";
 import { updatePatientRow } from "./patient-queries";
 import { openPatient } from "./patient-service";
 
-const lockState = (row: { id: number; lockedAt: Date | null; lockedBy: number | null }): LockStateResponse => ({
+const lockState = (row: {
+  id: number;
+  lockedAt: Date | null;
+  lockedBy: number | null;
+}): LockStateResponse => ({
   id: row.id,
   locked_at: row.lockedAt?.toISOString() ?? null,
   locked_by: row.lockedBy,

@@ -7,5 +7,6 @@ import { StudyIdParams } from "@/lib/schemas/studies";
 export const POST = apiRoute({
   params: StudyIdParams,
   body: ReasonBody,
-  handler: async ({ db, actor, params, body, meta }) => setStudyLock(db, actor, params.id, false, body.reason, meta),
+  handler: async ({ db, actor, params, body, meta }) =>
+    setStudyLock(db, actor, params.id, false, body.reason, meta),
 });
