@@ -22,6 +22,7 @@ import type { PatientGroups } from "@/lib/schemas/patients";
 import type { StudyConfig } from "@/lib/schemas/study-config";
 import type { VisitResponse } from "@/lib/schemas/visits";
 import { PatientSchedule } from "@/components/schedule/patient-schedule";
+import { PatientFreezeControls } from "./freeze-controls";
 import { PatientAuditTrail } from "./audit-trail";
 import { EditPatientDialog } from "./edit-patient-dialog";
 import { MoveGroupDialog } from "./move-group-dialog";
@@ -51,6 +52,8 @@ export type PatientDetailProps = {
   queryAssignees?: readonly QueryAssignee[];
   /** Source data verification is the monitor's (sdv.verify, decision 0031). */
   canVerify?: boolean;
+  /** clinical.freeze: Freeze / Unlock patient (decision 0034). */
+  canFreeze?: boolean;
 };
 
 const NO_QUERY_RIGHTS = { open: false, respond: false };
@@ -62,19 +65,26 @@ export function PatientDetail({
   studyName,
   config,
   patientId,
-  canWrite,
-  canUnlock,
-  canMoveGroup = false,
+  canWrite: mayWrite,
+  canUnlock: mayUnlock,
+  canMoveGroup: mayMoveGroup = false,
   groups,
   openAddVisit = false,
   queryRights = NO_QUERY_RIGHTS,
   queryAssignees,
-  canVerify = false,
+  canVerify: mayVerify = false,
+  canFreeze = false,
 }: PatientDetailProps) {
   const t = useTranslations("patients.detail");
   const tPage = useTranslations("patientPage");
   const words = useWords();
   const patient = usePatient(patientId);
+  // A frozen patient is read-only (decision 0034): every write control goes; queries stay.
+  const frozen = patient.data?.locked_at != null;
+  const canWrite = mayWrite && !frozen;
+  const canUnlock = mayUnlock && !frozen;
+  const canMoveGroup = mayMoveGroup && !frozen;
+  const canVerify = mayVerify && !frozen;
   const missingCodes = useStudyMissingCodes(config);
   const visits = usePatientVisits(patientId);
   const lock = useLockVisit(patientId);
@@ -191,6 +201,7 @@ export function PatientDetail({
       <PatientReviewProvider patientId={patientId} rights={reviewRights} config={config} onDone={reviewDone}>
         <div className="space-y-6">
           {crumbs}
+          <PatientFreezeControls patient={patient.data} canFreeze={canFreeze} />
           <p
             role="status"
             aria-live="polite"

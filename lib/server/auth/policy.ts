@@ -133,6 +133,19 @@ function scopeFor(actor: PolicyActor, assignment: StudyAssignment): PatientScope
   }
 }
 
+/** What a permission set keeps while its study is locked (docs/decisions/0034-patient-and-study-lock.md). */
+const READS: ReadonlySet<Permission> = new Set<Permission>(["study.read", "clinical.read"]);
+
+/**
+ * The access a page shows while the study is locked: reads only, so every write control goes. The
+ * API refuses the writes on its own (423); this only keeps the page from offering them. The study
+ * lock itself stays with those who hold it, so they can unlock.
+ */
+export function readOnlyAccess(access: StudyAccess): StudyAccess {
+  const permissions = new Set([...access.permissions].filter((p) => READS.has(p) || p === "study.lock"));
+  return { permissions, patientScope: access.patientScope };
+}
+
 /** Whether one patient lies inside a scope; list queries apply the same rule as a SQL filter. */
 export function patientInScope(
   scope: PatientScope,

@@ -19,7 +19,7 @@ import {
 import { conflict, fieldError, forbidden, notFound } from "../api/errors";
 import type { RequestMeta } from "../api/request-meta";
 import type { Actor } from "../auth/actor";
-import { hasPlatformPermission, type StudyAccess } from "../auth/policy";
+import { hasPlatformPermission, readOnlyAccess, type StudyAccess } from "../auth/policy";
 import { loadStudyAccess, requireStudyPermission } from "../auth/study-access";
 import { auditedTransaction, type AuditRecorder } from "../audit/audit-writer";
 import { changedValues } from "../audit/changed-values";
@@ -320,5 +320,10 @@ export async function openStudyArea(
     const detail = typeof stored.error.detail === "string" ? stored.error.detail : stored.error.message;
     return { kind: "unreadable", name: study.name, detail };
   }
-  return { kind: "open", study: toStudyResponse(study, stored.config), access };
+  // A locked study's pages offer no writes (decision 0034).
+  return {
+    kind: "open",
+    study: toStudyResponse(study, stored.config),
+    access: study.lockedAt ? readOnlyAccess(access) : access,
+  };
 }

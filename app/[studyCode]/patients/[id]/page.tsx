@@ -2,7 +2,6 @@ import { getTranslations } from "next-intl/server";
 import { ADD_VISIT_PARAM } from "@/components/entry/add-visit-param";
 import { PatientDetail } from "@/components/patient-detail/patient-detail";
 import { getDb } from "@/db/client";
-import { loadStudyAccess } from "@/lib/server/auth/study-access";
 import { patientGroupsFor } from "@/lib/server/clinical/patient-groups";
 import { assignableMembers } from "@/lib/server/clinical/query-queries";
 import { currentStudyArea } from "@/lib/server/studies/study-area";
@@ -21,7 +20,7 @@ export default async function PatientDetailPage({
 }) {
   const { studyCode, id } = await params;
   const query = await searchParams;
-  const { actor, area } = await currentStudyArea(studyCode);
+  const { area } = await currentStudyArea(studyCode);
   // Without an open study the layout shows 'Study Not Found' or why the study cannot be opened.
   if (area?.kind !== "open") return null;
   const patientId = Number(id);
@@ -29,9 +28,9 @@ export default async function PatientDetailPage({
     return (
       <h1 className="text-xl font-semibold">{(await getTranslations("patients.detail"))("notFound")}</h1>
     );
-  const { study } = area;
+  // The area's access: read-only while the study is locked (decision 0034).
+  const { study, access } = area;
   const db = await getDb();
-  const access = await loadStudyAccess(db, actor, study.id);
   const canWrite = access.permissions.has("clinical.write");
   // The group's name on the page and the 'Move to group' choices (decision 0028).
   const groups = await patientGroupsFor(db, study.id, access.patientScope);
@@ -54,6 +53,7 @@ export default async function PatientDetailPage({
       // Whom a new query may be assigned to: only for those who open queries (decision 0031).
       queryAssignees={canOpenQueries ? await assignableMembers(db, study.id) : undefined}
       canVerify={access.permissions.has("sdv.verify")}
+      canFreeze={access.permissions.has("clinical.freeze")}
     />
   );
 }
