@@ -9,7 +9,6 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useLockStudy } from "@/lib/client/data-lock";
 import type { StudyResponse } from "@/lib/schemas/studies";
-import { StudyLockBanner } from "./study-lock-banner";
 
 type Props = {
   study: Pick<StudyResponse, "id" | "name" | "locked_at">;
@@ -18,8 +17,8 @@ type Props = {
 };
 
 /**
- * Lock study / Unlock study with a reason, where administrators manage a study, and the banner
- * while it is locked (docs/decisions/0034-patient-and-study-lock.md).
+ * Lock study / Unlock study with a reason, where administrators manage a study
+ * (docs/decisions/0034-patient-and-study-lock.md); the banner is the study pages' layout's.
  */
 export function StudyLockControl({ study, canLock }: Props) {
   const t = useTranslations("dataLock.study");
@@ -30,28 +29,26 @@ export function StudyLockControl({ study, canLock }: Props) {
   const [done, setDone] = useState<string | null>(null);
   const locked = study.locked_at !== null;
 
+  if (!canLock) return null;
   return (
     <div className="mb-4 space-y-2">
-      <StudyLockBanner lockedAt={study.locked_at} />
-      {canLock && (
-        <div className="flex flex-wrap items-center justify-end gap-2">
-          {done && (
-            <span role="status" className="text-sm text-green-800">
-              {done}
-            </span>
-          )}
-          <Button
-            variant="secondary"
-            onClick={() => {
-              setError(null);
-              setDone(null);
-              setAsking(true);
-            }}
-          >
-            {t(locked ? "unlock" : "lock")}
-          </Button>
-        </div>
-      )}
+      <div className="flex flex-wrap items-center justify-end gap-2">
+        {done && (
+          <span role="status" className="text-sm text-green-800">
+            {done}
+          </span>
+        )}
+        <Button
+          variant="secondary"
+          onClick={() => {
+            setError(null);
+            setDone(null);
+            setAsking(true);
+          }}
+        >
+          {t(locked ? "unlock" : "lock")}
+        </Button>
+      </div>
       {error !== null && !asking && <Alert>{t("failed", { detail: words(errorText(error)) })}</Alert>}
       <ReasonDialog
         open={asking}

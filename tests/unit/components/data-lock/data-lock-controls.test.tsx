@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { PatientFreezeControls } from "@/components/patient-detail/freeze-controls";
 import { StudyLockBanner } from "@/components/study-area/study-lock-banner";
+import { StudyLockControl } from "@/components/study-area/study-lock-control";
 import { LockStateResponse } from "@/lib/schemas/data-lock";
 import { ok, route, serveApi } from "@/tests/support/msw/api";
 import { renderWithIntl } from "@/tests/support/render-with-intl";
@@ -57,5 +58,32 @@ describe("study lock banner", () => {
     expect(container).toBeEmptyDOMElement();
     rerender(<StudyLockBanner lockedAt={FROZEN_AT} />);
     expect(screen.getByRole("status")).toHaveTextContent("This study is locked: read-only.");
+  });
+});
+
+describe("study lock control", () => {
+  it("is the administrators' only", () => {
+    const { container } = render(
+      withQueryClient(<StudyLockControl study={{ id: 3, name: "PSO", locked_at: null }} canLock={false} />),
+    );
+    expect(container).toBeEmptyDOMElement();
+  });
+
+  it("unlocks a locked study with a reason", async () => {
+    const calls = serveApi(
+      route("POST", "/api/studies/{id}/unlock", () =>
+        ok(LockStateResponse, { id: 3, locked_at: null, locked_by: null }),
+      ),
+    );
+    render(
+      withQueryClient(<StudyLockControl study={{ id: 3, name: "PSO", locked_at: FROZEN_AT }} canLock />),
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: "Unlock study" }));
+    const dialog = await screen.findByRole("dialog", { name: "Unlock the study PSO" });
+    await user.type(within(dialog).getByLabelText("Reason for change *"), "Late correction");
+    await user.click(within(dialog).getByRole("button", { name: "Unlock" }));
+    expect(await screen.findByText("The study is unlocked.")).toBeInTheDocument();
+    expect(calls.at(-1)?.params).toEqual({ id: "3" });
   });
 });
