@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { MessagesProvider } from "@/components/i18n/messages-provider";
 import { Providers } from "@/components/layout/providers";
+import { StudyLockBanner } from "@/components/study-area/study-lock-banner";
 import { StudyNotFound } from "@/components/study-area/study-not-found";
 import { StudyShellHeader } from "@/components/study-area/study-shell-header";
 import { StudyUnreadable } from "@/components/study-area/study-unreadable";
@@ -49,6 +50,7 @@ async function StudyArea({
         logo={study.config.ui_settings}
       />
       <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
+        <StudyLockBanner lockedAt={study.locked_at} className="mb-4" />
         <Providers>{children}</Providers>
       </main>
     </div>

@@ -23,6 +23,7 @@ import type { StudyConfig } from "@/lib/schemas/study-config";
 import type { VisitResponse } from "@/lib/schemas/visits";
 import { PatientSchedule } from "@/components/schedule/patient-schedule";
 import { PatientSignatures } from "@/components/signatures/patient-signatures";
+import { PatientFreezeControls } from "./freeze-controls";
 import { PatientAuditTrail } from "./audit-trail";
 import { CasebookLink } from "./casebook-link";
 import { EditPatientDialog } from "./edit-patient-dialog";
@@ -55,6 +56,8 @@ export type PatientDetailProps = {
   canVerify?: boolean;
   /** The actor's role signs in this study (decision 0032). */
   canSign?: boolean;
+  /** clinical.freeze: Freeze / Unlock patient (decision 0034). */
+  canFreeze?: boolean;
 };
 
 const NO_QUERY_RIGHTS = { open: false, respond: false };
@@ -66,20 +69,27 @@ export function PatientDetail({
   studyName,
   config,
   patientId,
-  canWrite,
-  canUnlock,
-  canMoveGroup = false,
+  canWrite: mayWrite,
+  canUnlock: mayUnlock,
+  canMoveGroup: mayMoveGroup = false,
   groups,
   openAddVisit = false,
   queryRights = NO_QUERY_RIGHTS,
   queryAssignees,
-  canVerify = false,
+  canVerify: mayVerify = false,
   canSign = false,
+  canFreeze = false,
 }: PatientDetailProps) {
   const t = useTranslations("patients.detail");
   const tPage = useTranslations("patientPage");
   const words = useWords();
   const patient = usePatient(patientId);
+  // A frozen patient is read-only (decision 0034): every write control goes; queries stay.
+  const frozen = patient.data?.locked_at != null;
+  const canWrite = mayWrite && !frozen;
+  const canUnlock = mayUnlock && !frozen;
+  const canMoveGroup = mayMoveGroup && !frozen;
+  const canVerify = mayVerify && !frozen;
   const missingCodes = useStudyMissingCodes(config);
   const visits = usePatientVisits(patientId);
   const lock = useLockVisit(patientId);
@@ -196,6 +206,7 @@ export function PatientDetail({
       <PatientReviewProvider patientId={patientId} rights={reviewRights} config={config} onDone={reviewDone}>
         <div className="space-y-6">
           {crumbs}
+          <PatientFreezeControls patient={patient.data} canFreeze={canFreeze} />
           <p
             role="status"
             aria-live="polite"

@@ -11,6 +11,7 @@ import { Tabs } from "@/components/ui/tabs";
 import { serverIssues } from "@/lib/client/apply-server-errors";
 import { ApiClientError } from "@/lib/client/api-fetch";
 import { discardDraft, readDraft } from "@/lib/client/draft-storage";
+import { StudyLockControl } from "@/components/study-area/study-lock-control";
 import { useSaveStudy, useStudy, type StudyBasics } from "@/lib/client/studies";
 import { StudyConfigSchema } from "@/lib/schemas/study-config-rules";
 import type { StudyConfigDocument } from "@/lib/schemas/study-config";
@@ -59,7 +60,7 @@ type BasicErrors = Partial<Record<keyof StudyBasics, string>>;
 const draftKey = (studyId: number | undefined) => `study:${studyId ?? "new"}`;
 
 /** Create mode without a studyId; edit mode loads the study first. */
-export function StudyEditor({ studyId }: { studyId?: number }) {
+export function StudyEditor({ studyId, canLock = false }: { studyId?: number; canLock?: boolean }) {
   const t = useTranslations("editor");
   const study = useStudy(studyId);
   // After a Reload that replaced the user's draft with the saved version, their draft stays on
@@ -104,6 +105,7 @@ export function StudyEditor({ studyId }: { studyId?: number }) {
       onReload={reload}
       notice={
         <>
+          <StudyLockControl study={s} canLock={canLock} />
           {reloadOutcome && (
             <Alert tone="info" className="mb-4">
               {reloadOutcome}

@@ -1,5 +1,6 @@
 import type { ZodType } from "zod";
 import { HealthResponse } from "./health";
+import { LockStateResponse } from "./data-lock";
 import {
   FieldSchemaQuery,
   FieldSchemaResponse,
@@ -950,5 +951,41 @@ export const API_CONTRACTS: ApiContract[] = [
     path: "/api/files/{id}",
     summary: "Download an uploaded file (attachment; images inline), nosniff",
     auth: true,
+  },
+  // Patient freeze and study lock (docs/decisions/0034-patient-and-study-lock.md).
+  {
+    method: "POST",
+    path: "/api/patients/{id}/lock",
+    summary:
+      "Freeze a patient (principal investigator or platform admin, reason required): every write to the patient or their visits answers 423 until unlocked; audited as lock",
+    auth: true,
+    body: ReasonBody,
+    response: LockStateResponse,
+  },
+  {
+    method: "POST",
+    path: "/api/patients/{id}/unlock",
+    summary:
+      "Unfreeze a patient (principal investigator or platform admin, reason required); audited as unlock",
+    auth: true,
+    body: ReasonBody,
+    response: LockStateResponse,
+  },
+  {
+    method: "POST",
+    path: "/api/studies/{id}/lock",
+    summary:
+      "Lock a whole study (platform admins, reason required): every write of every role in it answers 423 until unlocked; reads, exports and the audit trail go on; audited as lock",
+    auth: true,
+    body: ReasonBody,
+    response: LockStateResponse,
+  },
+  {
+    method: "POST",
+    path: "/api/studies/{id}/unlock",
+    summary: "Unlock a locked study (platform admins, reason required); audited as unlock",
+    auth: true,
+    body: ReasonBody,
+    response: LockStateResponse,
   },
 ];

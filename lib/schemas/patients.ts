@@ -9,6 +9,7 @@ import { visibleIdentifier } from "./identifier-text";
 import { ConfirmedWarning, ConfirmedWarningCodes } from "./plausibility";
 import { BasedOnVersion } from "./versioning";
 import { FORM_STATUSES, ReviewFields } from "./data-review";
+import { LockStateFields } from "./data-lock";
 
 export const MAX_DB_INT = 2_147_483_647;
 
@@ -223,6 +224,8 @@ export const PatientResponse = z.object({
   enrolled_on: z.string().nullable(),
   /** Data review of the patient record (decision 0031); the visits' statuses are on the visits. */
   ...ReviewFields,
+  /** Frozen by a principal investigator or an admin (decision 0034): every data write answers 423. */
+  ...LockStateFields,
   version: z.number(),
   created_at: z.string(),
   updated_at: z.string(),

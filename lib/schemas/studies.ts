@@ -147,6 +147,8 @@ export const StudyResponse = z.object({
   /** Bumped by every update; send it back with the next PUT. */
   version: z.number().int(),
   field_count: z.number().int(),
+  /** Since when the study is locked (decision 0034): every write answers 423; null while open. */
+  locked_at: z.string().nullable().default(null),
   config: StudyConfigShape,
   created_at: z.string(),
   updated_at: z.string(),

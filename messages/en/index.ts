@@ -29,6 +29,7 @@ import patients from "./patients.json";
 import queriesPage from "./queriesPage.json";
 import dataQueries from "./dataQueries.json";
 import dataReview from "./dataReview.json";
+import dataLock from "./dataLock.json";
 import phone from "./phone.json";
 import plausibility from "./plausibility.json";
 import schedule from "./schedule.json";
@@ -74,6 +75,7 @@ const catalogue = {
   queriesPage,
   dataQueries,
   dataReview,
+  dataLock,
   phone,
   plausibility,
   schedule,

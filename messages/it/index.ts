@@ -30,6 +30,7 @@ import patients from "./patients.json";
 import queriesPage from "./queriesPage.json";
 import dataQueries from "./dataQueries.json";
 import dataReview from "./dataReview.json";
+import dataLock from "./dataLock.json";
 import phone from "./phone.json";
 import plausibility from "./plausibility.json";
 import schedule from "./schedule.json";
@@ -76,6 +77,7 @@ const catalogue: Messages = {
   queriesPage,
   dataQueries,
   dataReview,
+  dataLock,
   phone,
   plausibility,
   schedule,

@@ -999,6 +999,82 @@ const EXPECTED_AUDIT: Record<string, Entry> = {
       },
     ],
   },
+  // Patient freeze and study lock (docs/decisions/0034-patient-and-study-lock.md): one lock or
+  // unlock row with the reason, the lock state before and after.
+  "POST /api/patients/{id}/lock": {
+    request: (f) => ({ params: { id: String(f.patientId) }, body: { reason: REASON } }),
+    rows: (f) => [
+      {
+        action: "lock",
+        entityType: "patient",
+        entityId: String(f.patientId),
+        studyId: f.studyId,
+        reason: REASON,
+        oldValues: { locked_at: null, locked_by: null },
+        newValues: { locked_at: expect.any(String), locked_by: f.caller.userId },
+      },
+    ],
+  },
+  "POST /api/patients/{id}/unlock": {
+    prepare: async (f) => {
+      const { POST } = await import("@/app/api/patients/[id]/lock/route");
+      const res = await callRoute(POST, "POST", "/api/patients/{id}/lock", f.caller.headers, {
+        params: { id: String(f.patientId) },
+        body: { reason: REASON },
+      });
+      expect(res.status).toBe(200);
+      return {};
+    },
+    request: (f) => ({ params: { id: String(f.patientId) }, body: { reason: REASON } }),
+    rows: (f) => [
+      {
+        action: "unlock",
+        entityType: "patient",
+        entityId: String(f.patientId),
+        studyId: f.studyId,
+        reason: REASON,
+        oldValues: { locked_at: expect.any(String), locked_by: f.caller.userId },
+        newValues: { locked_at: null, locked_by: null },
+      },
+    ],
+  },
+  "POST /api/studies/{id}/lock": {
+    request: (f) => ({ params: { id: String(f.studyId) }, body: { reason: REASON } }),
+    rows: (f) => [
+      {
+        action: "lock",
+        entityType: "study",
+        entityId: String(f.studyId),
+        studyId: f.studyId,
+        reason: REASON,
+        oldValues: { locked_at: null, locked_by: null },
+        newValues: { locked_at: expect.any(String), locked_by: f.caller.userId },
+      },
+    ],
+  },
+  "POST /api/studies/{id}/unlock": {
+    prepare: async (f) => {
+      const { POST } = await import("@/app/api/studies/[id]/lock/route");
+      const res = await callRoute(POST, "POST", "/api/studies/{id}/lock", f.caller.headers, {
+        params: { id: String(f.studyId) },
+        body: { reason: REASON },
+      });
+      expect(res.status).toBe(200);
+      return {};
+    },
+    request: (f) => ({ params: { id: String(f.studyId) }, body: { reason: REASON } }),
+    rows: (f) => [
+      {
+        action: "unlock",
+        entityType: "study",
+        entityId: String(f.studyId),
+        studyId: f.studyId,
+        reason: REASON,
+        oldValues: { locked_at: expect.any(String), locked_by: f.caller.userId },
+        newValues: { locked_at: null, locked_by: null },
+      },
+    ],
+  },
 };
 
 const isMutating = (c: ApiContract) => c.method !== "GET";

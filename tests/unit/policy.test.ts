@@ -5,6 +5,7 @@ import {
   canSeeAdminArea,
   patientInScope,
   PERMISSIONS,
+  readOnlyAccess,
   studyAccess,
   type PolicyActor,
 } from "@/lib/server/auth/policy";
@@ -60,6 +61,7 @@ describe("study roles (spec §2 permissions summary)", () => {
     [
       "principal_investigator",
       [
+        "clinical.freeze",
         "clinical.read",
         "clinical.reassign",
         "clinical.unlock",
@@ -108,5 +110,26 @@ describe("study roles (spec §2 permissions summary)", () => {
     expect(patientInScope({ kind: "own", userId: 7 }, patient)).toBe(true);
     expect(patientInScope({ kind: "own", userId: 8 }, patient)).toBe(false);
     expect(patientInScope({ kind: "none" }, patient)).toBe(false);
+  });
+});
+
+describe("a locked study's pages (decision 0034)", () => {
+  it("keep the reads, and the study lock for those who hold it", () => {
+    const read = (actor: PolicyActor, role: (typeof STUDY_ROLES)[number] | null) =>
+      [
+        ...readOnlyAccess(studyAccess(actor, role ? { role, medicalGroupId: null } : null)).permissions,
+      ].sort();
+    expect(read(user, "principal_investigator")).toEqual(["clinical.read", "study.read"]);
+    expect(read(user, "data_manager")).toEqual(["clinical.read", "study.read"]);
+    expect(read(admin, null)).toEqual(["clinical.read", "study.lock", "study.read"]);
+    expect(readOnlyAccess(studyAccess(user, { role: "medico", medicalGroupId: null })).patientScope).toEqual({
+      kind: "own",
+      userId: 7,
+    });
+  });
+
+  it("give the study lock to no study role", () => {
+    for (const role of STUDY_ROLES) expect(can(user, role)).not.toContain("study.lock");
+    expect(can(admin, null)).toContain("study.lock");
   });
 });

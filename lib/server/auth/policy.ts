@@ -8,12 +8,17 @@ import type { StudyRole } from "@/db/schema/study-roles";
 export const PERMISSIONS = [
   "study.read",
   "study.configure",
+  // Locking a whole study at its end and unlocking it (docs/decisions/0034-patient-and-study-lock.md):
+  // no study role holds it, so only platform administrators may.
+  "study.lock",
   "clinical.read",
   "clinical.write",
   // Reopening a locked visit (lib/server/clinical/visit-lock.ts asks the same question).
   "clinical.unlock",
   // Moving a patient to another medical group (docs/decisions/0028): it changes who sees the patient.
   "clinical.reassign",
+  // Freezing and unfreezing a patient's whole record (docs/decisions/0034-patient-and-study-lock.md).
+  "clinical.freeze",
   // Data review (docs/decisions/0030): opening, closing and reopening a query is the reviewer's;
   // answering it is the site's.
   "queries.open",
@@ -92,6 +97,7 @@ export const ROLE_PERMISSIONS: Record<StudyRole, readonly Permission[]> = {
     "clinical.write",
     "clinical.unlock",
     "clinical.reassign",
+    "clinical.freeze",
     "queries.open",
     "queries.respond",
     "signatures.sign",
@@ -143,6 +149,19 @@ function scopeFor(actor: PolicyActor, assignment: StudyAssignment): PatientScope
     default:
       return { kind: "all" };
   }
+}
+
+/** What a permission set keeps while its study is locked (docs/decisions/0034-patient-and-study-lock.md). */
+const READS: ReadonlySet<Permission> = new Set<Permission>(["study.read", "clinical.read"]);
+
+/**
+ * The access a page shows while the study is locked: reads only, so every write control goes. The
+ * API refuses the writes on its own (423); this only keeps the page from offering them. The study
+ * lock itself stays with those who hold it, so they can unlock.
+ */
+export function readOnlyAccess(access: StudyAccess): StudyAccess {
+  const permissions = new Set([...access.permissions].filter((p) => READS.has(p) || p === "study.lock"));
+  return { permissions, patientScope: access.patientScope };
 }
 
 /** Whether one patient lies inside a scope; list queries apply the same rule as a SQL filter. */

@@ -2,11 +2,14 @@ import "server-only";
 import { messageRef } from "@/lib/i18n/message-ref";
 import type { Queryable } from "@/db/client";
 import type { StudyConfig } from "@/lib/schemas/study-config";
+import { DATA_LOCK_MESSAGES } from "@/lib/schemas/data-lock";
+import { REVIEW_MESSAGES } from "@/lib/schemas/data-review";
 import { ApiError, forbidden, notFound } from "../api/errors";
 import { requireIntactTrail } from "../audit/trail-integrity";
 import type { Actor } from "../auth/actor";
 import { studyAccess, type Permission, type StudyAccess } from "../auth/policy";
 import { cachedConfig, parseAndCacheConfig } from "../studies/config-cache";
+import { assertStudyOpen } from "../studies/study-lock-guard";
 import { knownRecordContext, rememberRecordStudy, studyContextFor } from "./study-context-cache";
 import { readStudyConfigRow, readStudyContext, type StudyContext } from "./study-context-queries";
 
@@ -18,6 +21,8 @@ export type ClinicalStudy = {
   access: StudyAccess;
   /** The protocol version in force when the call opened the study (study-context-queries.ts). */
   activeVersion: StudyContext["activeVersion"];
+  /** Since when the study is locked (docs/decisions/0034-patient-and-study-lock.md), null while open. */
+  lockedAt: Date | null;
 };
 
 /**
@@ -46,6 +51,8 @@ const REFUSALS: Partial<Record<Permission, string>> = {
   "queries.respond": messageRef("api.queries.respondRole"),
   "signatures.sign": messageRef("api.signatures.signRole"),
   "signatures.sign_if_allowed": messageRef("api.signatures.signRole"),
+  "clinical.freeze": DATA_LOCK_MESSAGES.freezeRole,
+  "sdv.verify": REVIEW_MESSAGES.verifyRole,
 };
 
 /** A missing permission inside a study the actor may read is told (403) and audited. */
@@ -57,8 +64,12 @@ export function requireClinicalPermission(study: ClinicalStudy, permission: Perm
       entityId: study.id,
     });
   // Every clinical write asks for a write permission here: while the audit trail is broken they
-  // fail closed with 503 (docs/decisions/0018); reads go on.
-  if (permission !== "clinical.read") requireIntactTrail();
+  // fail closed with 503 (docs/decisions/0018); reads go on. A locked study refuses them all with
+  // 423 (docs/decisions/0034-patient-and-study-lock.md): data, queries, SDV, freezes.
+  if (permission !== "clinical.read") {
+    requireIntactTrail();
+    assertStudyOpen(study.lockedAt);
+  }
 }
 
 /**
@@ -128,5 +139,6 @@ async function openReadable(
     config: stored.config,
     access,
     activeVersion: context.activeVersion,
+    lockedAt: context.lockedAt,
   };
 }

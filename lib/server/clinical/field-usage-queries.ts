@@ -6,7 +6,7 @@ import { patients, visits } from "@/db/schema";
 import type { FieldUsageResponse } from "@/lib/schemas/field-usage";
 import type { Actor } from "../auth/actor";
 import { notFound } from "../api/errors";
-import { requireStudyPermission } from "../auth/study-access";
+import { requireStudyPermissionToRead } from "../auth/study-access";
 import { findStudyById } from "../studies/study-queries";
 
 /**
@@ -35,7 +35,7 @@ async function countKeys(tx: Queryable, table: typeof patients | typeof visits, 
  */
 export async function fieldUsage(db: Db, actor: Actor, studyId: number): Promise<FieldUsageResponse> {
   if (!(await findStudyById(db, studyId))) throw notFound(messageRef("api.studies.notFound"));
-  await requireStudyPermission(db, actor, studyId, "study.configure");
+  await requireStudyPermissionToRead(db, actor, studyId, "study.configure");
   const [patient, visit] = await Promise.all([
     countKeys(db, patients, studyId),
     countKeys(db, visits, studyId),

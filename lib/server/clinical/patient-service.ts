@@ -34,6 +34,7 @@ import { invalidateAfterChange } from "../signatures/signature-invalidation";
 import { changedPatientFields } from "../signatures/signed-data";
 import { correctionLink, withCorrectionLink } from "../queries/query-links";
 import { assertPatientRemovable } from "./protected-data";
+import { assertPatientNotFrozen, freezeApplies } from "./patient-freeze-guard";
 import {
   codeExists,
   findPatientInScope,
@@ -64,6 +65,8 @@ export function toPatientResponse(row: PatientRow): PatientResponse {
     next_visit_window_end: row.nextVisitWindowEnd,
     enrolled_on: row.enrolledOn,
     ...reviewResponse(row),
+    locked_at: row.lockedAt?.toISOString() ?? null,
+    locked_by: row.lockedBy,
     version: row.version,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
@@ -82,6 +85,9 @@ function auditable(row: PatientRow): Record<string, unknown> {
     next_visit_due: _d,
     next_visit_window_end: _e,
     enrolled_on: _o,
+    // The freeze is audited as its own lock and unlock rows (decision 0034).
+    locked_at: _la,
+    locked_by: _lb,
     ...rest
   } = toPatientResponse(row);
   return rest;
@@ -195,6 +201,9 @@ export async function openPatient(
     messageRef("api.patients.notFound"),
     (s) => findPatientInScope(tx, { id, studyId: s.id, scope: s.access.patientScope, forUpdate }),
   );
+  // A frozen patient's record is read-only (docs/decisions/0034-patient-and-study-lock.md); a
+  // writer holds the row (forUpdate), so the freeze read is the one it writes under.
+  if (freezeApplies(permission)) assertPatientNotFrozen(record);
   return { study, patient: record };
 }
 

@@ -250,7 +250,9 @@ export function verifyRecord<R extends Row, Response>(
     actor,
     kind,
     id,
-    "clinical.read",
+    // Asked as a write (docs/decisions/0034-patient-and-study-lock.md): a locked study, a frozen
+    // patient and a broken audit trail refuse a verification as they refuse any write.
+    "sdv.verify",
     verifyChange(actor, kind.entity, id, body.fields),
     meta,
     words,
@@ -267,16 +269,7 @@ export function unverifyRecord<R extends Row, Response>(
   meta: RequestMeta,
   words: Words,
 ): Promise<Response> {
-  return reviewWrite(
-    db,
-    actor,
-    kind,
-    id,
-    "clinical.read",
-    unverifyChange(kind.entity, id, body),
-    meta,
-    words,
-  );
+  return reviewWrite(db, actor, kind, id, "sdv.verify", unverifyChange(kind.entity, id, body), meta, words);
 }
 
 /** POST /api/{visits|patients}/{id}/complete: the site (clinical.write in scope). */

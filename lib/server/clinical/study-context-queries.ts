@@ -19,6 +19,11 @@ export type StudyContext = {
    * has one): a visit write records it without a read of its own.
    */
   activeVersion: { id: number; versionNumber: number } | null;
+  /**
+   * Since when the study is locked (docs/decisions/0034-patient-and-study-lock.md), null while open.
+   * A lock or unlock updates the study row, whose notice drops the watched copies.
+   */
+  lockedAt: Date | null;
 };
 
 /**
@@ -40,6 +45,7 @@ export async function readStudyContext(
         studyId: studies.id,
         code: studies.code,
         version: studies.version,
+        lockedAt: studies.lockedAt,
         role: userStudyRoles.role,
         medicalGroupId: userStudyRoles.medicalGroupId,
         activeVersionId: protocolVersions.id,
@@ -72,6 +78,7 @@ export async function readStudyContext(
     studyId: row.studyId,
     code: row.code,
     version: row.version,
+    lockedAt: row.lockedAt,
     assignment: row.role ? { role: row.role, medicalGroupId: row.medicalGroupId } : null,
     activeVersion:
       row.activeVersionId !== null && row.activeVersionNumber !== null

@@ -29,10 +29,27 @@ function selectVisits(tx: Queryable) {
  * patient row first (creation does too), so writers of one patient queue instead of deadlocking,
  * and the patient's maintained figures are written by one of them at a time.
  */
-export async function lockPatientOfVisit(tx: Queryable, visitId: number): Promise<void> {
+export async function lockPatientOfVisit(tx: Queryable, visitId: number): Promise<FreezeState | null> {
+  return freezeOfVisitPatient(tx, visitId, true);
+}
+
+/** What the patient freeze asks of a visit's patient (docs/decisions/0034-patient-and-study-lock.md). */
+export type FreezeState = { code: string; lockedAt: Date | null };
+
+/** The freeze of a visit's patient, read under the patient row's lock when `forUpdate`. */
+export async function freezeOfVisitPatient(
+  tx: Queryable,
+  visitId: number,
+  forUpdate: boolean,
+): Promise<FreezeState | null> {
   const [row] = await tx.select({ patientId: visits.patientId }).from(visits).where(eq(visits.id, visitId));
-  if (row)
-    await tx.select({ id: patients.id }).from(patients).where(eq(patients.id, row.patientId)).for("update");
+  if (!row) return null;
+  const query = tx
+    .select({ code: patients.code, lockedAt: patients.lockedAt })
+    .from(patients)
+    .where(eq(patients.id, row.patientId));
+  const [patient] = forUpdate ? await query.for("update") : await query;
+  return patient ?? null;
 }
 
 export async function findVisitInScope(

@@ -25,6 +25,7 @@ import { clinicalToday } from "./clinical-today";
 import { findPatientInScope } from "./patient-queries";
 import { enforcePlausibility, withConfirmedWarnings } from "./plausibility-check";
 import { assertVisitChangeable } from "./protected-data";
+import { assertPatientNotFrozen, freezeApplies } from "./patient-freeze-guard";
 import { locateLine } from "./therapy-line-queries";
 import { reportSettings } from "../reports/report-settings";
 import { refreshPatientSummary } from "./patient-summary";
@@ -42,6 +43,8 @@ import {
   listVisitsOfPatient,
   listVisitsOfPatientInScope,
   lockPatientOfVisit,
+  freezeOfVisitPatient,
+  type FreezeState,
   updateVisitRow,
   visitNumberTaken,
   type VisitRow,
@@ -96,6 +99,7 @@ export async function openVisit(
   permission: Permission,
   forUpdate = false,
 ): Promise<{ study: ClinicalStudy; visit: VisitRow }> {
+  let frozen: FreezeState | null = null;
   const { study, record } = await openClinicalRecord(
     tx,
     actor,
@@ -103,11 +107,17 @@ export async function openVisit(
     permission,
     VISIT_MESSAGES.notFound,
     async (s) => {
-      // Writers of one patient queue on the patient row (lockPatientOfVisit).
-      if (forUpdate) await lockPatientOfVisit(tx, id);
+      // Writers of one patient queue on the patient row (lockPatientOfVisit), so the freeze read
+      // there is the one the write goes ahead under.
+      frozen = forUpdate ? await lockPatientOfVisit(tx, id) : null;
       return findVisitInScope(tx, { id, studyId: s.id, scope: s.access.patientScope, forUpdate });
     },
   );
+  // A frozen patient's visits are read-only (docs/decisions/0034-patient-and-study-lock.md).
+  if (freezeApplies(permission)) {
+    const state = frozen ?? (await freezeOfVisitPatient(tx, id, false));
+    if (state) assertPatientNotFrozen(state);
+  }
   return { study, visit: record };
 }
 

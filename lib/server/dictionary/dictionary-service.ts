@@ -22,7 +22,7 @@ import { compatibilityInWords } from "@/lib/forms/config-compatibility";
 import { notFound, validationError } from "../api/errors";
 import type { RequestMeta } from "../api/request-meta";
 import type { Actor } from "../auth/actor";
-import { requireStudyPermission } from "../auth/study-access";
+import { requireStudyPermission, requireStudyPermissionToRead } from "../auth/study-access";
 import { auditedTransaction, recordAudit } from "../audit/audit-writer";
 import { studyHasPatients } from "../clinical/compatibility-queries";
 import { assertVersion } from "../concurrency/versioned-update";
@@ -98,7 +98,8 @@ export async function previewDataDictionary(
 ): Promise<DictionaryPreviewResponse> {
   const study = await findStudyById(db, studyId);
   if (!study) throw notFound(messageRef("api.studies.notFound"));
-  await requireStudyPermission(db, actor, studyId, "study.configure");
+  // A preview changes nothing: it works in a locked study (decision 0034).
+  await requireStudyPermissionToRead(db, actor, studyId, "study.configure");
   const live = readConfig(study);
   const plan = planFor(study, body.csv);
   const compatibility =

@@ -19,7 +19,7 @@ import {
 import { conflict, fieldError, forbidden, notFound } from "../api/errors";
 import type { RequestMeta } from "../api/request-meta";
 import type { Actor } from "../auth/actor";
-import { hasPlatformPermission, type StudyAccess } from "../auth/policy";
+import { hasPlatformPermission, readOnlyAccess, type StudyAccess } from "../auth/policy";
 import { loadStudyAccess, requireStudyPermission } from "../auth/study-access";
 import { auditedTransaction, type AuditRecorder } from "../audit/audit-writer";
 import { changedValues } from "../audit/changed-values";
@@ -50,6 +50,7 @@ function toStudySummary(row: StudySummaryRow): StudySummary {
     is_active: row.isActive,
     version: row.version,
     field_count: row.fieldCount,
+    locked_at: row.lockedAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -247,6 +248,7 @@ function auditable({
   updated_at: _u,
   study_name: _s,
   field_count: _f,
+  locked_at: _l,
   ...rest
 }: StudySummary | StudyResponse): Record<string, unknown> {
   return rest;
@@ -318,5 +320,10 @@ export async function openStudyArea(
     const detail = typeof stored.error.detail === "string" ? stored.error.detail : stored.error.message;
     return { kind: "unreadable", name: study.name, detail };
   }
-  return { kind: "open", study: toStudyResponse(study, stored.config), access };
+  // A locked study's pages offer no writes (decision 0034).
+  return {
+    kind: "open",
+    study: toStudyResponse(study, stored.config),
+    access: study.lockedAt ? readOnlyAccess(access) : access,
+  };
 }

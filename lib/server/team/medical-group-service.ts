@@ -15,7 +15,7 @@ import { conflict, fieldError, notFound } from "../api/errors";
 import type { RequestMeta } from "../api/request-meta";
 import type { Actor } from "../auth/actor";
 import type { Permission } from "../auth/policy";
-import { requireStudyPermission } from "../auth/study-access";
+import { requireStudyPermission, requireStudyPermissionToRead } from "../auth/study-access";
 import { auditedTransaction } from "../audit/audit-writer";
 import { assertVersion, nextVersion } from "../concurrency/versioned-update";
 import { changedValues } from "../audit/changed-values";
@@ -47,10 +47,18 @@ const livePatientCount = sql<number>`(select count(*)::int from "patients" p whe
 /** Deleted patients still hold their group (the foreign key): they refuse a deletion too. */
 const heldPatientCount = sql<number>`(select count(*)::int from "patients" p where p."medical_group_id" = "medical_groups"."id")`;
 
-async function openStudy(tx: Queryable, actor: Actor, studyId: number, permission: Permission) {
+async function openStudy(
+  tx: Queryable,
+  actor: Actor,
+  studyId: number,
+  permission: Permission,
+  use: "read" | "write",
+) {
   const [study] = await tx.select({ id: studies.id }).from(studies).where(eq(studies.id, studyId)).limit(1);
   if (!study) throw notFound(messageRef("api.studies.notFound"));
-  await requireStudyPermission(tx, actor, studyId, permission);
+  // Changing the groups is refused while the study is locked (decision 0034); reading them is not.
+  if (use === "read") await requireStudyPermissionToRead(tx, actor, studyId, permission);
+  else await requireStudyPermission(tx, actor, studyId, permission);
 }
 
 export async function listGroups(
@@ -59,7 +67,7 @@ export async function listGroups(
   studyId: number,
   query: MedicalGroupListQuery,
 ): Promise<MedicalGroupListResponse> {
-  await openStudy(db, actor, studyId, "team.manage");
+  await openStudy(db, actor, studyId, "team.manage", "read");
   const where = eq(medicalGroups.studyId, studyId);
   const [rows, [total]] = await Promise.all([
     db
@@ -86,7 +94,7 @@ async function findGroup(tx: Queryable, studyId: number, groupId: number, forUpd
 }
 
 export async function getGroup(db: Db, actor: Actor, studyId: number, groupId: number) {
-  await openStudy(db, actor, studyId, "team.manage");
+  await openStudy(db, actor, studyId, "team.manage", "read");
   const { group, patientCount } = await findGroup(db, studyId, groupId);
   return toResponse(group, patientCount);
 }
@@ -104,7 +112,7 @@ export async function createGroup(
     throw fieldError(["body", "study_id"], messageRef("api.groups.studyMismatch"));
   }
   return auditedTransaction(db, async (tx, audit) => {
-    await openStudy(tx, actor, studyId, "team.manage");
+    await openStudy(tx, actor, studyId, "team.manage", "write");
     const [created] = await tx
       .insert(medicalGroups)
       .values({ studyId, code: input.code, name: input.name, description: input.description || null })
@@ -133,7 +141,7 @@ export async function updateGroup(
   meta: RequestMeta,
 ): Promise<MedicalGroupResponse> {
   return auditedTransaction(db, async (tx, audit) => {
-    await openStudy(tx, actor, studyId, "team.manage");
+    await openStudy(tx, actor, studyId, "team.manage", "write");
     const { group, patientCount } = await findGroup(tx, studyId, groupId, true);
     if (input.version !== undefined) assertVersion("medical group", group, input.version);
     const [updated] = await tx
@@ -170,7 +178,7 @@ export async function deleteGroup(
   meta: RequestMeta,
 ): Promise<void> {
   await auditedTransaction(db, async (tx, audit) => {
-    await openStudy(tx, actor, studyId, "team.manage");
+    await openStudy(tx, actor, studyId, "team.manage", "write");
     const { group } = await findGroup(tx, studyId, groupId, true);
     const [held] = await tx
       .select({ value: heldPatientCount })

@@ -16,7 +16,7 @@ import {
 import { conflict, fieldError, notFound } from "../api/errors";
 import type { RequestMeta } from "../api/request-meta";
 import type { Actor } from "../auth/actor";
-import { requireStudyPermission } from "../auth/study-access";
+import { requireStudyPermission, requireStudyPermissionToRead } from "../auth/study-access";
 import { auditedTransaction } from "../audit/audit-writer";
 import { assertVersion, nextVersion } from "../concurrency/versioned-update";
 
@@ -78,10 +78,12 @@ function assignmentQuery(tx: Queryable) {
 }
 
 /** The study must exist before its permission is asked (a missing study is a plain 404). */
-async function requireTeamManager(tx: Queryable, actor: Actor, studyId: number) {
+async function requireTeamManager(tx: Queryable, actor: Actor, studyId: number, use: "read" | "write") {
   const [study] = await tx.select({ id: studies.id }).from(studies).where(eq(studies.id, studyId)).limit(1);
   if (!study) throw notFound(messageRef("api.studies.notFound"));
-  await requireStudyPermission(tx, actor, studyId, "team.manage");
+  // Changing the team is refused while the study is locked (decision 0034); reading it is not.
+  if (use === "read") await requireStudyPermissionToRead(tx, actor, studyId, "team.manage");
+  else await requireStudyPermission(tx, actor, studyId, "team.manage");
 }
 
 export async function listAssignments(
@@ -89,7 +91,7 @@ export async function listAssignments(
   actor: Actor,
   query: UserStudyRoleListQuery,
 ): Promise<UserStudyRoleListResponse> {
-  await requireTeamManager(db, actor, query.study_id);
+  await requireTeamManager(db, actor, query.study_id, "read");
   const where = eq(userStudyRoles.studyId, query.study_id);
   const [rows, [total]] = await Promise.all([
     assignmentQuery(db)
@@ -140,7 +142,7 @@ export async function createAssignment(
   meta: RequestMeta,
 ): Promise<UserStudyRoleResponse> {
   return auditedTransaction(db, async (tx, audit) => {
-    await requireTeamManager(tx, actor, input.study_id);
+    await requireTeamManager(tx, actor, input.study_id, "write");
     const [user] = await tx.select().from(users).where(eq(users.id, input.user_id)).limit(1);
     if (!user) throw fieldError(["body", "user_id"], messageRef("api.users.notFound"));
     if (!user.isActive) throw fieldError(["body", "user_id"], TEAM_MESSAGES.userInactive);

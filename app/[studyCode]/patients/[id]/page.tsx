@@ -2,7 +2,6 @@ import { getTranslations } from "next-intl/server";
 import { ADD_VISIT_PARAM } from "@/components/entry/add-visit-param";
 import { PatientDetail } from "@/components/patient-detail/patient-detail";
 import { getDb } from "@/db/client";
-import { loadStudyAccess } from "@/lib/server/auth/study-access";
 import { patientGroupsFor } from "@/lib/server/clinical/patient-groups";
 import { assignableMembers } from "@/lib/server/clinical/query-queries";
 import { currentStudyArea } from "@/lib/server/studies/study-area";
@@ -22,7 +21,7 @@ export default async function PatientDetailPage({
 }) {
   const { studyCode, id } = await params;
   const query = await searchParams;
-  const { actor, area } = await currentStudyArea(studyCode);
+  const { area } = await currentStudyArea(studyCode);
   // Without an open study the layout shows 'Study Not Found' or why the study cannot be opened.
   if (area?.kind !== "open") return null;
   const patientId = Number(id);
@@ -30,9 +29,9 @@ export default async function PatientDetailPage({
     return (
       <h1 className="text-xl font-semibold">{(await getTranslations("patients.detail"))("notFound")}</h1>
     );
-  const { study } = area;
+  // The area's access: read-only while the study is locked (decision 0034).
+  const { study, access } = area;
   const db = await getDb();
-  const access = await loadStudyAccess(db, actor, study.id);
   const canWrite = access.permissions.has("clinical.write");
   // The group's name on the page and the 'Move to group' choices (decision 0028).
   const groups = await patientGroupsFor(db, study.id, access.patientScope);
@@ -56,6 +55,7 @@ export default async function PatientDetailPage({
       queryAssignees={canOpenQueries ? await assignableMembers(db, study.id) : undefined}
       canVerify={access.permissions.has("sdv.verify")}
       canSign={signingPermissionOf(access.permissions, study.config.signatures) !== null}
+      canFreeze={access.permissions.has("clinical.freeze")}
     />
   );
 }

@@ -16,7 +16,7 @@ import { StudyConfigSchema } from "@/lib/schemas/study-config-rules";
 import { conflict, notFound } from "../../api/errors";
 import type { RequestMeta } from "../../api/request-meta";
 import type { Actor } from "../../auth/actor";
-import { requireStudyPermission } from "../../auth/study-access";
+import { requireStudyPermission, requireStudyPermissionToRead } from "../../auth/study-access";
 import { auditedTransaction } from "../../audit/audit-writer";
 import { countAffected, versionUsage } from "../../clinical/compatibility-queries";
 import { readConfig } from "../stored-config";
@@ -41,10 +41,13 @@ async function openStudy(
   actor: Actor,
   studyId: number,
   permission: "study.read" | "study.configure",
+  use: "read" | "write" = "write",
 ) {
   const study = await findStudyById(tx, studyId);
   if (!study) throw notFound(messageRef("api.studies.notFound"));
-  await requireStudyPermission(tx, actor, studyId, permission);
+  // A write is refused while the study is locked (decision 0034); a compatibility check is not one.
+  if (use === "read") await requireStudyPermissionToRead(tx, actor, studyId, permission);
+  else await requireStudyPermission(tx, actor, studyId, permission);
   return study;
 }
 
@@ -166,7 +169,7 @@ export async function checkVersionCompatibility(
   studyId: number,
   versionId: number,
 ): Promise<CompatibilityResult> {
-  const study = await openStudy(db, actor, studyId, "study.configure");
+  const study = await openStudy(db, actor, studyId, "study.configure", "read");
   const version = await findVersion(db, studyId, versionId);
   if (!version) throw notFound(PROTOCOL_VERSION_MESSAGES.versionNotFound);
   return compatibilityWithLive(db, studyId, readConfig(study), StudyConfigSchema.parse(version.config));

@@ -43,6 +43,8 @@ export function patient(overrides: Partial<PatientResponse> = {}): PatientRespon
     next_visit_type: null,
     next_visit_due: null,
     next_visit_window_end: null,
+    locked_at: null,
+    locked_by: null,
     enrolled_on: null,
     form_status: "in_progress",
     completed_at: null,

@@ -4,6 +4,7 @@ import { getTranslations } from "next-intl/server";
 import { StudyEditor } from "@/components/study-editor/study-editor";
 import { StudyIdParams } from "@/lib/schemas/studies";
 import { requirePageActor } from "@/lib/server/auth/page-session";
+import { isPlatformAdmin } from "@/lib/server/auth/policy";
 import { studyPageAccess } from "@/lib/server/users/page-access";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -24,5 +25,6 @@ export default async function EditStudyPage({ params }: { params: Promise<{ stud
     `/admin/studies/${parsed.data.id}/edit`,
   );
   if (access.kind === "forbidden") forbidden();
-  return <StudyEditor studyId={parsed.data.id} />;
+  // Lock study / Unlock study (decision 0034): the administrators' own (study.lock).
+  return <StudyEditor studyId={parsed.data.id} canLock={isPlatformAdmin(actor)} />;
 }
