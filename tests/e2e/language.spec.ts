@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
+import { createReadyUser } from "./new-user";
 
 // A switch re-renders the page on the server: on a machine busy with other work that can take longer
 // than the default 5 s, so what follows one waits longer (a backstop, not a timing assertion).
@@ -14,14 +15,9 @@ async function signInAsNewUser(page: Page): Promise<{ email: string; password: s
   await page.getByLabel("Password").fill(E2E_ADMIN.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/admin\/studies$/);
-  const origin = new URL(page.url()).origin;
   const email = `lingua-${Date.now() % 1_000_000}@example.org`;
   const password = "a language passphrase 7";
-  const created = await page.request.post("/api/admin/users", {
-    headers: { origin },
-    data: { email, password, full_name: "Dott.ssa Lingua", role_level: "user" },
-  });
-  expect(created.status()).toBe(201);
+  await createReadyUser(page, { email, password, full_name: "Dott.ssa Lingua" });
   await page.getByRole("button", { name: "Logout" }).click();
   await expect(page).toHaveURL(/\/login/);
   await page.getByLabel("Email").fill(email);

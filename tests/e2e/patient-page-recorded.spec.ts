@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
 import { screenshots } from "./screenshots";
+import { createReadyUser } from "./new-user";
 
 /**
  * The patient page shows what was recorded, and medical groups are in use (docs/decisions/0028):
@@ -104,14 +105,7 @@ test("a monitor reads every patient field; a PI on a phone reaches every action 
   }
   const member = async (name: string, role: string) => {
     const email = `${name}-${run}@example.org`;
-    const user = await calls.post("/api/admin/users", {
-      email,
-      password: PASSWORD,
-      full_name: `${name} ${run}`,
-      role_level: "user",
-    });
-    expect(user.status()).toBe(201);
-    const { id } = (await user.json()) as { id: number };
+    const { id } = await createReadyUser(page, { email, password: PASSWORD, full_name: `${name} ${run}` });
     const assigned = await calls.post("/api/admin/user-study-roles", {
       user_id: id,
       study_id: study.id,

@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
 import { signInAsAdmin } from "./sign-in-as-admin";
+import { createReadyUser } from "./new-user";
 
 /**
  * The phone layout of the clinical lists and the clinicians' landing (docs/decisions/0029): at
@@ -40,12 +41,7 @@ async function demoStudy(page: Page): Promise<Demo> {
 async function clinician(page: Page, studyId: number, role: string, fullName: string): Promise<string> {
   const origin = new URL(page.url()).origin;
   const email = `phone-${process.pid}-${++seq}@example.org`;
-  const user = await page.request.post("/api/admin/users", {
-    headers: { origin },
-    data: { email, password: PASSWORD, full_name: fullName, role_level: "user" },
-  });
-  expect(user.status()).toBe(201);
-  const { id } = (await user.json()) as { id: number };
+  const { id } = await createReadyUser(page, { email, password: PASSWORD, full_name: fullName });
   const assigned = await page.request.post("/api/admin/user-study-roles", {
     headers: { origin },
     data: { user_id: id, study_id: studyId, role },

@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import { createReadyUser } from "./new-user";
 
 /**
  * Set-up steps of the clinical journeys, run as the signed-in administrator through the API:
@@ -39,12 +40,11 @@ export type Member = { fullName: string; password: string; role: string };
 export async function addMember(page: Page, study: NewStudy, member: Member): Promise<string> {
   const origin = new URL(page.url()).origin;
   const email = `${member.role.replaceAll("_", "-")}-${study.code}@example.org`;
-  const user = await page.request.post("/api/admin/users", {
-    headers: { origin },
-    data: { email, password: member.password, full_name: member.fullName, role_level: "user" },
+  const { id } = await createReadyUser(page, {
+    email,
+    password: member.password,
+    full_name: member.fullName,
   });
-  expect(user.status()).toBe(201);
-  const { id } = (await user.json()) as { id: number };
   const role = await page.request.post("/api/admin/user-study-roles", {
     headers: { origin },
     data: { user_id: id, study_id: study.id, role: member.role },

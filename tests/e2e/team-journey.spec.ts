@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { signInAsAdmin } from "./sign-in-as-admin";
 import { screenshots } from "./screenshots";
+import { completeFirstSignIn, createReadyUser } from "./new-user";
 
 /**
  * The "Must show": an admin creates a user and assigns them as Medico on the Users and Study
@@ -104,10 +105,12 @@ test("users, team and groups: every role sees and does only what the server allo
   const userDialog = page.getByRole("dialog", { name: "Create User" });
   await userDialog.getByLabel("Email").fill(medicoEmail);
   await userDialog.getByLabel("Full name").fill("Dott. Medico Rossi");
-  await userDialog.getByLabel("Password").fill(PASSWORD);
+  // A temporary password: the medico's first sign-in changes it (decision 0033).
+  await userDialog.getByLabel("Password").fill(`${PASSWORD} (temporary)`);
   await userDialog.getByLabel("Role level").selectOption("user");
   await userDialog.getByRole("button", { name: "Create" }).click();
   await expect(userDialog).toBeHidden();
+  await completeFirstSignIn(new URL(page.url()).origin, medicoEmail, `${PASSWORD} (temporary)`, PASSWORD);
   await page.getByLabel("Search").fill(`medico-${run}`);
   await page.getByRole("button", { name: "Search", exact: true }).click();
   await expect(page.getByRole("cell", { name: "Dott. Medico Rossi", exact: true })).toBeVisible();
@@ -138,14 +141,7 @@ test("users, team and groups: every role sees and does only what the server allo
   // The other roles, through the same API the screens use.
   const member = async (name: string, role: string, medicalGroupId: number | null = null) => {
     const email = `${name}-${run}@example.org`;
-    const created = await calls.post("/api/admin/users", {
-      email,
-      password: PASSWORD,
-      full_name: `${name} ${run}`,
-      role_level: "user",
-    });
-    expect(created.status()).toBe(201);
-    const { id } = (await created.json()) as { id: number };
+    const { id } = await createReadyUser(page, { email, password: PASSWORD, full_name: `${name} ${run}` });
     const assigned = await calls.post("/api/admin/user-study-roles", {
       user_id: id,
       study_id: study.id,
