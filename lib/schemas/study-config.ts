@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { messageRef, type MessageValues } from "@/lib/i18n/message-ref";
 import { studyPatternProblem } from "@/lib/forms/study-pattern";
-import type { StudyRole } from "@/db/schema/study-roles";
+import { STUDY_ROLE_VALUES } from "./users";
 import { SDV_REQUIREMENTS } from "./data-review";
 import { visibleIdentifier } from "./identifier-text";
 import { requiredText, StudyTextSchema, type TextByLanguage } from "./study-text";
@@ -349,15 +349,6 @@ export const SignatureSettingsSchema = z.object({
 // The whole document
 // ---------------------------------------------------------------------------------------------
 
-/** The study roles a study may require a second factor of (the database's list; checked below). */
-export const TWO_FACTOR_ROLE_VALUES = [
-  "principal_investigator",
-  "study_monitor",
-  "sub_investigator",
-  "medico",
-  "data_manager",
-  "read_only",
-] as const satisfies readonly StudyRole[];
 
 export const StudyConfigShape = z.object({
   version: z.literal(STUDY_CONFIG_VERSION),
@@ -374,7 +365,7 @@ export const StudyConfigShape = z.object({
   signatures: SignatureSettingsSchema.optional(),
   // The study roles that must sign in with a second factor (decision 0033): absent is none, for
   // the same reason.
-  two_factor_roles: z.array(z.enum(TWO_FACTOR_ROLE_VALUES)).optional(),
+  two_factor_roles: z.array(z.enum(STUDY_ROLE_VALUES)).optional(),
   dashboard_kpis: z.array(z.record(z.string(), z.unknown())).default([]),
   ui_settings: UiSettingsSchema.default({}),
   therapy_switch_config: TherapySwitchConfigSchema.default({
