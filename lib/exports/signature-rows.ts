@@ -47,14 +47,19 @@ export function signatureColumns(options: { deidentify: boolean }): SignatureExp
   return SIGNATURE_EXPORT_COLUMNS.filter((column) => !(options.deidentify && IDENTIFYING.has(column)));
 }
 
-/** What changed, compact: `{"entity_type":"visit","visit_number":2,"fields":["pasi_score"]}` (+ its id). */
-export function causeJson(cause: ExportSignatureCause): string {
-  return JSON.stringify({
+/** What changed: the record (its id unless de-identified), its visit number and the fields. */
+export function causeObject(cause: ExportSignatureCause): Record<string, unknown> {
+  return {
     entity_type: cause.entity_type,
     ...(cause.entity_id === null ? {} : { entity_id: cause.entity_id }),
     visit_number: cause.visit_number,
     fields: cause.fields,
-  });
+  };
+}
+
+/** The cause as a compact JSON cell: `{"entity_type":"visit","entity_id":12,"visit_number":2,"fields":["pasi_score"]}`. */
+export function causeJson(cause: ExportSignatureCause): string {
+  return JSON.stringify(causeObject(cause));
 }
 
 /** One signature's value in a column (null: an empty cell), shared by the CSV and the ODM comment. */

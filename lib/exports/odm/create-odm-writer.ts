@@ -94,10 +94,7 @@ export function createOdmWriter(meta: OdmExportMeta): OdmWriter {
             effectiveDate: meta.creationDateTime.slice(0, 10),
             sourceSystem: meta.sourceSystem,
           },
-          [
-            ...(formatter ? (meta.users ?? []) : []),
-            ...(signed && !meta.deidentified ? signed.signers : []),
-          ],
+          [...(formatter ? (meta.users ?? []) : []), ...(signed && !meta.deidentified ? signed.signers : [])],
           {
             audit: formatter !== null,
             defs: signed?.defs ?? [],

@@ -14,7 +14,12 @@ import type { Locale } from "@/lib/i18n/locales";
 import { DEFAULT_SIGNATURE_MEANINGS, type StudyConfig } from "@/lib/schemas/study-config";
 import { wordsIn } from "@/lib/schemas/study-text";
 import type { ExportSignature } from "../export-records";
-import { SIGNATURE_EXPORT_COLUMNS, signatureValue, type SignatureExportColumn } from "../signature-rows";
+import {
+  causeObject,
+  SIGNATURE_EXPORT_COLUMNS,
+  signatureValue,
+  type SignatureExportColumn,
+} from "../signature-rows";
 import { annotationBody, REVIEW_CODE_LIST_OIDS } from "./odm-annotations";
 import { REGISTRY_LOCATION_OID, UNLISTED_USER_OID, userOid } from "./odm-audit";
 import { escapeXml as x } from "./xml-escape";
@@ -62,7 +67,10 @@ function signatureJson(signature: ExportSignature, deidentified: boolean): Recor
     if (column === "patient_code") continue;
     const value = signatureValue(column as Exclude<SignatureExportColumn, "patient_code">, signature);
     if (deidentified && value === null) continue;
-    json[column] = column === "invalidated_by" ? signature.invalidated_by : value;
+    json[column] =
+      column === "invalidated_by" && signature.invalidated_by !== null
+        ? causeObject(signature.invalidated_by)
+        : value;
   }
   return json;
 }

@@ -150,7 +150,9 @@ export function subjectXml(
       deidentified,
     );
     const visitSigned = signed(
-      signatures.length === 0 ? signatures : signatures.filter((signature) => signature.visit_id === visit.id),
+      signatures.length === 0
+        ? signatures
+        : signatures.filter((signature) => signature.visit_id === visit.id),
     );
     // StudyEventData: AuditRecord?, Signature?, Annotation*, FormData* (ODM 1.3.2).
     out +=
