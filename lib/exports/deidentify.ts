@@ -10,7 +10,11 @@
  * - the review state (decisions 0030, 0031): verification entries and queries of identifier fields
  *   are removed with their fields; verification, completion and query times move by the same
  *   offset (so they keep their place among the patient's dates); the staff who verified, completed,
- *   were assigned or wrote a step are not named (their ids and names become null).
+ *   were assigned or wrote a step are not named (their ids and names become null);
+ * - electronic signatures (decision 0032) alike: the signer and the author of an invalidating
+ *   change are not named, the internal ids and the data hash (a SHA-256 of the identified record,
+ *   which would link back to it) are dropped, the instants shift by the same offset, and an
+ *   invalidation names no identifier field among what changed.
  * Free text is exported as entered: a date or a name typed into a text field, or into a query's
  * step, is not found here.
  */
@@ -20,6 +24,7 @@ import type {
   ExportQuery,
   ExportReview,
   ExportReviewPatient,
+  ExportSignature,
   ExportTherapyLine,
   ExportVisit,
 } from "./export-records";
@@ -64,6 +69,7 @@ export function deidentifyPatient(
     visits: patient.visits.map((visit) => deidentifyVisit(visit, plan, days)),
     ...(patient.review ? { review: maskReview(patient.review, plan.patientFields, days) } : {}),
     ...(patient.queries ? { queries: maskQueries(patient.queries, plan, days) } : {}),
+    ...(patient.signatures ? { signatures: maskSignatures(patient.signatures, plan, days) } : {}),
   };
 }
 
@@ -83,7 +89,38 @@ export function deidentifyReviewPatient(
       review: maskReview(visit.review, plan.visitFields, days),
     })),
     queries: maskQueries(patient.queries, plan, days),
+    ...(patient.signatures ? { signatures: maskSignatures(patient.signatures, plan, days) } : {}),
   };
+}
+
+/** Signatures keep their manifestation's meaning and state; staff, ids and hash leave, times shift. */
+function maskSignatures(
+  list: readonly ExportSignature[],
+  plan: DeidentifyPlan,
+  days: number,
+): ExportSignature[] {
+  return list.map((signature) => {
+    const cause = signature.invalidated_by;
+    const fields = cause?.entity_type === "patient" ? plan.patientFields : plan.visitFields;
+    return {
+      ...signature,
+      id: null,
+      signer_id: null,
+      signer_name: null,
+      data_hash: null,
+      signed_at: shiftInstant(signature.signed_at, days),
+      invalidated_at: signature.invalidated_at === null ? null : shiftInstant(signature.invalidated_at, days),
+      invalidated_by_user: null,
+      invalidated_by:
+        cause === null
+          ? null
+          : {
+              ...cause,
+              entity_id: null,
+              fields: cause.fields.filter((field) => fields.get(field)?.identifier !== true),
+            },
+    };
+  });
 }
 
 function maskReview(

@@ -35,15 +35,21 @@ export type ExportReadmeParams = {
   filters: Record<string, unknown>;
   files: { data: string; dictionary: string; python: string; r: string };
   /**
-   * The review files of the zip (decisions 0030, 0031) and their columns in file order, as the
-   * export wrote them (`queryStepColumns`, `verificationColumns`, `formStatusColumns`).
+   * The review files of the zip (decisions 0030, 0031, 0032) and their columns in file order, as the
+   * export wrote them (`queryStepColumns`, `verificationColumns`, `formStatusColumns`,
+   * `signatureColumns`).
    */
   review?: ReviewFiles | undefined;
 };
 
 export type ReviewFiles = {
-  files: { queries: string; verification: string; formStatus: string };
-  columns: { queries: readonly string[]; verification: readonly string[]; formStatus: readonly string[] };
+  files: { queries: string; verification: string; formStatus: string; signatures: string };
+  columns: {
+    queries: readonly string[];
+    verification: readonly string[];
+    formStatus: readonly string[];
+    signatures: readonly string[];
+  };
 };
 
 /** The `exportReadme` namespace's words, and code spans whose empty value is said in them. */
@@ -95,6 +101,7 @@ function filesSection(p: ExportReadmeParams, { t, code }: Words): string {
           `- ${t("files.queries", { file: code(p.review.files.queries) })}`,
           `- ${t("files.verification", { file: code(p.review.files.verification) })}`,
           `- ${t("files.formStatus", { file: code(p.review.files.formStatus) })}`,
+          `- ${t("files.signatures", { file: code(p.review.files.signatures) })}`,
         ]
       : []),
     "",
@@ -195,23 +202,30 @@ function deidentifiedSection({ t }: Words, review: boolean): string {
     `- ${t("deidentification.pseudonyms")}`,
     `- ${t("deidentification.dates")}`,
     `- ${t("deidentification.removed")}`,
-    ...(review ? [`- ${t("deidentification.review")}`] : []),
+    ...(review ? [`- ${t("deidentification.review")}`, `- ${t("deidentification.signatures")}`] : []),
     `- ${t("deidentification.freeText")}`,
     ...(review ? [`- ${t("deidentification.queryText", { column: "`step_text`" })}`] : []),
   ].join("\n");
 }
 
 /**
- * The review files (decisions 0030, 0031): what a record is in each, and every column in file
- * order with its meaning. Column names are the files' own (machine words); their meanings are
- * catalogue sentences, a de-identified file's ids said as what they then hold.
+ * The review files (decisions 0030, 0031, 0032): what a record is in each, and every column in
+ * file order with its meaning. Column names are the files' own (machine words); their meanings are
+ * catalogue sentences, a de-identified file's ids said as what they then hold. signatures.csv's
+ * columns have their own sentences (`review.signatureColumn`): a signature's `state` or
+ * `entity_type` is not a verification's or a query's.
  */
 function reviewSection(review: ReviewFiles, deidentified: boolean, { t, code }: Words): string {
-  const meaning = (column: string) =>
+  const described = (group: string) => (column: string) =>
     deidentified && (column === "query_id" || column === "patient_code")
-      ? t(`review.column.${column}Deidentified`)
-      : t(`review.column.${column}`);
-  const table = (file: string, intro: string, columns: readonly string[]) => [
+      ? t(`review.${group}.${column}Deidentified`)
+      : t(`review.${group}.${column}`);
+  const table = (
+    file: string,
+    intro: string,
+    columns: readonly string[],
+    meaning: (column: string) => string = described("column"),
+  ) => [
     `### ${code(file)}`,
     "",
     intro,
@@ -230,6 +244,15 @@ function reviewSection(review: ReviewFiles, deidentified: boolean, { t, code }: 
     ...table(review.files.verification, t("review.verification"), review.columns.verification),
     "",
     ...table(review.files.formStatus, t("review.formStatus"), review.columns.formStatus),
+    "",
+    ...table(
+      review.files.signatures,
+      t("review.signatures"),
+      review.columns.signatures,
+      described("signatureColumn"),
+    ),
+    "",
+    t("review.signaturesOdm"),
   ].join("\n");
 }
 

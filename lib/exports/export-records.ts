@@ -59,6 +59,12 @@ export type ExportPatient = {
    * read only for the ODM file (the zip's queries.csv reads them in a pass of its own).
    */
   queries?: ExportQuery[];
+  /**
+   * The electronic signatures of this patient's casebook and of its exported visits (decision
+   * 0032), oldest first: read only for the ODM file (the zip's signatures.csv reads them in a pass
+   * of its own).
+   */
+  signatures?: ExportSignature[];
 };
 
 /**
@@ -111,6 +117,40 @@ export type ExportQuery = {
   steps: ExportQueryStep[];
 };
 
+/** What changed a signed record (decision 0032), as the invalidation names it. */
+export type ExportSignatureCause = {
+  entity_type: "patient" | "visit";
+  /** The changed record's internal id; null in a de-identified export. */
+  entity_id: number | null;
+  visit_number: number | null;
+  fields: string[];
+};
+
+/**
+ * An electronic signature as exported (decision 0032): its manifestation (printed name as signed,
+ * meaning key and words, instant in UTC) and its state. A de-identified export names no staff
+ * (signer and changer null), drops the internal id and the data hash, and shifts the instants by
+ * the patient's offset.
+ */
+export type ExportSignature = {
+  id: number | null;
+  entity_type: "patient" | "visit";
+  visit_id: number | null;
+  visit_number: number | null;
+  visit_type: string | null;
+  signer_id: number | null;
+  signer_name: string | null;
+  meaning: string;
+  meaning_text: string;
+  signed_at: string;
+  data_hash: string | null;
+  state: "valid" | "invalidated";
+  invalidated_at: string | null;
+  /** Who made the change that invalidated it (a user id). */
+  invalidated_by_user: number | null;
+  invalidated_by: ExportSignatureCause | null;
+};
+
 /** What the zip's review files read of one patient: its code, its review state, its visits' and its queries. */
 export type ExportReviewPatient = {
   id: number;
@@ -118,6 +158,8 @@ export type ExportReviewPatient = {
   review: ExportReview;
   visits: { id: number; visit_number: number; visit_type: string; review: ExportReview }[];
   queries: ExportQuery[];
+  /** Read only for the signatures.csv pass (decision 0032). */
+  signatures?: ExportSignature[];
 };
 
 /** One audit row about a patient or one of its visits (ODM AuditRecord), oldest first. */

@@ -51,7 +51,7 @@ export const StudyExportQuery = z
     csv_format: z.enum(CSV_FORMATS, { error: oneOf("csv_format", CSV_FORMATS) }).default("comma"),
     /** Remove identifier fields, replace codes by pseudonyms and shift dates per patient. */
     deidentify: flag("deidentify"),
-    /** A zip with the CSV, the review files (queries, verification, form status), the data dictionary, a README and R / Python loaders. */
+    /** A zip with the CSV, the review files (queries, verification, form status, signatures), the data dictionary, a README and R / Python loaders. */
     zip: flag("zip"),
     /** ODM only: the audit record of each item. */
     audit: flag("audit"),

@@ -17,6 +17,7 @@ import entry from "./entry.json";
 import errors from "./errors.json";
 import exportNs from "./export.json";
 import exportReadme from "./exportReadme.json";
+import exportOdm from "./exportOdm.json";
 import formStatus from "./formStatus.json";
 import forms from "./forms.json";
 import layout from "./layout.json";
@@ -63,6 +64,7 @@ const catalogue = {
   errors,
   export: exportNs,
   exportReadme,
+  exportOdm,
   formStatus,
   forms,
   layout,

@@ -389,7 +389,7 @@ describe("the review files' format", () => {
       .limit(2);
     expect(rows[1]!.newValues).toMatchObject({
       zip: true,
-      review_files: ["queries.csv", "verification.csv", "form_status.csv"],
+      review_files: ["queries.csv", "verification.csv", "form_status.csv", "signatures.csv"],
     });
   });
 });

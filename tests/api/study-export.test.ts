@@ -420,11 +420,13 @@ describe("zip package", () => {
     expect(res.headers.get("content-type")).toBe("application/zip");
     const files = await unzip(Buffer.from(await res.arrayBuffer()));
     const names = [...files.keys()];
-    // The data file first, then the review files (tests/api/study-export-review.test.ts), then the rest.
+    // The data file first, then the review files (tests/api/study-export-review.test.ts and
+    // study-export-signatures.test.ts), then the rest.
     expect(names.slice(1)).toEqual([
       "queries.csv",
       "verification.csv",
       "form_status.csv",
+      "signatures.csv",
       "data_dictionary.csv",
       "README.md",
       "load_data.py",

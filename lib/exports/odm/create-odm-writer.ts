@@ -4,7 +4,8 @@
  * the mapping.
  *
  *   start()        XML declaration, <ODM>, <Study> (GlobalVariables, BasicDefinitions,
- *                  MetaDataVersion), <AdminData> when audit records are included, <ClinicalData>
+ *                  MetaDataVersion), <AdminData> when audit records are included or records
+ *                  are signed (decision 0032), <ClinicalData>
  *   subject(p, a)  one <SubjectData>
  *   end()          </ClinicalData></ODM>
  *
@@ -16,6 +17,7 @@ import type { ExportAuditEvent, ExportPatient } from "../export-records";
 import { buildOdmModel } from "./build-odm-model";
 import { adminDataXml } from "./odm-admin-data";
 import { AuditRecordFormatter, type OdmUser } from "./odm-audit";
+import type { OdmSignatureDef, OdmSigning } from "./odm-signatures";
 import { studyXml } from "./odm-metadata-xml";
 import type { OdmModel } from "./odm-model";
 import { subjectXml } from "./odm-subject-xml";
@@ -44,6 +46,17 @@ export type OdmExportMeta = {
    * (system actions) to `USR.SYSTEM`. Ignored without `includeAudit`.
    */
   users?: readonly OdmUser[];
+  /**
+   * Electronic signatures (decision 0032): the signers of the valid signatures the file carries
+   * (AdminData Users, named by `Signature/UserRef`), a SignatureDef per meaning any of its
+   * signatures has, and the words of the one user a de-identified file's Signatures name. The
+   * patients' own `signatures` are written only when this is given.
+   */
+  signatures?: {
+    signers: readonly OdmUser[];
+    defs: readonly OdmSignatureDef[];
+    withheldSigner: string;
+  };
 };
 
 export type OdmWriter = {
@@ -55,6 +68,14 @@ export type OdmWriter = {
 export function createOdmWriter(meta: OdmExportMeta): OdmWriter {
   const model: OdmModel = buildOdmModel(meta.config);
   const formatter = meta.includeAudit ? new AuditRecordFormatter(meta.users ?? []) : null;
+  const signed = meta.signatures && meta.signatures.defs.length > 0 ? meta.signatures : null;
+  // No meaning, no signature to write (each Signature names its SignatureDef).
+  const signing: OdmSigning | null = signed
+    ? {
+        signerIds: new Set(meta.deidentified ? [] : signed.signers.map((user) => user.id)),
+        deidentified: meta.deidentified === true,
+      }
+    : null;
 
   const start = () => {
     let out =
@@ -64,7 +85,7 @@ export function createOdmWriter(meta: OdmExportMeta): OdmWriter {
       ` SourceSystem="${x(meta.sourceSystem)}" SourceSystemVersion="${x(meta.sourceSystemVersion)}">\n` +
       studyXml(meta, model) +
       "\n";
-    if (formatter) {
+    if (formatter || signed) {
       out +=
         adminDataXml(
           {
@@ -73,7 +94,12 @@ export function createOdmWriter(meta: OdmExportMeta): OdmWriter {
             effectiveDate: meta.creationDateTime.slice(0, 10),
             sourceSystem: meta.sourceSystem,
           },
-          meta.users ?? [],
+          [...(formatter ? (meta.users ?? []) : []), ...(signed && !meta.deidentified ? signed.signers : [])],
+          {
+            audit: formatter !== null,
+            defs: signed?.defs ?? [],
+            withheldSigner: signed && meta.deidentified ? signed.withheldSigner : null,
+          },
         ) + "\n";
     }
     return (
@@ -87,7 +113,7 @@ export function createOdmWriter(meta: OdmExportMeta): OdmWriter {
     subject(patient, audit) {
       formatter?.reset();
       // One line per subject: the file stays greppable and diffable without costing a parser anything.
-      return subjectXml(model, patient, audit, formatter, meta.deidentified === true) + "\n";
+      return subjectXml(model, patient, audit, formatter, meta.deidentified === true, signing) + "\n";
     },
     end: () => "</ClinicalData>\n</ODM>\n",
   };

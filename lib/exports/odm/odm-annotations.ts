@@ -14,6 +14,8 @@
  * for (the patient code, the visit number, a field no longer configured) go on the StudyEventData
  * of their record, with the field named in the Comment. An item annotated but holding no value is
  * written as `<ItemData IsNull="Yes">`: the annotation says something about that very gap.
+ * Electronic signatures other than a record's one `Signature` (decision 0032) are annotations too,
+ * with FlagType `SIGNATURE` and CL.SIGNATURE_STATE (odm-signatures.ts).
  */
 import type { ExportQuery, ExportReview } from "../export-records";
 import { queryStepColumns } from "../query-step-rows";
@@ -26,6 +28,7 @@ export const REVIEW_CODE_LIST_OIDS = {
   sdv: "CL.SDV_STATUS",
   query: "CL.QUERY_STATUS",
   formStatus: "CL.FORM_STATUS",
+  signatureState: "CL.SIGNATURE_STATE",
 } as const;
 
 /** The review code lists of every ODM export's MetaDataVersion. */
@@ -37,6 +40,7 @@ export const REVIEW_CODE_LISTS: readonly OdmCodeList[] = [
       { codedValue: "SDV", decode: "Source data verification" },
       { codedValue: "QUERY", decode: "Data query" },
       { codedValue: "FORM_STATUS", decode: "Form status" },
+      { codedValue: "SIGNATURE", decode: "Electronic signature" },
     ],
   },
   {
@@ -66,12 +70,20 @@ export const REVIEW_CODE_LISTS: readonly OdmCodeList[] = [
       { codedValue: "locked", decode: "Locked" },
     ],
   },
+  {
+    oid: REVIEW_CODE_LIST_OIDS.signatureState,
+    name: "Electronic signature state",
+    items: [
+      { codedValue: "valid", decode: "Valid" },
+      { codedValue: "invalidated", decode: "Invalidated by a later change of the signed data" },
+    ],
+  },
 ];
 
 /** One record's annotations: by item key (field name), and those of the record itself. */
 export type RecordAnnotations = { byField: Map<string, string[]>; record: string[] };
 
-function annotationBody(comment: unknown, value: string, valueList: string, type: string): string {
+export function annotationBody(comment: unknown, value: string, valueList: string, type: string): string {
   return (
     `<Comment>${escapeXml(JSON.stringify(comment))}</Comment>` +
     `<Flag><FlagValue CodeListOID="${valueList}">${escapeXml(value)}</FlagValue>` +

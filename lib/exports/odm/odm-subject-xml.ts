@@ -19,6 +19,7 @@ import {
   type RecordAnnotations,
 } from "./odm-annotations";
 import { SOURCE, type OdmForm, type OdmModel } from "./odm-model";
+import { recordSignatures, type OdmSigning } from "./odm-signatures";
 import { formatOdmValue } from "./odm-values";
 import { escapeXml } from "./xml-escape";
 
@@ -82,16 +83,31 @@ function visitSources(visit: ExportVisit): Sources {
   ];
 }
 
-/** `<SubjectData>` of one patient; `formatter` is null unless the export includes audit records. */
+const NO_SIGNATURES = { signature: "", annotations: [] as string[] };
+
+/**
+ * `<SubjectData>` of one patient; `formatter` is null unless the export includes audit records,
+ * `signing` null unless it carries electronic signatures (decision 0032).
+ */
 export function subjectXml(
   model: OdmModel,
   patient: ExportPatient,
   auditEvents: readonly ExportAuditEvent[] | null,
   formatter: AuditRecordFormatter | null,
   deidentified = false,
+  signing: OdmSigning | null = null,
 ): string {
   const key = patient.code || `patient-${patient.id}`;
-  let out = `<SubjectData SubjectKey="${escapeXml(key)}">`;
+  const signatures = signing ? (patient.signatures ?? []) : [];
+  const signed = (list: typeof signatures) =>
+    signing && list.length > 0 ? recordSignatures(list, signing) : NO_SIGNATURES;
+  // SubjectData: AuditRecord?, Signature?, InvestigatorRef?, SiteRef?, Annotation*, StudyEventData*
+  // (ODM 1.3.2): the casebook's signature signs the subject.
+  const casebook = signed(signatures.filter((signature) => signature.entity_type === "patient"));
+  let out =
+    `<SubjectData SubjectKey="${escapeXml(key)}">` +
+    casebook.signature +
+    annotationsXml(casebook.annotations);
   const grouped = formatter && auditEvents ? groupAuditByEntity(patient.id, auditEvents) : null;
   const entityAudit = (events: readonly ExportAuditEvent[] | undefined) =>
     formatter && events && events.length > 0 ? { attribution: attributeAudit(events), formatter } : null;
@@ -133,10 +149,17 @@ export function subjectXml(
       event.itemKeys,
       deidentified,
     );
+    const visitSigned = signed(
+      signatures.length === 0
+        ? signatures
+        : signatures.filter((signature) => signature.visit_id === visit.id),
+    );
+    // StudyEventData: AuditRecord?, Signature?, Annotation*, FormData* (ODM 1.3.2).
     out +=
       event.dataOpen +
       ` StudyEventRepeatKey="${visit.visit_number}">` +
-      (notes ? annotationsXml(notes.record) : "") +
+      visitSigned.signature +
+      annotationsXml([...(notes ? notes.record : []), ...visitSigned.annotations]) +
       formsXml(event.forms, visitSources(visit), entityAudit(grouped?.visits.get(visit.id)), notes) +
       "</StudyEventData>";
   }

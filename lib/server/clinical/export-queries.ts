@@ -46,11 +46,13 @@ export type PatientCursor = { createdAt: string; id: number };
 const ISO_UTC = (column: SQL | typeof patients.createdAt) =>
   sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
-function patientFilter(studyId: number, scope: PatientScope): SQL {
+/** The exported patients: live, of the study, in the actor's scope (shared by every export read). */
+export function patientFilter(studyId: number, scope: PatientScope): SQL {
   return and(eq(patients.studyId, studyId), isNull(patients.deletedAt), scopeCondition(scope))!;
 }
 
-function visitFilter(studyId: number, filter: VisitFilter): SQL {
+/** The exported visits: live, of the study, within the export's visit filter. */
+export function visitFilter(studyId: number, filter: VisitFilter): SQL {
   const conditions: SQL[] = [eq(visits.studyId, studyId), isNull(visits.deletedAt)];
   if (filter.visitTypes) conditions.push(inArray(visits.visitType, [...filter.visitTypes]));
   if (filter.from) conditions.push(gte(visits.visitDate, filter.from));

@@ -1,6 +1,8 @@
 import "server-only";
 import { exportedConfig } from "@/lib/exports/columns";
 import { createOdmWriter, type OdmUser } from "@/lib/exports/odm";
+import { signatureMeaningWords } from "@/lib/exports/odm/odm-signatures";
+import type { Locale } from "@/lib/i18n/locales";
 import type { ExportAuditEvent, ExportPatient } from "@/lib/exports/export-records";
 import type { StudyConfig } from "@/lib/schemas/study-config";
 import type { StudyRow } from "../studies/study-queries";
@@ -20,6 +22,18 @@ export function odmDocument(p: {
   includeAudit: boolean;
   /** With audit records: the users they may name (AdminData). */
   users: readonly OdmUser[];
+  /**
+   * Electronic signatures (decision 0032): the signers of the valid ones and the meanings of all
+   * the export carries (`readSignatureAdmin`), and the catalogue's words in the export's language
+   * for each SignatureDef's LegalReason and for a de-identified file's withheld signer.
+   */
+  signatures: {
+    signers: readonly OdmUser[];
+    meanings: readonly { key: string; text: string }[];
+    language: Locale;
+    legalReason: string;
+    withheldSigner: string;
+  };
   now: Date;
 }): ExportWriter {
   const config = exportedConfig(p.config, { deidentify: p.deidentify });
@@ -43,6 +57,16 @@ export function odmDocument(p: {
     includeAudit: p.includeAudit,
     deidentified: p.deidentify,
     users: p.users,
+    signatures: {
+      signers: p.signatures.signers,
+      defs: p.signatures.meanings.map((meaning) => ({
+        key: meaning.key,
+        // The words of the study's list in the export's language (the config is already in it).
+        meaning: signatureMeaningWords(p.config, p.signatures.language, meaning),
+        legalReason: p.signatures.legalReason,
+      })),
+      withheldSigner: p.signatures.withheldSigner,
+    },
   });
   return {
     contentType: "application/xml; charset=utf-8",

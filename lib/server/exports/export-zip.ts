@@ -4,6 +4,7 @@ import { exportedConfig, type ExportColumn } from "@/lib/exports/columns";
 import { exportReadme } from "@/lib/exports/export-readme";
 import { queryStepColumns } from "@/lib/exports/query-step-rows";
 import { formStatusColumns, verificationColumns } from "@/lib/exports/review-csv";
+import { signatureColumns } from "@/lib/exports/signature-rows";
 import { dictionaryCsv } from "@/lib/dictionary";
 import type { Locale } from "@/lib/i18n/locales";
 import type { StudyExportQuery } from "@/lib/schemas/study-export";
@@ -19,8 +20,8 @@ type ZipBatch<B> = { data: B } | { entry: number; text: string };
 
 /**
  * The CSV export packaged for analysis: the data file streamed into the archive batch by batch,
- * then the review files (queries, verification, form status: `extras`, each streamed batch by batch
- * as well, decisions 0030 and 0031), then the data dictionary, a README describing every file and
+ * then the review files (queries, verification, form status, signatures: `extras`, each streamed
+ * batch by batch as well, decisions 0030, 0031 and 0032), then the data dictionary, a README describing every file and
  * column, and R and Python loaders generated from the same columns (so they read the data file
  * with the right types, labels and dates). The archive is fflate's, deflated in a worker thread
  * (zip-stream.ts); a cancelled or failed download stops it. A zip holds one open entry at a time:
@@ -126,11 +127,13 @@ export function zipPackage<B>(
                   queries: files.queries,
                   verification: files.verification,
                   formStatus: files.formStatus,
+                  signatures: files.signatures,
                 },
                 columns: {
                   queries: queryStepColumns(options),
                   verification: verificationColumns(options),
                   formStatus: formStatusColumns(options),
+                  signatures: signatureColumns(options),
                 },
               },
             },

@@ -22,6 +22,8 @@ import {
   type PatientCursor,
   type VisitFilter,
 } from "../clinical/export-queries";
+import { readExportSignatures, readSignatureAdmin } from "../clinical/export-signature-queries";
+import { translatorFor } from "../i18n/translator";
 import { findStudyById } from "../studies/study-queries";
 import { DEFAULT_LOCALE } from "@/lib/i18n/locales";
 import { configIn } from "@/lib/i18n/study-config-language";
@@ -75,12 +77,23 @@ export async function exportStudyData(
   let columns: ExportColumn[] | null = null;
   let total: number;
   if (query.format === "odm") {
+    // AdminData comes before the first subject: its signers and meanings are read first (decision 0032).
+    const [admin, { t }] = await Promise.all([
+      readSignatureAdmin(db, studyId, scope, filter),
+      translatorFor(language),
+    ]);
     writer = odmDocument({
       study: row,
       config,
       deidentify: query.deidentify,
       includeAudit: query.audit,
       users: query.audit ? await readAuditUsers(db, studyId, scope, filter) : [],
+      signatures: {
+        ...admin,
+        language,
+        legalReason: t("exportOdm.signatureLegalReason"),
+        withheldSigner: t("exportOdm.withheldSigner"),
+      },
       now,
     });
     total = counts.patients;
@@ -140,8 +153,10 @@ export async function exportStudyData(
     filter,
     deidentify: query.deidentify,
     includeAudit: query.audit,
-    // The ODM file annotates items with their queries (docs/odm-export.md); CSV files carry them in the zip.
+    // The ODM file annotates items with their queries and signs records (docs/odm-export.md); CSV
+    // files carry them in the zip.
     includeQueries: query.format === "odm",
+    includeSignatures: query.format === "odm",
     now,
     writer,
     settled: ({ status, records }) =>
@@ -201,6 +216,7 @@ function batchSource(
     deidentify: boolean;
     includeAudit: boolean;
     includeQueries: boolean;
+    includeSignatures: boolean;
     now: Date;
     writer: ExportWriter;
     settled: BatchSource<Batch>["settled"];
@@ -224,20 +240,29 @@ function batchSource(
       cursor = batch.cursor;
       finished = batch.cursor === null;
       if (batch.patients.length === 0) return null;
-      const [audit, queries] = await Promise.all([
+      const patientIds = batch.patients.map((patient) => patient.id);
+      const [audit, queries, signatures] = await Promise.all([
         p.includeAudit ? readExportAuditEvents(db, p.studyId, batch.patients) : null,
         p.includeQueries
           ? readExportQueries(db, {
               studyId: p.studyId,
-              patientIds: batch.patients.map((patient) => patient.id),
+              patientIds,
               filter: p.filter,
               now: p.now,
             })
           : null,
+        p.includeSignatures
+          ? readExportSignatures(db, { studyId: p.studyId, patientIds, filter: p.filter })
+          : null,
       ]);
-      const read = queries
-        ? batch.patients.map((patient) => ({ ...patient, queries: queries.get(patient.id) ?? [] }))
-        : batch.patients;
+      const read =
+        queries || signatures
+          ? batch.patients.map((patient) => ({
+              ...patient,
+              ...(queries ? { queries: queries.get(patient.id) ?? [] } : {}),
+              ...(signatures ? { signatures: signatures.get(patient.id) ?? [] } : {}),
+            }))
+          : batch.patients;
       const patients =
         mask && plan ? read.map((patient) => deidentifyPatient(patient, plan, mask(patient.id))) : read;
       return { patients, audit };

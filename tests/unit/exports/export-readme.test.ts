@@ -9,6 +9,9 @@ import { describe, expect, it } from "vitest";
 import { DEMO_STUDY_CONFIG } from "@/db/seed/demo-study-config";
 import { longColumns, wideColumns, type ExportColumn } from "@/lib/exports/columns";
 import { exportReadme, type ExportReadmeParams, type Translate } from "@/lib/exports/export-readme";
+import { queryStepColumns } from "@/lib/exports/query-step-rows";
+import { formStatusColumns, verificationColumns } from "@/lib/exports/review-csv";
+import { signatureColumns } from "@/lib/exports/signature-rows";
 import type { Locale } from "@/lib/i18n/locales";
 import { StudyConfigShape } from "@/lib/schemas/study-config";
 import english from "@/messages/en";
@@ -338,5 +341,51 @@ describe("every sentence comes from the catalogue", () => {
     expect(literalText(cell)).toEqual([
       `whole number (in: ${cell.split("\n").find((l) => l.includes("whole"))})`,
     ]);
+  });
+});
+
+/** The zip's review files as the export names them (decisions 0030, 0031, 0032). */
+const review = (deidentify: boolean): ExportReadmeParams["review"] => ({
+  files: {
+    queries: "queries.csv",
+    verification: "verification.csv",
+    formStatus: "form_status.csv",
+    signatures: "signatures.csv",
+  },
+  columns: {
+    queries: queryStepColumns({ deidentify }),
+    verification: verificationColumns({ deidentify }),
+    formStatus: formStatusColumns({ deidentify }),
+    signatures: signatureColumns({ deidentify }),
+  },
+});
+
+describe("the review files' section: signatures.csv (decision 0032)", () => {
+  it("lists signatures.csv and each of its columns with its own sentence, in both languages", () => {
+    const en = readme({ review: review(false) });
+    expect(en).toContain("- `signatures.csv`: the electronic signatures");
+    const rows = tableRows(en.slice(en.indexOf("### `signatures.csv`")), "| # | Name | Meaning |");
+    expect(rows.map((row) => row[1])).toEqual(signatureColumns({ deidentify: false }).map((c) => `\`${c}\``));
+    // A signature's state is not a verification's: its own sentence.
+    expect(rows.find((row) => row[1] === "`state`")![2]).toContain("`invalidated`");
+    expect(rows.find((row) => row[1] === "`signed_at`")![2]).toContain("UTC");
+    expect(en).toContain("`SignatureDef`");
+    const it = readme({ review: review(false) }, IT);
+    expect(it).toContain("- `signatures.csv`: le firme elettroniche");
+    expect(it).toContain("Il nome del firmatario, com'era al momento della firma.");
+  });
+
+  it("de-identified: no staff, id or hash columns, the pseudonym said as such, what was left out stated", () => {
+    const text = readme({ deidentified: true, review: review(true) });
+    const section = text.slice(text.indexOf("### `signatures.csv`"));
+    expect(section).not.toContain("`signer_name`");
+    expect(section).not.toContain("`data_hash`");
+    expect(section).toContain("The patient's pseudonym, as in the data file.");
+    expect(text).toContain("In `signatures.csv` the signing and invalidation times are shifted");
+  });
+
+  it("takes every sentence of the review section from the catalogue", () => {
+    for (const deidentified of [false, true])
+      expect(literalText(readme({ deidentified, review: review(deidentified) }, MARKED))).toEqual([]);
   });
 });
