@@ -11,12 +11,15 @@ import { Label } from "@/components/ui/label";
 import { CONTROL_CLASS } from "@/components/ui/control-class";
 import { failureText, loadFailureText, useAdminUsers, useDeactivateUser } from "@/lib/client/admin-team";
 import { USER_LIMITS, type AdminUserResponse } from "@/lib/schemas/users";
+import { AccountDialog } from "./account-dialog";
 import { UserDialog } from "./user-dialog";
 
 /**
  * Spec §2 Users page: search, role filter, table, 20 per page, create/edit modal; the delete action
  * deactivates after a confirmation. Which levels may be given is decided on the server
- * (`canManageAdmins`); the API refuses the rest anyway.
+ * (`canManageAdmins`); the API refuses the rest anyway. Each row opens the user's account controls
+ * (second factor, identity verification, sign-in history; decision 0033). Below md the last
+ * sign-in and second-factor columns hide, as the email does: that dialog shows both.
  */
 export function UsersPage({
   currentUserId,
@@ -32,6 +35,7 @@ export function UsersPage({
   const [roleLevel, setRoleLevel] = useState("");
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<AdminUserResponse | "new" | null>(null);
+  const [account, setAccount] = useState<AdminUserResponse | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const pageSize = USER_LIMITS.pageSize;
@@ -128,6 +132,9 @@ export function UsersPage({
               <th scope="col" className="hidden px-3 py-2 md:table-cell">
                 {t("table.lastLogin")}
               </th>
+              <th scope="col" className="hidden px-3 py-2 md:table-cell">
+                {t("table.twoFactor")}
+              </th>
               <th scope="col" className="px-3 py-2">
                 <span className="sr-only">{t("table.actions")}</span>
               </th>
@@ -136,14 +143,14 @@ export function UsersPage({
           <tbody>
             {users.isPending && (
               <tr>
-                <td colSpan={6} className="px-3 py-8 text-center text-slate-500">
+                <td colSpan={7} className="px-3 py-8 text-center text-slate-500">
                   {t("table.loading")}
                 </td>
               </tr>
             )}
             {users.data && users.data.items.length === 0 && (
               <tr>
-                <td colSpan={6} className="px-3 py-8 text-center text-slate-500">
+                <td colSpan={7} className="px-3 py-8 text-center text-slate-500">
                   {t("table.empty")}
                 </td>
               </tr>
@@ -168,6 +175,13 @@ export function UsersPage({
                 <td className="hidden px-3 py-2 md:table-cell">
                   {user.last_login ? fmt.dateTime(user.last_login) : t("table.never")}
                 </td>
+                <td className="hidden px-3 py-2 md:table-cell">
+                  {user.totp_enabled ? (
+                    <Badge tone="success">{t("table.twoFactorOn")}</Badge>
+                  ) : (
+                    <Badge tone="muted">{t("table.twoFactorOff")}</Badge>
+                  )}
+                </td>
                 <td className="px-3 py-2">
                   <div className="flex flex-col items-end gap-1 sm:flex-row sm:justify-end">
                     <Button
@@ -177,6 +191,14 @@ export function UsersPage({
                       onClick={() => setEditing(user)}
                     >
                       {t("table.edit")}
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      className="px-2 py-1"
+                      aria-label={t("table.accountLabel", { name: user.full_name })}
+                      onClick={() => setAccount(user)}
+                    >
+                      {t("table.account")}
                     </Button>
                     {user.is_active && user.id !== currentUserId && (
                       <Button
@@ -214,6 +236,14 @@ export function UsersPage({
         </div>
       </nav>
 
+      {account && (
+        <AccountDialog
+          user={account}
+          isSelf={account.id === currentUserId}
+          canManage={canManageAdmins || account.role_level === "user"}
+          onClose={() => setAccount(null)}
+        />
+      )}
       {editing && (
         <UserDialog
           user={editing === "new" ? null : editing}
