@@ -98,6 +98,8 @@ test("a PI signs a casebook, a correction invalidates it, the PI signs again, th
 
   // The PI turns on two-factor sign-in on their account page.
   await signInAs(page, piEmail, PI);
+  // The sign-in lands on the PI's studies first: only then is the next page theirs to open.
+  await expect(page).toHaveURL(/\/my-studies$/);
   await page.goto("/admin/account/two-factor");
   await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();
   const secret = (await page.locator("code").first().textContent())!.trim();
