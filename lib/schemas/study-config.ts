@@ -349,7 +349,6 @@ export const SignatureSettingsSchema = z.object({
 // The whole document
 // ---------------------------------------------------------------------------------------------
 
-
 export const StudyConfigShape = z.object({
   version: z.literal(STUDY_CONFIG_VERSION),
   visit_types: z.array(VisitTypeSchema).default([]),
