@@ -97,6 +97,7 @@ export const studySummaryFixture = (
   is_active: true,
   version: 1,
   field_count: 0,
+  locked_at: null,
   created_at: "2026-01-01T00:00:00.000Z",
   updated_at: "2026-01-01T00:00:00.000Z",
   ...extra,
