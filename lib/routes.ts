@@ -30,6 +30,8 @@ const PAGE_PATTERNS: RegExp[] = [
   // Homepage content: List View and Page Builder (decision 0014).
   /^\/admin\/studies\/\d+\/content$/,
   /^\/admin\/account\/password$/,
+  // The signed-in user's second factor (decision 0033).
+  /^\/admin\/account\/two-factor$/,
   // The audit trail (decision 0015).
   /^\/admin\/audit-logs$/,
   // The study area: /{studyCode}, except the reserved first segments of spec §2 (the shell answers

@@ -38,6 +38,8 @@ describe("routePage (proxy.ts decisions)", () => {
       "/admin/studies/3/team",
       "/admin/studies/3/medical-groups",
       "/admin/account/password",
+      // The second factor (decision 0033): the page a required enrolment sends users to.
+      "/admin/account/two-factor",
     ])
       expect(routePage(path, path, true)).toEqual({ next: true });
     for (const path of ["/admin/studies/x/team", "/admin/users/3", "/admin/account"])

@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { headers } from "next/headers";
 import { ChangePasswordForm } from "@/components/admin-users/change-password-form";
-import { passwordReturnUrl } from "@/lib/routes";
+import Link from "next/link";
+import { passwordReturnUrl, TWO_FACTOR_PATH } from "@/lib/routes";
 import { requirePageActor } from "@/lib/server/auth/page-session";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -24,5 +25,18 @@ export default async function ChangePasswordPage({
     requestHeaders.get("referer"),
     requestHeaders.get("host"),
   );
-  return <ChangePasswordForm mustChange={actor.mustChangePassword} returnUrl={back} />;
+  const t = await getTranslations("twoFactor");
+  return (
+    <div className="space-y-6">
+      <ChangePasswordForm mustChange={actor.mustChangePassword} returnUrl={back} />
+      {/* The account's other control (decision 0033): once the temporary password is gone. */}
+      {!actor.mustChangePassword && (
+        <p className="mx-auto max-w-md text-sm">
+          <Link href={TWO_FACTOR_PATH} className="text-brand-700 underline">
+            {t("accountLink")}
+          </Link>
+        </p>
+      )}
+    </div>
+  );
 }
