@@ -315,7 +315,8 @@ export function PatientDetail({
           <PatientSignatures
             patientId={patientId}
             visits={visitList}
-            visitTypeLabel={(code) => config.visit_types.find((v) => v.code === code)?.label ?? code}
+            visitTypeLabel={(code) => words(config.visit_types.find((v) => v.code === code)?.label ?? code)}
+            fieldLabel={(name) => words(config.data_fields.find((f) => f.name === name)?.label ?? name)}
             canSign={canSign}
             className={CARD}
             onSigned={(text) => say(text)}

@@ -21,6 +21,7 @@ export function PatientSignatures({
   patientId,
   visits,
   visitTypeLabel,
+  fieldLabel,
   canSign,
   className,
   onSigned,
@@ -28,6 +29,8 @@ export function PatientSignatures({
   patientId: number;
   visits: readonly VisitResponse[];
   visitTypeLabel: (code: string) => string;
+  /** A changed field's label in the reader's words (the study's field, else its name). */
+  fieldLabel: (name: string) => string;
   /** From the actor's study role, read by the server page. */
   canSign: boolean;
   className?: string;
@@ -64,7 +67,7 @@ export function PatientSignatures({
       ) : (
         <ul className="divide-y divide-slate-200">
           {[...signatures.data.items].reverse().map((signature) => (
-            <SignatureItem key={signature.id} signature={signature} visits={visits} />
+            <SignatureItem key={signature.id} signature={signature} visits={visits} fieldLabel={fieldLabel} />
           ))}
         </ul>
       )}
@@ -88,9 +91,11 @@ export function PatientSignatures({
 function SignatureItem({
   signature,
   visits,
+  fieldLabel,
 }: {
   signature: SignatureResponse;
   visits: readonly VisitResponse[];
+  fieldLabel: (name: string) => string;
 }) {
   const t = useTranslations("signatures");
   const fmt = useFormat();
@@ -98,14 +103,15 @@ function SignatureItem({
   const what =
     signature.entity_type === "patient" ? t("casebook") : t("visit", { n: visitNumber(signature.visit_id) });
   const cause = signature.invalidated_by;
+  const fields = cause?.fields.map(fieldLabel).join(", ") ?? "";
   const change =
     cause === null
       ? null
       : cause.entity_type === "patient"
-        ? t("changeOfPatient", { fields: cause.fields.join(", ") })
+        ? t("changeOfPatient", { fields })
         : cause.fields.length === 0
           ? t("changeOfNewVisit", { n: cause.visit_number ?? "?" })
-          : t("changeOfVisit", { n: cause.visit_number ?? "?", fields: cause.fields.join(", ") });
+          : t("changeOfVisit", { n: cause.visit_number ?? "?", fields });
   return (
     <li className="flex flex-wrap items-start justify-between gap-2 py-3 text-sm">
       <div className="min-w-0 space-y-0.5">

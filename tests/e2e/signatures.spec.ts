@@ -151,7 +151,7 @@ test("a PI signs a casebook, a correction invalidates it, the PI signs again, th
   await signInWithCode(page, piEmail, secret);
   await page.goto(patientPage);
   await expect(signatures.getByRole("listitem").first()).toContainText(
-    "Invalidated by the change of visit 1 (pasi_score) on",
+    "Invalidated by the change of visit 1 (PASI) on",
   );
   await expect(signatures.getByRole("listitem").first()).toContainText("Invalidated");
   await shotAt(page, "invalidated");

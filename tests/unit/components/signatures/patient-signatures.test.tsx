@@ -70,6 +70,7 @@ function renderSignatures(next: Partial<SignatureListResponse["next"]> = {}) {
         patientId={7}
         visits={[visit({ id: 11, visit_number: 1 })]}
         visitTypeLabel={(code) => code}
+        fieldLabel={(name) => (name === "pasi_score" ? "PASI score" : name)}
         canSign
         onSigned={onSigned}
       />,
@@ -85,7 +86,7 @@ describe("a patient's signatures", () => {
     expect(items).toHaveLength(2);
     // Newest first: the casebook's, invalidated by the change of visit 1's PASI.
     expect(items[0]!.textContent).toContain("Casebook");
-    expect(items[0]!.textContent).toContain("Invalidated by the change of visit 1 (pasi_score)");
+    expect(items[0]!.textContent).toContain("Invalidated by the change of visit 1 (PASI score)");
     expect(within(items[0]!).getByText("Invalidated")).toBeTruthy();
     expect(items[1]!.textContent).toContain("Signed by Dr Anna Rossi on");
     expect(items[1]!.textContent).toContain("Meaning: I approve the data");
