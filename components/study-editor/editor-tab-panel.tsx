@@ -14,6 +14,8 @@ import { FormPreview } from "./form-preview";
 import { MissingCodesEditor } from "./missing-codes/missing-codes-editor";
 import { PendingTabNotice } from "./pending-tab-notice";
 import { SdvRequirementEditor } from "./sdv-requirement/sdv-requirement-editor";
+import { SignatureSettingsEditor } from "./signature-settings/signature-settings-editor";
+import { TwoFactorRolesEditor } from "./signature-settings/two-factor-roles-editor";
 import { VersionHistoryTab } from "./version-history/version-history-tab";
 import { TherapySwitchEditor } from "./therapy-switch/therapy-switch-editor";
 import { UiSettingsEditor } from "./ui-settings/ui-settings-editor";
@@ -107,6 +109,23 @@ export function EditorTabPanel({
                 // Absent is "none" (decision 0031): the key goes, rather than being set to undefined.
                 const { sdv_requirement: _previous, ...rest } = config;
                 onChange(sdv_requirement === undefined ? rest : { ...rest, sdv_requirement });
+              }}
+            />
+            <SignatureSettingsEditor
+              settings={config.signatures}
+              onChange={(signatures) => {
+                // Absent is every default (decision 0032): the key goes, as sdv_requirement's does.
+                const { signatures: _previous, ...rest } = config;
+                onChange(signatures === undefined ? rest : { ...rest, signatures });
+              }}
+              issues={issues}
+            />
+            <TwoFactorRolesEditor
+              roles={config.two_factor_roles}
+              onChange={(two_factor_roles) => {
+                // Absent is no role (decision 0033).
+                const { two_factor_roles: _previous, ...rest } = config;
+                onChange(two_factor_roles === undefined ? rest : { ...rest, two_factor_roles });
               }}
             />
           </div>
