@@ -50,6 +50,7 @@ export const MESSAGES = {
   switchConditionalOnSelect: configMessage("switchConditionalOnSelect"),
   conditionTooDeep: ref("conditionTooDeep", { max: MAX_CONDITION_DEPTH }),
   missingCodeUnique: messageRef("api.missing.codeUnique"),
+  signatureMeaningUnique: configMessage("signatureMeaningUnique"),
 } as const;
 
 /** Calculations that depend on each other in a circle, named in order. */
@@ -127,6 +128,14 @@ export function studyConfigIssues(config: StudyConfigDocument): ConfigIssue[] {
   config.missing_codes?.forEach((entry, i) => {
     if (missingCodes.has(entry.code)) add(["missing_codes", i, "code"], MESSAGES.missingCodeUnique);
     missingCodes.add(entry.code);
+  });
+
+  // Signature meanings (decision 0032): a signature stores the key, so a key names one meaning.
+  const meaningKeys = new Set<string>();
+  config.signatures?.meanings?.forEach((meaning, i) => {
+    if (meaningKeys.has(meaning.key))
+      add(["signatures", "meanings", i, "key"], MESSAGES.signatureMeaningUnique);
+    meaningKeys.add(meaning.key);
   });
 
   const switchFields = config.therapy_switch_config.switch_fields;

@@ -18,6 +18,29 @@ describe("study config schema", () => {
     expect(issues(base())).toEqual([]);
   });
 
+  it("refuses a signature meaning key given twice, and a malformed one (decision 0032)", () => {
+    const config = base();
+    config.signatures = {
+      meanings: [
+        { key: "approve", label: { en: "I approve", it: "Approvo" } },
+        { key: "approve", label: { en: "I approve again", it: "Approvo ancora" } },
+        { key: "Bad key", label: { en: "Bad", it: "Male" } },
+      ],
+    };
+    expect(issues(config)).toEqual([
+      {
+        path: "signatures.meanings.2.key",
+        message:
+          "Meaning key must start with a lowercase letter and contain only lowercase letters, numbers and underscores (at most 32 characters)",
+      },
+      { path: "signatures.meanings.1.key", message: "Meaning key must be unique" },
+    ]);
+    config.signatures.meanings.pop();
+    expect(issues(config)).toEqual([
+      { path: "signatures.meanings.1.key", message: "Meaning key must be unique" },
+    ]);
+  });
+
   it("fills defaults for a minimal document", () => {
     const parsed = StudyConfigSchema.parse({ version: 1 });
     expect(parsed).toMatchObject({ visit_types: [], categories: [], data_fields: [], calculations: [] });
