@@ -1,4 +1,4 @@
-import { expect, request, type Page } from "@playwright/test";
+import { expect, request, type APIRequestContext, type Page } from "@playwright/test";
 
 /**
  * A user created by the signed-in administrator, ready to sign in with `password`: an account an
@@ -30,15 +30,25 @@ export async function completeFirstSignIn(
 ): Promise<void> {
   const api = await request.newContext({ baseURL: origin });
   try {
-    const login = await api.post("/api/auth/login", { data: { email, password: temporary } });
-    expect(login.status(), await login.text()).toBe(200);
-    const token = ((await login.json()) as { access_token: string }).access_token;
-    const changed = await api.post("/api/auth/password", {
-      headers: { authorization: `Bearer ${token}` },
-      data: { current_password: temporary, new_password: password },
-    });
-    expect(changed.status(), await changed.text()).toBe(200);
+    await firstSignInThrough(api, email, temporary, password);
   } finally {
     await api.dispose();
   }
+}
+
+/** The same first sign-in through an API context the caller holds (a spec's `request`). */
+export async function firstSignInThrough(
+  api: APIRequestContext,
+  email: string,
+  temporary: string,
+  password: string,
+): Promise<void> {
+  const login = await api.post("/api/auth/login", { data: { email, password: temporary } });
+  expect(login.status(), await login.text()).toBe(200);
+  const token = ((await login.json()) as { access_token: string }).access_token;
+  const changed = await api.post("/api/auth/password", {
+    headers: { authorization: `Bearer ${token}` },
+    data: { current_password: temporary, new_password: password },
+  });
+  expect(changed.status(), await changed.text()).toBe(200);
 }

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
+import { firstSignInThrough } from "./new-user";
 
 const SHOTS = "tests/e2e/screenshots";
 
@@ -68,9 +69,11 @@ test("a plain user lands on My studies with no admin links; unknown paths go to 
   const email = `clinician-${Date.now()}@example.org`;
   const created = await request.post("/api/auth/register", {
     headers: { authorization: `Bearer ${tokens.access_token}` },
-    data: { email, password: "clinician-password", full_name: "Dr. Clinician", role_level: "user" },
+    data: { email, password: "clinician-temporary", full_name: "Dr. Clinician", role_level: "user" },
   });
   expect(created.status()).toBe(201);
+  // An account an admin creates changes its password at the first sign-in (decision 0033).
+  await firstSignInThrough(request, email, "clinician-temporary", "clinician-password");
 
   await page.goto("/login");
   await signIn(page, email, "clinician-password");
@@ -99,9 +102,10 @@ test("a browser that signed in before keeps signing in while its (shared) addres
   const user = { email: `hospital-${Date.now()}@example.org`, password: "hospital-user-password" };
   const created = await request.post("/api/auth/register", {
     headers: { authorization: `Bearer ${tokens.access_token}` },
-    data: { ...user, full_name: "Dr. Hospital", role_level: "user" },
+    data: { ...user, password: "hospital-user-temporary", full_name: "Dr. Hospital", role_level: "user" },
   });
   expect(created.status()).toBe(201);
+  await firstSignInThrough(request, user.email, "hospital-user-temporary", user.password);
   // Busy machines: a sign-in is an argon2 check; the waits below allow for it.
   // Both browsers pose as clients of one hospital address (the test runner is a declared proxy).
   const hospital = { "x-forwarded-for": "192.0.2.98" };
