@@ -56,6 +56,10 @@ test("a patient and two visits by keyboard in at most 110 keystrokes, then the c
   // The patient: code, birth date in one stop (English: month first), sex, onset (a month in one
   // stop), the plaque phenotype, and 'naive to biologic therapy: yes' in the therapy history.
   await page.goto(`/${study.code}/patients`);
+  // The list has loaded (it is empty) and the page is settled before the first key: on a cold
+  // server a late render behind the dialog would race the keystrokes counted below.
+  await expect(page.getByText(w("patients.list.empty"))).toBeVisible();
+  await page.waitForLoadState("networkidle");
   await page.getByRole("button", { name: w("patients.list.add") }).click();
   const add = page.getByRole("dialog", { name: w("patients.add.title") });
   await focused(add.getByLabel(w("patients.add.labels.code")));
