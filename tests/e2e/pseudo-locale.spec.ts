@@ -1,7 +1,7 @@
 import { rmSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { DEMO_STUDY_CONFIG } from "../../db/seed/demo-study-config";
-import { DEFAULT_MISSING_CODES } from "../../lib/schemas/study-config";
+import { DEFAULT_MISSING_CODES, DEFAULT_SIGNATURE_MEANINGS } from "../../lib/schemas/study-config";
 import { marked, PSEUDO_CLOSE, PSEUDO_OPEN, wordsOf } from "./catalogue-words";
 import { startOwnServer } from "./own-server";
 import { LOGIN_ROUTE, SIGNED_IN_ROUTES, type TourRoute, type TourStudy } from "./tour-routes";
@@ -177,7 +177,12 @@ test("every screen's words come from the catalogues: nothing outside the pseudo-
     const w = wordsOf("pseudo");
     // The missing-data codes' labels are the study's words too (decision 0023): the study names the
     // default list, so its labels are marked as the other study texts are.
-    const config = markTexts({ ...DEMO_STUDY_CONFIG, missing_codes: DEFAULT_MISSING_CODES });
+    // So are the signature meanings' (decision 0032), for the same reason.
+    const config = markTexts({
+      ...DEMO_STUDY_CONFIG,
+      missing_codes: DEFAULT_MISSING_CODES,
+      signatures: { meanings: DEFAULT_SIGNATURE_MEANINGS },
+    });
     const data = [
       ...SAME_IN_EVERY_LANGUAGE,
       ...AUDIT_REASONS,

@@ -166,6 +166,7 @@ test("a PI signs a casebook, a correction invalidates it, the PI signs again, th
 
   // The admin locks the study at its end: the patient's page keeps no write control.
   await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/login/);
   await signInAsAdmin(page);
   await page.goto(`/admin/studies/${study.id}/edit`);
   await page.getByRole("button", { name: "Lock study" }).click();
