@@ -191,16 +191,15 @@ const flat = (text: string) => text.replace(/\s+/g, " ");
 
 describe("the casebook PDF", () => {
   it("holds the patient, the visits, a missing-data code, the query thread and the signatures, with the footer on every page", async () => {
-    const started = performance.now();
     const { response, bytes } = await download(monitor);
-    const elapsed = performance.now() - started;
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/pdf");
     expect(response.headers.get("content-disposition")).toMatch(
       new RegExp(`^attachment; filename="${study.code}-${code}-casebook\\.pdf"`),
     );
     expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
-    process.stdout.write(`casebook PDF: ${bytes.length} bytes in ${Math.round(elapsed)} ms\n`);
+    // Its size only: how long it takes belongs in a benchmark, not in a test on a busy machine.
+    process.stdout.write(`casebook PDF: ${bytes.length} bytes\n`);
 
     const { pages, file } = pagesOf(bytes);
     const all = flat(pages.join(" "));
