@@ -1,6 +1,6 @@
 import { inList } from "./sql-helpers";
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { LOCALES, type Locale } from "../../lib/i18n/locales";
 import { createdAt, instant, updatedAt, version } from "./columns";
 
@@ -33,6 +33,9 @@ export const users = pgTable(
     // without `totp_enabled_at` is an enrolment under way.
     totpSecret: text("totp_secret"),
     totpEnabledAt: instant("totp_enabled_at"),
+    // The time step (unix seconds / 30) of the last TOTP code accepted: a code counts once (RFC 6238
+    // §5.2), so only a later step is accepted after it (decision 0033). Null: none accepted yet.
+    totpLastStep: bigint("totp_last_step", { mode: "number" }),
     // When the password was last set, for the optional expiry (off by default, decision 0033).
     passwordChangedAt: instant("password_changed_at").notNull().defaultNow(),
     // How the person's identity was verified before their first signature (21 CFR 11.100(b)):

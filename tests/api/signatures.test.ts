@@ -1,7 +1,8 @@
 /**
  * Electronic signatures (decision 0032): the manifestation in every answer, re-authentication by
  * session and idle limit (an injected clock), invalidation of exactly the signatures that covered a
- * change, append-only rows, no copying to another record, and who may sign what.
+ * change, append-only rows, no copying to another record, and who may sign what. An authenticator
+ * code counts once (decision 0033): the signer's codes are of steps the test chooses on its clocks.
  */
 import { and, eq, sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -27,6 +28,7 @@ import {
   users,
 } from "@/db/schema";
 import type { StudyRole } from "@/db/schema/study-roles";
+import { setAuthClock } from "@/lib/server/auth/auth-clock";
 import { unseal } from "@/lib/server/auth/sealed-secret";
 import { setSigningClock } from "@/lib/server/signatures/signing-clock";
 import { call, cookieFor, createUser } from "./helpers";
@@ -124,7 +126,10 @@ beforeAll(async () => {
   groupId = (await createGroup(studyId, "SIG")).id;
 });
 
-afterEach(() => setSigningClock(null));
+afterEach(() => {
+  setSigningClock(null);
+  setAuthClock(null);
+});
 
 describe("signing a visit and a casebook", () => {
   it("answers the manifestation: printed name, instant, meaning's words, the data's SHA-256; listed as valid", async () => {
@@ -272,6 +277,12 @@ describe("a signer with a second factor", () => {
   it("gives the authenticator code at the first signature of a session; a wrong one is refused and audited; a recovery code works once", async () => {
     const { visitIds } = await patientWithVisits("SIG-10", 3);
     const signer = await member("principal_investigator");
+    // Sign-in and signature on one clock, 10 s into the step the test starts in; each use of the
+    // authenticator below is thirty seconds later, so each code is of a step not used before.
+    const STEP_MS = 30_000;
+    let now = new Date(Math.floor(Date.now() / STEP_MS) * STEP_MS + 10_000);
+    setAuthClock(() => now);
+    setSigningClock(() => now);
     const db = await getDb();
     const [account] = await db.select().from(users).where(eq(users.id, signer.userId));
     const { cookie } = await cookieFor(account!);
@@ -282,18 +293,24 @@ describe("a signer with a second factor", () => {
       .from(users)
       .where(eq(users.id, signer.userId));
     const secret = unseal(row!.sealed!)!;
+    const codeNow = () => generate({ secret, epoch: Math.floor(now.getTime() / 1000) });
+    const nextCode = () => {
+      now = new Date(now.getTime() + STEP_MS);
+      return codeNow();
+    };
     const confirmed = await call(confirmTotp, {
       method: "POST",
       path: "/api/auth/totp/confirm",
       headers,
-      body: { code: await generate({ secret }) },
+      body: { code: await codeNow() },
     });
     expect(confirmed.status).toBe(200);
     const recovery = (confirmed.json.recovery_codes as string[])[0]!;
     // A new session of the enrolled signer (the API login now takes the code).
+    const signInCode = await nextCode();
     const session = await call(login, {
       method: "POST",
-      body: { email: signer.email, password: signer.password, totp: await generate({ secret }) },
+      body: { email: signer.email, password: signer.password, totp: signInCode },
     });
     expect(session.status, JSON.stringify(session.json)).toBe(200);
     const who = { headers: { authorization: `Bearer ${String(session.json.access_token)}` } };
@@ -305,12 +322,16 @@ describe("a signer with a second factor", () => {
     const withoutCode = await sign(who, { visit: visitIds[0]! }, full(signer));
     expect(withoutCode.status).toBe(422);
     expect(withoutCode.json).toMatchObject({ detail: [{ loc: ["body", "totp"] }] });
-    const wrong = (await generate({ secret })) === "000000" ? "111111" : "000000";
+    const wrong = signInCode === "000000" ? "111111" : "000000";
     const refused = await sign(who, { visit: visitIds[0]! }, { ...full(signer), totp: wrong });
     expect(refused.status).toBe(422);
     expect(refused.json).toMatchObject({
       detail: [{ loc: ["body", "totp"], msg: "The code is not correct." }],
     });
+    // The code the sign-in took is spent: answered as the wrong code is, and audited the same way.
+    const replayed = await sign(who, { visit: visitIds[0]! }, { ...full(signer), totp: signInCode });
+    expect(replayed.status).toBe(422);
+    expect(replayed.json).toEqual(refused.json);
     const audited = await db
       .select()
       .from(auditLogs)
@@ -321,12 +342,11 @@ describe("a signer with a second factor", () => {
           eq(auditLogs.entityId, String(signer.userId)),
         ),
       );
-    expect(audited.map((r) => r.reason)).toEqual(["Signature refused: the second factor was wrong"]);
-    const good = await sign(
-      who,
-      { visit: visitIds[0]! },
-      { ...full(signer), totp: await generate({ secret }) },
-    );
+    expect(audited.map((r) => r.reason)).toEqual([
+      "Signature refused: the second factor was wrong",
+      "Signature refused: the second factor was wrong",
+    ]);
+    const good = await sign(who, { visit: visitIds[0]! }, { ...full(signer), totp: await nextCode() });
     expect(good.status, JSON.stringify(good.json)).toBe(201);
     // Within the session the password alone signs; in a new session a recovery code serves once.
     expect(
@@ -334,12 +354,12 @@ describe("a signer with a second factor", () => {
     ).toBe(201);
     const other = await call(login, {
       method: "POST",
-      body: { email: signer.email, password: signer.password, totp: await generate({ secret }) },
+      body: { email: signer.email, password: signer.password, totp: await nextCode() },
     });
     const next = { headers: { authorization: `Bearer ${String(other.json.access_token)}` } };
     expect((await sign(next, { visit: visitIds[2]! }, { ...full(signer), totp: recovery })).status).toBe(201);
     const spent = await sign(
-      { headers: (await signIn(signer.email, signer.password, await generate({ secret }))).headers },
+      { headers: (await signIn(signer.email, signer.password, await nextCode())).headers },
       { patient: (await patientWithVisits("SIG-11", 1)).patientId },
       { ...full(signer), totp: recovery },
     );

@@ -2,11 +2,12 @@
  * Two-factor sign-in and account controls (decision 0033) against a real database: enrolment, the
  * second factor at sign-in (code, wrong code, recovery code), the admin reset, the temporary
  * password of an admin-created user, password expiry on an injected clock, the sign-in history and
- * last sign-in, and the identity verification.
+ * last sign-in, and the identity verification. A code counts once (RFC 6238 §5.2): the sign-in clock
+ * is fixed for every test, so each code's time step is chosen here, never left to the machine.
  */
 import { and, eq } from "drizzle-orm";
 import { generate } from "otplib";
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { POST as login } from "@/app/api/auth/login/route";
 import { GET as me } from "@/app/api/auth/me/route";
 import { POST as startTotp } from "@/app/api/auth/totp/route";
@@ -17,15 +18,36 @@ import { GET as signIns } from "@/app/api/admin/users/[id]/sign-ins/route";
 import { POST as verifyIdentityRoute } from "@/app/api/admin/users/[id]/identity-verification/route";
 import { GET as listStudies } from "@/app/api/studies/route";
 import { getDb } from "@/db/client";
-import { auditLogs, recoveryCodes, studies, userStudyRoles, users } from "@/db/schema";
+import { auditLogs, recoveryCodes, signInAttempts, studies, userStudyRoles, users } from "@/db/schema";
+import { setAuthClock } from "@/lib/server/auth/auth-clock";
 import { apiLogin } from "@/lib/server/auth/auth-service";
 import { unseal } from "@/lib/server/auth/sealed-secret";
-import { verifySecondFactor } from "@/lib/server/auth/second-factor";
+import { acceptTotpCode, verifySecondFactor } from "@/lib/server/auth/second-factor";
 import { identityVerifiedAt } from "@/lib/server/users/account-controls-service";
 import { call, cookieFor, createUser } from "./helpers";
 
 const bearer = (token: unknown) => ({ authorization: `Bearer ${String(token)}` });
 const DAY = 24 * 60 * 60 * 1000;
+const STEP_MS = 30_000;
+
+/**
+ * The sign-in clock: 10 s into the step the test starts in (near the machine's time, so the
+ * throttle's rows stay in their usual window), then only moved by the tests themselves.
+ */
+let now: Date;
+beforeEach(() => {
+  now = new Date(Math.floor(Date.now() / STEP_MS) * STEP_MS + 10_000);
+  setAuthClock(() => now);
+});
+afterEach(() => setAuthClock(null));
+
+/** The code of the step `steps` after the clock's (the window accepts -1, 0 and +1). */
+const codeAt = (secret: string, steps = 0) =>
+  generate({ secret, epoch: Math.floor(now.getTime() / 1000) + (steps * STEP_MS) / 1000 });
+const stepOf = (steps = 0) => Math.floor(now.getTime() / STEP_MS) + steps;
+const later = (steps: number) => {
+  now = new Date(now.getTime() + steps * STEP_MS);
+};
 
 async function secretOf(userId: number): Promise<string> {
   const db = await getDb();
@@ -33,7 +55,10 @@ async function secretOf(userId: number): Promise<string> {
   return unseal(row!.sealed!)!;
 }
 
-/** A user enrolled through the API: their secret (read back by unsealing) and recovery codes. */
+/**
+ * A user enrolled through the API, confirmed with the code of the clock's step (spent: a sign-in
+ * takes the next step's): their secret (read back by unsealing) and recovery codes.
+ */
 async function enrolled(options: Parameters<typeof createUser>[0] = {}) {
   const user = await createUser(options);
   const { cookie } = await cookieFor(user);
@@ -45,7 +70,7 @@ async function enrolled(options: Parameters<typeof createUser>[0] = {}) {
     method: "POST",
     path: "/api/auth/totp/confirm",
     headers,
-    body: { code: await generate({ secret }) },
+    body: { code: await codeAt(secret) },
   });
   expect(confirmed.status).toBe(200);
   return { user, secret, codes: confirmed.json.recovery_codes as string[], started };
@@ -91,7 +116,7 @@ describe("TOTP enrolment", () => {
     const headers = { cookie, origin: "http://localhost:3000", host: "localhost:3000" };
     await call(startTotp, { method: "POST", path: "/api/auth/totp", headers });
     const secret = await secretOf(user.id);
-    const good = await generate({ secret });
+    const good = await codeAt(secret);
     const wrong = String((Number(good) + 1) % 1_000_000).padStart(6, "0");
     const refused = await call(confirmTotp, {
       method: "POST",
@@ -114,7 +139,7 @@ describe("sign-in with a second factor", () => {
       "Enter the 6-digit code from your authenticator app, or a recovery code",
     );
 
-    const wrong = await loginAs(user, "000000" === (await generate({ secret })) ? "111111" : "000000");
+    const wrong = await loginAs(user, "000000" === (await codeAt(secret, 1)) ? "111111" : "000000");
     expect(wrong.status).toBe(401);
     expect(wrong.json.type).toBe("totp_invalid");
     const db = await getDb();
@@ -124,7 +149,7 @@ describe("sign-in with a second factor", () => {
       .where(and(eq(auditLogs.action, "login"), eq(auditLogs.entityId, String(user.id))));
     expect(failed.map((row) => row.reason)).toContain("Sign-in failed: wrong second factor");
 
-    const ok = await loginAs(user, await generate({ secret }));
+    const ok = await loginAs(user, await codeAt(secret, 1));
     expect(ok.status).toBe(200);
     expect(typeof ok.json.access_token).toBe("string");
   });
@@ -151,12 +176,67 @@ describe("sign-in with a second factor", () => {
     const { user, secret, codes } = await enrolled();
     const other = await createUser();
     const db = await getDb();
-    const now = new Date();
-    expect(await verifySecondFactor(db, user.id, await generate({ secret }), now)).toBe("ok");
+    expect(await verifySecondFactor(db, user.id, await codeAt(secret, 1), now)).toBe("ok");
     expect(await verifySecondFactor(db, user.id, "not-a-code", now)).toBe("invalid");
     expect(await verifySecondFactor(db, other.id, "123456", now)).toBe("not_enrolled");
     expect(await verifySecondFactor(db, user.id, codes[0]!, now)).toBe("ok");
     expect(await verifySecondFactor(db, user.id, codes[0]!, now)).toBe("invalid");
+  });
+});
+
+describe("a code counts once (RFC 6238 §5.2)", () => {
+  it("refuses the enrolment's code and a code already used at sign-in like a wrong code, counted and audited; a later step then signs in", async () => {
+    const { user, secret } = await enrolled();
+    const db = await getDb();
+    const [afterEnrolment] = await db.select().from(users).where(eq(users.id, user.id));
+    expect(afterEnrolment!.totpLastStep).toBe(stepOf());
+    const failures = async () =>
+      (
+        await db
+          .select()
+          .from(signInAttempts)
+          .where(and(eq(signInAttempts.email, user.email), eq(signInAttempts.succeeded, false)))
+      ).length;
+
+    const next = await codeAt(secret, 1);
+    const wrong = await loginAs(user, next === "000000" ? "111111" : "000000");
+    expect(wrong.status).toBe(401);
+    expect(wrong.json).toMatchObject({ type: "totp_invalid", detail: "The code is not valid" });
+    const enrolmentCode = await loginAs(user, await codeAt(secret));
+    expect(enrolmentCode.status).toBe(401);
+    expect(enrolmentCode.json).toEqual(wrong.json);
+    expect((await loginAs(user, next)).status).toBe(200);
+    const replayed = await loginAs(user, next);
+    expect(replayed.status).toBe(401);
+    expect(replayed.json).toEqual(wrong.json);
+    expect(await failures()).toBe(3);
+    const reasons = await db
+      .select({ reason: auditLogs.reason })
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, "login"), eq(auditLogs.entityId, String(user.id))));
+    expect(reasons.filter((r) => r.reason === "Sign-in failed: wrong second factor")).toHaveLength(3);
+
+    // Thirty seconds on, the code of the step before (still in the window) comes too late: a later
+    // step was accepted. The step after that is accepted, and recorded.
+    later(1);
+    expect((await loginAs(user, await codeAt(secret, -1))).status).toBe(401);
+    expect((await loginAs(user, await codeAt(secret, 1))).status).toBe(200);
+    const [row] = await db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.totpLastStep).toBe(stepOf(1));
+    expect(await failures()).toBe(4);
+  });
+
+  it("decides by its one conditional update, whatever the caller read: of two requests that read the same last step, one passes", async () => {
+    const { user, secret } = await enrolled();
+    const db = await getDb();
+    const [read] = await db.select().from(users).where(eq(users.id, user.id));
+    const code = await codeAt(secret, 1);
+    // Both requests read the step before either records one (the race of two simultaneous
+    // requests with one code): the second's update finds the step recorded and changes nothing.
+    expect(await acceptTotpCode(db, user.id, secret, code, read!.totpLastStep, now)).toBe(true);
+    expect(await acceptTotpCode(db, user.id, secret, code, read!.totpLastStep, now)).toBe(false);
+    const [row] = await db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.totpLastStep).toBe(stepOf(1));
   });
 });
 
@@ -174,6 +254,8 @@ describe("admin reset and requirements", () => {
     expect(reset.status).toBe(204);
     const db = await getDb();
     expect(await db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, user.id))).toHaveLength(0);
+    const [cleared] = await db.select().from(users).where(eq(users.id, user.id));
+    expect(cleared!.totpLastStep).toBeNull();
 
     // A study that requires a second factor of its read-only role, which the user holds.
     const [study] = await db
@@ -197,12 +279,15 @@ describe("admin reset and requirements", () => {
     expect((await call(me, { path: "/api/auth/me", headers })).status).toBe(200);
     const started = await call(startTotp, { method: "POST", path: "/api/auth/totp", headers });
     expect(started.status).toBe(200);
-    await call(confirmTotp, {
+    // The clock has not moved since the first enrolment's code: the new secret's code of the same
+    // step is accepted only because the reset cleared the step that code recorded.
+    const again = await call(confirmTotp, {
       method: "POST",
       path: "/api/auth/totp/confirm",
       headers,
-      body: { code: await generate({ secret: await secretOf(user.id) }) },
+      body: { code: await codeAt(await secretOf(user.id)) },
     });
+    expect(again.status, JSON.stringify(again.json)).toBe(200);
     expect((await call(listStudies, { path: "/api/studies", headers })).status).toBe(200);
   });
 

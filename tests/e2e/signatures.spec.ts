@@ -45,19 +45,37 @@ async function member(page: Page, study: NewStudy, who: Member, verified: boolea
   return email;
 }
 
+const STEP_SECONDS = 30;
+const currentStep = () => Math.floor(Date.now() / 1000 / STEP_SECONDS);
+
+/**
+ * The PI's authenticator app. A code counts once (decision 0033), so each code it gives is of a
+ * step after the last one given; the server accepts one step ahead of its clock (the same machine's
+ * here), so a third code within one step waits for the next step to begin.
+ */
+function authenticator(secret: string): () => Promise<string> {
+  let last = -1;
+  return async () => {
+    const step = Math.max(currentStep(), last + 1);
+    await expect.poll(currentStep, { timeout: (STEP_SECONDS + 5) * 1000 }).toBeGreaterThanOrEqual(step - 1);
+    last = step;
+    return generate({ secret, epoch: step * STEP_SECONDS });
+  };
+}
+
 /** The PI's sign-in once two-factor is on: the password, then the authenticator's code. */
-async function signInWithCode(page: Page, email: string, secret: string) {
+async function signInWithCode(page: Page, email: string, code: () => Promise<string>) {
   await page.getByRole("button", { name: "Logout" }).click();
   await expect(page).toHaveURL(/\/login/);
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(PI.password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await page.getByLabel("Authentication code").fill(await generate({ secret }));
+  await page.getByLabel("Authentication code").fill(await code());
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByTestId("current-user")).toHaveText(PI.fullName, SIGN_IN);
 }
 
-async function signCasebook(page: Page, email: string, secret: string) {
+async function signCasebook(page: Page, email: string, code: () => Promise<string>) {
   const section = page.getByRole("region", { name: "Signatures" });
   await section.getByRole("button", { name: "Sign…" }).click();
   const dialog = page.getByRole("dialog", { name: "Sign" });
@@ -65,7 +83,7 @@ async function signCasebook(page: Page, email: string, secret: string) {
   await dialog.getByLabel(/Meaning of your signature/).selectOption({ label: "I approve the data" });
   await dialog.getByLabel(/Email address/).fill(email);
   await dialog.getByLabel(/^Password/).fill(PI.password);
-  await dialog.getByLabel(/Authenticator code/).fill(await generate({ secret }));
+  await dialog.getByLabel(/Authenticator code/).fill(await code());
   await dialog.getByRole("button", { name: "Sign", exact: true }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("status")).toHaveText("Signed: Casebook.");
@@ -116,14 +134,15 @@ test("a PI signs a casebook, a correction invalidates it, the PI signs again, th
   await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();
   const secret = (await page.locator("code").first().textContent())!.trim();
   expect(secret).toMatch(/^[A-Z2-7]+=*$/);
-  await page.getByLabel("Code from the app").fill(await generate({ secret }));
+  const code = authenticator(secret);
+  await page.getByLabel("Code from the app").fill(await code());
   await page.getByRole("button", { name: "Turn on" }).click();
   await expect(page.getByRole("heading", { name: "Your recovery codes" })).toBeVisible();
 
   // ... and signs the casebook with the meaning 'I approve the data'.
   const patientPage = `/${study.code}/patients/${patientId}`;
   await page.goto(patientPage);
-  await signCasebook(page, piEmail, secret);
+  await signCasebook(page, piEmail, code);
   const signatures = page.getByRole("region", { name: "Signatures" });
   const first = signatures.getByRole("listitem").first();
   await expect(first).toContainText("Casebook");
@@ -148,14 +167,14 @@ test("a PI signs a casebook, a correction invalidates it, the PI signs again, th
   expect(corrected.status(), await corrected.text()).toBe(200);
 
   // The PI sees the signature invalidated by that change, and signs again.
-  await signInWithCode(page, piEmail, secret);
+  await signInWithCode(page, piEmail, code);
   await page.goto(patientPage);
   await expect(signatures.getByRole("listitem").first()).toContainText(
     "Invalidated by the change of visit 1 (PASI) on",
   );
   await expect(signatures.getByRole("listitem").first()).toContainText("Invalidated");
   await shotAt(page, "invalidated");
-  await signCasebook(page, piEmail, secret);
+  await signCasebook(page, piEmail, code);
   await expect(signatures.getByRole("listitem")).toHaveCount(2);
   await expect(signatures.getByRole("listitem").first()).toContainText("Valid");
   await page.setViewportSize({ width: 390, height: 844 });

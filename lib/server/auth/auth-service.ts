@@ -8,6 +8,7 @@ import { ApiError, unauthorized } from "../api/errors";
 import type { RequestMeta } from "../api/request-meta";
 import { auditedTransaction } from "../audit/audit-writer";
 import type { Actor } from "./actor";
+import { authNow } from "./auth-clock";
 import { deviceNonceFor, withDeviceFor, type DeviceToken } from "./device-cookie";
 import { burnPasswordCheck, verifyPassword } from "./password";
 import { passwordExpired, secondFactorRequired } from "./account-policy";
@@ -65,7 +66,7 @@ export async function signIn(
   kind: SessionKind,
   meta: RequestMeta,
   devices: DeviceToken[] = [],
-  now: Date = new Date(),
+  now: Date = authNow(),
 ) {
   const { user, attemptId, secondFactor, passwordExpiredNow } = await verifyCredentials(
     db,
@@ -93,8 +94,9 @@ const policyActorOf = (user: UserRow) => ({
 /**
  * The password, then the second factor of an enrolled account (decision 0033): without a code the
  * answer is 401 `totp_required` and the attempt is forgotten (the password was right and nothing
- * was guessed at the second factor); a wrong code is a failed sign-in like a wrong password,
- * counted by the throttle and audited; a recovery code is spent. A password past
+ * was guessed at the second factor); a wrong code, or one already accepted once (decision 0033: a
+ * code counts once), is a failed sign-in like a wrong password, counted by the throttle and audited;
+ * a recovery code is spent. A password past
  * PASSWORD_MAX_AGE_DAYS signs in with the temporary-password gate set.
  */
 async function verifyCredentials(
@@ -235,7 +237,7 @@ export async function apiLogin(
   input: SignInInput,
   meta: RequestMeta,
   devices: DeviceToken[],
-  now: Date = new Date(),
+  now: Date = authNow(),
 ) {
   const signedIn = await signIn(db, input, "api", meta, devices, now);
   const { user, session, refreshToken, devices: kept } = signedIn;

@@ -1,10 +1,10 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { Queryable } from "@/db/client";
 import { recoveryCodes, users } from "@/db/schema";
 import { unseal } from "./sealed-secret";
-import { totpCodeIsValid } from "./totp";
+import { totpCodeStep } from "./totp";
 
 /**
  * The second factor of a user (decision 0033): a TOTP code of their enrolled authenticator, or one
@@ -31,7 +31,11 @@ export async function verifySecondFactor(
   now: Date,
 ): Promise<SecondFactorResult> {
   const [user] = await tx
-    .select({ totpSecret: users.totpSecret, totpEnabledAt: users.totpEnabledAt })
+    .select({
+      totpSecret: users.totpSecret,
+      totpEnabledAt: users.totpEnabledAt,
+      totpLastStep: users.totpLastStep,
+    })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
@@ -39,7 +43,9 @@ export async function verifySecondFactor(
   const trimmed = code.trim();
   if (/^\d{6}$/.test(trimmed)) {
     const secret = unseal(user.totpSecret!);
-    return secret !== null && (await totpCodeIsValid(secret, trimmed, now)) ? "ok" : "invalid";
+    return secret !== null && (await acceptTotpCode(tx, userId, secret, trimmed, user.totpLastStep, now))
+      ? "ok"
+      : "invalid";
   }
   const [spent] = await tx
     .update(recoveryCodes)
@@ -53,6 +59,30 @@ export async function verifySecondFactor(
     )
     .returning({ id: recoveryCodes.id });
   return spent ? "ok" : "invalid";
+}
+
+/**
+ * Accepts a TOTP code once (RFC 6238 §5.2, decision 0033): its step must come after the last
+ * accepted one (`lastStep`, as read), and is recorded by one conditional update, so of two
+ * requests with the same code only the one whose update finds the older step passes, whatever
+ * either read before. A replayed code is simply not accepted: callers answer it as a wrong code.
+ */
+export async function acceptTotpCode(
+  tx: Queryable,
+  userId: number,
+  secret: string,
+  code: string,
+  lastStep: number | null,
+  now: Date,
+): Promise<boolean> {
+  const step = await totpCodeStep(secret, code, now, lastStep);
+  if (step === null) return false;
+  const [recorded] = await tx
+    .update(users)
+    .set({ totpLastStep: step })
+    .where(and(eq(users.id, userId), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
+    .returning({ id: users.id });
+  return recorded !== undefined;
 }
 
 /** Ten fresh codes, `xxxxx-xxxxx` in lower-case letters and digits without look-alikes. */

@@ -15,17 +15,31 @@ export const newTotpSecret = (): string => generateSecret();
 export const totpUri = (secret: string, email: string): string =>
   generateURI({ issuer: ISSUER, label: email, secret });
 
-export async function totpCodeIsValid(secret: string, code: string, now: Date): Promise<boolean> {
-  if (!/^\d{6}$/.test(code)) return false;
+/**
+ * The time step (unix seconds / 30) that `code` belongs to at `now`, or null when it is not a code
+ * of the window. Only steps after `afterStep` are tried (otplib's `afterTimeStep`): a code counts
+ * once (RFC 6238 §5.2), and the caller records the step it accepts (second-factor.ts).
+ */
+export async function totpCodeStep(
+  secret: string,
+  code: string,
+  now: Date,
+  afterStep: number | null,
+): Promise<number | null> {
+  if (!/^\d{6}$/.test(code)) return null;
   try {
     const result = await verify({
       secret,
       token: code,
       epoch: Math.floor(now.getTime() / 1000),
       epochTolerance: TOLERANCE_SECONDS,
+      ...(afterStep === null ? {} : { afterTimeStep: afterStep }),
     });
-    return result.valid;
+    // The union of otplib's TOTP and HOTP results: only a TOTP match has a time step.
+    return result.valid && "timeStep" in result ? result.timeStep : null;
   } catch {
-    return false;
+    // otplib throws on a malformed secret, and on a last step past the window (a clock set back):
+    // neither is a code that may be accepted now.
+    return null;
   }
 }

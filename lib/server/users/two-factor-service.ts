@@ -11,8 +11,9 @@ import type { RequestMeta } from "../api/request-meta";
 import type { Actor } from "../auth/actor";
 import { canManageUserAtLevel } from "../auth/policy";
 import { seal, unseal } from "../auth/sealed-secret";
-import { hashRecoveryCode, hasSecondFactor, newRecoveryCodes } from "../auth/second-factor";
-import { newTotpSecret, totpCodeIsValid, totpUri } from "../auth/totp";
+import { acceptTotpCode, hashRecoveryCode, hasSecondFactor, newRecoveryCodes } from "../auth/second-factor";
+import { newTotpSecret, totpUri } from "../auth/totp";
+import { authNow } from "../auth/auth-clock";
 import { auditedTransaction } from "../audit/audit-writer";
 import { findUser, requireUsersPermission } from "./user-service";
 
@@ -58,14 +59,15 @@ export async function startTotpEnrolment(
 
 /**
  * POST /api/auth/totp/confirm: a first valid code turns the enrolment on and makes ten recovery
- * codes, answered once (only their SHA-256 is kept). A wrong code changes nothing.
+ * codes, answered once (only their SHA-256 is kept). A wrong code changes nothing; the first code
+ * counts once like any other (its step is recorded), so it cannot sign in or sign afterwards.
  */
 export async function confirmTotpEnrolment(
   db: Db,
   actor: Actor,
   input: TotpConfirmBody,
   meta: RequestMeta,
-  now: Date = new Date(),
+  now: Date = authNow(),
 ): Promise<TotpConfirmResponse> {
   return auditedTransaction(db, async (tx, audit) => {
     const current = await findUser(tx, actor.userId, true);
@@ -73,7 +75,7 @@ export async function confirmTotpEnrolment(
       throw conflict(messageRef("api.twoFactor.alreadyEnrolled"), "totp_enrolled");
     const secret = current.totpSecret ? unseal(current.totpSecret) : null;
     if (secret === null) throw conflict(messageRef("api.twoFactor.notStarted"), "totp_not_started");
-    if (!(await totpCodeIsValid(secret, input.code, now)))
+    if (!(await acceptTotpCode(tx, actor.userId, secret, input.code, current.totpLastStep, now)))
       throw fieldError(["body", "code"], messageRef("api.twoFactor.codeInvalid"), "totp_invalid");
     const codes = newRecoveryCodes();
     await tx.update(users).set({ totpEnabledAt: now, updatedAt: now }).where(eq(users.id, actor.userId));
@@ -99,8 +101,9 @@ export async function confirmTotpEnrolment(
 
 /**
  * POST /api/admin/users/{id}/totp/reset: an administrator clears a user's second factor (lost
- * phone): secret, enabled flag and recovery codes go; the user enrols again. Managed like any other
- * change of the user (users.create, only superadmins for administrators); never one's own.
+ * phone): secret, enabled flag, last accepted step and recovery codes go; the user enrols again.
+ * Managed like any other change of the user (users.create, only superadmins for administrators);
+ * never one's own.
  */
 export async function resetSecondFactor(db: Db, actor: Actor, id: number, meta: RequestMeta): Promise<void> {
   requireUsersPermission(actor, "users.create");
@@ -112,7 +115,8 @@ export async function resetSecondFactor(db: Db, actor: Actor, id: number, meta: 
       throw forbidden(messageRef("api.twoFactor.selfReset"), { entityType: "user", entityId: id });
     await tx
       .update(users)
-      .set({ totpSecret: null, totpEnabledAt: null, updatedAt: new Date() })
+      // The last accepted step goes with the secret: the next enrolment starts afresh.
+      .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, updatedAt: new Date() })
       .where(eq(users.id, id));
     const removed = await tx
       .delete(recoveryCodes)
