@@ -8,6 +8,7 @@ import { logError } from "@/lib/server/api/log";
 import { flushAuditCheckpoints, registerAuditCheckpoints } from "@/lib/server/audit/checkpointer";
 import { flushDenials } from "@/lib/server/audit/denial-aggregator";
 import { interruptOwnVerifications } from "@/lib/server/audit-log/chain-verification-jobs";
+import { stopImportRuns } from "@/lib/server/imports/import-runner";
 import { stopUploadSweeps } from "@/lib/server/uploads/upload-sweep";
 import * as schema from "./schema";
 
@@ -65,6 +66,12 @@ export async function closeDb({ final = false }: { final?: boolean } = {}): Prom
     await stopUploadSweeps(handle.db);
   } catch (error) {
     logError("Stopping the upload sweeps failed at shutdown", error);
+  }
+  try {
+    // Import jobs of this process stop after their batch and are left to resume (decision 0037).
+    await stopImportRuns(handle.db);
+  } catch (error) {
+    logError("Stopping the import jobs failed at shutdown", error);
   }
   try {
     // Verifications this process runs will not finish: stored as interrupted, to be started again.

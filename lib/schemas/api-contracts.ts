@@ -1,3 +1,4 @@
+import { ImportJobListResponse, ImportJobResponse, ImportStartFields } from "./import-jobs";
 import type { ZodType } from "zod";
 import { HealthResponse } from "./health";
 import { LockStateResponse } from "./data-lock";
@@ -970,6 +971,48 @@ export const API_CONTRACTS: ApiContract[] = [
     auth: true,
     body: ReasonBody,
     response: LockStateResponse,
+  },
+  {
+    method: "GET",
+    path: "/api/studies/{id}/imports",
+    summary:
+      "A study's bulk import jobs, newest first, with their state, progress and counts (data managers, principal investigators, administrators)",
+    auth: true,
+    response: ImportJobListResponse,
+  },
+  {
+    method: "POST",
+    path: "/api/studies/{id}/imports",
+    summary:
+      "Start a bulk import of patients and visits (multipart: file up to 200 MB, format csv-long | csv-wide | redcap, mode preview | apply, optional csv_format, event_map, or preview_job_id instead of the file): answers the queued job at once (202); a preview writes nothing, an apply checks the whole file first and writes only when no issue blocks, in batches that commit whole (audited: one import row with the file's SHA-256, each record's row points at the job)",
+    auth: true,
+    body: ImportStartFields,
+    response: ImportJobResponse,
+    status: 202,
+    multipart: true,
+  },
+  {
+    method: "GET",
+    path: "/api/studies/{id}/imports/{jobId}",
+    summary:
+      "One import job: state, progress (rows, rows/s, ETA), counts of patients and visits to create / update / leave / refuse, the REDCap event mapping, ignored columns and the first 200 issues with row, column and message",
+    auth: true,
+    response: ImportJobResponse,
+  },
+  {
+    method: "GET",
+    path: "/api/studies/{id}/imports/{jobId}/issues",
+    summary:
+      "Every issue of an import job's report as CSV (row, column, field, code, blocking, message in the caller's language); audited as an export",
+    auth: true,
+  },
+  {
+    method: "POST",
+    path: "/api/studies/{id}/imports/{jobId}/cancel",
+    summary:
+      "Cancel an import job: a queued one at once, a running one after its current batch (batches written before stay); audited",
+    auth: true,
+    response: ImportJobResponse,
   },
   {
     method: "POST",

@@ -48,11 +48,8 @@ export function buildOpenApiDocument(): Record<string, unknown> {
               required: true,
               content: {
                 "multipart/form-data": {
-                  schema: {
-                    type: "object",
-                    properties: { file: { type: "string", format: "binary" } },
-                    required: ["file"],
-                  },
+                  // The form's other fields, when the contract names them beside the file.
+                  schema: multipartSchema(contract.body ? toJson(contract.body, "input") : null),
                 },
               },
             },
@@ -99,4 +96,14 @@ let cachedJson: string | undefined;
 export function openApiDocumentJson(): string {
   cachedJson ??= JSON.stringify(buildOpenApiDocument());
   return cachedJson;
+}
+
+function multipartSchema(fields: Record<string, unknown> | null): Record<string, unknown> {
+  const properties = (fields?.properties ?? {}) as Record<string, unknown>;
+  const required = Array.isArray(fields?.required) ? (fields.required as string[]) : [];
+  return {
+    type: "object",
+    properties: { file: { type: "string", format: "binary" }, ...properties },
+    required: fields ? required : ["file"],
+  };
 }

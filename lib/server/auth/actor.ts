@@ -18,7 +18,8 @@ export type Actor = PolicyActor & {
   email: string;
   fullName: string;
   sessionId: string;
-  via: "cookie" | "bearer";
+  /** `job`: a background job acting for the user who started it (an import, decision 0037). */
+  via: "cookie" | "bearer" | "job";
   /** A temporary password is in force: only the password change (and me, logout) may be called. */
   mustChangePassword: boolean;
   /**

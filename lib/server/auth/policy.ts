@@ -19,6 +19,9 @@ export const PERMISSIONS = [
   "clinical.reassign",
   // Freezing and unfreezing a patient's whole record (docs/decisions/0034-patient-and-study-lock.md).
   "clinical.freeze",
+  // Bulk import of patients and visits from a file (docs/decisions/0037-bulk-import.md): the data
+  // manager's and the principal investigator's, like a study's data as a whole.
+  "clinical.import",
   // Data review (docs/decisions/0030): opening, closing and reopening a query is the reviewer's;
   // answering it is the site's.
   "queries.open",
@@ -98,6 +101,7 @@ export const ROLE_PERMISSIONS: Record<StudyRole, readonly Permission[]> = {
     "clinical.unlock",
     "clinical.reassign",
     "clinical.freeze",
+    "clinical.import",
     "queries.open",
     "queries.respond",
     "signatures.sign",
@@ -111,7 +115,14 @@ export const ROLE_PERMISSIONS: Record<StudyRole, readonly Permission[]> = {
     "signatures.sign_if_allowed",
   ],
   medico: ["study.read", "clinical.read", "clinical.write", "queries.respond"],
-  data_manager: ["study.read", "study.configure", "clinical.read", "clinical.write", "queries.open"],
+  data_manager: [
+    "study.read",
+    "study.configure",
+    "clinical.read",
+    "clinical.write",
+    "clinical.import",
+    "queries.open",
+  ],
   read_only: ["study.read", "clinical.read"],
 };
 

@@ -3,6 +3,7 @@ import { getDb } from "@/db/client";
 import { env } from "@/lib/env";
 import { requestAuditCheckpoint } from "../audit/checkpointer";
 import { auditKeyGuard } from "../audit/key-guard";
+import { resumeOrphanedImports } from "../imports/import-runner";
 import { startUploadSweeps } from "../uploads/upload-sweep";
 import { ensureFirstAdmin } from "./first-admin";
 import { seedDemoData } from "./demo-seed";
@@ -18,6 +19,9 @@ export async function startup(): Promise<void> {
   requestAuditCheckpoint(db, "start-up");
   // Files uploaded in a dialog closed without saving: swept now and hourly, stopped by closeDb.
   startUploadSweeps(db);
+  // Import jobs a stopped server left behind resume after their last written batch (decision 0037).
+  const resumed = await resumeOrphanedImports(db);
+  if (resumed.length > 0) console.log(`Resumed import jobs: ${resumed.join(", ")}`);
   const admin = await ensureFirstAdmin(db);
   if (admin) {
     const lines = [

@@ -1,7 +1,7 @@
 import "server-only";
 import { messageRef } from "@/lib/i18n/message-ref";
 import { isCalendarDate } from "@/lib/dates/calendar-date";
-import type { Db, Queryable } from "@/db/client";
+import type { Db, Queryable, Tx } from "@/db/client";
 import { fieldsForEntity, missingCodeList } from "@/lib/forms";
 import { patientPlausibility } from "@/lib/forms/plausibility";
 import { readConfirmedWarnings, type ConfirmedWarning } from "@/lib/schemas/plausibility";
@@ -218,55 +218,67 @@ export async function createPatient(
   body: PatientCreateBody,
   meta: RequestMeta,
 ): Promise<PatientResponse> {
-  return auditedTransaction(db, async (tx, audit) => {
-    const study = await openClinicalStudy(tx, actor, body.study_id, "clinical.write");
-    const fields = fieldsForEntity(study.config.data_fields, "patient");
-    const { values: customFields, missing } = checkFieldValues(
-      fields,
-      withMirroredColumns(study, body, body.custom_fields),
-      {},
-      ["body", "custom_fields"],
-      codedValues(study, body.missing, {}),
-    );
-    const confirmedWarnings = enforcePlausibility(
-      patientPlausibility({
-        today: clinicalToday(),
-        birthDate: body.birth_date,
-        fields,
-        customFields,
-        locPrefix: ["body"],
-      }),
-      body.confirmed_warnings,
-    );
-    if (await codeExists(tx, study.id, body.code)) throw conflict(PATIENT_MESSAGES.codeTaken(body.code));
-    const medicalGroupId = await groupForNewPatient(tx, study, body.medical_group_id);
-    const row = await insertPatient(tx, {
-      studyId: study.id,
-      code: body.code,
+  return auditedTransaction(db, (tx, audit) => createPatientIn(tx, audit, actor, body, meta));
+}
+
+/**
+ * A new patient inside the caller's transaction: the form save's rules, shared with the bulk
+ * import, which writes many records per transaction (docs/decisions/0037-bulk-import.md).
+ */
+export async function createPatientIn(
+  tx: Tx,
+  audit: AuditRecorder,
+  actor: Actor,
+  body: PatientCreateBody,
+  meta: RequestMeta,
+): Promise<PatientResponse> {
+  const study = await openClinicalStudy(tx, actor, body.study_id, "clinical.write");
+  const fields = fieldsForEntity(study.config.data_fields, "patient");
+  const { values: customFields, missing } = checkFieldValues(
+    fields,
+    withMirroredColumns(study, body, body.custom_fields),
+    {},
+    ["body", "custom_fields"],
+    codedValues(study, body.missing, {}),
+  );
+  const confirmedWarnings = enforcePlausibility(
+    patientPlausibility({
+      today: clinicalToday(),
       birthDate: body.birth_date,
-      sex: body.sex,
-      heightCm: body.height_cm ?? null,
-      weightKg: body.weight_kg ?? null,
-      naiveSystemic: mirroredColumn(study, customFields, "naive_systemic", body.naive_systemic, null),
-      naiveBiologic: mirroredColumn(study, customFields, "naive_biologic", body.naive_biologic, null),
+      fields,
       customFields,
-      confirmedWarnings,
-      missing,
-      // A sub-investigator's patients belong to their group; the creator is what scopes a medico.
-      medicalGroupId,
-      createdBy: actor.userId,
-    });
-    audit({
-      action: "create",
-      entityType: "patient",
-      entityId: row.id,
-      studyId: study.id,
-      actor: actorOf(actor),
-      meta,
-      newValues: auditable(row),
-    });
-    return toPatientResponse(row);
+      locPrefix: ["body"],
+    }),
+    body.confirmed_warnings,
+  );
+  if (await codeExists(tx, study.id, body.code)) throw conflict(PATIENT_MESSAGES.codeTaken(body.code));
+  const medicalGroupId = await groupForNewPatient(tx, study, body.medical_group_id);
+  const row = await insertPatient(tx, {
+    studyId: study.id,
+    code: body.code,
+    birthDate: body.birth_date,
+    sex: body.sex,
+    heightCm: body.height_cm ?? null,
+    weightKg: body.weight_kg ?? null,
+    naiveSystemic: mirroredColumn(study, customFields, "naive_systemic", body.naive_systemic, null),
+    naiveBiologic: mirroredColumn(study, customFields, "naive_biologic", body.naive_biologic, null),
+    customFields,
+    confirmedWarnings,
+    missing,
+    // A sub-investigator's patients belong to their group; the creator is what scopes a medico.
+    medicalGroupId,
+    createdBy: actor.userId,
   });
+  audit({
+    action: "create",
+    entityType: "patient",
+    entityId: row.id,
+    studyId: study.id,
+    actor: actorOf(actor),
+    meta,
+    newValues: auditable(row),
+  });
+  return toPatientResponse(row);
 }
 
 export async function updatePatient(
@@ -276,108 +288,111 @@ export async function updatePatient(
   body: PatientUpdateBody,
   meta: RequestMeta,
 ): Promise<PatientResponse> {
-  return auditedTransaction(db, async (tx, audit) => {
-    const { study, patient } = await openPatient(tx, actor, id, "clinical.write", true);
-    assertVersion("patient", patient, body.version);
-    const code = body.code ?? patient.code;
-    if (code !== patient.code && (await codeExists(tx, study.id, code, patient.id)))
-      throw conflict(PATIENT_MESSAGES.codeTaken(code));
-    const fields = fieldsForEntity(study.config.data_fields, "patient");
-    const { values: customFields, missing } = checkFieldValues(
-      fields,
-      withMirroredColumns(study, body, body.custom_fields ?? {}),
-      patient.customFields,
-      ["body", "custom_fields"],
-      codedValues(study, body.missing ?? {}, patient.missing),
-    );
-    const birthDate = body.birth_date ?? patient.birthDate;
-    // A new birth date may not come after a recorded visit: only then are the visits read.
-    const visitDates =
-      birthDate === patient.birthDate
-        ? []
-        : (
-            await listVisitsOfPatient(tx, {
-              patientId: patient.id,
-              studyId: study.id,
-              scope: { kind: "all" },
-            })
-          ).map((visit) => visit.visitDate);
-    const confirmedWarnings = enforcePlausibility(
-      patientPlausibility({
-        today: clinicalToday(),
-        birthDate,
-        fields,
-        customFields,
-        visitDates,
-        locPrefix: ["body"],
-      }),
-      body.confirmed_warnings,
-      patient.confirmedWarnings,
-    );
-    const columns = {
+  return auditedTransaction(db, (tx, audit) => updatePatientIn(tx, audit, actor, id, body, meta));
+}
+
+/** A change of a patient inside the caller's transaction (the bulk import's too, decision 0037). */
+export async function updatePatientIn(
+  tx: Tx,
+  audit: AuditRecorder,
+  actor: Actor,
+  id: number,
+  body: PatientUpdateBody,
+  meta: RequestMeta,
+): Promise<PatientResponse> {
+  const { study, patient } = await openPatient(tx, actor, id, "clinical.write", true);
+  assertVersion("patient", patient, body.version);
+  const code = body.code ?? patient.code;
+  if (code !== patient.code && (await codeExists(tx, study.id, code, patient.id)))
+    throw conflict(PATIENT_MESSAGES.codeTaken(code));
+  const fields = fieldsForEntity(study.config.data_fields, "patient");
+  const { values: customFields, missing } = checkFieldValues(
+    fields,
+    withMirroredColumns(study, body, body.custom_fields ?? {}),
+    patient.customFields,
+    ["body", "custom_fields"],
+    codedValues(study, body.missing ?? {}, patient.missing),
+  );
+  const birthDate = body.birth_date ?? patient.birthDate;
+  // A new birth date may not come after a recorded visit: only then are the visits read.
+  const visitDates =
+    birthDate === patient.birthDate
+      ? []
+      : (
+          await listVisitsOfPatient(tx, {
+            patientId: patient.id,
+            studyId: study.id,
+            scope: { kind: "all" },
+          })
+        ).map((visit) => visit.visitDate);
+  const confirmedWarnings = enforcePlausibility(
+    patientPlausibility({
+      today: clinicalToday(),
       birthDate,
-      sex: body.sex ?? patient.sex,
-      heightCm: body.height_cm === undefined ? patient.heightCm : body.height_cm,
-      weightKg: body.weight_kg === undefined ? patient.weightKg : body.weight_kg,
-      naiveSystemic: mirroredColumn(
-        study,
-        customFields,
-        "naive_systemic",
-        body.naive_systemic,
-        patient.naiveSystemic,
-      ),
-      naiveBiologic: mirroredColumn(
-        study,
-        customFields,
-        "naive_biologic",
-        body.naive_biologic,
-        patient.naiveBiologic,
-      ),
-    };
-    // A changed value loses its verification in this very statement (decision 0031).
-    const review = reviewAfterChange(
-      study.config,
-      "patient",
-      reviewedPatient(patient),
-      { values: customFields, missing, columns: reviewedPatient({ ...patient, ...columns }).columns },
-      actor.userId,
-      new Date(),
-    );
-    const updated = await updatePatientRow(tx, patient, {
-      code,
-      ...columns,
+      fields,
       customFields,
-      confirmedWarnings,
-      missing,
-      verification: review.verification,
-      formStatus: review.formStatus,
-    });
-    const link = await correctionLink(
-      tx,
-      { studyId: study.id, entityType: "patient", entityId: patient.id },
-      body.query_id,
-    );
-    auditUpdate(
-      audit,
-      { study, actor, meta, reason: body.reason },
-      patient,
-      updated,
-      confirmedWarnings,
-      link,
-    );
-    const signedChanges = changedPatientFields(patient, updated);
-    if (signedChanges.length > 0)
-      await invalidateAfterChange(tx, audit, {
-        studyId: study.id,
-        patientId: patient.id,
-        signaturesValid: patient.signaturesValid,
-        visitIds: [],
-        cause: { entity_type: "patient", entity_id: patient.id, fields: signedChanges, visit_number: null },
-        actor: actorOf(actor),
-        meta,
-      });
-    return toPatientResponse(updated);
+      visitDates,
+      locPrefix: ["body"],
+    }),
+    body.confirmed_warnings,
+    patient.confirmedWarnings,
+  );
+  const columns = {
+    birthDate,
+    sex: body.sex ?? patient.sex,
+    heightCm: body.height_cm === undefined ? patient.heightCm : body.height_cm,
+    weightKg: body.weight_kg === undefined ? patient.weightKg : body.weight_kg,
+    naiveSystemic: mirroredColumn(
+      study,
+      customFields,
+      "naive_systemic",
+      body.naive_systemic,
+      patient.naiveSystemic,
+    ),
+    naiveBiologic: mirroredColumn(
+      study,
+      customFields,
+      "naive_biologic",
+      body.naive_biologic,
+      patient.naiveBiologic,
+    ),
+  };
+  // A changed value loses its verification in this very statement (decision 0031).
+  const review = reviewAfterChange(
+    study.config,
+    "patient",
+    reviewedPatient(patient),
+    { values: customFields, missing, columns: reviewedPatient({ ...patient, ...columns }).columns },
+    actor.userId,
+    new Date(),
+  );
+  const updated = await updatePatientRow(tx, patient, {
+    code,
+    ...columns,
+    customFields,
+    confirmedWarnings,
+    missing,
+    verification: review.verification,
+    formStatus: review.formStatus,
   });
+  const link = await correctionLink(
+    tx,
+    { studyId: study.id, entityType: "patient", entityId: patient.id },
+    body.query_id,
+  );
+  auditUpdate(audit, { study, actor, meta, reason: body.reason }, patient, updated, confirmedWarnings, link);
+  const signedChanges = changedPatientFields(patient, updated);
+  if (signedChanges.length > 0)
+    await invalidateAfterChange(tx, audit, {
+      studyId: study.id,
+      patientId: patient.id,
+      signaturesValid: patient.signaturesValid,
+      visitIds: [],
+      cause: { entity_type: "patient", entity_id: patient.id, fields: signedChanges, visit_number: null },
+      actor: actorOf(actor),
+      meta,
+    });
+  return toPatientResponse(updated);
 }
 
 /**

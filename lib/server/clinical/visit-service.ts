@@ -1,6 +1,6 @@
 import "server-only";
 import { messageRef } from "@/lib/i18n/message-ref";
-import type { Db, Queryable } from "@/db/client";
+import type { Db, Queryable, Tx } from "@/db/client";
 import { fieldsForEntity, THERAPY_SWITCH_KEY } from "@/lib/forms";
 import { visitPlausibility } from "@/lib/forms/plausibility";
 import { readConfirmedWarnings } from "@/lib/schemas/plausibility";
@@ -15,7 +15,7 @@ import { ApiError, conflict, fieldError, notFound } from "../api/errors";
 import type { RequestMeta } from "../api/request-meta";
 import type { Actor } from "../auth/actor";
 import type { Permission } from "../auth/policy";
-import { auditedTransaction } from "../audit/audit-writer";
+import { auditedTransaction, type AuditRecorder } from "../audit/audit-writer";
 import { assertVersion } from "../concurrency/versioned-update";
 import { ensureActiveVersion } from "../studies/protocol-versions/in-force";
 import { changedValues } from "../audit/changed-values";
@@ -190,102 +190,115 @@ export async function createVisit(
   meta: RequestMeta,
   words: Words,
 ): Promise<VisitResponse> {
-  return auditedTransaction(db, async (tx, audit) => {
-    // The patient row is locked: numbers and lines cannot race between their check and the insert.
-    const { study, patient } = await openPatient(tx, actor, body.patient_id, "clinical.write", true);
-    assertVisitType(study, body.visit_type);
-    const { dataFields, missing, therapySwitch } = checkVisitData(
-      study,
-      body.data_fields,
-      {},
-      {
-        missing: body.missing,
-        storedMissing: {},
-      },
-    );
-    // The patient's live visits, read once: the number check, the baseline and the figures use them.
-    const earlier = await listVisitsOfPatient(tx, {
-      patientId: patient.id,
-      studyId: study.id,
-      scope: { kind: "all" },
-    });
-    if (earlier.some((visit) => visit.visitNumber === body.visit_number))
-      throw conflict(VISIT_MESSAGES.numberTaken(body.visit_number));
-    const confirmedWarnings = enforcePlausibility(
-      visitPlausibility({
-        today: clinicalToday(),
-        birthDate: patient.birthDate,
-        visitDate: body.visit_date,
-        visitNumber: body.visit_number,
-        otherVisits: earlier,
-        fields: fieldsForEntity(study.config.data_fields, "visit"),
-        dataFields,
-        locPrefix: ["body"],
-      }),
-      body.confirmed_warnings,
-    );
-    const base = { actor: actorOf(actor), meta };
-    const { lineId, lines } = await lineForNewVisit(tx, {
-      studyId: study.id,
-      patientId: patient.id,
-      visitDate: body.visit_date,
-      requestedLineId: body.therapy_line_id,
-      therapySwitch,
-      hasEarlierVisit: earlier.length > 0,
-      audit,
-      auditBase: { studyId: study.id, ...base },
-    });
-    const self = { visitType: body.visit_type, visitNumber: body.visit_number, dataFields, missing };
-    const calculated = calculateVisit(study.config, self, baselineVisit(study.config, [...earlier, self]));
-    // The version in force when the visit is entered: its fields are the ones this visit was captured with.
-    const inForce = await ensureActiveVersion(tx, study.id, { audit, ...base }, study.activeVersion);
-    const row = await insertVisit(tx, {
-      studyId: study.id,
-      patientId: patient.id,
-      protocolVersionId: inForce.id,
-      therapyLineId: lineId,
-      visitNumber: body.visit_number,
-      visitDate: body.visit_date,
-      visitType: body.visit_type,
-      dataFields,
-      missing,
-      calculatedValues: calculated.values,
-      calculationNotes: calculated.notes,
-      confirmedWarnings,
-      configVersion: study.version,
-      createdBy: actor.userId,
-    });
-    audit({
-      action: "create",
-      entityType: "visit",
-      entityId: row.id,
-      studyId: study.id,
-      ...base,
-      newValues: auditableVisit(row),
-    });
-    const recalculated: number[] = [];
-    const recomputed =
-      row.visitType === baselineVisitType(study.config)
-        ? await recomputeDependants(tx, study, patient.id, row, audit, base, recalculated)
-        : null;
-    // A new visit changes the casebook (decision 0032).
-    await invalidateAfterChange(tx, audit, {
-      studyId: study.id,
-      patientId: patient.id,
-      signaturesValid: patient.signaturesValid,
-      visitIds: recalculated,
-      cause: { entity_type: "visit", entity_id: row.id, fields: [], visit_number: row.visitNumber },
-      ...base,
-    });
-    await refreshPatientSummary(
-      tx,
-      reportSettings(study.config),
-      patient.id,
-      { liveVisits: recomputed ?? [...earlier, row], lines },
-      patient,
-    );
-    return toVisitResponse(row, words);
+  return auditedTransaction(db, (tx, audit) => createVisitIn(tx, audit, actor, body, meta, words));
+}
+
+/**
+ * A new visit inside the caller's transaction: the form save's rules, shared with the bulk import
+ * (docs/decisions/0037-bulk-import.md).
+ */
+export async function createVisitIn(
+  tx: Tx,
+  audit: AuditRecorder,
+  actor: Actor,
+  body: VisitCreateBody,
+  meta: RequestMeta,
+  words: Words,
+): Promise<VisitResponse> {
+  // The patient row is locked: numbers and lines cannot race between their check and the insert.
+  const { study, patient } = await openPatient(tx, actor, body.patient_id, "clinical.write", true);
+  assertVisitType(study, body.visit_type);
+  const { dataFields, missing, therapySwitch } = checkVisitData(
+    study,
+    body.data_fields,
+    {},
+    {
+      missing: body.missing,
+      storedMissing: {},
+    },
+  );
+  // The patient's live visits, read once: the number check, the baseline and the figures use them.
+  const earlier = await listVisitsOfPatient(tx, {
+    patientId: patient.id,
+    studyId: study.id,
+    scope: { kind: "all" },
   });
+  if (earlier.some((visit) => visit.visitNumber === body.visit_number))
+    throw conflict(VISIT_MESSAGES.numberTaken(body.visit_number));
+  const confirmedWarnings = enforcePlausibility(
+    visitPlausibility({
+      today: clinicalToday(),
+      birthDate: patient.birthDate,
+      visitDate: body.visit_date,
+      visitNumber: body.visit_number,
+      otherVisits: earlier,
+      fields: fieldsForEntity(study.config.data_fields, "visit"),
+      dataFields,
+      locPrefix: ["body"],
+    }),
+    body.confirmed_warnings,
+  );
+  const base = { actor: actorOf(actor), meta };
+  const { lineId, lines } = await lineForNewVisit(tx, {
+    studyId: study.id,
+    patientId: patient.id,
+    visitDate: body.visit_date,
+    requestedLineId: body.therapy_line_id,
+    therapySwitch,
+    hasEarlierVisit: earlier.length > 0,
+    audit,
+    auditBase: { studyId: study.id, ...base },
+  });
+  const self = { visitType: body.visit_type, visitNumber: body.visit_number, dataFields, missing };
+  const calculated = calculateVisit(study.config, self, baselineVisit(study.config, [...earlier, self]));
+  // The version in force when the visit is entered: its fields are the ones this visit was captured with.
+  const inForce = await ensureActiveVersion(tx, study.id, { audit, ...base }, study.activeVersion);
+  const row = await insertVisit(tx, {
+    studyId: study.id,
+    patientId: patient.id,
+    protocolVersionId: inForce.id,
+    therapyLineId: lineId,
+    visitNumber: body.visit_number,
+    visitDate: body.visit_date,
+    visitType: body.visit_type,
+    dataFields,
+    missing,
+    calculatedValues: calculated.values,
+    calculationNotes: calculated.notes,
+    confirmedWarnings,
+    configVersion: study.version,
+    createdBy: actor.userId,
+  });
+  audit({
+    action: "create",
+    entityType: "visit",
+    entityId: row.id,
+    studyId: study.id,
+    ...base,
+    newValues: auditableVisit(row),
+  });
+  const recalculated: number[] = [];
+  const recomputed =
+    row.visitType === baselineVisitType(study.config)
+      ? await recomputeDependants(tx, study, patient.id, row, audit, base, recalculated)
+      : null;
+  // A new visit changes the casebook (decision 0032).
+  await invalidateAfterChange(tx, audit, {
+    studyId: study.id,
+    patientId: patient.id,
+    signaturesValid: patient.signaturesValid,
+    visitIds: recalculated,
+    cause: { entity_type: "visit", entity_id: row.id, fields: [], visit_number: row.visitNumber },
+    ...base,
+  });
+  await refreshPatientSummary(
+    tx,
+    reportSettings(study.config),
+    patient.id,
+    { liveVisits: recomputed ?? [...earlier, row], lines },
+    patient,
+  );
+  return toVisitResponse(row, words);
 }
 
 export async function updateVisit(
@@ -296,116 +309,127 @@ export async function updateVisit(
   meta: RequestMeta,
   words: Words,
 ): Promise<VisitResponse> {
-  return auditedTransaction(db, async (tx, audit) => {
-    const { study, visit } = await openVisit(tx, actor, id, "clinical.write", true);
-    assertVisitChangeable(visit);
-    assertVersion("visit", visit, body.version);
-    const submitted = body.data_fields ?? {};
-    if (
-      Object.hasOwn(submitted, THERAPY_SWITCH_KEY) &&
-      JSON.stringify(submitted[THERAPY_SWITCH_KEY]) !== JSON.stringify(visit.dataFields[THERAPY_SWITCH_KEY])
-    )
-      throw fieldError(["body", "data_fields", THERAPY_SWITCH_KEY], VISIT_MESSAGES.switchImmutable);
-    const { [THERAPY_SWITCH_KEY]: _unchanged, ...fieldChanges } = submitted;
-    const visitType = body.visit_type ?? visit.visitType;
-    if (body.visit_type !== undefined) assertVisitType(study, visitType);
-    const visitNumber = body.visit_number ?? visit.visitNumber;
-    if (
-      visitNumber !== visit.visitNumber &&
-      (await visitNumberTaken(tx, visit.patientId, visitNumber, visit.id))
-    )
-      throw conflict(VISIT_MESSAGES.numberTaken(visitNumber));
-    const { dataFields, missing } = checkVisitData(study, fieldChanges, visit.dataFields, {
-      missing: body.missing ?? {},
-      storedMissing: visit.missing,
-    });
-    const others = (
-      await listVisitsOfPatient(tx, { patientId: visit.patientId, studyId: study.id, scope: { kind: "all" } })
-    ).filter((v) => v.id !== visit.id);
-    const visitDate = body.visit_date ?? visit.visitDate;
-    // The patient row is already locked by openVisit; only its birth date is read here.
-    const patient = await findPatientInScope(tx, {
-      id: visit.patientId,
-      studyId: study.id,
-      scope: { kind: "all" },
-    });
-    const confirmedWarnings = enforcePlausibility(
-      visitPlausibility({
-        today: clinicalToday(),
-        birthDate: patient?.birthDate ?? "",
-        visitDate,
-        visitNumber,
-        otherVisits: others,
-        fields: fieldsForEntity(study.config.data_fields, "visit"),
-        dataFields,
-        locPrefix: ["body"],
-      }),
-      body.confirmed_warnings,
-      visit.confirmedWarnings,
-    );
-    const self = { visitType, visitNumber, dataFields, missing };
-    const calculated = calculateVisit(study.config, self, baselineVisit(study.config, [...others, self]));
-    // A changed value loses its verification in this very statement (decision 0031).
-    const review = reviewAfterChange(
-      study.config,
-      "visit",
-      reviewedVisit(visit),
-      { values: dataFields, missing, columns: { visit_date: visitDate, visit_type: visitType } },
-      actor.userId,
-      new Date(),
-    );
-    const updated = await updateVisitRow(tx, visit, {
-      visitNumber,
-      visitType,
-      visitDate,
-      dataFields,
-      confirmedWarnings,
-      missing,
-      calculatedValues: calculated.values,
-      calculationNotes: calculated.notes,
-      configVersion: study.version,
-      verification: review.verification,
-      formStatus: review.formStatus,
-    });
-    const base = { actor: actorOf(actor), meta };
-    const link = await correctionLink(
-      tx,
-      { studyId: study.id, entityType: "visit", entityId: visit.id },
-      body.query_id,
-    );
-    audit({
-      action: "update",
-      entityType: "visit",
-      entityId: id,
-      studyId: study.id,
-      ...base,
-      reason: body.reason,
-      ...withCorrectionLink(
-        withConfirmedWarnings(
-          changedValues(auditableVisit(visit), auditableVisit(updated)),
-          auditableVisit(visit).confirmed_warnings,
-          confirmedWarnings,
-        ),
-        link,
-      ),
-    });
-    const baselineType = baselineVisitType(study.config);
-    const recalculated: number[] = [];
-    if (visit.visitType === baselineType || visitType === baselineType)
-      await recomputeDependants(tx, study, visit.patientId, updated, audit, base, recalculated);
-    const fields = changedVisitFields(visit, updated);
-    if (fields.length > 0 || recalculated.length > 0)
-      await invalidateAfterChange(tx, audit, {
-        studyId: study.id,
-        patientId: visit.patientId,
-        signaturesValid: patient?.signaturesValid ?? null,
-        visitIds: [visit.id, ...recalculated],
-        cause: { entity_type: "visit", entity_id: visit.id, fields, visit_number: updated.visitNumber },
-        ...base,
-      });
-    await refreshPatientSummary(tx, reportSettings(study.config), visit.patientId);
-    return toVisitResponse(updated, words);
+  return auditedTransaction(db, (tx, audit) => updateVisitIn(tx, audit, actor, id, body, meta, words));
+}
+
+/** A change of a visit inside the caller's transaction (the bulk import's too, decision 0037). */
+export async function updateVisitIn(
+  tx: Tx,
+  audit: AuditRecorder,
+  actor: Actor,
+  id: number,
+  body: VisitUpdateBody,
+  meta: RequestMeta,
+  words: Words,
+): Promise<VisitResponse> {
+  const { study, visit } = await openVisit(tx, actor, id, "clinical.write", true);
+  assertVisitChangeable(visit);
+  assertVersion("visit", visit, body.version);
+  const submitted = body.data_fields ?? {};
+  if (
+    Object.hasOwn(submitted, THERAPY_SWITCH_KEY) &&
+    JSON.stringify(submitted[THERAPY_SWITCH_KEY]) !== JSON.stringify(visit.dataFields[THERAPY_SWITCH_KEY])
+  )
+    throw fieldError(["body", "data_fields", THERAPY_SWITCH_KEY], VISIT_MESSAGES.switchImmutable);
+  const { [THERAPY_SWITCH_KEY]: _unchanged, ...fieldChanges } = submitted;
+  const visitType = body.visit_type ?? visit.visitType;
+  if (body.visit_type !== undefined) assertVisitType(study, visitType);
+  const visitNumber = body.visit_number ?? visit.visitNumber;
+  if (
+    visitNumber !== visit.visitNumber &&
+    (await visitNumberTaken(tx, visit.patientId, visitNumber, visit.id))
+  )
+    throw conflict(VISIT_MESSAGES.numberTaken(visitNumber));
+  const { dataFields, missing } = checkVisitData(study, fieldChanges, visit.dataFields, {
+    missing: body.missing ?? {},
+    storedMissing: visit.missing,
   });
+  const others = (
+    await listVisitsOfPatient(tx, { patientId: visit.patientId, studyId: study.id, scope: { kind: "all" } })
+  ).filter((v) => v.id !== visit.id);
+  const visitDate = body.visit_date ?? visit.visitDate;
+  // The patient row is already locked by openVisit; only its birth date is read here.
+  const patient = await findPatientInScope(tx, {
+    id: visit.patientId,
+    studyId: study.id,
+    scope: { kind: "all" },
+  });
+  const confirmedWarnings = enforcePlausibility(
+    visitPlausibility({
+      today: clinicalToday(),
+      birthDate: patient?.birthDate ?? "",
+      visitDate,
+      visitNumber,
+      otherVisits: others,
+      fields: fieldsForEntity(study.config.data_fields, "visit"),
+      dataFields,
+      locPrefix: ["body"],
+    }),
+    body.confirmed_warnings,
+    visit.confirmedWarnings,
+  );
+  const self = { visitType, visitNumber, dataFields, missing };
+  const calculated = calculateVisit(study.config, self, baselineVisit(study.config, [...others, self]));
+  // A changed value loses its verification in this very statement (decision 0031).
+  const review = reviewAfterChange(
+    study.config,
+    "visit",
+    reviewedVisit(visit),
+    { values: dataFields, missing, columns: { visit_date: visitDate, visit_type: visitType } },
+    actor.userId,
+    new Date(),
+  );
+  const updated = await updateVisitRow(tx, visit, {
+    visitNumber,
+    visitType,
+    visitDate,
+    dataFields,
+    confirmedWarnings,
+    missing,
+    calculatedValues: calculated.values,
+    calculationNotes: calculated.notes,
+    configVersion: study.version,
+    verification: review.verification,
+    formStatus: review.formStatus,
+  });
+  const base = { actor: actorOf(actor), meta };
+  const link = await correctionLink(
+    tx,
+    { studyId: study.id, entityType: "visit", entityId: visit.id },
+    body.query_id,
+  );
+  audit({
+    action: "update",
+    entityType: "visit",
+    entityId: id,
+    studyId: study.id,
+    ...base,
+    reason: body.reason,
+    ...withCorrectionLink(
+      withConfirmedWarnings(
+        changedValues(auditableVisit(visit), auditableVisit(updated)),
+        auditableVisit(visit).confirmed_warnings,
+        confirmedWarnings,
+      ),
+      link,
+    ),
+  });
+  const baselineType = baselineVisitType(study.config);
+  const recalculated: number[] = [];
+  if (visit.visitType === baselineType || visitType === baselineType)
+    await recomputeDependants(tx, study, visit.patientId, updated, audit, base, recalculated);
+  const fields = changedVisitFields(visit, updated);
+  if (fields.length > 0 || recalculated.length > 0)
+    await invalidateAfterChange(tx, audit, {
+      studyId: study.id,
+      patientId: visit.patientId,
+      signaturesValid: patient?.signaturesValid ?? null,
+      visitIds: [visit.id, ...recalculated],
+      cause: { entity_type: "visit", entity_id: visit.id, fields, visit_number: updated.visitNumber },
+      ...base,
+    });
+  await refreshPatientSummary(tx, reportSettings(study.config), visit.patientId);
+  return toVisitResponse(updated, words);
 }
 
 /** Soft delete with a reason. A visit that switched therapy lines is corrected, not deleted. */

@@ -1,5 +1,6 @@
 import "server-only";
 import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, negotiateLocale, type Locale } from "@/lib/i18n/locales";
+import type { Actor } from "../auth/actor";
 
 /**
  * The language of an API answer (docs/decisions/0021): a browser session speaks its user's account
@@ -9,7 +10,7 @@ import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, negotiateLocale, type Locale }
  */
 export function apiLocale(
   headers: Headers,
-  actor: { via: "cookie" | "bearer"; locale: Locale | null } | null,
+  actor: Pick<Actor, "via" | "locale"> | null,
 ): Locale {
   if (actor?.via === "cookie" && actor.locale) return actor.locale;
   if (actor?.via !== "bearer") {

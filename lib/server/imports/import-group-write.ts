@@ -1,0 +1,372 @@
+import "server-only";
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import type { z } from "zod";
+import type { Tx } from "@/db/client";
+import { medicalGroups, patients, visits } from "@/db/schema";
+import { WARNING_ISSUE_TYPE } from "@/lib/forms/plausibility";
+import type { ImportedGroup, ImportedVisit, ImportIssue } from "@/lib/imports/import-records";
+import { messageRef } from "@/lib/i18n/message-ref";
+import { PatientCreateBody, PatientUpdateBody } from "@/lib/schemas/patients";
+import { VisitCreateBody, VisitUpdateBody } from "@/lib/schemas/visits";
+import { zodMessage } from "@/lib/schemas/zod-messages";
+import { ApiError, fromDatabaseError } from "../api/errors";
+import type { RequestMeta } from "../api/request-meta";
+import type { Actor } from "../auth/actor";
+import type { AuditEntry, AuditRecorder } from "../audit/audit-writer";
+import { createPatientIn, updatePatientIn } from "../clinical/patient-service";
+import { createVisitIn, updateVisitIn } from "../clinical/visit-service";
+
+/**
+ * One patient group of an import file written through the form save's own functions
+ * (createPatientIn, updateVisitIn, ...: docs/decisions/0037-bulk-import.md), so an imported record
+ * passes exactly the checks, calculations, therapy-line and audit rules of one typed in. Each
+ * record runs in its own savepoint: a refused record leaves nothing and becomes issues of the
+ * report, and its audit entries are kept only when it was written.
+ */
+
+/** The patient's own columns; every other value of an imported patient is one of the study's fields. */
+const PATIENT_COLUMNS = [
+  "birth_date",
+  "sex",
+  "height_cm",
+  "weight_kg",
+  "naive_systemic",
+  "naive_biologic",
+] as const;
+
+export type RecordOutcome = "create" | "update" | "unchanged" | "refused";
+
+export type GroupOutcome = {
+  patient: RecordOutcome;
+  visits: Record<RecordOutcome, number>;
+  issues: ImportIssue[];
+};
+
+export type ImportWriteContext = {
+  actor: Actor;
+  studyId: number;
+  meta: RequestMeta;
+  /** The reason of every change of an existing record (the job's, in its language). */
+  reason: string;
+  /** Marks each audit entry of the import, so the trail points at its job. */
+  importJobId: number;
+};
+
+type StoredPatient = typeof patients.$inferSelect;
+type StoredVisit = typeof visits.$inferSelect;
+
+/** What the study already holds for a batch of groups: two reads per batch, not per record. */
+export type ExistingRecords = {
+  patients: Map<string, StoredPatient>;
+  visits: Map<number, Map<number, StoredVisit>>;
+  groups: Map<string, number>;
+};
+
+export async function readExistingRecords(
+  tx: Tx,
+  studyId: number,
+  codes: readonly string[],
+): Promise<ExistingRecords> {
+  const found =
+    codes.length === 0
+      ? []
+      : await tx
+          .select()
+          .from(patients)
+          .where(
+            and(eq(patients.studyId, studyId), inArray(patients.code, [...codes]), isNull(patients.deletedAt)),
+          );
+  const byCode = new Map(found.map((row) => [row.code, row]));
+  const ids = found.map((row) => row.id);
+  const stored =
+    ids.length === 0
+      ? []
+      : await tx
+          .select()
+          .from(visits)
+          .where(and(inArray(visits.patientId, ids), isNull(visits.deletedAt)));
+  const byPatient = new Map<number, Map<number, StoredVisit>>();
+  for (const visit of stored) {
+    let numbers = byPatient.get(visit.patientId);
+    if (!numbers) byPatient.set(visit.patientId, (numbers = new Map()));
+    numbers.set(visit.visitNumber, visit);
+  }
+  const groups = await tx
+    .select({ id: medicalGroups.id, code: medicalGroups.code })
+    .from(medicalGroups)
+    .where(eq(medicalGroups.studyId, studyId));
+  return { patients: byCode, visits: byPatient, groups: new Map(groups.map((g) => [g.code, g.id])) };
+}
+
+export async function writeGroup(
+  tx: Tx,
+  audit: AuditRecorder,
+  context: ImportWriteContext,
+  group: ImportedGroup,
+  existing: ExistingRecords,
+): Promise<GroupOutcome> {
+  const issues: ImportIssue[] = [...group.issues];
+  const outcome: GroupOutcome = {
+    patient: "refused",
+    visits: { create: 0, update: 0, unchanged: 0, refused: 0 },
+    issues,
+  };
+  if (group.issues.some((issue) => issue.blocking)) {
+    outcome.visits.refused = group.visits.length;
+    return outcome;
+  }
+  const patientRow = group.patient.rows[0] ?? null;
+  const stored = existing.patients.get(group.patient.code);
+  const patient = await writePatient(tx, audit, context, group, stored, existing.groups, patientRow);
+  issues.push(...patient.issues);
+  outcome.patient = patient.outcome;
+  if (patient.id === null) {
+    outcome.visits.refused = group.visits.length;
+    return outcome;
+  }
+  const storedVisits = existing.visits.get(patient.id) ?? new Map<number, StoredVisit>();
+  for (const visit of group.visits) {
+    const written = await writeVisit(tx, audit, context, patient.id, visit, storedVisits);
+    outcome.visits[written.outcome]++;
+    issues.push(...written.issues);
+  }
+  return outcome;
+}
+
+type Written = { outcome: RecordOutcome; issues: ImportIssue[] };
+
+async function writePatient(
+  tx: Tx,
+  audit: AuditRecorder,
+  context: ImportWriteContext,
+  group: ImportedGroup,
+  stored: StoredPatient | undefined,
+  groups: Map<string, number>,
+  row: number | null,
+): Promise<Written & { id: number | null }> {
+  const { patient } = group;
+  const columns: Record<string, unknown> = {};
+  const customFields: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(patient.values)) {
+    if ((PATIENT_COLUMNS as readonly string[]).includes(name)) columns[name] = value;
+    else customFields[name] = value;
+  }
+  let medicalGroupId: number | undefined;
+  if (patient.medical_group !== undefined) {
+    medicalGroupId = groups.get(patient.medical_group);
+    if (medicalGroupId === undefined)
+      return {
+        id: null,
+        outcome: "refused",
+        issues: [
+          issueAt(row, "medical_group", "unknown_medical_group", {
+            message: messageRef("api.imports.unknownMedicalGroup", { code: patient.medical_group }),
+          }),
+        ],
+      };
+  }
+  if (!stored) {
+    const body = {
+      study_id: context.studyId,
+      code: patient.code,
+      ...columns,
+      custom_fields: customFields,
+      missing: patient.missing,
+      ...(medicalGroupId === undefined ? {} : { medical_group_id: medicalGroupId }),
+    };
+    const written = await inSavepoint(tx, audit, context, row, PatientCreateBody, body, (sp, record, parsed) =>
+      createPatientIn(sp, record, context.actor, parsed, context.meta),
+    );
+    return { ...written, id: written.result?.id ?? null, outcome: written.result ? "create" : "refused" };
+  }
+  const changedColumns = changedEntries(columns, storedColumns(stored));
+  const changedFields = changedEntries(customFields, stored.customFields);
+  const changedMissing = changedEntries(patient.missing, stored.missing);
+  const groupChanged = medicalGroupId !== undefined && medicalGroupId !== stored.medicalGroupId;
+  if (
+    Object.keys(changedColumns).length === 0 &&
+    Object.keys(changedFields).length === 0 &&
+    Object.keys(changedMissing).length === 0
+  ) {
+    // A group is moved only by its own reasoned action (decision 0028), never by an import.
+    const issues = groupChanged
+      ? [
+          issueAt(row, "medical_group", "medical_group_differs", {
+            message: messageRef("api.imports.medicalGroupDiffers", { code: patient.code }),
+            blocking: false,
+          }),
+        ]
+      : [];
+    return { id: stored.id, outcome: "unchanged", issues };
+  }
+  const body = {
+    version: stored.version,
+    reason: context.reason,
+    ...changedColumns,
+    ...(Object.keys(changedFields).length > 0 ? { custom_fields: changedFields } : {}),
+    ...(Object.keys(changedMissing).length > 0 ? { missing: changedMissing } : {}),
+  };
+  const written = await inSavepoint(tx, audit, context, row, PatientUpdateBody, body, (sp, record, parsed) =>
+    updatePatientIn(sp, record, context.actor, stored.id, parsed, context.meta),
+  );
+  return { ...written, id: stored.id, outcome: written.result ? "update" : "refused" };
+}
+
+async function writeVisit(
+  tx: Tx,
+  audit: AuditRecorder,
+  context: ImportWriteContext,
+  patientId: number,
+  visit: ImportedVisit,
+  storedVisits: Map<number, StoredVisit>,
+): Promise<Written> {
+  const stored = typeof visit.visit_number === "number" ? storedVisits.get(visit.visit_number) : undefined;
+  const identity = {
+    ...(visit.visit_date === undefined ? {} : { visit_date: visit.visit_date }),
+    ...(visit.visit_type === undefined ? {} : { visit_type: visit.visit_type }),
+  };
+  if (!stored) {
+    const body = {
+      patient_id: patientId,
+      visit_number: visit.visit_number,
+      ...identity,
+      data_fields: visit.data_fields,
+      missing: visit.missing,
+    };
+    const written = await inSavepoint(tx, audit, context, visit.row, VisitCreateBody, body, (sp, record, parsed) =>
+      createVisitIn(sp, record, context.actor, parsed, context.meta, keepWords),
+    );
+    return { issues: written.issues, outcome: written.result ? "create" : "refused" };
+  }
+  const changedIdentity = changedEntries(identity, {
+    visit_date: stored.visitDate,
+    visit_type: stored.visitType,
+  });
+  const changedFields = changedEntries(visit.data_fields, stored.dataFields);
+  const changedMissing = changedEntries(visit.missing, stored.missing);
+  if (
+    Object.keys(changedIdentity).length === 0 &&
+    Object.keys(changedFields).length === 0 &&
+    Object.keys(changedMissing).length === 0
+  )
+    return { outcome: "unchanged", issues: [] };
+  const body = {
+    version: stored.version,
+    reason: context.reason,
+    ...changedIdentity,
+    ...(Object.keys(changedFields).length > 0 ? { data_fields: changedFields } : {}),
+    ...(Object.keys(changedMissing).length > 0 ? { missing: changedMissing } : {}),
+  };
+  const written = await inSavepoint(tx, audit, context, visit.row, VisitUpdateBody, body, (sp, record, parsed) =>
+    updateVisitIn(sp, record, context.actor, stored.id, parsed, context.meta, keepWords),
+  );
+  return { issues: written.issues, outcome: written.result ? "update" : "refused" };
+}
+
+/** Visit answers are not shown to anyone here: their words stay references. */
+const keepWords = (text: string) => text;
+
+function storedColumns(stored: StoredPatient): Record<string, unknown> {
+  return {
+    birth_date: stored.birthDate,
+    sex: stored.sex,
+    height_cm: stored.heightCm,
+    weight_kg: stored.weightKg,
+    naive_systemic: stored.naiveSystemic,
+    naive_biologic: stored.naiveBiologic,
+  };
+}
+
+/**
+ * The entries of `values` that differ from the stored ones. An empty cell never reaches here (the
+ * reader leaves it out), so an import only adds and changes: it never erases (decision 0037).
+ */
+function changedEntries(values: Record<string, unknown>, stored: Record<string, unknown>): Record<string, unknown> {
+  const changed: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(values))
+    if (!sameValue(value, Object.hasOwn(stored, name) ? stored[name] : undefined)) changed[name] = value;
+  return changed;
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a === "number" && typeof b === "string") return Number(b) === a;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * One record's write in a savepoint. The body is parsed with the API's own schema first (the same
+ * messages as a request), the write's audit entries are held until it succeeds (a refused record
+ * leaves none), and a write refused only for unconfirmed plausibility warnings is written with
+ * them confirmed: the preview listed them, and applying the file is the user's confirmation.
+ */
+async function inSavepoint<S extends z.ZodType, T>(
+  tx: Tx,
+  audit: AuditRecorder,
+  context: ImportWriteContext,
+  row: number | null,
+  schema: S,
+  body: Record<string, unknown>,
+  write: (sp: Tx, record: AuditRecorder, parsed: z.output<S>) => Promise<T>,
+): Promise<{ result: T | null; issues: ImportIssue[] }> {
+  const parsed = schema.safeParse(body, { error: zodMessage });
+  if (!parsed.success)
+    return {
+      result: null,
+      issues: parsed.error.issues.map((issue) =>
+        issueAt(row, fieldOfPath(["body", ...issue.path.map(String)]), issue.code, { message: issue.message }),
+      ),
+    };
+  let warnings: ImportIssue[] = [];
+  let confirmed: string[] | undefined;
+  for (;;) {
+    const held: AuditEntry[] = [];
+    const record: AuditRecorder = (entry) =>
+      held.push({ ...entry, newValues: { ...entry.newValues, import_job: context.importJobId } });
+    const input = confirmed ? { ...(parsed.data as object), confirmed_warnings: confirmed } : parsed.data;
+    try {
+      const result = await tx.transaction((sp) => write(sp as Tx, record, input as z.output<S>));
+      for (const entry of held) audit(entry);
+      return { result, issues: warnings };
+    } catch (error) {
+      const refusal = error instanceof ApiError ? error : fromDatabaseError(error);
+      if (!refusal) throw error;
+      const issues = refusalIssues(refusal, row);
+      if (!confirmed && issues.length > 0 && issues.every((issue) => !issue.blocking)) {
+        warnings = issues;
+        confirmed = issues.map((issue) => issue.code);
+        continue;
+      }
+      return { result: null, issues: [...warnings, ...issues] };
+    }
+  }
+}
+
+/** A refusal's issues, on the record's row and the field its location names. */
+function refusalIssues(refusal: ApiError, row: number | null): ImportIssue[] {
+  if (typeof refusal.detail === "string")
+    return [issueAt(row, null, refusal.type ?? refusal.code, { message: refusal.detail })];
+  return refusal.detail.map((issue) =>
+    issue.type === WARNING_ISSUE_TYPE
+      ? issueAt(row, fieldOfPath(issue.loc), issue.code ?? issue.type, { message: issue.msg, blocking: false })
+      : issueAt(row, fieldOfPath(issue.loc), issue.type, { message: issue.msg }),
+  );
+}
+
+/** `body.custom_fields.weight`, `body.data_fields.x.0.y`, `body.birth_date`: the field named. */
+function fieldOfPath(loc: readonly (string | number)[]): string | null {
+  const [, first, second] = loc;
+  if (first === "custom_fields" || first === "data_fields" || first === "missing")
+    return second === undefined ? null : String(second);
+  return first === undefined ? null : String(first);
+}
+
+function issueAt(
+  row: number | null,
+  field: string | null,
+  code: string,
+  { message, blocking = true }: { message: string; blocking?: boolean },
+): ImportIssue {
+  return { row, column: field, field, code, message, blocking };
+}

@@ -1,0 +1,349 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import type { Db, Tx } from "@/db/client";
+import { importJobs, users } from "@/db/schema";
+import { createImportReader } from "@/lib/imports/import-reader";
+import type { ImportedGroup, ImportIssue } from "@/lib/imports/import-records";
+import { messageRef } from "@/lib/i18n/message-ref";
+import { EMPTY_IMPORT_COUNTS, type ImportCounts } from "@/lib/schemas/import-jobs";
+import { logError } from "../api/log";
+import { outsideRequest } from "../api/request-context";
+import type { Actor } from "../auth/actor";
+import { auditedTransaction, type AuditRecorder } from "../audit/audit-writer";
+import { openClinicalStudy } from "../clinical/clinical-study";
+import { translatorFor } from "../i18n/translator";
+import { openCsvRecords } from "./csv-records";
+import { openImportFile } from "./import-files";
+import { readExistingRecords, writeGroup, type GroupOutcome, type ImportWriteContext } from "./import-group-write";
+import {
+  appendIssues,
+  claimJob,
+  claimOrphanedJobs,
+  clearIssues,
+  IMPORT_HEARTBEAT_MS,
+  updateImportJob,
+  type ImportJobRow,
+} from "./import-job-queries";
+
+/**
+ * Runs import jobs in the background of this server process (docs/decisions/0037-bulk-import.md).
+ * A job reads its file as a stream, patient group by patient group, in batches:
+ * - the check pass (every preview, and first of every apply) runs each batch through the form
+ *   save's own writes inside a transaction that is always rolled back: nothing is written, and the
+ *   report holds exactly what a write would refuse;
+ * - the write pass (an apply with no blocking issue) commits each batch in one audited
+ *   transaction together with the job's `resume_after`, so a batch is written whole or not at all
+ *   and a job whose process died resumes after its last committed batch.
+ */
+
+/** Patient groups per batch: one transaction's worth of work. */
+export const IMPORT_BATCH_GROUPS = 100;
+
+class DryRun extends Error {}
+
+type Pass = { kind: "check" | "write" };
+
+const holder = globalThis as unknown as { __registryImportRuns?: WeakMap<Db, Map<number, Promise<void>>> };
+const runsOf = (db: Db) => {
+  const runs = (holder.__registryImportRuns ??= new WeakMap());
+  let map = runs.get(db);
+  if (!map) runs.set(db, (map = new Map()));
+  return map;
+};
+/** Set by closeDb: running jobs stop after their current batch and are left resumable. */
+const stopping = new WeakSet<Db>();
+
+/** Starts a queued job in the background of this process. */
+export function startImportRun(db: Db, jobId: number): void {
+  const runs = runsOf(db);
+  if (runs.has(jobId)) return;
+  const run = outsideRequest(() => runClaimed(db, jobId)).finally(() => runs.delete(jobId));
+  runs.set(jobId, run);
+}
+
+/** At start-up: jobs whose process went away are taken up again (decision 0037). */
+export async function resumeOrphanedImports(db: Db): Promise<number[]> {
+  const claimed = await claimOrphanedJobs(db, new Date());
+  for (const job of claimed) {
+    const runs = runsOf(db);
+    const run = outsideRequest(() => runJob(db, job)).finally(() => runs.delete(job.id));
+    runs.set(job.id, run);
+  }
+  return claimed.map((job) => job.id);
+}
+
+/** At closeDb: the jobs of this process stop after their batch and are stored as interrupted. */
+export async function stopImportRuns(db: Db): Promise<void> {
+  stopping.add(db);
+  await Promise.allSettled([...runsOf(db).values()]);
+  stopping.delete(db);
+}
+
+/** Waits for this process's run of a job (tests; the API never waits). */
+export async function importRunSettled(db: Db, jobId: number): Promise<void> {
+  await runsOf(db).get(jobId);
+}
+
+async function runClaimed(db: Db, jobId: number): Promise<void> {
+  const job = await claimJob(db, jobId, new Date());
+  if (job) await runJob(db, job);
+}
+
+async function runJob(db: Db, job: ImportJobRow): Promise<void> {
+  const heartbeat = setInterval(() => {
+    updateImportJob(db, job.id, { heartbeatAt: new Date() }).catch((error: unknown) =>
+      logError("Could not record an import's heartbeat", error),
+    );
+  }, IMPORT_HEARTBEAT_MS);
+  heartbeat.unref();
+  try {
+    let current = job;
+    if (current.phase === "check") {
+      // A check pass is redone from the start: its report is rebuilt, never half kept.
+      await clearIssues(db, job.id);
+      current = { ...current, counts: EMPTY_IMPORT_COUNTS };
+      const checked = await runPass(db, current, { kind: "check" });
+      if (checked === "stopped") return;
+      if (current.mode === "preview" || checked.blocking_issues > 0) {
+        await finish(db, job.id, current.mode === "preview" ? "previewed" : "blocked");
+        return;
+      }
+      await updateImportJob(db, job.id, { phase: "write", resumeAfter: 0, groupsDone: 0 });
+      current = { ...current, phase: "write", resumeAfter: 0 };
+    }
+    const written = await runPass(db, current, { kind: "write" });
+    if (written !== "stopped") await finish(db, job.id, "applied");
+  } catch (error) {
+    logError(`Import job ${job.id} failed`, error);
+    await updateImportJob(db, job.id, {
+      state: "failed",
+      finishedAt: new Date(),
+      error: messageRef("api.imports.failed"),
+    }).catch((writeError: unknown) => logError("Could not record a failed import", writeError));
+  } finally {
+    clearInterval(heartbeat);
+  }
+}
+
+async function finish(db: Db, jobId: number, state: "previewed" | "applied" | "blocked") {
+  await updateImportJob(db, jobId, { state, finishedAt: new Date(), heartbeatAt: new Date() });
+}
+
+/**
+ * One pass over the file. Answers the pass's counts, or "stopped" when it was cancelled (stored
+ * as cancelled) or its process is shutting down (stored as interrupted, to be resumed).
+ */
+async function runPass(db: Db, job: ImportJobRow, pass: Pass): Promise<ImportCounts | "stopped"> {
+  let bytesRead = 0;
+  const file = openImportFile(job.fileKey);
+  const counted = (async function* () {
+    for await (const chunk of file as AsyncIterable<Buffer>) {
+      bytesRead += chunk.length;
+      yield chunk;
+    }
+  })();
+  const source = await openCsvRecords(counted);
+  const { study } = await writeContext(db, job);
+  const config = study.config;
+  let reader: ReturnType<typeof createImportReader> | null = null;
+  const counts: ImportCounts = { ...EMPTY_IMPORT_COUNTS };
+  let issueSeq = 0;
+  let groupIndex = 0;
+  let pending: ImportedGroup[] = [];
+  let rows = 0;
+  const fileIssues: ImportIssue[] = [];
+
+  const flush = async (): Promise<boolean> => {
+    const batch = pending;
+    pending = [];
+    const firstIndex = groupIndex;
+    groupIndex += batch.length;
+    const stop = await stopRequested(db, job.id);
+    if (stop) return false;
+    if (pass.kind === "write" && groupIndex <= job.resumeAfter) return true;
+    const todo = pass.kind === "write" ? batch.slice(Math.max(0, job.resumeAfter - firstIndex)) : batch;
+    const outcomes = await runBatch(db, job, pass, todo, firstIndex === 0 || job.resumeAfter === firstIndex);
+    const issues = [...fileIssues.splice(0), ...outcomes.flatMap((o) => o.issues)];
+    tally(counts, outcomes, issues);
+    counts.rows = rows;
+    const progress = {
+      rowsDone: rows,
+      bytesDone: bytesRead,
+      groupsDone: groupIndex,
+      heartbeatAt: new Date(),
+      counts: pass.kind === "check" ? counts : job.counts,
+    };
+    if (pass.kind === "check") {
+      await appendIssues(db, job.id, issueSeq, issues);
+      issueSeq += issues.length;
+      await updateImportJob(db, job.id, progress);
+    }
+    return true;
+  };
+
+  for await (const item of source.items) {
+    // An unreadable file (not UTF-8, a quote never closed) stops the reading with its issue.
+    if (item.issue) {
+      fileIssues.push(item.issue);
+      break;
+    }
+    if (item.row === 1) {
+      reader = createImportReader(config, job.format, {
+        dialect: source.dialect,
+        ...(job.eventMap ? { eventMap: job.eventMap } : {}),
+      });
+      const headerIssues = reader.header(item.cells);
+      if (headerIssues.some((issue) => issue.blocking)) {
+        if (pass.kind === "check") {
+          await appendIssues(db, job.id, 0, headerIssues);
+          await updateImportJob(db, job.id, {
+            counts: { ...counts, issues: headerIssues.length, blocking_issues: headerIssues.length },
+            ignoredColumns: reader.ignoredColumns(),
+          });
+        }
+        file.destroy();
+        return { ...counts, blocking_issues: headerIssues.length };
+      }
+      fileIssues.push(...headerIssues);
+      continue;
+    }
+    rows++;
+    pending.push(...reader!.record(item.cells, item.row));
+    if (pending.length >= IMPORT_BATCH_GROUPS && !(await flush())) {
+      file.destroy();
+      return stopped(db, job.id);
+    }
+  }
+  if (reader) pending.push(...reader.end());
+  if (!(await flush())) return stopped(db, job.id);
+  if (pass.kind === "check")
+    await updateImportJob(db, job.id, {
+      events: reader?.events() ?? [],
+      ignoredColumns: reader?.ignoredColumns() ?? [],
+    });
+  return counts;
+}
+
+function tally(counts: ImportCounts, outcomes: GroupOutcome[], issues: ImportIssue[]) {
+  for (const outcome of outcomes) {
+    counts[`patients_${outcome.patient}`]++;
+    counts.visits_create += outcome.visits.create;
+    counts.visits_update += outcome.visits.update;
+    counts.visits_unchanged += outcome.visits.unchanged;
+    counts.visits_refused += outcome.visits.refused;
+  }
+  counts.issues += issues.length;
+  counts.blocking_issues += issues.filter((issue) => issue.blocking).length;
+}
+
+async function stopRequested(db: Db, jobId: number): Promise<boolean> {
+  if (stopping.has(db)) return true;
+  const [row] = await db
+    .select({ cancel: importJobs.cancelRequested })
+    .from(importJobs)
+    .where(eq(importJobs.id, jobId));
+  return row?.cancel ?? true;
+}
+
+async function stopped(db: Db, jobId: number): Promise<"stopped"> {
+  await updateImportJob(
+    db,
+    jobId,
+    stopping.has(db)
+      ? { state: "interrupted", heartbeatAt: new Date(), error: messageRef("api.imports.interrupted") }
+      : { state: "cancelled", finishedAt: new Date(), heartbeatAt: new Date() },
+  );
+  return "stopped";
+}
+
+async function runBatch(
+  db: Db,
+  job: ImportJobRow,
+  pass: Pass,
+  groups: ImportedGroup[],
+  first: boolean,
+): Promise<GroupOutcome[]> {
+  let context: ImportWriteContext | undefined;
+  const work = async (tx: Tx, audit: AuditRecorder) => {
+    ({ context } = await writeContext(tx, job));
+    const existing = await readExistingRecords(
+      tx,
+      job.studyId,
+      groups.map((group) => group.patient.code),
+    );
+    const outcomes: GroupOutcome[] = [];
+    for (const group of groups) outcomes.push(await writeGroup(tx, audit, context!, group, existing));
+    return outcomes;
+  };
+  if (pass.kind === "check") {
+    let outcomes: GroupOutcome[] = [];
+    try {
+      await db.transaction(async (tx) => {
+        outcomes = await work(tx, () => {});
+        throw new DryRun();
+      });
+    } catch (error) {
+      if (!(error instanceof DryRun)) throw error;
+    }
+    return outcomes;
+  }
+  return auditedTransaction(db, async (tx, audit) => {
+    const outcomes = await work(tx, audit);
+    const { actor, meta } = context!;
+    const groupsDone = job.resumeAfter + groups.length;
+    if (first)
+      // The import's own row: the file (name, SHA-256) and what its check found it would do; every
+      // record the job writes points at it by its id (new_values.import_job).
+      audit({
+        action: "import",
+        entityType: "import_job",
+        entityId: job.id,
+        studyId: job.studyId,
+        actor: { userId: actor.userId, email: actor.email },
+        meta,
+        newValues: {
+          file_name: job.fileName,
+          file_sha256: job.fileSha256,
+          file_bytes: job.fileBytes,
+          format: job.format,
+          counts: job.counts,
+        },
+      });
+    await tx.update(importJobs).set({ resumeAfter: groupsDone, heartbeatAt: new Date() }).where(eq(importJobs.id, job.id));
+    job.resumeAfter = groupsDone;
+    return outcomes;
+  });
+}
+
+/**
+ * Who writes: the job's user as they are now, through the study's own permission check, so a role
+ * lowered, an account deactivated or a study locked since the job began stops it.
+ */
+async function writeContext(tx: Db | Tx, job: ImportJobRow) {
+  const [user] =
+    job.createdBy === null ? [] : await tx.select().from(users).where(eq(users.id, job.createdBy));
+  if (!user || !user.isActive) throw new Error(`Import job ${job.id}: its user is no longer active`);
+  const actor: Actor = {
+    userId: user.id,
+    email: user.email,
+    fullName: user.fullName,
+    roleLevel: user.roleLevel,
+    isSuperuser: user.isSuperuser,
+    sessionId: "",
+    via: "job",
+    mustChangePassword: false,
+    mustEnrolSecondFactor: false,
+    locale: user.locale ?? null,
+    heard: false,
+  };
+  const study = await openClinicalStudy(tx, actor, job.studyId, "clinical.import");
+  const { words } = await translatorFor(job.locale === "it" ? "it" : "en");
+  const context: ImportWriteContext = {
+    actor,
+    studyId: job.studyId,
+    meta: { ip: null, userAgent: null },
+    reason: words(messageRef("api.imports.changeReason", { file: job.fileName, job: job.id })),
+    importJobId: job.id,
+  };
+  return { study, context };
+}

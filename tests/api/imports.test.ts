@@ -1,0 +1,303 @@
+/**
+ * Bulk import (docs/decisions/0037-bulk-import.md): a study's own csv-long export read back into an
+ * empty copy of the study, previewed (nothing written) and applied through the form save's rules
+ * (calculations and therapy lines equal to the source's form saves), re-imported as a no-op, a
+ * prepared file's issues, who may import, cancel, and a job resumed after its process stopped.
+ */
+import { and, count, eq, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { GET as exportRoute } from "@/app/api/studies/[id]/export/route";
+import { GET as listRoute, POST as startRoute } from "@/app/api/studies/[id]/imports/route";
+import { GET as jobRoute } from "@/app/api/studies/[id]/imports/[jobId]/route";
+import { POST as cancelRoute } from "@/app/api/studies/[id]/imports/[jobId]/cancel/route";
+import { POST as createPatient } from "@/app/api/patients/route";
+import { POST as createVisit } from "@/app/api/visits/route";
+import { closeDb, getDb } from "@/db/client";
+import { auditLogs, importJobs, patients, therapyLines, visits } from "@/db/schema";
+import type { ImportJobResponse } from "@/lib/schemas/import-jobs";
+import { verifyAuditChain } from "@/lib/server/audit/verify-chain";
+import { importRunSettled, resumeOrphanedImports } from "@/lib/server/imports/import-runner";
+import { BASE, call } from "./helpers";
+import { callerFor, createStudy, memberOf, patientBody, type Caller } from "./clinical-fixtures";
+
+let admin: Caller;
+let source: { id: number };
+let target: { id: number };
+let dataManager: Caller;
+let medico: Caller;
+let exported: string;
+
+const PATIENTS = 5;
+
+async function enrol(studyId: number, code: string) {
+  const res = await call(createPatient, { method: "POST", headers: admin.headers, body: patientBody(studyId, code) });
+  expect(res.status, JSON.stringify(res.json)).toBe(201);
+  return res.json as { id: number };
+}
+
+async function visit(patientId: number, n: number, type: string, date: string, data: object) {
+  const res = await call(createVisit, {
+    method: "POST",
+    headers: admin.headers,
+    body: { patient_id: patientId, visit_number: n, visit_date: date, visit_type: type, data_fields: data },
+  });
+  expect(res.status, JSON.stringify(res.json)).toBe(201);
+}
+
+async function exportLong(studyId: number): Promise<string> {
+  const url = new URL(`${BASE}/api/studies/${studyId}/export`);
+  url.searchParams.set("format", "csv-long");
+  const res = await exportRoute(new Request(url, { headers: admin.headers }), {
+    params: Promise.resolve({ id: String(studyId) }),
+  });
+  const text = await res.text();
+  expect(res.status, text.slice(0, 300)).toBe(200);
+  return text;
+}
+
+/** POSTs a multipart import; answers the status and the job (or the error). */
+async function startImport(
+  caller: Caller,
+  studyId: number,
+  fields: Record<string, string>,
+  file?: { text: string; name?: string },
+) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  if (file) form.set("file", new Blob([file.text], { type: "text/csv" }), file.name ?? "import.csv");
+  const res = await startRoute(
+    new Request(`${BASE}/api/studies/${studyId}/imports`, { method: "POST", headers: caller.headers, body: form }),
+    { params: Promise.resolve({ id: String(studyId) }) },
+  );
+  const text = await res.text();
+  return { status: res.status, json: (text ? JSON.parse(text) : null) as ImportJobResponse & { detail?: unknown } };
+}
+
+async function job(caller: Caller, studyId: number, jobId: number) {
+  const res = await call(jobRoute, { headers: caller.headers, params: { id: String(studyId), jobId: String(jobId) } });
+  expect(res.status, JSON.stringify(res.json)).toBe(200);
+  return res.json as unknown as ImportJobResponse;
+}
+
+/** Starts an import and waits for this process's run of it to end. */
+async function runImport(studyId: number, fields: Record<string, string>, file?: { text: string }) {
+  const started = await startImport(dataManager, studyId, fields, file);
+  expect(started.status, JSON.stringify(started.json)).toBe(202);
+  await importRunSettled(await getDb(), started.json.id);
+  return job(dataManager, studyId, started.json.id);
+}
+
+async function recordsOf(studyId: number) {
+  const db = await getDb();
+  const rows = await db
+    .select({
+      code: patients.code,
+      customFields: patients.customFields,
+      birthDate: patients.birthDate,
+      visitNumber: visits.visitNumber,
+      visitType: visits.visitType,
+      visitDate: visits.visitDate,
+      dataFields: visits.dataFields,
+      calculated: visits.calculatedValues,
+      line: therapyLines.lineNumber,
+    })
+    .from(patients)
+    .leftJoin(visits, and(eq(visits.patientId, patients.id), sql`${visits.deletedAt} is null`))
+    .leftJoin(therapyLines, eq(therapyLines.id, visits.therapyLineId))
+    .where(and(eq(patients.studyId, studyId), sql`${patients.deletedAt} is null`))
+    .orderBy(patients.code, visits.visitNumber);
+  return rows;
+}
+
+const efficacy = (pasi: number, extra: object = {}) => ({
+  current_therapy: "adalimumab",
+  pasi_score: pasi,
+  adverse_event: false,
+  ...extra,
+});
+
+beforeAll(async () => {
+  admin = await callerFor({ roleLevel: "admin" });
+  source = await createStudy(admin);
+  target = await createStudy(admin);
+  dataManager = await memberOf(target.id, "data_manager");
+  medico = await memberOf(target.id, "medico");
+  for (let n = 1; n <= PATIENTS; n++) {
+    const patient = await enrol(source.id, `IMP-${n}`);
+    await visit(patient.id, 1, "baseline", "2024-01-10", efficacy(20 + n));
+    await visit(patient.id, 2, "week_4", "2024-02-07", {
+      ...efficacy(10 + n),
+      therapy_switch: { is_continuing_therapy: true },
+    });
+    if (n % 2 === 0)
+      await visit(patient.id, 3, "week_12", "2024-04-03", {
+        ...efficacy(5, { current_therapy: "secukinumab" }),
+        therapy_switch: { is_continuing_therapy: false, switch_reason: "inefficacia" },
+      });
+  }
+  exported = await exportLong(source.id);
+});
+
+describe("bulk import of a study's own csv-long export", () => {
+  let preview: ImportJobResponse;
+
+  it("previews the file without writing anything", async () => {
+    preview = await runImport(target.id, { format: "csv-long", mode: "preview" }, { text: exported });
+    expect(preview.state, JSON.stringify(preview.issues)).toBe("previewed");
+    expect(preview.counts).toMatchObject({
+      patients_create: PATIENTS,
+      patients_update: 0,
+      visits_create: PATIENTS * 2 + Math.floor(PATIENTS / 2),
+      blocking_issues: 0,
+    });
+    expect(preview.file_sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(await recordsOf(target.id)).toEqual([]);
+  });
+
+  it("applies the previewed file: the records equal the source's form saves", async () => {
+    const applied = await runImport(target.id, {
+      format: "csv-long",
+      mode: "apply",
+      preview_job_id: String(preview.id),
+    });
+    expect(applied.state, JSON.stringify(applied.issues)).toBe("applied");
+    expect(applied.file_sha256).toBe(preview.file_sha256);
+    const strip = (rows: Awaited<ReturnType<typeof recordsOf>>) => rows.map((row) => ({ ...row }));
+    expect(strip(await recordsOf(target.id))).toEqual(strip(await recordsOf(source.id)));
+
+    const db = await getDb();
+    const importRows = await db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, "import"), eq(auditLogs.entityId, String(applied.id))));
+    expect(importRows).toHaveLength(1);
+    expect(importRows[0]!.newValues).toMatchObject({ file_sha256: preview.file_sha256 });
+    const created = await db
+      .select({ n: count() })
+      .from(auditLogs)
+      .where(
+        and(
+          eq(auditLogs.studyId, target.id),
+          eq(auditLogs.action, "create"),
+          sql`${auditLogs.newValues} ->> 'import_job' = ${String(applied.id)}`,
+        ),
+      );
+    expect(created[0]!.n).toBeGreaterThanOrEqual(PATIENTS + applied.counts.visits_create);
+    expect((await verifyAuditChain(db)).ok).toBe(true);
+  });
+
+  it("re-importing the same file changes nothing", async () => {
+    const db = await getDb();
+    const before = await db.select({ n: count() }).from(auditLogs).where(eq(auditLogs.studyId, target.id));
+    const again = await runImport(target.id, { format: "csv-long", mode: "apply" }, { text: exported });
+    expect(again.state).toBe("applied");
+    expect(again.counts).toMatchObject({
+      patients_create: 0,
+      patients_update: 0,
+      patients_unchanged: PATIENTS,
+      visits_create: 0,
+      visits_update: 0,
+    });
+    const after = await db.select({ n: count() }).from(auditLogs).where(eq(auditLogs.studyId, target.id));
+    // Only the job's own rows: its creation and its import row.
+    expect(after[0]!.n - before[0]!.n).toBe(2);
+  });
+
+  it("lists the study's jobs newest first", async () => {
+    const res = await call(listRoute, { headers: dataManager.headers, params: { id: String(target.id) } });
+    expect(res.status).toBe(200);
+    const items = (res.json as { items: ImportJobResponse[] }).items;
+    expect(items.map((item) => item.mode)).toEqual(["apply", "apply", "preview"]);
+  });
+});
+
+describe("a prepared file's issues", () => {
+  it("reports each problem with its row and writes nothing", async () => {
+    const study = await createStudy(admin);
+    await memberOfStudy(study.id);
+    const header = exported.split("\r\n")[0]!;
+    const columns = header.split(",");
+    const base = exported.split("\r\n")[1]!.split(",");
+    const rowWith = (changes: Record<string, string>) =>
+      columns.map((column, index) => (column in changes ? changes[column]! : base[index]!)).join(",");
+    const lines = [
+      header,
+      rowWith({ patient_code: "BAD-1", pasi_score: "lots" }), // bad type
+      rowWith({ patient_code: "BAD-2", current_therapy: "aspirin" }), // unknown option
+      rowWith({ patient_code: "BAD-3", psoriasis_onset: "" }), // missing required
+      rowWith({ patient_code: "BAD-4", visit_date: "2024-02-30" }), // impossible date
+      rowWith({ patient_code: "BAD-5", visit_type: "week_99" }), // unknown visit type
+      rowWith({ patient_code: "BAD-6" }),
+      rowWith({ patient_code: "BAD-6" }), // duplicate row
+    ];
+    const report = await runImport(study.id, { format: "csv-long", mode: "preview" }, { text: lines.join("\r\n") });
+    expect(report.state).toBe("previewed");
+    const rowsWithIssues = new Set(report.issues.filter((issue) => issue.blocking).map((issue) => issue.row));
+    expect([...rowsWithIssues].sort()).toEqual([2, 3, 4, 5, 6, 8]);
+    const fieldOf = (row: number) => report.issues.find((issue) => issue.row === row)?.field;
+    expect(fieldOf(2)).toBe("pasi_score");
+    expect(fieldOf(3)).toBe("current_therapy");
+    expect(fieldOf(4)).toBe("psoriasis_onset");
+    expect(fieldOf(5)).toBe("visit_date");
+    expect(fieldOf(6)).toBe("visit_type");
+    expect(report.counts.blocking_issues).toBeGreaterThanOrEqual(6);
+
+    const apply = await runImport(study.id, { format: "csv-long", mode: "apply" }, { text: lines.join("\r\n") });
+    expect(apply.state).toBe("blocked");
+    expect(await recordsOf(study.id)).toEqual([]);
+  });
+});
+
+async function memberOfStudy(studyId: number) {
+  const db = await getDb();
+  const { userStudyRoles } = await import("@/db/schema");
+  await db.insert(userStudyRoles).values({ userId: dataManager.userId, studyId, role: "data_manager" });
+}
+
+describe("who may import", () => {
+  it("refuses a medico (403) before reading the file, and a bad format (422)", async () => {
+    const refused = await startImport(medico, target.id, { format: "csv-long", mode: "preview" }, { text: exported });
+    expect(refused.status).toBe(403);
+    const bad = await startImport(dataManager, target.id, { format: "xlsx", mode: "preview" }, { text: exported });
+    expect(bad.status).toBe(422);
+    const none = await startImport(dataManager, target.id, { format: "csv-long", mode: "preview" });
+    expect(none.status).toBe(422);
+  });
+});
+
+describe("stopping and resuming", () => {
+  it("a cancelled job stops and says so", async () => {
+    const study = await createStudy(admin);
+    await memberOfStudy(study.id);
+    const started = await startImport(dataManager, study.id, { format: "csv-long", mode: "apply" }, { text: exported });
+    expect(started.status).toBe(202);
+    const res = await call(cancelRoute, {
+      method: "POST",
+      headers: dataManager.headers,
+      params: { id: String(study.id), jobId: String(started.json.id) },
+    });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    await importRunSettled(await getDb(), started.json.id);
+    const after = await job(dataManager, study.id, started.json.id);
+    expect(after.state).toBe("cancelled");
+  });
+
+  it("a job whose server stopped resumes when the server starts again, with the same result", async () => {
+    const study = await createStudy(admin);
+    await memberOfStudy(study.id);
+    const started = await startImport(dataManager, study.id, { format: "csv-long", mode: "apply" }, { text: exported });
+    expect(started.status).toBe(202);
+    // The server stops (closeDb, as at SIGTERM): the job stops after its batch, left resumable.
+    await closeDb();
+    const db = await getDb();
+    const [stoppedJob] = await db.select().from(importJobs).where(eq(importJobs.id, started.json.id));
+    expect(["interrupted", "applied", "previewed", "running"]).toContain(stoppedJob!.state);
+    await resumeOrphanedImports(db);
+    await importRunSettled(db, started.json.id);
+    const done = await job(dataManager, study.id, started.json.id);
+    expect(done.state).toBe("applied");
+    expect((await recordsOf(study.id)).map(({ code, visitNumber }) => [code, visitNumber])).toEqual(
+      (await recordsOf(source.id)).map(({ code, visitNumber }) => [code, visitNumber]),
+    );
+  });
+});
