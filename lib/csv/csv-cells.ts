@@ -45,6 +45,15 @@ export function csvNumber(value: number, dialect: CsvDialect = CSV_DIALECTS.comm
 export const FORMULA_START = /^(?:[\t\r\n]|\s*[=+\-@|\uFF1D\uFF0B\uFF0D\uFF20\uFF5C])/;
 
 /**
+ * A guarded cell's text: exactly one leading `'` dropped. The export and the dictionary add one to
+ * every cell that starts with a formula character or with `'` itself, so this is their inverse
+ * (the study import and the dictionary import read cells back through it).
+ */
+export function unguardCell(text: string): string {
+  return text.startsWith("'") ? text.slice(1) : text;
+}
+
+/**
  * Quoted when it holds the separator (`,` unless told), a quote or a line break, or has leading or
  * trailing space.
  */

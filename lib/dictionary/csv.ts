@@ -10,18 +10,16 @@
  * reader can always drop exactly one leading quote: `guardCell` and `unguardCell` are inverses.
  */
 import Papa from "papaparse";
-import { FORMULA_START, quoteCsvCell } from "@/lib/csv/csv-cells";
+import { FORMULA_START, quoteCsvCell, unguardCell } from "@/lib/csv/csv-cells";
 import { parseNumber } from "@/lib/forms/parse-number";
 import { dictionaryMessage } from "./messages";
+
+export { unguardCell };
 
 export function guardCell(text: string): string {
   if (text.startsWith("'")) return `'${text}`;
   if (FORMULA_START.test(text) && parseNumber(text) === undefined) return `'${text}`;
   return text;
-}
-
-export function unguardCell(text: string): string {
-  return text.startsWith("'") ? text.slice(1) : text;
 }
 
 /** One record, guarded and quoted, ending in CRLF. */
