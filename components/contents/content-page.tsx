@@ -21,15 +21,21 @@ import { PageBuilder } from "./page-builder";
 
 type View = "list" | "builder";
 
-/** 'Manage Homepage Content: {study name}' with its List View and Builder View (spec §2). */
+/**
+ * 'Manage Homepage Content: {study name}' with its List View and Builder View (spec §2). `canEdit` is
+ * false for those without content.edit and while the study is locked; `locked` says which, as the
+ * layout's banner already says why (docs/decisions/0034-patient-and-study-lock.md).
+ */
 export function ContentPage({
   studyId,
   studyName,
   canEdit,
+  locked,
 }: {
   studyId: number;
   studyName: string;
   canEdit: boolean;
+  locked: boolean;
 }) {
   const t = useTranslations("contents");
   const [view, setView] = useState<View>("list");
@@ -77,7 +83,7 @@ export function ContentPage({
         <h1 className="mt-2 break-words text-2xl font-semibold text-slate-900">
           {t("title", { study: studyName })}
         </h1>
-        {!canEdit && <p className="mt-1 text-sm text-slate-600">{t("readOnly")}</p>}
+        {!canEdit && !locked && <p className="mt-1 text-sm text-slate-600">{t("readOnly")}</p>}
       </div>
       {actionError && <Alert>{actionError}</Alert>}
       {contents.isError && <Alert>{loadFailureText(contents.error, t("messages.loadFailed"))}</Alert>}

@@ -23,8 +23,19 @@ import {
   type MedicalGroupResponse,
 } from "@/lib/schemas/users";
 
-/** Spec §2 Medical Groups: list with patient counts, create/edit dialog, delete only when empty. */
-export function MedicalGroupsPage({ studyId, studyName }: { studyId: number; studyName: string }) {
+/**
+ * Spec §2 Medical Groups: list with patient counts, create/edit dialog, delete only when empty; only
+ * the list while the study is locked (docs/decisions/0034-patient-and-study-lock.md).
+ */
+export function MedicalGroupsPage({
+  studyId,
+  studyName,
+  readOnly,
+}: {
+  studyId: number;
+  studyName: string;
+  readOnly: boolean;
+}) {
   const t = useTranslations("medicalGroups");
   const tUi = useTranslations("ui");
   const groups = useMedicalGroups(studyId);
@@ -49,7 +60,7 @@ export function MedicalGroupsPage({ studyId, studyName }: { studyId: number; stu
           <h1 className="text-2xl font-semibold break-words">{t("title", { study: studyName })}</h1>
           <p className="mt-1 text-sm text-slate-600">{t("intro")}</p>
         </div>
-        <Button onClick={() => setEditing("new")}>{t("create")}</Button>
+        {!readOnly && <Button onClick={() => setEditing("new")}>{t("create")}</Button>}
       </div>
       {actionError && <Alert className="mb-4">{actionError}</Alert>}
       {groups.error && (
@@ -82,9 +93,11 @@ export function MedicalGroupsPage({ studyId, studyName }: { studyId: number; stu
                 <th scope="col" className="hidden px-3 py-2 sm:table-cell">
                   {t("table.created")}
                 </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  {t("table.actions")}
-                </th>
+                {!readOnly && (
+                  <th scope="col" className="px-3 py-2 text-right">
+                    {t("table.actions")}
+                  </th>
+                )}
               </tr>
             </thead>
             <tbody>
@@ -99,28 +112,30 @@ export function MedicalGroupsPage({ studyId, studyName }: { studyId: number; stu
                   </td>
                   <td className="px-3 py-2 text-right tabular-nums">{fmt.number(group.patient_count)}</td>
                   <td className="hidden px-3 py-2 sm:table-cell">{fmt.date(group.created_at)}</td>
-                  <td className="px-3 py-2">
-                    <div className="flex justify-end gap-1">
-                      <Button
-                        variant="ghost"
-                        className="px-2 py-1"
-                        aria-label={t("table.editLabel", { code: group.code })}
-                        onClick={() => setEditing(group)}
-                      >
-                        {t("table.edit")}
-                      </Button>
-                      <Button
-                        variant="destructive"
-                        className="px-2 py-1"
-                        aria-label={t("table.deleteLabel", { code: group.code })}
-                        title={group.patient_count > 0 ? t("table.hasPatients") : undefined}
-                        disabled={group.patient_count > 0 || remove.isPending}
-                        onClick={() => confirmDelete(group)}
-                      >
-                        {t("table.delete")}
-                      </Button>
-                    </div>
-                  </td>
+                  {!readOnly && (
+                    <td className="px-3 py-2">
+                      <div className="flex justify-end gap-1">
+                        <Button
+                          variant="ghost"
+                          className="px-2 py-1"
+                          aria-label={t("table.editLabel", { code: group.code })}
+                          onClick={() => setEditing(group)}
+                        >
+                          {t("table.edit")}
+                        </Button>
+                        <Button
+                          variant="destructive"
+                          className="px-2 py-1"
+                          aria-label={t("table.deleteLabel", { code: group.code })}
+                          title={group.patient_count > 0 ? t("table.hasPatients") : undefined}
+                          disabled={group.patient_count > 0 || remove.isPending}
+                          onClick={() => confirmDelete(group)}
+                        >
+                          {t("table.delete")}
+                        </Button>
+                      </div>
+                    </td>
+                  )}
                 </tr>
               ))}
             </tbody>

@@ -9,6 +9,7 @@ import { CalculationsEditor } from "./calculations/calculations-editor";
 import { CategoriesEditor } from "./categories/categories-editor";
 import { DataDictionaryBar, type DictionaryBarProps } from "./data-dictionary/data-dictionary-bar";
 import { DataFieldsEditor } from "./data-fields/data-fields-editor";
+import { ReadOnlyFields } from "./editor-read-only";
 import type { EditorTabKey } from "./editor-tabs";
 import { FormPreview } from "./form-preview";
 import { MissingCodesEditor } from "./missing-codes/missing-codes-editor";
@@ -97,37 +98,40 @@ export function EditorTabPanel({
               usage={usage.data}
               onGoToCategories={onTabChange && (() => onTabChange("categories"))}
             />
-            <MissingCodesEditor
-              codes={config.missing_codes}
-              onChange={(missing_codes) => onChange({ ...config, missing_codes })}
-              issues={issues}
-            />
-            <SdvRequirementEditor
-              requirement={config.sdv_requirement}
-              dataFields={config.data_fields}
-              onChange={(sdv_requirement) => {
-                // Absent is "none" (decision 0031): the key goes, rather than being set to undefined.
-                const { sdv_requirement: _previous, ...rest } = config;
-                onChange(sdv_requirement === undefined ? rest : { ...rest, sdv_requirement });
-              }}
-            />
-            <SignatureSettingsEditor
-              settings={config.signatures}
-              onChange={(signatures) => {
-                // Absent is every default (decision 0032): the key goes, as sdv_requirement's does.
-                const { signatures: _previous, ...rest } = config;
-                onChange(signatures === undefined ? rest : { ...rest, signatures });
-              }}
-              issues={issues}
-            />
-            <TwoFactorRolesEditor
-              roles={config.two_factor_roles}
-              onChange={(two_factor_roles) => {
-                // Absent is no role (decision 0033).
-                const { two_factor_roles: _previous, ...rest } = config;
-                onChange(two_factor_roles === undefined ? rest : { ...rest, two_factor_roles });
-              }}
-            />
+            {/* Inline inputs, no reading button: a locked study's are disabled as one. */}
+            <ReadOnlyFields>
+              <MissingCodesEditor
+                codes={config.missing_codes}
+                onChange={(missing_codes) => onChange({ ...config, missing_codes })}
+                issues={issues}
+              />
+              <SdvRequirementEditor
+                requirement={config.sdv_requirement}
+                dataFields={config.data_fields}
+                onChange={(sdv_requirement) => {
+                  // Absent is "none" (decision 0031): the key goes, rather than being set to undefined.
+                  const { sdv_requirement: _previous, ...rest } = config;
+                  onChange(sdv_requirement === undefined ? rest : { ...rest, sdv_requirement });
+                }}
+              />
+              <SignatureSettingsEditor
+                settings={config.signatures}
+                onChange={(signatures) => {
+                  // Absent is every default (decision 0032): the key goes, as sdv_requirement's does.
+                  const { signatures: _previous, ...rest } = config;
+                  onChange(signatures === undefined ? rest : { ...rest, signatures });
+                }}
+                issues={issues}
+              />
+              <TwoFactorRolesEditor
+                roles={config.two_factor_roles}
+                onChange={(two_factor_roles) => {
+                  // Absent is no role (decision 0033).
+                  const { two_factor_roles: _previous, ...rest } = config;
+                  onChange(two_factor_roles === undefined ? rest : { ...rest, two_factor_roles });
+                }}
+              />
+            </ReadOnlyFields>
           </div>
           <FormPreview config={config} entity={entity} onEntityChange={setEntity} />
         </div>

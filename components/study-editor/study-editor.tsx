@@ -24,6 +24,7 @@ import { configPath, type PathIssue } from "@/lib/study-editor/data-fields";
 import { useFieldUsage } from "@/lib/client/field-templates";
 import { BasicInfoTab } from "./basic-info-tab";
 import { draftOrphanRisks, orphanQuestion } from "./data-fields/data-fields-editor";
+import { EditorReadOnlyProvider, ReadOnlyFields } from "./editor-read-only";
 import { EditorTabPanel } from "./editor-tab-panel";
 import { editorTabs } from "./editor-tabs";
 import { JsonPreview } from "./json-preview";
@@ -102,6 +103,9 @@ export function StudyEditor({ studyId, canLock = false }: { studyId?: number; ca
       studyId={s.id}
       version={s.version}
       initial={initial}
+      // A locked study is shown, not edited (docs/decisions/0034-patient-and-study-lock.md): read
+      // from the study the editor loads, so a Lock or Unlock below changes the editor at once.
+      readOnly={s.locked_at !== null}
       onReload={reload}
       notice={
         <>
@@ -143,10 +147,13 @@ function StudyEditorForm({
   initial,
   onReload,
   notice,
+  readOnly = false,
 }: {
   studyId?: number;
   version?: number;
   initial: Snapshot;
+  /** The study is locked: every control that would change it is left out. */
+  readOnly?: boolean;
   /** Reloads the saved study; a draft given stays on screen, read only, to copy from. */
   onReload?: (draft: Snapshot | null, outcome?: string) => Promise<void>;
   /** Shown under the title, e.g. the draft a Reload replaced. */
@@ -155,6 +162,7 @@ function StudyEditorForm({
   const isCreate = studyId === undefined;
   const t = useTranslations("editor");
   const tc = useTranslations("common");
+  const tUi = useTranslations("ui");
   const tf = useTranslations("editorFields");
   const words = useWords();
   const router = useRouter();
@@ -180,7 +188,9 @@ function StudyEditorForm({
 
   // A draft kept by a 401 comes back after sign-in. Read after mount: storage is per tab, and the
   // server's render has none. Taken out of storage at once; the leave guard protects it from then on.
+  // A locked study's editor leaves it there: it could not be saved, and comes back once unlocked.
   useEffect(() => {
+    if (readOnly) return;
     const kept = readDraft(key);
     discardDraft(key);
     if (!isKeptDraft(kept)) return;
@@ -188,7 +198,7 @@ function StudyEditorForm({
     setDraft(kept.draft);
     if (kept.version !== undefined) setBasedOn(kept.version);
     setRestored(true);
-  }, [key]);
+  }, [key, readOnly]);
 
   function discardRestored() {
     setDraft(initial);
@@ -298,117 +308,123 @@ function StudyEditorForm({
     <ContentLanguageProvider
       language={isLocale(draft.basics.default_language) ? draft.basics.default_language : DEFAULT_LOCALE}
     >
-      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold">
-          {isCreate ? t("shell.createTitle") : t("shell.editTitle", { name: savedName })}
-        </h1>
-        <div className="flex items-center gap-2">
-          {dirty && <span className="text-sm text-amber-700">{t("shell.unsavedChanges")}</span>}
-          <Link
-            href="/admin/studies"
-            className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100"
-            onClick={(event) => {
-              // The page-wide guard asks too; stop it asking twice.
-              if (dirty && !window.confirm(t("shell.unsavedPrompt"))) event.preventDefault();
-              event.nativeEvent.stopImmediatePropagation();
-            }}
-          >
-            {tc("actions.cancel")}
-          </Link>
-          <Button onClick={onSave} disabled={save.isPending}>
-            {save.isPending ? tc("states.saving") : t("shell.saveStudy")}
-          </Button>
+      <EditorReadOnlyProvider readOnly={readOnly}>
+        <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+          <h1 className="text-2xl font-semibold">
+            {isCreate ? t("shell.createTitle") : t("shell.editTitle", { name: savedName })}
+          </h1>
+          <div className="flex items-center gap-2">
+            {dirty && <span className="text-sm text-amber-700">{t("shell.unsavedChanges")}</span>}
+            <Link
+              href="/admin/studies"
+              className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100"
+              onClick={(event) => {
+                // The page-wide guard asks too; stop it asking twice.
+                if (dirty && !window.confirm(t("shell.unsavedPrompt"))) event.preventDefault();
+                event.nativeEvent.stopImmediatePropagation();
+              }}
+            >
+              {readOnly ? tUi("backToStudies") : tc("actions.cancel")}
+            </Link>
+            {!readOnly && (
+              <Button onClick={onSave} disabled={save.isPending}>
+                {save.isPending ? tc("states.saving") : t("shell.saveStudy")}
+              </Button>
+            )}
+          </div>
         </div>
-      </div>
-      {notice}
-      {restored && (
-        <Alert tone="info" className="mb-4 flex flex-wrap items-center justify-between gap-2">
-          <span>{t("shell.restored")}</span>
-          <Button variant="secondary" onClick={discardRestored}>
-            {t("shell.discardRestored")}
-          </Button>
-        </Alert>
-      )}
-      {status && (
-        <Alert tone={status.tone} className="mb-4">
-          <p>{status.text}</p>
-          {status.issues && status.issues.length > 0 && (
-            <ul className="mt-1 list-disc pl-5">
-              {status.issues.map((issue, i) => (
-                <li key={i}>{issue}</li>
-              ))}
-            </ul>
-          )}
-          {status.governed && (
-            <div className="mt-2">
-              <Button variant="secondary" onClick={() => setTab("version-history")}>
-                {t("shell.openVersionHistory")}
-              </Button>
-            </div>
-          )}
-          {status.stale && onReload && (
-            <div className="mt-2 flex flex-wrap items-center gap-3">
-              <p>{t("shell.staleNote")}</p>
-              <Button variant="secondary" onClick={() => void onReload(draft)}>
-                {t("shell.reload")}
-              </Button>
-            </div>
-          )}
-        </Alert>
-      )}
-      <Tabs
-        label={t("shell.configurationTabs")}
-        tabs={editorTabs(isCreate).map((item) => ({ key: item.key, label: t(`tabs.${item.key}`) }))}
-        active={tab}
-        onChange={setTab}
-      >
-        {tab === "basic" ? (
-          <BasicInfoTab
-            basics={draft.basics}
-            onChange={(basics) => update({ ...draft, basics })}
-            isCreate={isCreate}
-            errors={basicErrors}
-          />
-        ) : (
-          <EditorTabPanel
-            tab={tab}
-            config={draft.config}
-            onChange={setConfig}
-            studyId={studyId}
-            savedFields={isCreate ? undefined : savedFields}
-            issues={configIssues ?? undefined}
-            revealIssues={failedSaves}
-            onTabChange={setTab}
-            dictionary={
-              isCreate || basedOn === undefined
-                ? undefined
-                : {
-                    version: basedOn,
-                    dirty,
-                    // The import saved a new config: the editor reloads the study (nothing unsaved to keep).
-                    onImported: (result) =>
-                      void onReload?.(
-                        null,
-                        t("shell.dictionaryImported", {
-                          created: result.created,
-                          updated: result.updated,
-                          kept: result.kept,
-                        }),
-                      ),
-                  }
-            }
-            // The approved version is now the live config: the editor reloads it, keeping aside (read
-            // only) any unsaved work the approval did not carry.
-            onVersionApproved={(approved) => {
-              const carried =
-                JSON.stringify({ ...draft, config: approved }) ===
-                JSON.stringify({ ...(JSON.parse(saved) as Snapshot), config: approved });
-              void onReload?.(carried ? null : draft, t("shell.versionApproved"));
-            }}
-          />
+        {notice}
+        {restored && (
+          <Alert tone="info" className="mb-4 flex flex-wrap items-center justify-between gap-2">
+            <span>{t("shell.restored")}</span>
+            <Button variant="secondary" onClick={discardRestored}>
+              {t("shell.discardRestored")}
+            </Button>
+          </Alert>
         )}
-      </Tabs>
-      <JsonPreview config={draft.config} />
+        {status && (
+          <Alert tone={status.tone} className="mb-4">
+            <p>{status.text}</p>
+            {status.issues && status.issues.length > 0 && (
+              <ul className="mt-1 list-disc pl-5">
+                {status.issues.map((issue, i) => (
+                  <li key={i}>{issue}</li>
+                ))}
+              </ul>
+            )}
+            {status.governed && (
+              <div className="mt-2">
+                <Button variant="secondary" onClick={() => setTab("version-history")}>
+                  {t("shell.openVersionHistory")}
+                </Button>
+              </div>
+            )}
+            {status.stale && onReload && (
+              <div className="mt-2 flex flex-wrap items-center gap-3">
+                <p>{t("shell.staleNote")}</p>
+                <Button variant="secondary" onClick={() => void onReload(draft)}>
+                  {t("shell.reload")}
+                </Button>
+              </div>
+            )}
+          </Alert>
+        )}
+        <Tabs
+          label={t("shell.configurationTabs")}
+          tabs={editorTabs(isCreate).map((item) => ({ key: item.key, label: t(`tabs.${item.key}`) }))}
+          active={tab}
+          onChange={setTab}
+        >
+          {tab === "basic" ? (
+            <ReadOnlyFields>
+              <BasicInfoTab
+                basics={draft.basics}
+                onChange={(basics) => update({ ...draft, basics })}
+                isCreate={isCreate}
+                errors={basicErrors}
+              />
+            </ReadOnlyFields>
+          ) : (
+            <EditorTabPanel
+              tab={tab}
+              config={draft.config}
+              onChange={setConfig}
+              studyId={studyId}
+              savedFields={isCreate ? undefined : savedFields}
+              issues={configIssues ?? undefined}
+              revealIssues={failedSaves}
+              onTabChange={setTab}
+              dictionary={
+                isCreate || basedOn === undefined
+                  ? undefined
+                  : {
+                      version: basedOn,
+                      dirty,
+                      // The import saved a new config: the editor reloads the study (nothing unsaved to keep).
+                      onImported: (result) =>
+                        void onReload?.(
+                          null,
+                          t("shell.dictionaryImported", {
+                            created: result.created,
+                            updated: result.updated,
+                            kept: result.kept,
+                          }),
+                        ),
+                    }
+              }
+              // The approved version is now the live config: the editor reloads it, keeping aside (read
+              // only) any unsaved work the approval did not carry.
+              onVersionApproved={(approved) => {
+                const carried =
+                  JSON.stringify({ ...draft, config: approved }) ===
+                  JSON.stringify({ ...(JSON.parse(saved) as Snapshot), config: approved });
+                void onReload?.(carried ? null : draft, t("shell.versionApproved"));
+              }}
+            />
+          )}
+        </Tabs>
+        <JsonPreview config={draft.config} />
+      </EditorReadOnlyProvider>
     </ContentLanguageProvider>
   );
 }

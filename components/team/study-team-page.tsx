@@ -32,15 +32,20 @@ import {
   type UserStudyRoleResponse,
 } from "@/lib/schemas/users";
 
-/** Spec §2 Study Team: the assigned users, assign / edit / remove. */
+/**
+ * Spec §2 Study Team: the assigned users, assign / edit / remove; only the list while the study is
+ * locked (docs/decisions/0034-patient-and-study-lock.md: every change would answer 423).
+ */
 export function StudyTeamPage({
   studyId,
   studyName,
   currentUserId,
+  readOnly,
 }: {
   studyId: number;
   studyName: string;
   currentUserId: number;
+  readOnly: boolean;
 }) {
   const t = useTranslations("team");
   const tUi = useTranslations("ui");
@@ -71,9 +76,11 @@ export function StudyTeamPage({
           <h1 className="text-2xl font-semibold break-words">{t("title", { study: studyName })}</h1>
           <p className="mt-1 text-sm text-slate-600">{t("intro")}</p>
         </div>
-        <Button onClick={() => setEditing("new")} disabled={!team.data}>
-          {t("assign")}
-        </Button>
+        {!readOnly && (
+          <Button onClick={() => setEditing("new")} disabled={!team.data}>
+            {t("assign")}
+          </Button>
+        )}
       </div>
       {actionError && <Alert className="mb-4">{actionError}</Alert>}
       {team.error && <Alert className="mb-4">{loadFailureText(team.error, t("messages.loadFailed"))}</Alert>}
@@ -101,9 +108,11 @@ export function StudyTeamPage({
                 <th scope="col" className="hidden px-3 py-2 md:table-cell">
                   {t("table.assigned")}
                 </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  {t("table.actions")}
-                </th>
+                {!readOnly && (
+                  <th scope="col" className="px-3 py-2 text-right">
+                    {t("table.actions")}
+                  </th>
+                )}
               </tr>
             </thead>
             <tbody>
@@ -137,28 +146,30 @@ export function StudyTeamPage({
                   </td>
                   <td className="hidden px-3 py-2 sm:table-cell">{role.medical_group_name ?? "-"}</td>
                   <td className="hidden px-3 py-2 md:table-cell">{fmt.date(role.assigned_at)}</td>
-                  <td className="px-3 py-2">
-                    {/* Stacked on a phone: side by side they pushed Remove out of the screen. */}
-                    <div className="flex flex-col items-end gap-1 sm:flex-row sm:justify-end">
-                      <Button
-                        variant="ghost"
-                        className="px-2 py-1"
-                        aria-label={t("table.editLabel", { name: role.user_full_name })}
-                        onClick={() => setEditing(role)}
-                      >
-                        {t("table.edit")}
-                      </Button>
-                      <Button
-                        variant="destructive"
-                        className="px-2 py-1"
-                        aria-label={t("table.removeLabel", { name: role.user_full_name })}
-                        disabled={remove.isPending}
-                        onClick={() => confirmRemove(role)}
-                      >
-                        {t("table.remove")}
-                      </Button>
-                    </div>
-                  </td>
+                  {!readOnly && (
+                    <td className="px-3 py-2">
+                      {/* Stacked on a phone: side by side they pushed Remove out of the screen. */}
+                      <div className="flex flex-col items-end gap-1 sm:flex-row sm:justify-end">
+                        <Button
+                          variant="ghost"
+                          className="px-2 py-1"
+                          aria-label={t("table.editLabel", { name: role.user_full_name })}
+                          onClick={() => setEditing(role)}
+                        >
+                          {t("table.edit")}
+                        </Button>
+                        <Button
+                          variant="destructive"
+                          className="px-2 py-1"
+                          aria-label={t("table.removeLabel", { name: role.user_full_name })}
+                          disabled={remove.isPending}
+                          onClick={() => confirmRemove(role)}
+                        >
+                          {t("table.remove")}
+                        </Button>
+                      </div>
+                    </td>
+                  )}
                 </tr>
               ))}
             </tbody>

@@ -18,6 +18,8 @@ import { GET as entityTrail } from "@/app/api/admin/audit-logs/entity/[type]/[id
 import { POST as createVisit } from "@/app/api/visits/route";
 import { getDb } from "@/db/client";
 import { auditLogs } from "@/db/schema";
+import type { Actor } from "@/lib/server/auth/actor";
+import { studyPageAccess } from "@/lib/server/users/page-access";
 import { call } from "./helpers";
 import { callRoute } from "./route-call";
 import { callerFor, createStudy, memberOf, patientBody, type Caller } from "./clinical-fixtures";
@@ -206,5 +208,37 @@ describe("study lock", () => {
       ["lock", REASON, study.id, admin.userId],
       ["unlock", "Reopened for a late correction", study.id, admin.userId],
     ]);
+  });
+
+  it("tells the study's administration pages whether it is locked, so they offer no write", async () => {
+    // The page's own actor, as the session gives it: an administrator and a study member.
+    const actorOf = (caller: Caller, roleLevel: Actor["roleLevel"]): Actor => ({
+      userId: caller.userId,
+      roleLevel,
+      isSuperuser: false,
+      email: `page-${caller.userId}@example.org`,
+      fullName: "Page reader",
+      sessionId: "page",
+      via: "cookie",
+      mustChangePassword: false,
+      mustEnrolSecondFactor: false,
+      locale: null,
+      heard: false,
+    });
+    const page = `/admin/studies/${study.id}/team`;
+    const open = { kind: "ok", studyName: expect.any(String), locked: false };
+    expect(await studyPageAccess(actorOf(admin, "admin"), study.id, "team.manage", page)).toEqual(open);
+    expect(await studyPageAccess(actorOf(pi, "user"), study.id, "study.read", page)).toEqual(open);
+
+    expect((await post(lockStudyRoute, admin, study.id)).status).toBe(200);
+    try {
+      const locked = { ...open, locked: true };
+      expect(await studyPageAccess(actorOf(admin, "admin"), study.id, "team.manage", page)).toEqual(locked);
+      expect(await studyPageAccess(actorOf(pi, "user"), study.id, "study.read", page)).toEqual(locked);
+    } finally {
+      expect(
+        (await post(unlockStudyRoute, admin, study.id, { reason: "Reopened after the check" })).status,
+      ).toBe(200);
+    }
   });
 });

@@ -11,8 +11,8 @@ import { newPsoriasisStudy, SIGN_IN, signInAs, type Member, type NewStudy } from
  * two-factor sign-in, signs the patient's casebook with the meaning 'I approve the data' (email,
  * password and the authenticator's code) and sees the manifestation; the medico corrects a value
  * with a reason; the PI sees the signature invalidated by that change and signs again; the admin
- * locks the study and every write control leaves the patient's page. Screenshots at 1440 and 390 px,
- * axe on the signed page.
+ * locks the study and every write control leaves the patient's page, the study editor, the team and
+ * the medical groups. Screenshots at 1440 and 390 px, axe on the signed page.
  */
 const shotAt = screenshots("/tmp/signature-shots").atCurrentWidth;
 
@@ -193,6 +193,22 @@ test("a PI signs a casebook, a correction invalidates it, the PI signs again, th
   await lockDialog.getByRole("textbox").fill("Database lock at the end of the study");
   await lockDialog.getByRole("button", { name: "Lock", exact: true }).click();
   await expect(page.getByText("This study is locked: read-only.").first()).toBeVisible();
+  // The editor follows the lock at once: no Save, no add or import; the unlock stays.
+  await expect(page.getByRole("button", { name: "Unlock study" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Save Study" })).toHaveCount(0);
+  await page.getByRole("tab", { name: "Data Fields" }).click();
+  await expect(page.getByRole("link", { name: "Download data dictionary" })).toBeVisible();
+  for (const control of ["Add Field", "Templates", "Import data dictionary"])
+    await expect(page.getByRole("button", { name: control })).toHaveCount(0);
+  // So do the team and the medical groups, after a reload (read on the server).
+  await page.goto(`/admin/studies/${study.id}/team`);
+  await expect(page.getByText("This study is locked: read-only.").first()).toBeVisible();
+  await expect(page.getByRole("cell", { name: new RegExp(PI.fullName) }).first()).toBeVisible();
+  await expect(page.getByRole("button", { name: "Assign User" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /^(Edit role of|Remove) / })).toHaveCount(0);
+  await page.goto(`/admin/studies/${study.id}/medical-groups`);
+  await expect(page.getByText("This study is locked: read-only.").first()).toBeVisible();
+  await expect(page.getByRole("button", { name: "Create Medical Group" })).toHaveCount(0);
   await page.goto(patientPage);
   await expect(page.getByText("This study is locked: read-only.").first()).toBeVisible();
   await expect(page.getByRole("heading", { name: "Signatures" })).toBeVisible();

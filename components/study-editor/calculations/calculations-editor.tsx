@@ -19,6 +19,7 @@ import {
   type SaySentence,
 } from "@/lib/study-editor/calculation-sentence";
 import { CalculationDialog } from "./calculation-dialog";
+import { useEditorReadOnly } from "../editor-read-only";
 
 type DialogState = { editing: CalculationDocument | null } | null;
 
@@ -69,6 +70,7 @@ export function CalculationsEditor({
 }) {
   const t = useTranslations("editorCalculations");
   const tc = useTranslations("common.actions");
+  const readOnly = useEditorReadOnly();
   const locale = useLocale() as Locale;
   const words = useStudyWords();
   const [dialog, setDialog] = useState<DialogState>(null);
@@ -101,7 +103,7 @@ export function CalculationsEditor({
           </h2>
           <p className="text-sm text-slate-600">{t("intro")}</p>
         </div>
-        <Button onClick={() => setDialog({ editing: null })}>{t("add")}</Button>
+        {!readOnly && <Button onClick={() => setDialog({ editing: null })}>{t("add")}</Button>}
       </div>
       {calculations.length === 0 ? (
         <p className="rounded-md border border-dashed border-slate-300 bg-white p-4 text-sm text-slate-600">
@@ -123,14 +125,16 @@ export function CalculationsEditor({
                 <p className="text-xs text-slate-600">{t(`types.${calculation.formula.type}`)}</p>
                 <CalculationSummary calculation={calculation} context={context} />
               </div>
-              <div className="flex gap-2">
-                <Button variant="secondary" onClick={() => setDialog({ editing: calculation })}>
-                  {tc("edit")}
-                </Button>
-                <Button variant="destructive" onClick={() => remove(calculation)}>
-                  {tc("delete")}
-                </Button>
-              </div>
+              {!readOnly && (
+                <div className="flex gap-2">
+                  <Button variant="secondary" onClick={() => setDialog({ editing: calculation })}>
+                    {tc("edit")}
+                  </Button>
+                  <Button variant="destructive" onClick={() => remove(calculation)}>
+                    {tc("delete")}
+                  </Button>
+                </div>
+              )}
             </li>
           ))}
         </ul>

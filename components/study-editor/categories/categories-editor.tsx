@@ -23,6 +23,7 @@ import {
 import { CategoryDialog } from "./category-dialog";
 import { useFocusAfterDelete } from "../use-focus-after-delete";
 import { CategoryItem } from "./category-item";
+import { useEditorReadOnly } from "../editor-read-only";
 
 export type CategoriesEditorProps = {
   categories: CategoryDocument[];
@@ -46,6 +47,7 @@ export function CategoriesEditor({
   onEntityChange,
 }: CategoriesEditorProps) {
   const t = useTranslations("editorFields.categories");
+  const readOnly = useEditorReadOnly();
   const words = useStudyWords();
   const [ownEntity, setOwnEntity] = useState<FieldEntity>("patient");
   const entity = controlledEntity ?? ownEntity;
@@ -113,9 +115,11 @@ export function CategoriesEditor({
           </h2>
           <p className="text-sm text-slate-600">{t("intro")}</p>
         </div>
-        <Button ref={addRef} onClick={() => setAdding(true)}>
-          {t("add")}
-        </Button>
+        {!readOnly && (
+          <Button ref={addRef} onClick={() => setAdding(true)}>
+            {t("add")}
+          </Button>
+        )}
       </div>
 
       <div role="tablist" aria-label={t("entityTabs")} className="flex gap-1 border-b border-slate-200">

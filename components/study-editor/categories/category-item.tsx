@@ -15,6 +15,7 @@ import { schemaResolver } from "@/lib/client/schema-resolver";
 import { categoryRenameSchema } from "@/lib/study-editor/categories";
 import type { Direction } from "@/lib/study-editor/order";
 import { typedText } from "@/lib/study-editor/study-texts";
+import { useEditorReadOnly } from "../editor-read-only";
 
 export type CategoryItemProps = {
   category: CategoryDocument;
@@ -42,6 +43,7 @@ export function CategoryItem({
 }: CategoryItemProps) {
   const t = useTranslations("editorFields.categories");
   const tc = useTranslations("common.actions");
+  const readOnly = useEditorReadOnly();
   const words = useWords();
   const studyWords = useStudyWords();
   const language = useContentLanguage();
@@ -143,24 +145,28 @@ export function CategoryItem({
         )}
         <Badge tone="muted">{count}</Badge>
         <div className="flex flex-wrap gap-1">
-          <Button
-            variant="ghost"
-            className="px-2"
-            aria-label={t("moveUp", { label })}
-            disabled={isFirst}
-            onClick={() => onMove("up")}
-          >
-            <span aria-hidden="true">↑</span>
-          </Button>
-          <Button
-            variant="ghost"
-            className="px-2"
-            aria-label={t("moveDown", { label })}
-            disabled={isLast}
-            onClick={() => onMove("down")}
-          >
-            <span aria-hidden="true">↓</span>
-          </Button>
+          {!readOnly && (
+            <>
+              <Button
+                variant="ghost"
+                className="px-2"
+                aria-label={t("moveUp", { label })}
+                disabled={isFirst}
+                onClick={() => onMove("up")}
+              >
+                <span aria-hidden="true">↑</span>
+              </Button>
+              <Button
+                variant="ghost"
+                className="px-2"
+                aria-label={t("moveDown", { label })}
+                disabled={isLast}
+                onClick={() => onMove("down")}
+              >
+                <span aria-hidden="true">↓</span>
+              </Button>
+            </>
+          )}
           <Button
             variant="ghost"
             className="whitespace-nowrap px-2 py-1"
@@ -171,7 +177,7 @@ export function CategoryItem({
           >
             {expanded ? t("hideFields") : t("showFields")}
           </Button>
-          {!editing && (
+          {!editing && !readOnly && (
             <Button
               id={`${id}-edit`}
               variant="secondary"
@@ -182,15 +188,17 @@ export function CategoryItem({
               {tc("edit")}
             </Button>
           )}
-          <Button
-            variant="destructive"
-            className="px-3 py-1"
-            aria-label={t("deleteLabel", { label })}
-            data-delete-key={category.code}
-            onClick={onDelete}
-          >
-            {tc("delete")}
-          </Button>
+          {!readOnly && (
+            <Button
+              variant="destructive"
+              className="px-3 py-1"
+              aria-label={t("deleteLabel", { label })}
+              data-delete-key={category.code}
+              onClick={onDelete}
+            >
+              {tc("delete")}
+            </Button>
+          )}
         </div>
       </div>
       <div id={`${id}-fields`} hidden={!expanded} className="border-t border-slate-100 px-4 py-3">

@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { dataDictionaryUrl } from "@/lib/client/data-dictionary";
 import type { DictionaryImportResponse } from "@/lib/schemas/data-dictionary";
 import { DictionaryImportDialog } from "./dictionary-import-dialog";
+import { useEditorReadOnly } from "../editor-read-only";
 
 export type DictionaryBarProps = {
   studyId: number;
@@ -14,9 +15,13 @@ export type DictionaryBarProps = {
   onImported: (result: DictionaryImportResponse) => void;
 };
 
-/** Download / Import data dictionary, above the Data Fields editor of a saved study. */
+/**
+ * Download / Import data dictionary, above the Data Fields editor of a saved study; a locked study's
+ * dictionary is downloaded only.
+ */
 export function DataDictionaryBar({ studyId, version, dirty, onImported }: DictionaryBarProps) {
   const t = useTranslations("editor.dictionary");
+  const readOnly = useEditorReadOnly();
   const [open, setOpen] = useState(false);
   return (
     <div className="mb-4 flex flex-wrap items-center gap-2" role="group" aria-label={t("group")}>
@@ -27,9 +32,11 @@ export function DataDictionaryBar({ studyId, version, dirty, onImported }: Dicti
       >
         {t("download")}
       </a>
-      <Button variant="secondary" onClick={() => setOpen(true)}>
-        {t("import")}
-      </Button>
+      {!readOnly && (
+        <Button variant="secondary" onClick={() => setOpen(true)}>
+          {t("import")}
+        </Button>
+      )}
       {open && (
         <DictionaryImportDialog
           studyId={studyId}

@@ -28,6 +28,7 @@ import {
   type SubFieldDraft,
   type SubFieldEntry,
 } from "@/lib/study-editor/data-fields";
+import { useEditorReadOnly } from "../editor-read-only";
 
 export type ArraySchemaEditorProps = {
   /** Used in accessible names ("Sub-fields of Lesions"). */
@@ -46,6 +47,7 @@ type Session = { editing: string | null; key: number } | null;
 export function ArraySchemaEditor({ fieldLabel, schema, onChange }: ArraySchemaEditorProps) {
   const t = useTranslations("editorFields.subFields");
   const tc = useTranslations("common.actions");
+  const readOnly = useEditorReadOnly();
   const [session, setSession] = useState<Session>(null);
   const studyWords = useStudyWords();
   const entries = Object.entries(schema);
@@ -65,14 +67,16 @@ export function ArraySchemaEditor({ fieldLabel, schema, onChange }: ArraySchemaE
     >
       <div className="mb-2 flex items-center justify-between gap-2">
         <h4 className="text-sm font-medium text-slate-700">{t("heading", { count: entries.length })}</h4>
-        <Button
-          variant="secondary"
-          className="px-2 py-1 text-xs"
-          disabled={session !== null}
-          onClick={() => open(null)}
-        >
-          {t("add")}
-        </Button>
+        {!readOnly && (
+          <Button
+            variant="secondary"
+            className="px-2 py-1 text-xs"
+            disabled={session !== null}
+            onClick={() => open(null)}
+          >
+            {t("add")}
+          </Button>
+        )}
       </div>
       {entries.length === 0 && !session && <p className="text-sm text-slate-500">{t("empty")}</p>}
       {entries.length > 0 && (
@@ -87,26 +91,28 @@ export function ArraySchemaEditor({ fieldLabel, schema, onChange }: ArraySchemaE
                   {sub.options.map((o) => studyWords(o.label)).join(", ")}
                 </span>
               )}
-              <span className="ml-auto flex gap-1">
-                <Button
-                  variant="ghost"
-                  className="px-2 py-1 text-xs"
-                  aria-label={t("editLabel", { label: studyWords(sub.label) })}
-                  disabled={session !== null}
-                  onClick={() => open(name)}
-                >
-                  {tc("edit")}
-                </Button>
-                <Button
-                  variant="destructive"
-                  className="px-2 py-1 text-xs"
-                  aria-label={t("deleteLabel", { label: studyWords(sub.label) })}
-                  disabled={session !== null}
-                  onClick={() => remove(name)}
-                >
-                  {tc("delete")}
-                </Button>
-              </span>
+              {!readOnly && (
+                <span className="ml-auto flex gap-1">
+                  <Button
+                    variant="ghost"
+                    className="px-2 py-1 text-xs"
+                    aria-label={t("editLabel", { label: studyWords(sub.label) })}
+                    disabled={session !== null}
+                    onClick={() => open(name)}
+                  >
+                    {tc("edit")}
+                  </Button>
+                  <Button
+                    variant="destructive"
+                    className="px-2 py-1 text-xs"
+                    aria-label={t("deleteLabel", { label: studyWords(sub.label) })}
+                    disabled={session !== null}
+                    onClick={() => remove(name)}
+                  >
+                    {tc("delete")}
+                  </Button>
+                </span>
+              )}
             </li>
           ))}
         </ul>

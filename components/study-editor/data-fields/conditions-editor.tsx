@@ -22,6 +22,7 @@ import {
   type ConditionPath,
   type ConditionTarget,
 } from "@/lib/study-editor/conditions";
+import { useEditorReadOnly } from "../editor-read-only";
 
 export type ConditionsEditorProps = {
   /** "Show if", "Required if", "Enable if". */
@@ -43,6 +44,7 @@ const LIST_EXAMPLE = "a, b, c";
 export function ConditionsEditor({ label, value, onChange, targets }: ConditionsEditorProps) {
   const id = useId();
   const t = useTranslations("editorFields.conditions");
+  const readOnly = useEditorReadOnly();
   const change = (path: ConditionPath, next: Condition | null) => {
     if (!value) return;
     onChange(replaceAt(value, path, next) ?? undefined);
@@ -57,23 +59,29 @@ export function ConditionsEditor({ label, value, onChange, targets }: Conditions
       {!value ? (
         <div className="flex flex-wrap items-center gap-2">
           <span className="text-sm text-slate-500">{t("none")}</span>
-          <Button
-            variant="secondary"
-            className={SMALL}
-            disabled={targets.length === 0}
-            onClick={() => onChange(newComparison(targets))}
-          >
-            {t("addCondition")}
-          </Button>
-          <Button
-            variant="secondary"
-            className={SMALL}
-            disabled={targets.length === 0}
-            onClick={() => onChange({ and: [newComparison(targets)] })}
-          >
-            {t("addGroup")}
-          </Button>
-          {targets.length === 0 && <span className="text-xs text-slate-500">{t("needTargets")}</span>}
+          {!readOnly && (
+            <>
+              <Button
+                variant="secondary"
+                className={SMALL}
+                disabled={targets.length === 0}
+                onClick={() => onChange(newComparison(targets))}
+              >
+                {t("addCondition")}
+              </Button>
+              <Button
+                variant="secondary"
+                className={SMALL}
+                disabled={targets.length === 0}
+                onClick={() => onChange({ and: [newComparison(targets)] })}
+              >
+                {t("addGroup")}
+              </Button>
+            </>
+          )}
+          {targets.length === 0 && !readOnly && (
+            <span className="text-xs text-slate-500">{t("needTargets")}</span>
+          )}
         </div>
       ) : (
         <ConditionNode
@@ -103,6 +111,7 @@ function ConditionNode(props: NodeProps) {
   const kind = groupKind(node);
   const selectId = useId();
   const t = useTranslations("editorFields.conditions");
+  const readOnly = useEditorReadOnly();
   const where =
     path.length === 0
       ? props.rootLabel
@@ -117,7 +126,7 @@ function ConditionNode(props: NodeProps) {
           onChange={(next) => onReplace(path, next)}
           onRemove={() => onReplace(path, null)}
         />
-        {path.length === 0 && (
+        {path.length === 0 && !readOnly && (
           <div className="flex flex-wrap gap-2">
             <Button
               variant="secondary"
@@ -162,39 +171,43 @@ function ConditionNode(props: NodeProps) {
           <option value="and">{t("all")}</option>
           <option value="or">{t("any")}</option>
         </select>
-        <Button
-          variant="destructive"
-          className={SMALL}
-          aria-label={t("removeGroupLabel", { where })}
-          onClick={() => onReplace(path, null)}
-        >
-          {t("removeGroup")}
-        </Button>
+        {!readOnly && (
+          <Button
+            variant="destructive"
+            className={SMALL}
+            aria-label={t("removeGroupLabel", { where })}
+            onClick={() => onReplace(path, null)}
+          >
+            {t("removeGroup")}
+          </Button>
+        )}
       </div>
       {list.length === 0 && <p className="text-xs text-slate-500">{t("emptyGroup")}</p>}
       {list.map((child, index) => (
         <ConditionNode key={index} {...props} node={child} path={[...path, index]} />
       ))}
-      <div className="flex flex-wrap gap-2">
-        <Button
-          variant="secondary"
-          className={SMALL}
-          aria-label={t("addConditionTo", { where })}
-          onClick={() => onAppend(path, newComparison(targets))}
-        >
-          {t("addCondition")}
-        </Button>
-        <Button
-          variant="secondary"
-          className={SMALL}
-          aria-label={t("addGroupTo", { where })}
-          onClick={() =>
-            onAppend(path, { [kind === "and" ? "or" : "and"]: [newComparison(targets)] } as Condition)
-          }
-        >
-          {t("addGroup")}
-        </Button>
-      </div>
+      {!readOnly && (
+        <div className="flex flex-wrap gap-2">
+          <Button
+            variant="secondary"
+            className={SMALL}
+            aria-label={t("addConditionTo", { where })}
+            onClick={() => onAppend(path, newComparison(targets))}
+          >
+            {t("addCondition")}
+          </Button>
+          <Button
+            variant="secondary"
+            className={SMALL}
+            aria-label={t("addGroupTo", { where })}
+            onClick={() =>
+              onAppend(path, { [kind === "and" ? "or" : "and"]: [newComparison(targets)] } as Condition)
+            }
+          >
+            {t("addGroup")}
+          </Button>
+        </div>
+      )}
     </div>
   );
 }
@@ -213,6 +226,7 @@ function Comparison({
   onRemove: () => void;
 }) {
   const t = useTranslations("editorFields.conditions");
+  const readOnly = useEditorReadOnly();
   const studyWords = useStudyWords();
   const target = targets.find((candidate) => candidate.name === condition.field);
   const kind = valueKind(condition.operator, target);
@@ -339,14 +353,16 @@ function Comparison({
           onBlur={() => setListDraft(null)}
         />
       )}
-      <Button
-        variant="destructive"
-        className={SMALL}
-        aria-label={t("removeLabel", { where })}
-        onClick={onRemove}
-      >
-        {t("remove")}
-      </Button>
+      {!readOnly && (
+        <Button
+          variant="destructive"
+          className={SMALL}
+          aria-label={t("removeLabel", { where })}
+          onClick={onRemove}
+        >
+          {t("remove")}
+        </Button>
+      )}
     </div>
   );
 }

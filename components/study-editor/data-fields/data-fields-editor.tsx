@@ -25,6 +25,7 @@ import { FieldCard } from "./field-card";
 import { FieldNav, type NavGroup } from "./field-nav";
 import { SaveTemplateDialog } from "./save-template-dialog";
 import { TemplateLibraryDialog } from "./template-library-dialog";
+import { useEditorReadOnly } from "../editor-read-only";
 
 export type DataFieldsEditorProps = {
   dataFields: DataFieldDocument[];
@@ -83,6 +84,7 @@ function added(field: DataFieldDocument): DataFieldDocument {
 export function DataFieldsEditor(props: DataFieldsEditorProps) {
   const { dataFields, categories, entity, onEntityChange, issues, usage } = props;
   const t = useTranslations("editorFields");
+  const readOnly = useEditorReadOnly();
   const studyWords = useStudyWords();
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -261,10 +263,14 @@ export function DataFieldsEditor(props: DataFieldsEditorProps) {
           <p className="text-sm text-slate-600">{t("intro")}</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button onClick={() => setDialog("add")}>{t("addField")}</Button>
-          <Button variant="secondary" onClick={() => setDialog("library")}>
-            {t("templates")}
-          </Button>
+          {!readOnly && (
+            <>
+              <Button onClick={() => setDialog("add")}>{t("addField")}</Button>
+              <Button variant="secondary" onClick={() => setDialog("library")}>
+                {t("templates")}
+              </Button>
+            </>
+          )}
           <Button
             variant="secondary"
             onClick={() => {

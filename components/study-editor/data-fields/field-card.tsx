@@ -32,6 +32,7 @@ import { StudyTextInput } from "@/components/study-text/study-text-input";
 import { StudyTextView } from "@/components/study-text/study-text-view";
 import { ArraySchemaEditor } from "./array-schema-editor";
 import { ConditionsEditor } from "./conditions-editor";
+import { ReadOnlyFields, useEditorReadOnly } from "../editor-read-only";
 
 export type FieldCardProps = {
   uid: string;
@@ -78,6 +79,7 @@ export const FieldCard = memo(function FieldCard(props: FieldCardProps) {
   const id = useId();
   const t = useTranslations("editorFields.card");
   const tc = useTranslations("common.actions");
+  const readOnly = useEditorReadOnly();
   const tl = useTranslations("common.languageName");
   const tp = useTranslations("plausibility");
   // The plausible range (decision 0024) sits beside the hard one: outside it, a save asks to confirm.
@@ -181,19 +183,23 @@ export const FieldCard = memo(function FieldCard(props: FieldCardProps) {
             className="px-2 py-1 text-xs"
             aria-expanded={expanded}
             aria-controls={`${id}-body`}
-            aria-label={expanded ? t("collapseLabel", { label }) : t("editLabel", { label })}
+            aria-label={
+              expanded ? t("collapseLabel", { label }) : t(readOnly ? "showLabel" : "editLabel", { label })
+            }
             onClick={() => props.onToggle(uid)}
           >
-            {expanded ? t("collapse") : t("edit")}
+            {expanded ? t("collapse") : t(readOnly ? "show" : "edit")}
           </Button>
-          <Button
-            variant="destructive"
-            className="px-2 py-1 text-xs"
-            aria-label={t("deleteLabel", { label })}
-            onClick={() => props.onDelete(uid)}
-          >
-            {tc("delete")}
-          </Button>
+          {!readOnly && (
+            <Button
+              variant="destructive"
+              className="px-2 py-1 text-xs"
+              aria-label={t("deleteLabel", { label })}
+              onClick={() => props.onDelete(uid)}
+            >
+              {tc("delete")}
+            </Button>
+          )}
         </div>
       </div>
       {dataWarning && (
@@ -202,279 +208,283 @@ export const FieldCard = memo(function FieldCard(props: FieldCardProps) {
         </p>
       )}
       {expanded && (
-        <div id={`${id}-body`} className="space-y-3 border-t border-slate-100 px-3 py-3">
-          {otherErrors.length > 0 && (
-            <ul className="list-disc pl-5 text-sm text-red-600">
-              {otherErrors.map(([key, message]) => (
-                <li key={key}>
-                  {key ? `${key}: ` : ""}
-                  {words(message)}
-                </li>
-              ))}
-            </ul>
-          )}
-          <StudyTextInput
-            id={`${id}-label`}
-            label={t("label")}
-            value={field.label}
-            onChange={(next) => set(applyLabel(field, next, contentLanguage, props.isNew))}
-            error={errors?.label && words(errors.label)}
-          />
-          <div className="grid gap-3 sm:grid-cols-2">
-            <div>
-              <Label htmlFor={`${id}-name`}>{t("name")}</Label>
-              <Input
-                id={`${id}-name`}
-                value={field.name}
-                maxLength={50}
-                className="font-mono"
-                onChange={(e) => set({ ...field, name: e.target.value })}
-                {...invalid("name")}
-              />
-              {errorText("name")}
-            </div>
-            <div>
-              <Label htmlFor={`${id}-type`}>{t("type")}</Label>
-              <select
-                id={`${id}-type`}
-                className={CONTROL_CLASS}
-                value={field.type}
-                onChange={(e) => set(changeType(field, e.target.value))}
-                {...invalid("type")}
-              >
-                {!(FIELD_TYPES as readonly string[]).includes(field.type) && (
-                  <option value={field.type}>{field.type}</option>
-                )}
-                {FIELD_TYPES.map((t) => (
-                  <option key={t} value={t}>
-                    {t}
-                  </option>
+        <ReadOnlyFields>
+          <div id={`${id}-body`} className="space-y-3 border-t border-slate-100 px-3 py-3">
+            {otherErrors.length > 0 && (
+              <ul className="list-disc pl-5 text-sm text-red-600">
+                {otherErrors.map(([key, message]) => (
+                  <li key={key}>
+                    {key ? `${key}: ` : ""}
+                    {words(message)}
+                  </li>
                 ))}
-              </select>
-              {errorText("type")}
-            </div>
-            <div>
-              <Label htmlFor={`${id}-category`}>{t("category")}</Label>
-              <select
-                id={`${id}-category`}
-                className={CONTROL_CLASS}
-                value={field.category ?? ""}
-                onChange={(e) => set({ ...field, category: e.target.value || null })}
-              >
-                <option value="">{t("uncategorized")}</option>
-                {field.category && !props.categories.some((c) => c.code === field.category) && (
-                  <option value={field.category}>{t("missingCategory", { code: field.category })}</option>
-                )}
-                {props.categories.map((c) => (
-                  <option key={c.code} value={c.code}>
-                    {studyWords(c.label)}
-                  </option>
-                ))}
-              </select>
-            </div>
-          </div>
-          <StudyTextInput
-            id={`${id}-description`}
-            label={t("description")}
-            multiline
-            value={field.description}
-            onChange={(description) => {
-              const next: DataFieldDocument = { ...field, description };
-              if (isBlankText(description)) delete next.description;
-              set(next);
-            }}
-          />
-          {(OPTION_FIELD_TYPES.has(field.type) || errors?.options) && (
+              </ul>
+            )}
+            <StudyTextInput
+              id={`${id}-label`}
+              label={t("label")}
+              value={field.label}
+              onChange={(next) => set(applyLabel(field, next, contentLanguage, props.isNew))}
+              error={errors?.label && words(errors.label)}
+            />
             <div className="grid gap-3 sm:grid-cols-2">
-              <div className="min-w-0">
-                <Label htmlFor={`${id}-options`}>{t("options")}</Label>
-                <textarea
-                  id={`${id}-options`}
-                  lang={contentLanguage}
-                  rows={4}
-                  className={CONTROL_CLASS}
-                  value={optionsText}
-                  placeholder={t("optionsPlaceholder")}
-                  onChange={(e) => setOptionLines(e.target.value, translatedText)}
-                  aria-describedby={[`${id}-options-hint`, errors?.options ? `${id}-options-error` : ""]
-                    .filter(Boolean)
-                    .join(" ")}
-                  aria-invalid={errors?.options ? true : undefined}
+              <div>
+                <Label htmlFor={`${id}-name`}>{t("name")}</Label>
+                <Input
+                  id={`${id}-name`}
+                  value={field.name}
+                  maxLength={50}
+                  className="font-mono"
+                  onChange={(e) => set({ ...field, name: e.target.value })}
+                  {...invalid("name")}
                 />
-                <p id={`${id}-options-hint`} className="mt-1 text-xs text-slate-500">
-                  {t("optionsIn", { language: tl(contentLanguage) })} {t("optionsHint")}
-                </p>
-                {errorText("options")}
+                {errorText("name")}
               </div>
-              <div className="min-w-0">
-                <Label htmlFor={`${id}-options-${otherLanguage}`}>
-                  {t("optionTranslations", { language: tl(otherLanguage) })}
-                </Label>
-                <textarea
-                  id={`${id}-options-${otherLanguage}`}
-                  lang={otherLanguage}
-                  rows={4}
+              <div>
+                <Label htmlFor={`${id}-type`}>{t("type")}</Label>
+                <select
+                  id={`${id}-type`}
                   className={CONTROL_CLASS}
-                  value={translatedText}
-                  aria-describedby={`${id}-options-${otherLanguage}-hint`}
-                  onChange={(e) => setOptionLines(optionsText, e.target.value)}
-                />
-                <p id={`${id}-options-${otherLanguage}-hint`} className="mt-1 text-xs text-slate-500">
-                  {t("optionTranslationsHint", { language: tl(otherLanguage), other: tl(contentLanguage) })}
-                </p>
-                {unknownTranslations.length > 0 && (
-                  <p role="alert" className="mt-1 text-xs text-amber-800">
-                    {t("optionTranslationsUnknown", { values: unknownTranslations.join(", ") })}
-                  </p>
-                )}
+                  value={field.type}
+                  onChange={(e) => set(changeType(field, e.target.value))}
+                  {...invalid("type")}
+                >
+                  {!(FIELD_TYPES as readonly string[]).includes(field.type) && (
+                    <option value={field.type}>{field.type}</option>
+                  )}
+                  {FIELD_TYPES.map((t) => (
+                    <option key={t} value={t}>
+                      {t}
+                    </option>
+                  ))}
+                </select>
+                {errorText("type")}
+              </div>
+              <div>
+                <Label htmlFor={`${id}-category`}>{t("category")}</Label>
+                <select
+                  id={`${id}-category`}
+                  className={CONTROL_CLASS}
+                  value={field.category ?? ""}
+                  onChange={(e) => set({ ...field, category: e.target.value || null })}
+                >
+                  <option value="">{t("uncategorized")}</option>
+                  {field.category && !props.categories.some((c) => c.code === field.category) && (
+                    <option value={field.category}>{t("missingCategory", { code: field.category })}</option>
+                  )}
+                  {props.categories.map((c) => (
+                    <option key={c.code} value={c.code}>
+                      {studyWords(c.label)}
+                    </option>
+                  ))}
+                </select>
               </div>
             </div>
-          )}
-          <fieldset className="rounded-md border border-slate-200 p-3">
-            <legend className="px-1 text-sm font-medium text-slate-700">{t("validation")}</legend>
-            <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-              <label className="col-span-2 flex items-center gap-2 text-sm sm:col-span-3">
-                <input
-                  type="checkbox"
-                  checked={v.required === true}
-                  onChange={(e) => setValidation({ required: e.target.checked || undefined })}
-                />
-                {t("required")}
-              </label>
-              {field.type === "number" &&
-                (["min", "max", "soft_min", "soft_max"] as const).map((key) => (
-                  <div key={key}>
-                    <Label htmlFor={`${id}-${key}`}>{numberBoundLabel(key)}</Label>
-                    <Input
-                      id={`${id}-${key}`}
-                      type="number"
-                      step="any"
-                      value={v[key] ?? ""}
-                      onChange={(e) => setValidation({ [key]: numberOrUndefined(e.target.value) })}
-                    />
-                  </div>
-                ))}
-              {TEXT_TYPES.has(field.type) && (
-                <>
-                  {(["min_length", "max_length"] as const).map((key) => (
+            <StudyTextInput
+              id={`${id}-description`}
+              label={t("description")}
+              multiline
+              value={field.description}
+              onChange={(description) => {
+                const next: DataFieldDocument = { ...field, description };
+                if (isBlankText(description)) delete next.description;
+                set(next);
+              }}
+            />
+            {(OPTION_FIELD_TYPES.has(field.type) || errors?.options) && (
+              <div className="grid gap-3 sm:grid-cols-2">
+                <div className="min-w-0">
+                  <Label htmlFor={`${id}-options`}>{t("options")}</Label>
+                  <textarea
+                    id={`${id}-options`}
+                    lang={contentLanguage}
+                    rows={4}
+                    className={CONTROL_CLASS}
+                    value={optionsText}
+                    placeholder={t("optionsPlaceholder")}
+                    onChange={(e) => setOptionLines(e.target.value, translatedText)}
+                    aria-describedby={[`${id}-options-hint`, errors?.options ? `${id}-options-error` : ""]
+                      .filter(Boolean)
+                      .join(" ")}
+                    aria-invalid={errors?.options ? true : undefined}
+                  />
+                  <p id={`${id}-options-hint`} className="mt-1 text-xs text-slate-500">
+                    {t("optionsIn", { language: tl(contentLanguage) })} {t("optionsHint")}
+                  </p>
+                  {errorText("options")}
+                </div>
+                <div className="min-w-0">
+                  <Label htmlFor={`${id}-options-${otherLanguage}`}>
+                    {t("optionTranslations", { language: tl(otherLanguage) })}
+                  </Label>
+                  <textarea
+                    id={`${id}-options-${otherLanguage}`}
+                    lang={otherLanguage}
+                    rows={4}
+                    className={CONTROL_CLASS}
+                    value={translatedText}
+                    aria-describedby={`${id}-options-${otherLanguage}-hint`}
+                    onChange={(e) => setOptionLines(optionsText, e.target.value)}
+                  />
+                  <p id={`${id}-options-${otherLanguage}-hint`} className="mt-1 text-xs text-slate-500">
+                    {t("optionTranslationsHint", { language: tl(otherLanguage), other: tl(contentLanguage) })}
+                  </p>
+                  {unknownTranslations.length > 0 && (
+                    <p role="alert" className="mt-1 text-xs text-amber-800">
+                      {t("optionTranslationsUnknown", { values: unknownTranslations.join(", ") })}
+                    </p>
+                  )}
+                </div>
+              </div>
+            )}
+            <fieldset className="rounded-md border border-slate-200 p-3">
+              <legend className="px-1 text-sm font-medium text-slate-700">{t("validation")}</legend>
+              <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+                <label className="col-span-2 flex items-center gap-2 text-sm sm:col-span-3">
+                  <input
+                    type="checkbox"
+                    checked={v.required === true}
+                    onChange={(e) => setValidation({ required: e.target.checked || undefined })}
+                  />
+                  {t("required")}
+                </label>
+                {field.type === "number" &&
+                  (["min", "max", "soft_min", "soft_max"] as const).map((key) => (
                     <div key={key}>
-                      <Label htmlFor={`${id}-${key}`}>
-                        {key === "min_length" ? t("minLength") : t("maxLength")}
-                      </Label>
+                      <Label htmlFor={`${id}-${key}`}>{numberBoundLabel(key)}</Label>
                       <Input
                         id={`${id}-${key}`}
                         type="number"
-                        min={0}
-                        step={1}
+                        step="any"
                         value={v[key] ?? ""}
-                        onChange={(e) => {
-                          const n = numberOrUndefined(e.target.value);
-                          setValidation({ [key]: n === undefined ? undefined : Math.max(0, Math.trunc(n)) });
-                        }}
+                        onChange={(e) => setValidation({ [key]: numberOrUndefined(e.target.value) })}
                       />
                     </div>
                   ))}
-                  <div className="col-span-2 sm:col-span-1">
-                    <Label htmlFor={`${id}-pattern`}>{t("pattern")}</Label>
-                    <Input
-                      id={`${id}-pattern`}
-                      className="font-mono"
-                      placeholder={PATTERN_EXAMPLE}
-                      value={v.pattern ?? ""}
-                      onChange={(e) => setValidation({ pattern: e.target.value || undefined })}
-                    />
-                  </div>
-                </>
-              )}
-            </div>
-            {errorText("validation")}
-          </fieldset>
-          <div className="flex flex-wrap items-end gap-4">
-            <label className="flex items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                checked={field.show_in_table === true}
-                onChange={(e) => set({ ...field, show_in_table: e.target.checked })}
-              />
-              {t("showInTable")}
-            </label>
-            <label className="flex items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                checked={field.show_in_form !== false}
-                onChange={(e) => set({ ...field, show_in_form: e.target.checked })}
-              />
-              {t("showInForm")}
-            </label>
-            <label className="flex items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                checked={field.identifier === true}
-                onChange={(e) => {
-                  const { identifier: _previous, ...rest } = field;
-                  set(e.target.checked ? { ...rest, identifier: true } : rest);
-                }}
-              />
-              {t("identifier")}
-            </label>
-            {/* 'SDV required' (decision 0031): stored only when set, as `identifier` is (decision 0016),
-                so a document without the flag stays byte for byte what it was. */}
-            <div>
+                {TEXT_TYPES.has(field.type) && (
+                  <>
+                    {(["min_length", "max_length"] as const).map((key) => (
+                      <div key={key}>
+                        <Label htmlFor={`${id}-${key}`}>
+                          {key === "min_length" ? t("minLength") : t("maxLength")}
+                        </Label>
+                        <Input
+                          id={`${id}-${key}`}
+                          type="number"
+                          min={0}
+                          step={1}
+                          value={v[key] ?? ""}
+                          onChange={(e) => {
+                            const n = numberOrUndefined(e.target.value);
+                            setValidation({
+                              [key]: n === undefined ? undefined : Math.max(0, Math.trunc(n)),
+                            });
+                          }}
+                        />
+                      </div>
+                    ))}
+                    <div className="col-span-2 sm:col-span-1">
+                      <Label htmlFor={`${id}-pattern`}>{t("pattern")}</Label>
+                      <Input
+                        id={`${id}-pattern`}
+                        className="font-mono"
+                        placeholder={PATTERN_EXAMPLE}
+                        value={v.pattern ?? ""}
+                        onChange={(e) => setValidation({ pattern: e.target.value || undefined })}
+                      />
+                    </div>
+                  </>
+                )}
+              </div>
+              {errorText("validation")}
+            </fieldset>
+            <div className="flex flex-wrap items-end gap-4">
               <label className="flex items-center gap-2 text-sm">
                 <input
                   type="checkbox"
-                  checked={field.sdv_required === true}
-                  aria-describedby={`${id}-sdv-hint`}
+                  checked={field.show_in_table === true}
+                  onChange={(e) => set({ ...field, show_in_table: e.target.checked })}
+                />
+                {t("showInTable")}
+              </label>
+              <label className="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  checked={field.show_in_form !== false}
+                  onChange={(e) => set({ ...field, show_in_form: e.target.checked })}
+                />
+                {t("showInForm")}
+              </label>
+              <label className="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  checked={field.identifier === true}
                   onChange={(e) => {
-                    const { sdv_required: _previous, ...rest } = field;
-                    set(e.target.checked ? { ...rest, sdv_required: true } : rest);
+                    const { identifier: _previous, ...rest } = field;
+                    set(e.target.checked ? { ...rest, identifier: true } : rest);
                   }}
                 />
-                {t("sdvRequired")}
+                {t("identifier")}
               </label>
-              <p id={`${id}-sdv-hint`} className="mt-0.5 text-xs text-slate-500">
-                {t("sdvRequiredHint")}
-              </p>
-            </div>
-            <div className="w-24">
-              <Label htmlFor={`${id}-order`}>{t("order")}</Label>
-              <Input
-                id={`${id}-order`}
-                type="number"
-                step={1}
-                value={field.order ?? ""}
-                onChange={(e) => {
-                  const next = { ...field, order: numberOrUndefined(e.target.value) };
-                  if (next.order === undefined) delete next.order;
-                  set(next);
-                }}
-              />
-            </div>
-          </div>
-          {field.type === "array" && (
-            <div>
-              <ArraySchemaEditor
-                fieldLabel={label}
-                schema={field.schema ?? {}}
-                onChange={(schema) => set({ ...field, schema })}
-              />
-              {errorText("schema")}
-            </div>
-          )}
-          <div className="space-y-2">
-            {CONDITION_KEYS.map(([key, label]) => (
-              <div key={key}>
-                <ConditionsEditor
-                  label={t(label)}
-                  value={field[key]}
-                  targets={props.targets}
-                  onChange={(condition) => setCondition(key, condition)}
-                />
-                {errorText(key)}
+              {/* 'SDV required' (decision 0031): stored only when set, as `identifier` is (decision 0016),
+                so a document without the flag stays byte for byte what it was. */}
+              <div>
+                <label className="flex items-center gap-2 text-sm">
+                  <input
+                    type="checkbox"
+                    checked={field.sdv_required === true}
+                    aria-describedby={`${id}-sdv-hint`}
+                    onChange={(e) => {
+                      const { sdv_required: _previous, ...rest } = field;
+                      set(e.target.checked ? { ...rest, sdv_required: true } : rest);
+                    }}
+                  />
+                  {t("sdvRequired")}
+                </label>
+                <p id={`${id}-sdv-hint`} className="mt-0.5 text-xs text-slate-500">
+                  {t("sdvRequiredHint")}
+                </p>
               </div>
-            ))}
+              <div className="w-24">
+                <Label htmlFor={`${id}-order`}>{t("order")}</Label>
+                <Input
+                  id={`${id}-order`}
+                  type="number"
+                  step={1}
+                  value={field.order ?? ""}
+                  onChange={(e) => {
+                    const next = { ...field, order: numberOrUndefined(e.target.value) };
+                    if (next.order === undefined) delete next.order;
+                    set(next);
+                  }}
+                />
+              </div>
+            </div>
+            {field.type === "array" && (
+              <div>
+                <ArraySchemaEditor
+                  fieldLabel={label}
+                  schema={field.schema ?? {}}
+                  onChange={(schema) => set({ ...field, schema })}
+                />
+                {errorText("schema")}
+              </div>
+            )}
+            <div className="space-y-2">
+              {CONDITION_KEYS.map(([key, label]) => (
+                <div key={key}>
+                  <ConditionsEditor
+                    label={t(label)}
+                    value={field[key]}
+                    targets={props.targets}
+                    onChange={(condition) => setCondition(key, condition)}
+                  />
+                  {errorText(key)}
+                </div>
+              ))}
+            </div>
           </div>
-        </div>
+        </ReadOnlyFields>
       )}
     </li>
   );

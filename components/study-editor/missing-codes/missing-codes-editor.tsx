@@ -11,6 +11,7 @@ import { DEFAULT_MISSING_CODES, type MissingCodeDocument } from "@/lib/schemas/s
 import type { Locale } from "@/lib/i18n/locales";
 import { wordsIn } from "@/lib/schemas/study-text";
 import type { PathIssue } from "@/lib/study-editor/data-fields";
+import { useEditorReadOnly } from "../editor-read-only";
 
 type Props = {
   /** The document's list; undefined = the study offers the five standard codes (decision 0023). */
@@ -30,6 +31,7 @@ const CODE_MAX = 16;
  */
 export function MissingCodesEditor({ codes, onChange, issues = [] }: Props) {
   const t = useTranslations("missing.editor");
+  const readOnly = useEditorReadOnly();
   const words = useWords();
   const locale = useLocale() as Locale;
   const issueAt = (index: number) =>
@@ -66,16 +68,18 @@ export function MissingCodesEditor({ codes, onChange, issues = [] }: Props) {
               </li>
             ))}
           </ul>
-          <Button
-            variant="secondary"
-            onClick={() =>
-              onChange(
-                DEFAULT_MISSING_CODES.map((entry) => ({ code: entry.code, label: { ...entry.label } })),
-              )
-            }
-          >
-            {t("customize")}
-          </Button>
+          {!readOnly && (
+            <Button
+              variant="secondary"
+              onClick={() =>
+                onChange(
+                  DEFAULT_MISSING_CODES.map((entry) => ({ code: entry.code, label: { ...entry.label } })),
+                )
+              }
+            >
+              {t("customize")}
+            </Button>
+          )}
         </div>
       ) : (
         <div className="mt-3 space-y-3">
@@ -118,46 +122,50 @@ export function MissingCodesEditor({ codes, onChange, issues = [] }: Props) {
                       onChange={(label) => set(index, { ...entry, label })}
                     />
                   </div>
-                  <div className="mt-2 flex flex-wrap justify-end gap-2">
-                    <Button
-                      variant="secondary"
-                      className="px-2 py-1 text-xs"
-                      disabled={index === 0}
-                      onClick={() => move(index, -1)}
-                      aria-label={t("moveUp", { code: entry.code })}
-                    >
-                      <span aria-hidden="true">↑</span>
-                    </Button>
-                    <Button
-                      variant="secondary"
-                      className="px-2 py-1 text-xs"
-                      disabled={index === codes.length - 1}
-                      onClick={() => move(index, 1)}
-                      aria-label={t("moveDown", { code: entry.code })}
-                    >
-                      <span aria-hidden="true">↓</span>
-                    </Button>
-                    <Button
-                      variant="destructive"
-                      className="px-2 py-1 text-xs"
-                      onClick={() => onChange(codes.filter((_, i) => i !== index))}
-                      aria-label={t("removeLabel", { code: entry.code })}
-                    >
-                      {t("remove")}
-                    </Button>
-                  </div>
+                  {!readOnly && (
+                    <div className="mt-2 flex flex-wrap justify-end gap-2">
+                      <Button
+                        variant="secondary"
+                        className="px-2 py-1 text-xs"
+                        disabled={index === 0}
+                        onClick={() => move(index, -1)}
+                        aria-label={t("moveUp", { code: entry.code })}
+                      >
+                        <span aria-hidden="true">↑</span>
+                      </Button>
+                      <Button
+                        variant="secondary"
+                        className="px-2 py-1 text-xs"
+                        disabled={index === codes.length - 1}
+                        onClick={() => move(index, 1)}
+                        aria-label={t("moveDown", { code: entry.code })}
+                      >
+                        <span aria-hidden="true">↓</span>
+                      </Button>
+                      <Button
+                        variant="destructive"
+                        className="px-2 py-1 text-xs"
+                        onClick={() => onChange(codes.filter((_, i) => i !== index))}
+                        aria-label={t("removeLabel", { code: entry.code })}
+                      >
+                        {t("remove")}
+                      </Button>
+                    </div>
+                  )}
                 </li>
               );
             })}
           </ol>
-          <div className="flex flex-wrap gap-2">
-            <Button variant="secondary" onClick={() => onChange([...codes, { code: "", label: "" }])}>
-              {t("add")}
-            </Button>
-            <Button variant="secondary" onClick={() => onChange(undefined)}>
-              {t("reset")}
-            </Button>
-          </div>
+          {!readOnly && (
+            <div className="flex flex-wrap gap-2">
+              <Button variant="secondary" onClick={() => onChange([...codes, { code: "", label: "" }])}>
+                {t("add")}
+              </Button>
+              <Button variant="secondary" onClick={() => onChange(undefined)}>
+                {t("reset")}
+              </Button>
+            </div>
+          )}
         </div>
       )}
     </section>

@@ -10,6 +10,7 @@ import type { Locale } from "@/lib/i18n/locales";
 import { DEFAULT_SIGNATURE_MEANINGS, type StudyConfigDocument } from "@/lib/schemas/study-config";
 import { wordsIn } from "@/lib/schemas/study-text";
 import type { PathIssue } from "@/lib/study-editor/data-fields";
+import { useEditorReadOnly } from "../editor-read-only";
 
 export type SignatureMeaningDocument = NonNullable<
   NonNullable<StudyConfigDocument["signatures"]>["meanings"]
@@ -35,6 +36,7 @@ const KEY_MAX = 32;
  */
 export function SignatureMeaningsEditor({ meanings, onChange, issues = [] }: Props) {
   const t = useTranslations("editorSettings.signatures.meanings");
+  const readOnly = useEditorReadOnly();
   const locale = useLocale() as Locale;
   const issueAt = (index: number, property: string) =>
     issues.find(
@@ -76,16 +78,18 @@ export function SignatureMeaningsEditor({ meanings, onChange, issues = [] }: Pro
               </li>
             ))}
           </ul>
-          <Button
-            variant="secondary"
-            onClick={() =>
-              onChange(
-                DEFAULT_SIGNATURE_MEANINGS.map((entry) => ({ key: entry.key, label: { ...entry.label } })),
-              )
-            }
-          >
-            {t("customize")}
-          </Button>
+          {!readOnly && (
+            <Button
+              variant="secondary"
+              onClick={() =>
+                onChange(
+                  DEFAULT_SIGNATURE_MEANINGS.map((entry) => ({ key: entry.key, label: { ...entry.label } })),
+                )
+              }
+            >
+              {t("customize")}
+            </Button>
+          )}
         </div>
       ) : (
         <div className="mt-3 space-y-3">
@@ -130,46 +134,50 @@ export function SignatureMeaningsEditor({ meanings, onChange, issues = [] }: Pro
                       onChange={(label) => set(index, { ...entry, label })}
                     />
                   </div>
-                  <div className="mt-2 flex flex-wrap justify-end gap-2">
-                    <Button
-                      variant="secondary"
-                      className="px-2 py-1 text-xs"
-                      disabled={index === 0}
-                      onClick={() => move(index, -1)}
-                      aria-label={t("moveUp", { key: entry.key })}
-                    >
-                      <span aria-hidden="true">↑</span>
-                    </Button>
-                    <Button
-                      variant="secondary"
-                      className="px-2 py-1 text-xs"
-                      disabled={index === meanings.length - 1}
-                      onClick={() => move(index, 1)}
-                      aria-label={t("moveDown", { key: entry.key })}
-                    >
-                      <span aria-hidden="true">↓</span>
-                    </Button>
-                    <Button
-                      variant="destructive"
-                      className="px-2 py-1 text-xs"
-                      onClick={() => onChange(meanings.filter((_, i) => i !== index))}
-                      aria-label={t("removeLabel", { key: entry.key })}
-                    >
-                      {t("remove")}
-                    </Button>
-                  </div>
+                  {!readOnly && (
+                    <div className="mt-2 flex flex-wrap justify-end gap-2">
+                      <Button
+                        variant="secondary"
+                        className="px-2 py-1 text-xs"
+                        disabled={index === 0}
+                        onClick={() => move(index, -1)}
+                        aria-label={t("moveUp", { key: entry.key })}
+                      >
+                        <span aria-hidden="true">↑</span>
+                      </Button>
+                      <Button
+                        variant="secondary"
+                        className="px-2 py-1 text-xs"
+                        disabled={index === meanings.length - 1}
+                        onClick={() => move(index, 1)}
+                        aria-label={t("moveDown", { key: entry.key })}
+                      >
+                        <span aria-hidden="true">↓</span>
+                      </Button>
+                      <Button
+                        variant="destructive"
+                        className="px-2 py-1 text-xs"
+                        onClick={() => onChange(meanings.filter((_, i) => i !== index))}
+                        aria-label={t("removeLabel", { key: entry.key })}
+                      >
+                        {t("remove")}
+                      </Button>
+                    </div>
+                  )}
                 </li>
               );
             })}
           </ol>
-          <div className="flex flex-wrap gap-2">
-            <Button variant="secondary" onClick={() => onChange([...meanings, { key: "", label: "" }])}>
-              {t("add")}
-            </Button>
-            <Button variant="secondary" onClick={() => onChange(undefined)}>
-              {t("reset")}
-            </Button>
-          </div>
+          {!readOnly && (
+            <div className="flex flex-wrap gap-2">
+              <Button variant="secondary" onClick={() => onChange([...meanings, { key: "", label: "" }])}>
+                {t("add")}
+              </Button>
+              <Button variant="secondary" onClick={() => onChange(undefined)}>
+                {t("reset")}
+              </Button>
+            </div>
+          )}
         </div>
       )}
     </div>

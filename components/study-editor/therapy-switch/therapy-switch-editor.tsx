@@ -9,6 +9,7 @@ import { StudyTextView } from "@/components/study-text/study-text-view";
 import type { TherapySwitchConfigDocument, TherapySwitchFieldDocument } from "@/lib/schemas/study-config";
 import { SwitchFieldDialog } from "./switch-field-dialog";
 import { SwitchPreview } from "./switch-preview";
+import { ReadOnlyFields, useEditorReadOnly } from "../editor-read-only";
 
 type DialogState = { editing: TherapySwitchFieldDocument | null } | null;
 
@@ -27,6 +28,7 @@ export function TherapySwitchEditor({
   const id = useId();
   const t = useTranslations("editorVisits.switch");
   const tc = useTranslations("common.actions");
+  const readOnly = useEditorReadOnly();
   const words = useStudyWords();
   const [dialog, setDialog] = useState<DialogState>(null);
   const fields = config.switch_fields;
@@ -51,25 +53,29 @@ export function TherapySwitchEditor({
         <h2 id={`${id}-heading`} className="text-lg font-semibold text-slate-900">
           {t("heading")}
         </h2>
-        <label className="flex items-center gap-2 text-sm font-medium">
-          <input
-            type="checkbox"
-            checked={config.enabled}
-            onChange={(e) => onChange({ ...config, enabled: e.target.checked })}
-          />
-          {t("enable")}
-        </label>
+        <ReadOnlyFields>
+          <label className="flex items-center gap-2 text-sm font-medium">
+            <input
+              type="checkbox"
+              checked={config.enabled}
+              onChange={(e) => onChange({ ...config, enabled: e.target.checked })}
+            />
+            {t("enable")}
+          </label>
+        </ReadOnlyFields>
         {config.enabled && (
           <>
-            <StudyTextInput
-              id={`${id}-prompt`}
-              label={t("prompt")}
-              value={config.prompt_message}
-              onChange={(prompt_message) => onChange({ ...config, prompt_message })}
-            />
+            <ReadOnlyFields>
+              <StudyTextInput
+                id={`${id}-prompt`}
+                label={t("prompt")}
+                value={config.prompt_message}
+                onChange={(prompt_message) => onChange({ ...config, prompt_message })}
+              />
+            </ReadOnlyFields>
             <div className="flex flex-wrap items-center justify-between gap-2">
               <h3 className="font-semibold text-slate-800">{t("fieldsHeading")}</h3>
-              <Button onClick={() => setDialog({ editing: null })}>{t("addField")}</Button>
+              {!readOnly && <Button onClick={() => setDialog({ editing: null })}>{t("addField")}</Button>}
             </div>
             {fields.length === 0 ? (
               <p className="text-sm text-slate-600">{t("noFields")}</p>
@@ -97,14 +103,16 @@ export function TherapySwitchEditor({
                           : ""}
                       </p>
                     </div>
-                    <div className="flex gap-2">
-                      <Button variant="secondary" onClick={() => setDialog({ editing: field })}>
-                        {tc("edit")}
-                      </Button>
-                      <Button variant="destructive" onClick={() => remove(field)}>
-                        {tc("delete")}
-                      </Button>
-                    </div>
+                    {!readOnly && (
+                      <div className="flex gap-2">
+                        <Button variant="secondary" onClick={() => setDialog({ editing: field })}>
+                          {tc("edit")}
+                        </Button>
+                        <Button variant="destructive" onClick={() => remove(field)}>
+                          {tc("delete")}
+                        </Button>
+                      </div>
+                    )}
                   </li>
                 ))}
               </ul>

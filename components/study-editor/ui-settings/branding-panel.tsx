@@ -12,6 +12,7 @@ import { FILE_URL } from "@/lib/schemas/contents";
 import { MAX_UPLOAD_FILE_SIZE_TEXT, uploadSizeProblem } from "@/lib/schemas/uploads";
 import { LOGO_SUGGESTED, THEME_DEFAULTS, themeVariables } from "@/lib/theme/study-theme";
 import { DimensionField, withSetting, type PanelProps } from "./settings-fields";
+import { useEditorReadOnly } from "../editor-read-only";
 
 const LOGO_ACCEPT = ".png,.jpg,.jpeg,.webp,.svg";
 
@@ -23,6 +24,8 @@ const LOGO_ACCEPT = ".png,.jpg,.jpeg,.webp,.svg";
 export function BrandingPanel({ settings, onChange, studyId }: PanelProps & { studyId?: number }) {
   const id = useId();
   const t = useTranslations("editorSettings.branding");
+  // A locked study takes no new logo (its upload answers 423), nor the removal of its own.
+  const readOnly = useEditorReadOnly();
   const words = useWords();
   const url = settings.logo_url?.trim() ?? "";
   const ownLogo = FILE_URL.test(url);
@@ -51,50 +54,52 @@ export function BrandingPanel({ settings, onChange, studyId }: PanelProps & { st
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
       <div className="space-y-4">
-        <div>
-          <Label htmlFor={`${id}-file`}>{t("logoImage")}</Label>
-          <input
-            id={`${id}-file`}
-            type="file"
-            accept={LOGO_ACCEPT}
-            disabled={studyId === undefined || uploading}
-            aria-describedby={`${id}-hint`}
-            className="block w-full text-sm file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 disabled:opacity-60"
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              // Refused before a byte is sent, by the rule the server enforces (decision 0014).
-              const tooLarge = file ? uploadSizeProblem(file) : null;
-              if (tooLarge) {
-                event.target.value = "";
-                setUploadError(words(tooLarge));
-                return;
-              }
-              void upload(file);
-            }}
-          />
-          <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
-            {studyId === undefined ? t("saveFirst") : t("formats", { size: MAX_UPLOAD_FILE_SIZE_TEXT })}
-          </p>
-          {uploading && (
-            <p role="status" className="text-sm text-slate-600">
-              {t("uploading")}
+        {!readOnly && (
+          <div>
+            <Label htmlFor={`${id}-file`}>{t("logoImage")}</Label>
+            <input
+              id={`${id}-file`}
+              type="file"
+              accept={LOGO_ACCEPT}
+              disabled={studyId === undefined || uploading}
+              aria-describedby={`${id}-hint`}
+              className="block w-full text-sm file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 disabled:opacity-60"
+              onChange={(event) => {
+                const file = event.target.files?.[0];
+                // Refused before a byte is sent, by the rule the server enforces (decision 0014).
+                const tooLarge = file ? uploadSizeProblem(file) : null;
+                if (tooLarge) {
+                  event.target.value = "";
+                  setUploadError(words(tooLarge));
+                  return;
+                }
+                void upload(file);
+              }}
+            />
+            <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
+              {studyId === undefined ? t("saveFirst") : t("formats", { size: MAX_UPLOAD_FILE_SIZE_TEXT })}
             </p>
-          )}
-          {uploadError && (
-            <p role="alert" className="mt-1 text-sm text-red-700">
-              {uploadError}
-            </p>
-          )}
-          {url !== "" && (
-            <Button
-              variant="destructive"
-              className="mt-2"
-              onClick={() => onChange(withSetting(settings, "logo_url", undefined))}
-            >
-              {t("removeLogo")}
-            </Button>
-          )}
-        </div>
+            {uploading && (
+              <p role="status" className="text-sm text-slate-600">
+                {t("uploading")}
+              </p>
+            )}
+            {uploadError && (
+              <p role="alert" className="mt-1 text-sm text-red-700">
+                {uploadError}
+              </p>
+            )}
+            {url !== "" && (
+              <Button
+                variant="destructive"
+                className="mt-2"
+                onClick={() => onChange(withSetting(settings, "logo_url", undefined))}
+              >
+                {t("removeLogo")}
+              </Button>
+            )}
+          </div>
+        )}
         <div className="flex flex-wrap gap-4">
           <DimensionField
             label={t("logoWidth")}

@@ -8,6 +8,7 @@ import { AdvancedPanel } from "./advanced-panel";
 import { BrandingPanel } from "./branding-panel";
 import { ColorsPanel } from "./colors-panel";
 import { LayoutPanel, TypographyPanel } from "./typography-panel";
+import { ReadOnlyFields } from "../editor-read-only";
 
 type SectionKey = "colors" | "typography" | "layout" | "branding" | "advanced";
 
@@ -33,11 +34,13 @@ export function UiSettingsEditor({ settings, onChange, studyId }: UiSettingsEdit
       onChange={setSection}
       label={t("label")}
     >
-      {section === "colors" && <ColorsPanel {...panelProps} />}
-      {section === "typography" && <TypographyPanel {...panelProps} />}
-      {section === "layout" && <LayoutPanel {...panelProps} />}
-      {section === "branding" && <BrandingPanel {...panelProps} studyId={studyId} />}
-      {section === "advanced" && <AdvancedPanel {...panelProps} />}
+      <ReadOnlyFields>
+        {section === "colors" && <ColorsPanel {...panelProps} />}
+        {section === "typography" && <TypographyPanel {...panelProps} />}
+        {section === "layout" && <LayoutPanel {...panelProps} />}
+        {section === "branding" && <BrandingPanel {...panelProps} studyId={studyId} />}
+        {section === "advanced" && <AdvancedPanel {...panelProps} />}
+      </ReadOnlyFields>
     </Tabs>
   );
 }

@@ -21,6 +21,7 @@ import type { StudyConfigDocument } from "@/lib/schemas/study-config";
 import { AmendmentDialog, type AmendmentBody } from "./amendment-dialog";
 import { CompatibilityDialog } from "./compatibility-dialog";
 import { RejectDialog } from "./reject-dialog";
+import { useEditorReadOnly } from "../editor-read-only";
 
 const STATUS_CLASSES: Record<ProtocolVersionResponse["status"], string> = {
   draft: "bg-blue-100 text-blue-800",
@@ -49,6 +50,8 @@ export function VersionHistoryTab({
   onApproved: (config: StudyConfigDocument) => void;
 }) {
   const t = useTranslations("editorVersions");
+  // A locked study's versions are read and checked only: a new amendment or a decision answers 423.
+  const readOnly = useEditorReadOnly();
   const versions = useProtocolVersions(studyId);
   const create = useCreateAmendment(studyId);
   const decide = useDecideVersion(studyId);
@@ -117,7 +120,7 @@ export function VersionHistoryTab({
           </h2>
           <p className="text-sm text-slate-600">{t("intro")}</p>
         </div>
-        <Button onClick={() => setCreating(true)}>{t("createAmendment")}</Button>
+        {!readOnly && <Button onClick={() => setCreating(true)}>{t("createAmendment")}</Button>}
       </div>
       {message && <Alert tone={message.tone}>{message.text}</Alert>}
       {versions.isPending && <p className="text-slate-500">{t("loading")}</p>}
@@ -186,7 +189,7 @@ export function VersionHistoryTab({
                 <Button variant="secondary" onClick={() => void onCheck(version)} disabled={check.isPending}>
                   {t("checkCompatibility")}
                 </Button>
-                {version.status === "draft" && (
+                {version.status === "draft" && !readOnly && (
                   <>
                     <Button onClick={() => void onApprove(version)} disabled={decide.isPending}>
                       {t("approve")}

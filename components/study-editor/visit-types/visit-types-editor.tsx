@@ -22,6 +22,7 @@ import {
 import { useFocusAfterDelete } from "../use-focus-after-delete";
 import { VisitTypeDialog } from "./visit-type-dialog";
 import { VisitTypeScheduleText } from "@/components/schedule/visit-type-schedule-text";
+import { useEditorReadOnly } from "../editor-read-only";
 
 export type VisitTypesEditorProps = {
   visitTypes: VisitTypeDocument[];
@@ -41,6 +42,7 @@ export function VisitTypesEditor({ visitTypes, onChange }: VisitTypesEditorProps
   const t = useTranslations("editorVisits");
   const tc = useTranslations("common.actions");
   const ts = useTranslations("schedule.editor");
+  const readOnly = useEditorReadOnly();
   const words = useStudyWords();
   const sorted = useMemo(() => sortVisitTypes(visitTypes), [visitTypes]);
   const [dialog, setDialog] = useState<DialogState>(null);
@@ -92,30 +94,32 @@ export function VisitTypesEditor({ visitTypes, onChange }: VisitTypesEditorProps
           </h2>
           <p className="text-sm text-slate-600">{t("intro")}</p>
         </div>
-        <div className="flex flex-wrap items-end gap-2">
-          <div>
-            <Label htmlFor={templateSelectId}>{t("scheduleTemplate")}</Label>
-            <select
-              id={templateSelectId}
-              value={templateId}
-              onChange={(e) => setTemplateId(e.target.value as VisitScheduleTemplateId | "")}
-              className="block rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
-            >
-              <option value="">{t("chooseTemplate")}</option>
-              {TEMPLATE_IDS.map((id) => (
-                <option key={id} value={id}>
-                  {t(`templates.${id}`)}
-                </option>
-              ))}
-            </select>
+        {!readOnly && (
+          <div className="flex flex-wrap items-end gap-2">
+            <div>
+              <Label htmlFor={templateSelectId}>{t("scheduleTemplate")}</Label>
+              <select
+                id={templateSelectId}
+                value={templateId}
+                onChange={(e) => setTemplateId(e.target.value as VisitScheduleTemplateId | "")}
+                className="block rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
+              >
+                <option value="">{t("chooseTemplate")}</option>
+                {TEMPLATE_IDS.map((id) => (
+                  <option key={id} value={id}>
+                    {t(`templates.${id}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <Button variant="secondary" onClick={applyTemplate} disabled={!templateId}>
+              {t("applyTemplate")}
+            </Button>
+            <Button ref={addRef} onClick={() => setDialog({ editing: null })}>
+              {t("add")}
+            </Button>
           </div>
-          <Button variant="secondary" onClick={applyTemplate} disabled={!templateId}>
-            {t("applyTemplate")}
-          </Button>
-          <Button ref={addRef} onClick={() => setDialog({ editing: null })}>
-            {t("add")}
-          </Button>
-        </div>
+        )}
       </div>
 
       {notice && <Alert tone="info">{notice}</Alert>}
@@ -146,9 +150,11 @@ export function VisitTypesEditor({ visitTypes, onChange }: VisitTypesEditorProps
                 <th scope="col" className="px-3 py-2">
                   {t("description")}
                 </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  {t("actions")}
-                </th>
+                {!readOnly && (
+                  <th scope="col" className="px-3 py-2 text-right">
+                    {t("actions")}
+                  </th>
+                )}
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100 bg-white max-md:block">
@@ -175,45 +181,47 @@ export function VisitTypesEditor({ visitTypes, onChange }: VisitTypesEditorProps
                   <td className="px-3 py-2 text-slate-600 max-md:order-4 max-md:w-full max-md:p-0 max-md:empty:hidden">
                     {!isBlankText(visitType.description) && <StudyTextView text={visitType.description} />}
                   </td>
-                  <td className="px-3 py-2 max-md:order-5 max-md:w-full max-md:p-0 max-md:pt-1">
-                    <div className="flex flex-wrap gap-1 md:flex-nowrap md:justify-end">
-                      <Button
-                        variant="ghost"
-                        className="px-2"
-                        aria-label={t("moveUp", { label: words(visitType.label) })}
-                        disabled={index === 0}
-                        onClick={() => onChange(moveVisitType(visitTypes, visitType.code, "up"))}
-                      >
-                        <span aria-hidden="true">↑</span>
-                      </Button>
-                      <Button
-                        variant="ghost"
-                        className="px-2"
-                        aria-label={t("moveDown", { label: words(visitType.label) })}
-                        disabled={index === sorted.length - 1}
-                        onClick={() => onChange(moveVisitType(visitTypes, visitType.code, "down"))}
-                      >
-                        <span aria-hidden="true">↓</span>
-                      </Button>
-                      <Button
-                        variant="secondary"
-                        className="px-3 py-1"
-                        aria-label={t("editLabel", { label: words(visitType.label) })}
-                        onClick={() => setDialog({ editing: visitType })}
-                      >
-                        {tc("edit")}
-                      </Button>
-                      <Button
-                        variant="destructive"
-                        className="px-3 py-1"
-                        aria-label={t("deleteLabel", { label: words(visitType.label) })}
-                        data-delete-key={visitType.code}
-                        onClick={() => remove(visitType)}
-                      >
-                        {tc("delete")}
-                      </Button>
-                    </div>
-                  </td>
+                  {!readOnly && (
+                    <td className="px-3 py-2 max-md:order-5 max-md:w-full max-md:p-0 max-md:pt-1">
+                      <div className="flex flex-wrap gap-1 md:flex-nowrap md:justify-end">
+                        <Button
+                          variant="ghost"
+                          className="px-2"
+                          aria-label={t("moveUp", { label: words(visitType.label) })}
+                          disabled={index === 0}
+                          onClick={() => onChange(moveVisitType(visitTypes, visitType.code, "up"))}
+                        >
+                          <span aria-hidden="true">↑</span>
+                        </Button>
+                        <Button
+                          variant="ghost"
+                          className="px-2"
+                          aria-label={t("moveDown", { label: words(visitType.label) })}
+                          disabled={index === sorted.length - 1}
+                          onClick={() => onChange(moveVisitType(visitTypes, visitType.code, "down"))}
+                        >
+                          <span aria-hidden="true">↓</span>
+                        </Button>
+                        <Button
+                          variant="secondary"
+                          className="px-3 py-1"
+                          aria-label={t("editLabel", { label: words(visitType.label) })}
+                          onClick={() => setDialog({ editing: visitType })}
+                        >
+                          {tc("edit")}
+                        </Button>
+                        <Button
+                          variant="destructive"
+                          className="px-3 py-1"
+                          aria-label={t("deleteLabel", { label: words(visitType.label) })}
+                          data-delete-key={visitType.code}
+                          onClick={() => remove(visitType)}
+                        >
+                          {tc("delete")}
+                        </Button>
+                      </div>
+                    </td>
+                  )}
                 </tr>
               ))}
             </tbody>

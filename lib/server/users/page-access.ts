@@ -16,7 +16,15 @@ import {
 } from "../auth/policy";
 import { loadStudyAccess } from "../auth/study-access";
 
-export type PageAccess = { kind: "ok"; studyName?: string } | { kind: "forbidden" } | { kind: "not_found" };
+export type PageAccess = { kind: "ok" } | { kind: "forbidden" } | { kind: "not_found" };
+
+/**
+ * A page of one study: its name, and whether the study is locked
+ * (docs/decisions/0034-patient-and-study-lock.md): then the page offers no write, whose call would
+ * answer 423.
+ */
+export type StudyPageAccess =
+  { kind: "ok"; studyName: string; locked: boolean } | { kind: "forbidden" } | { kind: "not_found" };
 
 /**
  * The admin pages ask the same questions as their API calls and refuse the same way: a study the
@@ -34,10 +42,10 @@ export async function studyPageAccess(
   studyId: number,
   permission: Permission,
   page: string,
-): Promise<PageAccess> {
+): Promise<StudyPageAccess> {
   const db = await getDb();
   const [study] = await db
-    .select({ id: studies.id, name: studies.name })
+    .select({ id: studies.id, name: studies.name, lockedAt: studies.lockedAt })
     .from(studies)
     .where(eq(studies.id, studyId));
   if (!study) return { kind: "not_found" };
@@ -50,7 +58,7 @@ export async function studyPageAccess(
     await auditPageDenial(actor, page, studyId);
     return { kind: "forbidden" };
   }
-  return { kind: "ok", studyName: study.name };
+  return { kind: "ok", studyName: study.name, locked: study.lockedAt !== null };
 }
 
 async function auditPageDenial(actor: Actor, page: string, studyId: number | null) {

@@ -38,7 +38,7 @@ function serveTeam(onAssign: () => Reply) {
 
 async function openAssign() {
   const user = userEvent.setup();
-  renderWithQuery(<StudyTeamPage studyId={1} studyName="Registry" currentUserId={1} />);
+  renderWithQuery(<StudyTeamPage studyId={1} studyName="Registry" currentUserId={1} readOnly={false} />);
   await waitFor(() => expect(screen.getByRole("button", { name: "Assign User" })).toBeEnabled());
   await user.click(screen.getByRole("button", { name: "Assign User" }));
   return { user, dialog: screen.getByRole("dialog", { name: "Assign User to Study" }) };
@@ -107,7 +107,7 @@ describe("Create Medical Group", () => {
       ),
       route("POST", "/api/studies/{id}/medical-groups", onCreate),
     );
-    renderWithQuery(<MedicalGroupsPage studyId={1} studyName="Registry" />);
+    renderWithQuery(<MedicalGroupsPage studyId={1} studyName="Registry" readOnly={false} />);
   }
 
   it("shows the API schema's messages, uppercases the code and sends the parsed body", async () => {

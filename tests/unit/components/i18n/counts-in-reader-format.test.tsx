@@ -78,7 +78,7 @@ function showGroups(locale: Locale) {
       }),
     ),
   );
-  renderWithQuery(<MedicalGroupsPage studyId={1} studyName="Registry" />, { locale });
+  renderWithQuery(<MedicalGroupsPage studyId={1} studyName="Registry" readOnly={false} />, { locale });
 }
 
 const groupRow = async () => (await screen.findByText("Milano")).closest("tr")!;

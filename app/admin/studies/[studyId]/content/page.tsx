@@ -21,7 +21,15 @@ export default async function HomepageContentPage({ params }: { params: Promise<
   const access = await studyPageAccess(actor, parsed.data.id, "study.read", page);
   if (access.kind === "not_found") notFound();
   if (access.kind === "forbidden") forbidden();
-  // content.edit is a platform grant (superusers), never a study role's: no assignment needed.
+  // content.edit is a platform grant (superusers), never a study role's: no assignment needed. A
+  // locked study takes no change of its blocks (decision 0034).
   const canEdit = studyAccess(actor, null).permissions.has("content.edit");
-  return <ContentPage studyId={parsed.data.id} studyName={access.studyName ?? ""} canEdit={canEdit} />;
+  return (
+    <ContentPage
+      studyId={parsed.data.id}
+      studyName={access.studyName}
+      canEdit={canEdit && !access.locked}
+      locked={access.locked}
+    />
+  );
 }

@@ -19,5 +19,6 @@ export default async function GroupsPage({ params }: { params: Promise<{ studyId
   const access = await studyPageAccess(actor, parsed.data.id, "team.manage", page);
   if (access.kind === "not_found") notFound();
   if (access.kind === "forbidden") forbidden();
-  return <MedicalGroupsPage studyId={parsed.data.id} studyName={access.studyName ?? ""} />;
+  // A locked study takes no change of its groups (decision 0034): the list only.
+  return <MedicalGroupsPage studyId={parsed.data.id} studyName={access.studyName} readOnly={access.locked} />;
 }

@@ -24,6 +24,12 @@ export default async function TeamPage({ params }: { params: Promise<{ studyId: 
   if (access.kind === "not_found") notFound();
   if (access.kind === "forbidden") forbidden();
   return (
-    <StudyTeamPage studyId={parsed.data.id} studyName={access.studyName ?? ""} currentUserId={actor.userId} />
+    <StudyTeamPage
+      studyId={parsed.data.id}
+      studyName={access.studyName}
+      currentUserId={actor.userId}
+      // A locked study takes no change of its team (decision 0034): the list only.
+      readOnly={access.locked}
+    />
   );
 }
