@@ -13,8 +13,9 @@
  * - A row (csv-long, REDCap) or a slot (csv-wide) is a visit when any of its visit columns has a
  *   value. Its number is the `visit_number` cell, or else its place among the patient's visits.
  * - The therapy switch (lib/forms/therapy-switch.ts) is read on a row whose `continuing_therapy`
- *   is false, with the `switch_*` cells; `true` is `{ is_continuing_therapy: true }`; the
- *   `switch_*` cells of other rows repeat the answers of the therapy line and are not read.
+ *   is false, with the `switch_*` cells of the patient's row before it (the export writes a line's
+ *   switch answers on the rows of the line they ended), else its own; `true` is
+ *   `{ is_continuing_therapy: true }`.
  * - REDCap: the event names the visit type (redcap-events.ts), checkbox columns `{field}___{code}`
  *   (1 / 0, Checked / Unchecked) build the field's list (none checked is no value: REDCap cannot
  *   tell it from unanswered), a cell holding a study missing-data code is that code, the data
@@ -60,6 +61,8 @@ type Group = {
   firstRow: number[];
   /** Visit number → the row that first had it. */
   visitRows: Map<string, number>;
+  /** The `switch_*` answers of the patient's previous visit (the line it belongs to ended with them). */
+  previousSwitch: Record<string, unknown> | null;
 };
 
 type Draft = {
@@ -104,6 +107,7 @@ export function createImportReader(
       firstText: new Array<string | undefined>(plan!.patientColumns),
       firstRow: new Array<number>(plan!.patientColumns),
       visitRows: new Map(),
+      previousSwitch: null,
     };
   };
 
@@ -246,11 +250,16 @@ export function createImportReader(
     eventType: string | null,
   ): ImportedVisit => {
     const data = draft.data;
+    // The export writes a line's switch answers on the rows of the line they ended, so a switching
+    // visit's answers are on the row before it; a file made by hand may put them on the switching
+    // row itself, which is read when the row before has none.
+    const answers = draft.switchAnswers;
     if (draft.continuing !== undefined)
       data[THERAPY_SWITCH_KEY] =
         draft.continuing === true
           ? { is_continuing_therapy: true }
-          : { is_continuing_therapy: draft.continuing, ...draft.switchAnswers };
+          : { is_continuing_therapy: draft.continuing, ...(at.previousSwitch ?? answers) };
+    at.previousSwitch = answers;
     let type: string | undefined;
     if (format === "redcap") type = eventType ?? undefined;
     else {

@@ -12,11 +12,16 @@ import { GET as jobRoute } from "@/app/api/studies/[id]/imports/[jobId]/route";
 import { POST as cancelRoute } from "@/app/api/studies/[id]/imports/[jobId]/cancel/route";
 import { POST as createPatient } from "@/app/api/patients/route";
 import { POST as createVisit } from "@/app/api/visits/route";
-import { closeDb, getDb } from "@/db/client";
+import { getDb } from "@/db/client";
 import { auditLogs, importJobs, patients, therapyLines, visits } from "@/db/schema";
 import type { ImportJobResponse } from "@/lib/schemas/import-jobs";
 import { verifyAuditChain } from "@/lib/server/audit/verify-chain";
-import { importRunSettled, resumeOrphanedImports } from "@/lib/server/imports/import-runner";
+import {
+  IMPORT_BATCH_GROUPS,
+  importRunSettled,
+  resumeOrphanedImports,
+  stopImportRuns,
+} from "@/lib/server/imports/import-runner";
 import { BASE, call } from "./helpers";
 import { callerFor, createStudy, memberOf, patientBody, type Caller } from "./clinical-fixtures";
 
@@ -30,7 +35,11 @@ let exported: string;
 const PATIENTS = 5;
 
 async function enrol(studyId: number, code: string) {
-  const res = await call(createPatient, { method: "POST", headers: admin.headers, body: patientBody(studyId, code) });
+  const res = await call(createPatient, {
+    method: "POST",
+    headers: admin.headers,
+    body: patientBody(studyId, code),
+  });
   expect(res.status, JSON.stringify(res.json)).toBe(201);
   return res.json as { id: number };
 }
@@ -66,15 +75,25 @@ async function startImport(
   for (const [name, value] of Object.entries(fields)) form.set(name, value);
   if (file) form.set("file", new Blob([file.text], { type: "text/csv" }), file.name ?? "import.csv");
   const res = await startRoute(
-    new Request(`${BASE}/api/studies/${studyId}/imports`, { method: "POST", headers: caller.headers, body: form }),
+    new Request(`${BASE}/api/studies/${studyId}/imports`, {
+      method: "POST",
+      headers: caller.headers,
+      body: form,
+    }),
     { params: Promise.resolve({ id: String(studyId) }) },
   );
   const text = await res.text();
-  return { status: res.status, json: (text ? JSON.parse(text) : null) as ImportJobResponse & { detail?: unknown } };
+  return {
+    status: res.status,
+    json: (text ? JSON.parse(text) : null) as ImportJobResponse & { detail?: unknown },
+  };
 }
 
 async function job(caller: Caller, studyId: number, jobId: number) {
-  const res = await call(jobRoute, { headers: caller.headers, params: { id: String(studyId), jobId: String(jobId) } });
+  const res = await call(jobRoute, {
+    headers: caller.headers,
+    params: { id: String(studyId), jobId: String(jobId) },
+  });
   expect(res.status, JSON.stringify(res.json)).toBe(200);
   return res.json as unknown as ImportJobResponse;
 }
@@ -190,7 +209,7 @@ describe("bulk import of a study's own csv-long export", () => {
     const db = await getDb();
     const before = await db.select({ n: count() }).from(auditLogs).where(eq(auditLogs.studyId, target.id));
     const again = await runImport(target.id, { format: "csv-long", mode: "apply" }, { text: exported });
-    expect(again.state).toBe("applied");
+    expect(again.state, JSON.stringify(again.issues)).toBe("applied");
     expect(again.counts).toMatchObject({
       patients_create: 0,
       patients_update: 0,
@@ -230,19 +249,28 @@ describe("a prepared file's issues", () => {
       rowWith({ patient_code: "BAD-6" }),
       rowWith({ patient_code: "BAD-6" }), // duplicate row
     ];
-    const report = await runImport(study.id, { format: "csv-long", mode: "preview" }, { text: lines.join("\r\n") });
+    const report = await runImport(
+      study.id,
+      { format: "csv-long", mode: "preview" },
+      { text: lines.join("\r\n") },
+    );
     expect(report.state).toBe("previewed");
     const rowsWithIssues = new Set(report.issues.filter((issue) => issue.blocking).map((issue) => issue.row));
     expect([...rowsWithIssues].sort()).toEqual([2, 3, 4, 5, 6, 8]);
-    const fieldOf = (row: number) => report.issues.find((issue) => issue.row === row)?.field;
-    expect(fieldOf(2)).toBe("pasi_score");
-    expect(fieldOf(3)).toBe("current_therapy");
-    expect(fieldOf(4)).toBe("psoriasis_onset");
-    expect(fieldOf(5)).toBe("visit_date");
-    expect(fieldOf(6)).toBe("visit_type");
+    const columnOf = (row: number) => report.issues.find((issue) => issue.row === row)?.column;
+    expect(columnOf(2)).toBe("pasi_score");
+    expect(columnOf(3)).toBe("current_therapy");
+    expect(columnOf(4)).toBe("psoriasis_onset");
+    expect(columnOf(5)).toBe("visit_date");
+    expect(columnOf(6)).toBe("visit_type");
+    expect(report.issues.find((issue) => issue.row === 8)?.code).toBe("duplicateVisit");
     expect(report.counts.blocking_issues).toBeGreaterThanOrEqual(6);
 
-    const apply = await runImport(study.id, { format: "csv-long", mode: "apply" }, { text: lines.join("\r\n") });
+    const apply = await runImport(
+      study.id,
+      { format: "csv-long", mode: "apply" },
+      { text: lines.join("\r\n") },
+    );
     expect(apply.state).toBe("blocked");
     expect(await recordsOf(study.id)).toEqual([]);
   });
@@ -256,9 +284,19 @@ async function memberOfStudy(studyId: number) {
 
 describe("who may import", () => {
   it("refuses a medico (403) before reading the file, and a bad format (422)", async () => {
-    const refused = await startImport(medico, target.id, { format: "csv-long", mode: "preview" }, { text: exported });
+    const refused = await startImport(
+      medico,
+      target.id,
+      { format: "csv-long", mode: "preview" },
+      { text: exported },
+    );
     expect(refused.status).toBe(403);
-    const bad = await startImport(dataManager, target.id, { format: "xlsx", mode: "preview" }, { text: exported });
+    const bad = await startImport(
+      dataManager,
+      target.id,
+      { format: "xlsx", mode: "preview" },
+      { text: exported },
+    );
     expect(bad.status).toBe(422);
     const none = await startImport(dataManager, target.id, { format: "csv-long", mode: "preview" });
     expect(none.status).toBe(422);
@@ -269,7 +307,12 @@ describe("stopping and resuming", () => {
   it("a cancelled job stops and says so", async () => {
     const study = await createStudy(admin);
     await memberOfStudy(study.id);
-    const started = await startImport(dataManager, study.id, { format: "csv-long", mode: "apply" }, { text: exported });
+    const started = await startImport(
+      dataManager,
+      study.id,
+      { format: "csv-long", mode: "apply" },
+      { text: exported },
+    );
     expect(started.status).toBe(202);
     const res = await call(cancelRoute, {
       method: "POST",
@@ -282,22 +325,51 @@ describe("stopping and resuming", () => {
     expect(after.state).toBe("cancelled");
   });
 
-  it("a job whose server stopped resumes when the server starts again, with the same result", async () => {
+  it("a job whose server died mid-way resumes after its last whole batch, with the same result", async () => {
     const study = await createStudy(admin);
     await memberOfStudy(study.id);
-    const started = await startImport(dataManager, study.id, { format: "csv-long", mode: "apply" }, { text: exported });
+    const lines = exported.split("\r\n");
+    const columns = lines[0]!.split(",");
+    const codeAt = columns.indexOf("patient_code");
+    const firstVisit = lines[1]!.split(",");
+    // Enough patients for several batches, each with its baseline visit.
+    const many = Array.from({ length: IMPORT_BATCH_GROUPS * 2 + 30 }, (_, n) =>
+      firstVisit
+        .map((cell, index) => (index === codeAt ? `MANY-${String(n).padStart(4, "0")}` : cell))
+        .join(","),
+    );
+    const text = [lines[0], ...many].join("\r\n");
+    const started = await startImport(dataManager, study.id, { format: "csv-long", mode: "apply" }, { text });
     expect(started.status).toBe(202);
-    // The server stops (closeDb, as at SIGTERM): the job stops after its batch, left resumable.
-    await closeDb();
     const db = await getDb();
-    const [stoppedJob] = await db.select().from(importJobs).where(eq(importJobs.id, started.json.id));
-    expect(["interrupted", "applied", "previewed", "running"]).toContain(stoppedJob!.state);
-    await resumeOrphanedImports(db);
+    const jobRow = async () =>
+      (await db.select().from(importJobs).where(eq(importJobs.id, started.json.id)))[0]!;
+    // The first batch commits; then the server goes down (as closeDb does at SIGTERM).
+    await expect.poll(async () => (await jobRow()).resumeAfter, { timeout: 60_000 }).toBeGreaterThan(0);
+    await stopImportRuns(db);
+    const stopped = await jobRow();
+    // Batches are whole: exactly the patients of the committed batches exist.
+    const [written] = await db.select({ n: count() }).from(patients).where(eq(patients.studyId, study.id));
+    expect(written!.n).toBe(stopped.resumeAfter);
+    expect(stopped.resumeAfter % IMPORT_BATCH_GROUPS === 0 || stopped.state === "applied").toBe(true);
+    // A killed process cannot say it stopped: its job stays 'running' with a heartbeat that ends.
+    await db
+      .update(importJobs)
+      .set({ state: "running", heartbeatAt: new Date(Date.now() - 10 * 60_000) })
+      .where(and(eq(importJobs.id, started.json.id), eq(importJobs.state, "interrupted")));
+    const resumed = await resumeOrphanedImports(db);
+    if (stopped.state === "interrupted") expect(resumed).toContain(started.json.id);
     await importRunSettled(db, started.json.id);
     const done = await job(dataManager, study.id, started.json.id);
     expect(done.state).toBe("applied");
-    expect((await recordsOf(study.id)).map(({ code, visitNumber }) => [code, visitNumber])).toEqual(
-      (await recordsOf(source.id)).map(({ code, visitNumber }) => [code, visitNumber]),
-    );
+    const [all] = await db.select({ n: count() }).from(patients).where(eq(patients.studyId, study.id));
+    expect(all!.n).toBe(many.length);
+    const [visitCount] = await db
+      .select({ n: count() })
+      .from(visits)
+      .innerJoin(patients, eq(patients.id, visits.patientId))
+      .where(eq(patients.studyId, study.id));
+    expect(visitCount!.n).toBe(many.length);
+    expect((await verifyAuditChain(db)).ok).toBe(true);
   });
 });

@@ -74,7 +74,11 @@ export async function readExistingRecords(
           .select()
           .from(patients)
           .where(
-            and(eq(patients.studyId, studyId), inArray(patients.code, [...codes]), isNull(patients.deletedAt)),
+            and(
+              eq(patients.studyId, studyId),
+              inArray(patients.code, [...codes]),
+              isNull(patients.deletedAt),
+            ),
           );
   const byCode = new Map(found.map((row) => [row.code, row]));
   const ids = found.map((row) => row.id);
@@ -174,8 +178,14 @@ async function writePatient(
       missing: patient.missing,
       ...(medicalGroupId === undefined ? {} : { medical_group_id: medicalGroupId }),
     };
-    const written = await inSavepoint(tx, audit, context, row, PatientCreateBody, body, (sp, record, parsed) =>
-      createPatientIn(sp, record, context.actor, parsed, context.meta),
+    const written = await inSavepoint(
+      tx,
+      audit,
+      context,
+      row,
+      PatientCreateBody,
+      body,
+      (sp, record, parsed) => createPatientIn(sp, record, context.actor, parsed, context.meta),
     );
     return { ...written, id: written.result?.id ?? null, outcome: written.result ? "create" : "refused" };
   }
@@ -233,8 +243,14 @@ async function writeVisit(
       data_fields: visit.data_fields,
       missing: visit.missing,
     };
-    const written = await inSavepoint(tx, audit, context, visit.row, VisitCreateBody, body, (sp, record, parsed) =>
-      createVisitIn(sp, record, context.actor, parsed, context.meta, keepWords),
+    const written = await inSavepoint(
+      tx,
+      audit,
+      context,
+      visit.row,
+      VisitCreateBody,
+      body,
+      (sp, record, parsed) => createVisitIn(sp, record, context.actor, parsed, context.meta, keepWords),
     );
     return { issues: written.issues, outcome: written.result ? "create" : "refused" };
   }
@@ -257,8 +273,15 @@ async function writeVisit(
     ...(Object.keys(changedFields).length > 0 ? { data_fields: changedFields } : {}),
     ...(Object.keys(changedMissing).length > 0 ? { missing: changedMissing } : {}),
   };
-  const written = await inSavepoint(tx, audit, context, visit.row, VisitUpdateBody, body, (sp, record, parsed) =>
-    updateVisitIn(sp, record, context.actor, stored.id, parsed, context.meta, keepWords),
+  const written = await inSavepoint(
+    tx,
+    audit,
+    context,
+    visit.row,
+    VisitUpdateBody,
+    body,
+    (sp, record, parsed) =>
+      updateVisitIn(sp, record, context.actor, stored.id, parsed, context.meta, keepWords),
   );
   return { issues: written.issues, outcome: written.result ? "update" : "refused" };
 }
@@ -281,18 +304,26 @@ function storedColumns(stored: StoredPatient): Record<string, unknown> {
  * The entries of `values` that differ from the stored ones. An empty cell never reaches here (the
  * reader leaves it out), so an import only adds and changes: it never erases (decision 0037).
  */
-function changedEntries(values: Record<string, unknown>, stored: Record<string, unknown>): Record<string, unknown> {
+function changedEntries(
+  values: Record<string, unknown>,
+  stored: Record<string, unknown>,
+): Record<string, unknown> {
   const changed: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(values))
     if (!sameValue(value, Object.hasOwn(stored, name) ? stored[name] : undefined)) changed[name] = value;
   return changed;
 }
 
+/** Equal as stored values: numbers stored as text compare as numbers, objects by their keys in any order. */
 function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a === "number" && typeof b === "string") return Number(b) === a;
   if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
-  return JSON.stringify(a) === JSON.stringify(b);
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...keys].every((key) =>
+    sameValue((a as Record<string, unknown>)[key] ?? null, (b as Record<string, unknown>)[key] ?? null),
+  );
 }
 
 /**
@@ -315,7 +346,9 @@ async function inSavepoint<S extends z.ZodType, T>(
     return {
       result: null,
       issues: parsed.error.issues.map((issue) =>
-        issueAt(row, fieldOfPath(["body", ...issue.path.map(String)]), issue.code, { message: issue.message }),
+        issueAt(row, fieldOfPath(["body", ...issue.path.map(String)]), issue.code, {
+          message: issue.message,
+        }),
       ),
     };
   let warnings: ImportIssue[] = [];
@@ -349,7 +382,10 @@ function refusalIssues(refusal: ApiError, row: number | null): ImportIssue[] {
     return [issueAt(row, null, refusal.type ?? refusal.code, { message: refusal.detail })];
   return refusal.detail.map((issue) =>
     issue.type === WARNING_ISSUE_TYPE
-      ? issueAt(row, fieldOfPath(issue.loc), issue.code ?? issue.type, { message: issue.msg, blocking: false })
+      ? issueAt(row, fieldOfPath(issue.loc), issue.code ?? issue.type, {
+          message: issue.msg,
+          blocking: false,
+        })
       : issueAt(row, fieldOfPath(issue.loc), issue.type, { message: issue.msg }),
   );
 }

@@ -51,7 +51,9 @@ export async function importIssuesCsv(
       const text = rows
         .map((issue) =>
           csvRecord(
-            [issue.row, issue.column, issue.field, issue.code, issue.blocking, words(issue.message)].map(cell),
+            [issue.row, issue.column, issue.field, issue.code, issue.blocking, words(issue.message)].map(
+              cell,
+            ),
             dialect,
           ),
         )

@@ -144,7 +144,7 @@ export function toJobResponse(
   now: Date,
 ): ImportJobResponse {
   const counts: ImportCounts = row.counts;
-  const seconds = row.startedAt ? (((row.finishedAt ?? now).getTime() - row.startedAt.getTime()) / 1000) : 0;
+  const seconds = row.startedAt ? ((row.finishedAt ?? now).getTime() - row.startedAt.getTime()) / 1000 : 0;
   const rate = seconds > 0 && row.rowsDone > 0 ? row.rowsDone / seconds : null;
   const progress = row.fileBytes > 0 ? Math.min(1, row.bytesDone / row.fileBytes) : 0;
   const running = row.state === "running";

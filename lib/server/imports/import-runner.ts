@@ -14,7 +14,12 @@ import { openClinicalStudy } from "../clinical/clinical-study";
 import { translatorFor } from "../i18n/translator";
 import { openCsvRecords } from "./csv-records";
 import { openImportFile } from "./import-files";
-import { readExistingRecords, writeGroup, type GroupOutcome, type ImportWriteContext } from "./import-group-write";
+import {
+  readExistingRecords,
+  writeGroup,
+  type GroupOutcome,
+  type ImportWriteContext,
+} from "./import-group-write";
 import {
   appendIssues,
   claimJob,
@@ -309,7 +314,10 @@ async function runBatch(
           counts: job.counts,
         },
       });
-    await tx.update(importJobs).set({ resumeAfter: groupsDone, heartbeatAt: new Date() }).where(eq(importJobs.id, job.id));
+    await tx
+      .update(importJobs)
+      .set({ resumeAfter: groupsDone, heartbeatAt: new Date() })
+      .where(eq(importJobs.id, job.id));
     job.resumeAfter = groupsDone;
     return outcomes;
   });

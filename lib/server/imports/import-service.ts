@@ -123,7 +123,12 @@ async function fileOfJob(
   if (!preview) throw notFound(messageRef("api.imports.jobNotFound"));
   if (preview.mode !== "preview" || preview.state !== "previewed" || preview.format !== fields.format)
     throw conflict(messageRef("api.imports.previewNotUsable"));
-  return { key: preview.fileKey, name: preview.fileName, bytes: preview.fileBytes, sha256: preview.fileSha256 };
+  return {
+    key: preview.fileKey,
+    name: preview.fileName,
+    bytes: preview.fileBytes,
+    sha256: preview.fileSha256,
+  };
 }
 
 export async function getImport(
