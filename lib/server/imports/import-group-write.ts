@@ -1,8 +1,6 @@
 import "server-only";
-import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { z } from "zod";
 import type { Tx } from "@/db/client";
-import { medicalGroups, patients, visits } from "@/db/schema";
 import { WARNING_ISSUE_TYPE } from "@/lib/forms/plausibility";
 import type { ImportedGroup, ImportedVisit, ImportIssue } from "@/lib/imports/import-records";
 import { messageRef } from "@/lib/i18n/message-ref";
@@ -15,6 +13,9 @@ import type { Actor } from "../auth/actor";
 import type { AuditEntry, AuditRecorder } from "../audit/audit-writer";
 import { createPatientIn, updatePatientIn } from "../clinical/patient-service";
 import { createVisitIn, updateVisitIn } from "../clinical/visit-service";
+import type { ExistingRecords } from "../clinical/import-existing-queries";
+import type { PatientRow } from "../clinical/patient-queries";
+import type { VisitRow } from "../clinical/visit-queries";
 
 /**
  * One patient group of an import file written through the form save's own functions
@@ -52,56 +53,6 @@ export type ImportWriteContext = {
   importJobId: number;
 };
 
-type StoredPatient = typeof patients.$inferSelect;
-type StoredVisit = typeof visits.$inferSelect;
-
-/** What the study already holds for a batch of groups: two reads per batch, not per record. */
-export type ExistingRecords = {
-  patients: Map<string, StoredPatient>;
-  visits: Map<number, Map<number, StoredVisit>>;
-  groups: Map<string, number>;
-};
-
-export async function readExistingRecords(
-  tx: Tx,
-  studyId: number,
-  codes: readonly string[],
-): Promise<ExistingRecords> {
-  const found =
-    codes.length === 0
-      ? []
-      : await tx
-          .select()
-          .from(patients)
-          .where(
-            and(
-              eq(patients.studyId, studyId),
-              inArray(patients.code, [...codes]),
-              isNull(patients.deletedAt),
-            ),
-          );
-  const byCode = new Map(found.map((row) => [row.code, row]));
-  const ids = found.map((row) => row.id);
-  const stored =
-    ids.length === 0
-      ? []
-      : await tx
-          .select()
-          .from(visits)
-          .where(and(inArray(visits.patientId, ids), isNull(visits.deletedAt)));
-  const byPatient = new Map<number, Map<number, StoredVisit>>();
-  for (const visit of stored) {
-    let numbers = byPatient.get(visit.patientId);
-    if (!numbers) byPatient.set(visit.patientId, (numbers = new Map()));
-    numbers.set(visit.visitNumber, visit);
-  }
-  const groups = await tx
-    .select({ id: medicalGroups.id, code: medicalGroups.code })
-    .from(medicalGroups)
-    .where(eq(medicalGroups.studyId, studyId));
-  return { patients: byCode, visits: byPatient, groups: new Map(groups.map((g) => [g.code, g.id])) };
-}
-
 export async function writeGroup(
   tx: Tx,
   audit: AuditRecorder,
@@ -128,7 +79,7 @@ export async function writeGroup(
     outcome.visits.refused = group.visits.length;
     return outcome;
   }
-  const storedVisits = existing.visits.get(patient.id) ?? new Map<number, StoredVisit>();
+  const storedVisits = existing.visits.get(patient.id) ?? new Map<number, VisitRow>();
   for (const visit of group.visits) {
     const written = await writeVisit(tx, audit, context, patient.id, visit, storedVisits);
     outcome.visits[written.outcome]++;
@@ -144,7 +95,7 @@ async function writePatient(
   audit: AuditRecorder,
   context: ImportWriteContext,
   group: ImportedGroup,
-  stored: StoredPatient | undefined,
+  stored: PatientRow | undefined,
   groups: Map<string, number>,
   row: number | null,
 ): Promise<Written & { id: number | null }> {
@@ -228,7 +179,7 @@ async function writeVisit(
   context: ImportWriteContext,
   patientId: number,
   visit: ImportedVisit,
-  storedVisits: Map<number, StoredVisit>,
+  storedVisits: Map<number, VisitRow>,
 ): Promise<Written> {
   const stored = typeof visit.visit_number === "number" ? storedVisits.get(visit.visit_number) : undefined;
   const identity = {
@@ -289,7 +240,7 @@ async function writeVisit(
 /** Visit answers are not shown to anyone here: their words stay references. */
 const keepWords = (text: string) => text;
 
-function storedColumns(stored: StoredPatient): Record<string, unknown> {
+function storedColumns(stored: PatientRow): Record<string, unknown> {
   return {
     birth_date: stored.birthDate,
     sex: stored.sex,

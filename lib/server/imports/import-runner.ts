@@ -14,12 +14,8 @@ import { openClinicalStudy } from "../clinical/clinical-study";
 import { translatorFor } from "../i18n/translator";
 import { openCsvRecords } from "./csv-records";
 import { openImportFile } from "./import-files";
-import {
-  readExistingRecords,
-  writeGroup,
-  type GroupOutcome,
-  type ImportWriteContext,
-} from "./import-group-write";
+import { readExistingRecords } from "../clinical/import-existing-queries";
+import { writeGroup, type GroupOutcome, type ImportWriteContext } from "./import-group-write";
 import {
   appendIssues,
   claimJob,
