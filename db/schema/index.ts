@@ -14,3 +14,4 @@ export * from "./audit-verification-jobs";
 export * from "./queries";
 export * from "./notifications";
 export * from "./signatures";
+export * from "./api-tokens";

@@ -22,6 +22,6 @@ export default async function HomepageContentPage({ params }: { params: Promise<
   if (access.kind === "not_found") notFound();
   if (access.kind === "forbidden") forbidden();
   // content.edit is a platform grant (superusers), never a study role's: no assignment needed.
-  const canEdit = studyAccess(actor, null).permissions.has("content.edit");
+  const canEdit = studyAccess(actor, null, parsed.data.id).permissions.has("content.edit");
   return <ContentPage studyId={parsed.data.id} studyName={access.studyName ?? ""} canEdit={canEdit} />;
 }
