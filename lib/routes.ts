@@ -15,6 +15,8 @@ export const ADMIN_LANDING = "/admin/studies";
 export const CHANGE_PASSWORD_PATH = "/admin/account/password";
 /** The signed-in user's second factor (decision 0033). */
 export const TWO_FACTOR_PATH = "/admin/account/two-factor";
+/** The signed-in user's personal API tokens (docs/decisions/0036-personal-api-tokens.md). */
+export const API_TOKENS_PATH = "/admin/account/api-tokens";
 
 const PAGE_PATTERNS: RegExp[] = [
   /^\/login$/,
@@ -32,6 +34,8 @@ const PAGE_PATTERNS: RegExp[] = [
   /^\/admin\/account\/password$/,
   // The signed-in user's second factor (decision 0033).
   /^\/admin\/account\/two-factor$/,
+  // Personal API tokens (docs/decisions/0036-personal-api-tokens.md).
+  /^\/admin\/account\/api-tokens$/,
   // The audit trail (decision 0015).
   /^\/admin\/audit-logs$/,
   // The study area: /{studyCode}, except the reserved first segments of spec §2 (the shell answers

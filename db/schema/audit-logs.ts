@@ -25,6 +25,9 @@ export const auditLogs = pgTable(
     reason: text("reason"),
     oldValues: jsonb("old_values").$type<Record<string, unknown>>(),
     newValues: jsonb("new_values").$type<Record<string, unknown>>(),
+    // The name of the personal API token the request came with (docs/decisions/0036-personal-api-tokens.md);
+    // null for a session. Hashed with the row when present.
+    apiToken: text("api_token"),
     prevHash: text("prev_hash").notNull(),
     hash: text("hash").notNull().unique(),
   },

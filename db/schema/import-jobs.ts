@@ -53,6 +53,8 @@ export const importJobs = pgTable(
     fileBytes: bigint("file_bytes", { mode: "number" }).notNull(),
     previewJobId: integer("preview_job_id"),
     createdBy: integer("created_by").references(() => users.id),
+    /** The personal API token the job was started with, named on its audit rows (decision 0036). */
+    apiToken: text("api_token"),
     /** The words the apply's reasons for change are written in (the starting request's language). */
     locale: text("locale").notNull(),
     createdAt: instant("created_at").notNull().defaultNow(),

@@ -15,3 +15,4 @@ export * from "./queries";
 export * from "./notifications";
 export * from "./signatures";
 export * from "./import-jobs";
+export * from "./api-tokens";

@@ -105,6 +105,7 @@ import {
   TotpConfirmResponse,
   TotpEnrolmentResponse,
 } from "./two-factor";
+import { ApiTokenCreateBody, ApiTokenCreatedResponse, ApiTokenListResponse } from "./api-tokens";
 import {
   DetailResponse,
   LoginBody,
@@ -165,6 +166,31 @@ export const API_CONTRACTS: ApiContract[] = [
     summary: "End the current session (cookie or bearer)",
     auth: true,
     response: DetailResponse,
+  },
+  // Personal API tokens (docs/decisions/0036-personal-api-tokens.md).
+  {
+    method: "POST",
+    path: "/api/auth/tokens",
+    summary:
+      "Make a personal API token: a name, an expiry (at most a year), one study and read or write within the caller's role there; the token is answered once (only its hash is kept). Sent as Authorization: Bearer; not usable for tokens, account or administration endpoints",
+    auth: true,
+    body: ApiTokenCreateBody,
+    response: ApiTokenCreatedResponse,
+    status: 201,
+  },
+  {
+    method: "GET",
+    path: "/api/auth/tokens",
+    summary: "The caller's personal API tokens, newest first, with when each was last used (to the minute)",
+    auth: true,
+    response: ApiTokenListResponse,
+  },
+  {
+    method: "DELETE",
+    path: "/api/auth/tokens/{id}",
+    summary: "Revoke one of the caller's personal API tokens: it answers 401 from the next request",
+    auth: true,
+    status: 204,
   },
   {
     method: "POST",

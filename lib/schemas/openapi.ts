@@ -79,7 +79,12 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     servers: [{ url: "/" }],
     components: {
       securitySchemes: {
-        bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
+        bearer: {
+          type: "http",
+          scheme: "bearer",
+          description:
+            "A JWT from POST /api/auth/login, or a personal API token (crt_…) made in the account screen or with POST /api/auth/tokens: one study, read or write within the user's role there, never the account or administration endpoints",
+        },
         cookie: { type: "apiKey", in: "cookie", name: "next-auth.session-token" },
       },
     },

@@ -1,6 +1,7 @@
 // The en catalogue: one JSON file per namespace (docs/decisions/0021). Add a namespace to both
 // languages' index files; tests/unit/i18n-catalogues.test.ts holds them to the same keys.
 import api from "./api.json";
+import apiTokens from "./apiTokens.json";
 import audit from "./audit.json";
 import casebook from "./casebook.json";
 import auth from "./auth.json";
@@ -48,6 +49,7 @@ import visits from "./visits.json";
 
 const catalogue = {
   api,
+  apiTokens,
   audit,
   casebook,
   auth,

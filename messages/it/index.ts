@@ -2,6 +2,7 @@
 // languages' index files; tests/unit/i18n-catalogues.test.ts holds them to the same keys.
 import type { Messages } from "@/lib/i18n/catalogue";
 import api from "./api.json";
+import apiTokens from "./apiTokens.json";
 import audit from "./audit.json";
 import casebook from "./casebook.json";
 import auth from "./auth.json";
@@ -50,6 +51,7 @@ import visits from "./visits.json";
 // Typed as the English catalogue: a namespace or key missing here does not compile.
 const catalogue: Messages = {
   api,
+  apiTokens,
   audit,
   casebook,
   auth,

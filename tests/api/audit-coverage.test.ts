@@ -11,6 +11,7 @@ import { asc, eq, gt, max } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import {
+  apiTokens,
   auditLogs,
   contentBlocks,
   fieldTemplates,
@@ -51,6 +52,8 @@ type Fixture = {
   notificationId?: number;
   /** A refresh token of `user`'s API session (the refresh entry). */
   refresh?: string;
+  /** A personal API token of the caller (the revoke entry). */
+  tokenId?: number;
 };
 
 type ExpectedRow = {
@@ -150,6 +153,56 @@ const EXPECTED_AUDIT: Record<string, Entry> = {
         reason: "Language chosen by the user",
         oldValues: { locale: null },
         newValues: { locale: "it" },
+      },
+    ],
+  },
+  // Personal API tokens (docs/decisions/0036-personal-api-tokens.md).
+  "POST /api/auth/tokens": {
+    request: (f) => ({
+      body: {
+        name: "coverage export",
+        expires_at: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+        study_id: f.studyId,
+        access: "read",
+      },
+    }),
+    rows: (f, answer) => [
+      {
+        action: "create",
+        entityType: "api_token",
+        entityId: String(answer.id),
+        studyId: f.studyId,
+        reason: "Personal API token created",
+        newValues: { name: "coverage export", access: "read", expires_at: answer.expires_at },
+      },
+    ],
+  },
+  "DELETE /api/auth/tokens/{id}": {
+    prepare: async (f) => {
+      const db = await getDb();
+      const [token] = await db
+        .insert(apiTokens)
+        .values({
+          userId: f.caller.userId,
+          name: "coverage revoke",
+          tokenHash: `coverage-${f.caller.userId}-${f.studyId}`,
+          studyId: f.studyId,
+          access: "read",
+          expiresAt: new Date(Date.now() + 86_400_000),
+        })
+        .returning();
+      return { tokenId: token!.id };
+    },
+    request: (f) => ({ params: { id: String(f.tokenId) } }),
+    rows: (f) => [
+      {
+        action: "update",
+        entityType: "api_token",
+        entityId: String(f.tokenId),
+        studyId: f.studyId,
+        reason: "Personal API token revoked",
+        oldValues: { name: "coverage revoke", revoked_at: null },
+        newValues: { name: "coverage revoke", revoked_at: expect.any(String) },
       },
     ],
   },

@@ -53,6 +53,9 @@ const NOT_REFUSED_BY_STUDY_LOCK: Record<string, string> = {
   "POST /api/studies/{id}/lock": "locking a locked study is a 409 (tests/api/data-lock.test.ts)",
   "POST /api/studies/{id}/unlock": "the unlock itself is the one write a locked study takes",
   "POST /api/auth/totp": "a user's own second factor is not inside a study",
+  "POST /api/auth/tokens":
+    "a user's own credential: a token on a locked study only reads (the lock refuses its writes)",
+  "DELETE /api/auth/tokens/{id}": "revoking one's own credential is not a change of study data",
   "POST /api/auth/totp/confirm": "a user's own second factor is not inside a study",
   "POST /api/admin/users/{id}/totp/reset": "platform users are not inside a study",
   "POST /api/admin/users/{id}/identity-verification": "platform users are not inside a study",

@@ -220,6 +220,7 @@ describe("study lock", () => {
       fullName: "Page reader",
       sessionId: "page",
       via: "cookie",
+      apiToken: null,
       mustChangePassword: false,
       mustEnrolSecondFactor: false,
       locale: null,

@@ -9,6 +9,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { expect } from "vitest";
 import { getDb } from "@/db/client";
 import {
+  apiTokens,
   auditLogs,
   contentBlocks,
   fieldTemplates,
@@ -218,6 +219,41 @@ export const RULES: Record<string, Rule> = {
     need: { kind: "session" },
     target: "none",
     request: ({ n }) => ({ body: { locale: n % 2 === 0 ? "it" : "en" } }),
+  },
+  // Personal API tokens (docs/decisions/0036-personal-api-tokens.md): made for a study the caller
+  // can read, listed and revoked by their owner.
+  "POST /api/auth/tokens": {
+    need: { kind: "study", permission: "study.read" },
+    target: "study",
+    request: ({ target, n }) => ({
+      body: {
+        name: `matrix ${n}`,
+        expires_at: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+        study_id: target.study.id,
+        access: "read",
+      },
+    }),
+  },
+  "GET /api/auth/tokens": { need: { kind: "session" }, target: "none", request: () => ({}) },
+  "DELETE /api/auth/tokens/{id}": {
+    need: { kind: "session" },
+    target: "none",
+    request: async ({ actor, n }) => {
+      if (!actor.user) return { params: { id: "1" } };
+      const db = await getDb();
+      const [token] = await db
+        .insert(apiTokens)
+        .values({
+          userId: actor.user.id,
+          name: `matrix ${n}`,
+          tokenHash: `matrix-${process.pid}-${n}`,
+          studyId: home.id,
+          access: "read",
+          expiresAt: new Date(Date.now() + 86_400_000),
+        })
+        .returning({ id: apiTokens.id });
+      return { params: { id: String(token!.id) } };
+    },
   },
   "POST /api/auth/register": {
     need: { kind: "platform", permission: "users.create" },
@@ -1197,7 +1233,7 @@ export function expectedOutcome(rule: Rule, actor: ActorFixture, study: StudyFix
   if (need.kind === "session") return "2xx";
   if (need.kind === "platform") return hasPlatformPermission(actor.policy, need.permission) ? "2xx" : 403;
   if (need.kind === "superuser") return isSuperuser(actor.policy) ? "2xx" : 403;
-  const access = studyAccess(actor.policy, actor.assignments.get(study!.id) ?? null);
+  const access = studyAccess(actor.policy, actor.assignments.get(study!.id) ?? null, study!.id);
   if (!access.permissions.has("study.read")) return 404;
   if (need.kind === "patient") {
     const patient = { medicalGroupId: study!.groupIn, createdBy: owner.user!.id };

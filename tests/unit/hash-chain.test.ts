@@ -27,6 +27,14 @@ const row = {
 };
 
 describe("audit hash chain", () => {
+  it("covers a personal API token's name when present, and hashes a row without one as before it existed", () => {
+    const plain = auditRowHash(GENESIS_HASH, row);
+    expect(auditRowHash(GENESIS_HASH, { ...row, apiToken: null })).toBe(plain);
+    const named = auditRowHash(GENESIS_HASH, { ...row, apiToken: "nightly export" });
+    expect(named).not.toBe(plain);
+    expect(auditRowHash(GENESIS_HASH, { ...row, apiToken: "nightly export 2" })).not.toBe(named);
+  });
+
   it("ignores object key order at every depth (JSONB reorders keys)", () => {
     fc.assert(
       fc.property(fc.dictionary(fc.string(), fc.jsonValue()), (value) => {

@@ -10,7 +10,11 @@ import {
   type TrustProxy,
 } from "./client-address";
 
-export type RequestMeta = { ip: string | null; userAgent: string | null };
+/**
+ * `apiToken`: the name of the personal API token the request came with, set by the route wrapper
+ * and recorded on every audit row the request writes (docs/decisions/0036-personal-api-tokens.md).
+ */
+export type RequestMeta = { ip: string | null; userAgent: string | null; apiToken?: string };
 
 type Socket = { address: string; tls: boolean };
 

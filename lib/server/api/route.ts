@@ -2,7 +2,9 @@ import "server-only";
 import { NextResponse } from "next/server";
 import { z, type ZodType } from "zod";
 import { getDb, type Db } from "@/db/client";
-import { resolveActor, type Actor } from "../auth/actor";
+import { apiTokenOf, resolveActor, type Actor } from "../auth/actor";
+import { apiTokenMayReach } from "../auth/api-token-reach";
+import { API_TOKEN_MESSAGES } from "@/lib/schemas/api-tokens";
 import { recordDenial } from "../audit/denial-aggregator";
 import { MAX_JSON_BODY_BYTES, readBodyText } from "./body-limit";
 import { assertSameOrigin } from "./csrf";
@@ -89,16 +91,21 @@ function wrap<P, Q, B>(
     req: Request,
     context: RouteContext | undefined,
   ): Promise<{ response: Response; locale: Locale }> {
-    const meta = requestMeta(req.headers);
+    let meta = requestMeta(req.headers);
     let actor: Actor | null = null;
     let db: Db | undefined;
     try {
       db = await getDb();
       if (requireActor) {
         actor = await resolveActor(db, req.headers);
-        if (!actor) throw unauthorized();
+        if (!actor) throw unauthorized(apiTokenOf(req.headers) ? API_TOKEN_MESSAGES.invalid : undefined);
         if (actor.via === "cookie" && !SAFE_METHODS.has(req.method)) assertSameOrigin(req);
         const path = new URL(req.url).pathname;
+        if (actor.apiToken) {
+          // Every audit row of this request names the token (docs/decisions/0036-personal-api-tokens.md).
+          meta = { ...meta, apiToken: actor.apiToken.name };
+          if (!apiTokenMayReach(req.method, path)) throw forbidden(API_TOKEN_MESSAGES.routeRefused);
+        }
         if (actor.mustChangePassword && !TEMPORARY_PASSWORD_PATHS.has(path))
           throw forbidden(messageRef("api.users.passwordChangeRequired"));
         if (actor.mustEnrolSecondFactor && !SECOND_FACTOR_ENROLMENT_PATHS.has(path))

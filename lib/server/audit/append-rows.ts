@@ -96,6 +96,7 @@ function entryJson(row: ReturnType<typeof chainRows<HashedAuditFields>>["rows"][
     reason: row.reason,
     old_values: row.oldValues ?? null,
     new_values: row.newValues ?? null,
+    api_token: row.apiToken ?? null,
     prev_hash: row.prevHash,
     hash: row.hash,
   };

@@ -41,6 +41,7 @@ export function auditRowContent(entry: AuditEntry): AuditRowContent {
     entityId: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
     studyId: entry.studyId ?? null,
     ipAddress: entry.meta?.ip ?? null,
+    apiToken: entry.meta?.apiToken ?? null,
     reason: entry.reason ?? null,
     oldValues: redact(entry.oldValues),
     newValues: redact(entry.newValues),

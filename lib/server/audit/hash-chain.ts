@@ -15,6 +15,8 @@ export type HashedAuditFields = {
   reason: string | null;
   oldValues: unknown;
   newValues: unknown;
+  /** Absent or null on rows written without a personal API token (and on every row before them). */
+  apiToken?: string | null;
 };
 
 /** JSON with object keys sorted at every depth, so JSONB's own key order never changes a hash. */
@@ -45,6 +47,8 @@ function rowPayload(prevHash: string, row: HashedAuditFields): string {
     row.reason,
     row.oldValues ?? null,
     row.newValues ?? null,
+    // Only when present: rows written before the column existed keep the payload they were hashed with.
+    ...(row.apiToken ? [row.apiToken] : []),
   ]);
 }
 

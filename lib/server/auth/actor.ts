@@ -5,6 +5,8 @@ import { decode } from "next-auth/jwt";
 import type { Db } from "@/db/client";
 import { prepared } from "@/db/prepared";
 import { authSessions, users } from "@/db/schema";
+import { API_TOKEN_PREFIX, type ApiTokenAccess } from "@/lib/schemas/api-tokens";
+import { readApiToken } from "./api-token-lookup";
 import type { PolicyActor } from "./policy";
 import { SESSION_COOKIE_NAMES } from "./session-cookie";
 import { SESSION_IDLE_TIMEOUT_MS, SESSION_TOUCH_INTERVAL_MS } from "./session-policy";
@@ -17,9 +19,15 @@ import { VerifiedTokenCache } from "./verified-token-cache";
 export type Actor = PolicyActor & {
   email: string;
   fullName: string;
-  sessionId: string;
+  /** The sign-in session; null for a personal API token, which has none. */
+  sessionId: string | null;
   /** `job`: a background job acting for the user who started it (an import, decision 0037). */
-  via: "cookie" | "bearer" | "job";
+  via: "cookie" | "bearer" | "api_token" | "job";
+  /**
+   * The personal API token the request came with (docs/decisions/0036-personal-api-tokens.md):
+   * policy.ts bounds the user's access by it, the route wrapper names it on the audit rows.
+   */
+  apiToken: { id: number; name: string; studyId: number; access: ApiTokenAccess } | null;
   /** A temporary password is in force: only the password change (and me, logout) may be called. */
   mustChangePassword: boolean;
   /**
@@ -45,6 +53,8 @@ export type Actor = PolicyActor & {
  * query per request (session-cache.ts, docs/decisions/0019).
  */
 export async function resolveActor(db: Db, headers: Headers): Promise<Actor | null> {
+  const apiToken = apiTokenOf(headers);
+  if (apiToken !== null) return apiTokenActor(db, apiToken);
   const credentials = await readCredentials(headers);
   if (!credentials) return null;
   const current = await currentSession(db, credentials.userId, credentials.sessionId);
@@ -52,18 +62,52 @@ export async function resolveActor(db: Db, headers: Headers): Promise<Actor | nu
   const { session, user } = current.row;
 
   return {
+    ...userFields(user),
+    sessionId: session.id,
+    via: credentials.via,
+    apiToken: null,
+    mustEnrolSecondFactor: credentials.secondFactorRequired && !hasSecondFactor(user),
+    heard: current.heard,
+  };
+}
+
+/** What an actor takes from their user row, however they came in. */
+function userFields(user: SessionRow["user"]) {
+  return {
     userId: user.id,
     email: user.email,
     fullName: user.fullName,
     roleLevel: user.roleLevel,
     isSuperuser: user.isSuperuser,
-    sessionId: session.id,
-    via: credentials.via,
     mustChangePassword: user.mustChangePassword,
-    mustEnrolSecondFactor: credentials.secondFactorRequired && !hasSecondFactor(user),
     locale: user.locale ?? null,
-    heard: current.heard,
   };
+}
+
+/**
+ * A personal API token, read on every request (no copy is kept), so a revocation, an expiry or the
+ * user's deactivation refuses the very next call (docs/decisions/0036-personal-api-tokens.md).
+ * Its user passed any second-factor requirement when they created it in a signed-in session.
+ */
+async function apiTokenActor(db: Db, token: string): Promise<Actor | null> {
+  const found = await readApiToken(db, token, new Date());
+  if (!found) return null;
+  const { token: row, user } = found;
+  return {
+    ...userFields(user),
+    sessionId: null,
+    via: "api_token",
+    apiToken: { id: row.id, name: row.name, studyId: row.studyId, access: row.access },
+    mustEnrolSecondFactor: false,
+    heard: false,
+  };
+}
+
+/** A bearer credential that is a personal API token (its prefix says so; a JWT never has it). */
+export function apiTokenOf(headers: Headers): string | null {
+  const match = /^Bearer\s+(\S+)$/i.exec(headers.get("authorization") ?? "");
+  const token = match?.[1];
+  return token?.startsWith(API_TOKEN_PREFIX) ? token : null;
 }
 
 /**

@@ -25,7 +25,7 @@ import {
   SESSION_ABSOLUTE_LIFETIME_MS,
   SESSION_IDLE_TIMEOUT_MS,
 } from "./session-policy";
-import { hashRefreshToken, newRefreshToken, signAccessToken } from "./tokens";
+import { hashSecretToken, newSecretToken, signAccessToken } from "./tokens";
 
 type UserRow = typeof users.$inferSelect;
 
@@ -191,7 +191,7 @@ export async function openSession(
   attemptId?: number,
   details: { secondFactor?: "totp" | "recovery_code" | null; passwordExpiredNow?: boolean } = {},
 ) {
-  const refresh = kind === "api" ? newRefreshToken() : null;
+  const refresh = kind === "api" ? newSecretToken() : null;
   const session = await auditedTransaction(db, async (tx, audit) => {
     if (attemptId !== undefined) await markSignInSucceeded(tx, attemptId);
     const [row] = await tx
@@ -273,13 +273,13 @@ async function tokenResponse(
 export async function refreshApiSession(db: Db, refreshToken: string) {
   const now = new Date();
   const idleSince = new Date(now.getTime() - SESSION_IDLE_TIMEOUT_MS);
-  const rotated = newRefreshToken();
+  const rotated = newSecretToken();
   const [row] = await db
     .update(authSessions)
     .set({ refreshTokenHash: rotated.hash, lastSeenAt: now })
     .where(
       and(
-        eq(authSessions.refreshTokenHash, hashRefreshToken(refreshToken)),
+        eq(authSessions.refreshTokenHash, hashSecretToken(refreshToken)),
         eq(authSessions.kind, "api"),
         isNull(authSessions.revokedAt),
         gt(authSessions.expiresAt, now),
@@ -296,10 +296,12 @@ export async function refreshApiSession(db: Db, refreshToken: string) {
 /** Ends the actor's session (cookie or bearer): its tokens stop working at once. */
 export async function logout(db: Db, actor: Actor, meta: RequestMeta): Promise<void> {
   await auditedTransaction(db, async (tx, audit) => {
-    await tx
-      .update(authSessions)
-      .set({ revokedAt: new Date(), refreshTokenHash: null })
-      .where(and(eq(authSessions.id, actor.sessionId), isNull(authSessions.revokedAt)));
+    // A personal API token has no session to end; it never reaches this call (route.ts).
+    if (actor.sessionId !== null)
+      await tx
+        .update(authSessions)
+        .set({ revokedAt: new Date(), refreshTokenHash: null })
+        .where(and(eq(authSessions.id, actor.sessionId), isNull(authSessions.revokedAt)));
     audit({
       action: "logout",
       entityType: "user",

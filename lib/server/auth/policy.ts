@@ -4,6 +4,7 @@
  */
 import type { RoleLevel } from "@/db/schema/users";
 import type { StudyRole } from "@/db/schema/study-roles";
+import type { ApiTokenAccess } from "@/lib/schemas/api-tokens";
 
 export const PERMISSIONS = [
   "study.read",
@@ -48,7 +49,17 @@ export const PLATFORM_PERMISSIONS = [
 ] as const;
 export type PlatformPermission = (typeof PLATFORM_PERMISSIONS)[number];
 
-export type PolicyActor = { userId: number; roleLevel: RoleLevel; isSuperuser: boolean };
+/**
+ * `apiToken`: the request came with a personal API token (docs/decisions/0036-personal-api-tokens.md),
+ * which bounds the user's access to one study and to reads or writes.
+ */
+export type PolicyActor = {
+  userId: number;
+  roleLevel: RoleLevel;
+  isSuperuser: boolean;
+  apiToken?: ApiTokenScope | null;
+};
+export type ApiTokenScope = { studyId: number; access: ApiTokenAccess };
 export type StudyAssignment = { role: StudyRole; medicalGroupId: number | null };
 
 /** Which patients of a study the actor may see and touch. */
@@ -130,7 +141,21 @@ const SIGNING: readonly Permission[] = ["signatures.sign", "signatures.sign_if_a
 
 const NO_ACCESS: StudyAccess = { permissions: new Set(), patientScope: { kind: "none" } };
 
-export function studyAccess(actor: PolicyActor, assignment: StudyAssignment | null): StudyAccess {
+/**
+ * The actor's access to study `studyId`, where they hold `assignment` (or none). A personal API
+ * token narrows it (tokenAccess): the user's current access, so a role lowered later lowers the
+ * token too.
+ */
+export function studyAccess(
+  actor: PolicyActor,
+  assignment: StudyAssignment | null,
+  studyId: number,
+): StudyAccess {
+  const access = userStudyAccess(actor, assignment);
+  return actor.apiToken ? tokenAccess(actor.apiToken, studyId, access) : access;
+}
+
+function userStudyAccess(actor: PolicyActor, assignment: StudyAssignment | null): StudyAccess {
   if (isPlatformAdmin(actor)) {
     const permissions = new Set<Permission>(PERMISSIONS);
     if (!isSuperuser(actor)) permissions.delete("content.edit");
@@ -164,6 +189,43 @@ function scopeFor(actor: PolicyActor, assignment: StudyAssignment): PatientScope
 
 /** What a permission set keeps while its study is locked (docs/decisions/0034-patient-and-study-lock.md). */
 const READS: ReadonlySet<Permission> = new Set<Permission>(["study.read", "clinical.read"]);
+
+/**
+ * The most a write token may do (docs/decisions/0036-personal-api-tokens.md): the study's data work.
+ * Never a signature (it attests a person, re-authenticated), the study lock, the team or the
+ * homepage content: those stay with a signed-in person.
+ */
+const TOKEN_WRITES: ReadonlySet<Permission> = new Set<Permission>([
+  ...READS,
+  "study.configure",
+  "clinical.write",
+  "clinical.unlock",
+  "clinical.reassign",
+  "clinical.freeze",
+  // Bulk import (docs/decisions/0037-bulk-import.md): the integrations tokens are made for.
+  "clinical.import",
+  "queries.open",
+  "queries.respond",
+  "sdv.verify",
+]);
+
+/**
+ * A token's share of the user's access: nothing outside its study (answered as an unknown study),
+ * inside it the user's permissions that the token's access allows; the patient scope is the user's.
+ */
+export function tokenAccess(token: ApiTokenScope, studyId: number, access: StudyAccess): StudyAccess {
+  if (token.studyId !== studyId) return NO_ACCESS;
+  const ceiling = token.access === "read" ? READS : TOKEN_WRITES;
+  return {
+    permissions: new Set([...access.permissions].filter((p) => ceiling.has(p))),
+    patientScope: access.patientScope,
+  };
+}
+
+/** Whether a write token would add anything to a read one: the role holds a permission that writes. */
+export function tokenMayWrite(access: StudyAccess): boolean {
+  return [...access.permissions].some((p) => TOKEN_WRITES.has(p) && !READS.has(p));
+}
 
 /**
  * The access a page shows while the study is locked: reads only, so every write control goes. The

@@ -10,13 +10,13 @@ import { isPlatformAdmin, studyAccess, type Permission, type StudyAccess } from 
 
 /** The actor's answer for one study: the platform level plus the study role read from the database. */
 export async function loadStudyAccess(tx: Queryable, actor: Actor, studyId: number): Promise<StudyAccess> {
-  if (isPlatformAdmin(actor)) return studyAccess(actor, null);
+  if (isPlatformAdmin(actor)) return studyAccess(actor, null, studyId);
   const [assignment] = await tx
     .select({ role: userStudyRoles.role, medicalGroupId: userStudyRoles.medicalGroupId })
     .from(userStudyRoles)
     .where(and(eq(userStudyRoles.userId, actor.userId), eq(userStudyRoles.studyId, studyId)))
     .limit(1);
-  return studyAccess(actor, assignment ?? null);
+  return studyAccess(actor, assignment ?? null, studyId);
 }
 
 /**

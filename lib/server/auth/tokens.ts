@@ -54,11 +54,16 @@ export async function readAccessToken(token: string): Promise<{
   }
 }
 
-export function newRefreshToken(): { token: string; hash: string } {
-  const token = randomBytes(32).toString("base64url");
-  return { token, hash: hashRefreshToken(token) };
+/**
+ * A 256-bit random secret (a refresh token, a personal API token after its `prefix`) and the
+ * SHA-256 that is all the database keeps of it: the secret has full entropy, so a plain hash is
+ * enough and a lookup by it is one indexed read.
+ */
+export function newSecretToken(prefix = ""): { token: string; hash: string } {
+  const token = `${prefix}${randomBytes(32).toString("base64url")}`;
+  return { token, hash: hashSecretToken(token) };
 }
 
-export function hashRefreshToken(token: string): string {
+export function hashSecretToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }

@@ -121,7 +121,7 @@ async function openReadable(
   context: StudyContext,
   refusal: () => ApiError,
 ): Promise<ClinicalStudy> {
-  const access = studyAccess(actor, context.assignment);
+  const access = studyAccess(actor, context.assignment, context.studyId);
   if (!access.permissions.has("clinical.read")) throw refusal();
   let version = context.version;
   let stored = cachedConfig(context.studyId, version);

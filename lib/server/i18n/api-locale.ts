@@ -4,8 +4,8 @@ import type { Actor } from "../auth/actor";
 
 /**
  * The language of an API answer (docs/decisions/0021): a browser session speaks its user's account
- * setting (else the language switch's cookie, as its pages do); a script (bearer token) or an
- * anonymous caller the `Accept-Language` it sends; else English. The study's default language does
+ * setting (else the language switch's cookie, as its pages do); a script (bearer token, personal
+ * API token) or an anonymous caller the `Accept-Language` it sends; else English. The study's default language does
  * not apply: an API path need not belong to one study.
  */
 export function apiLocale(
@@ -13,7 +13,7 @@ export function apiLocale(
   actor: Pick<Actor, "via" | "locale"> | null,
 ): Locale {
   if (actor?.via === "cookie" && actor.locale) return actor.locale;
-  if (actor?.via !== "bearer") {
+  if (!actor || actor.via === "cookie") {
     const chosen = switchCookieOf(headers.get("cookie"));
     if (chosen) return chosen;
   }

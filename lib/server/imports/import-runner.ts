@@ -333,8 +333,9 @@ async function writeContext(tx: Db | Tx, job: ImportJobRow) {
     fullName: user.fullName,
     roleLevel: user.roleLevel,
     isSuperuser: user.isSuperuser,
-    sessionId: "",
+    sessionId: null,
     via: "job",
+    apiToken: null,
     mustChangePassword: false,
     mustEnrolSecondFactor: false,
     locale: user.locale ?? null,
@@ -345,7 +346,7 @@ async function writeContext(tx: Db | Tx, job: ImportJobRow) {
   const context: ImportWriteContext = {
     actor,
     studyId: job.studyId,
-    meta: { ip: null, userAgent: null },
+    meta: { ip: null, userAgent: null, ...(job.apiToken ? { apiToken: job.apiToken } : {}) },
     reason: words(messageRef("api.imports.changeReason", { file: job.fileName, job: job.id })),
     importJobId: job.id,
   };

@@ -72,6 +72,7 @@ export async function startImport(
         fileBytes: source.bytes,
         previewJobId: fields.preview_job_id ?? null,
         createdBy: actor.userId,
+        apiToken: meta.apiToken ?? null,
         locale,
       });
       // Who brought which file into the study, before anything of it is read.

@@ -110,7 +110,7 @@ async function inboxScopeOf(tx: Queryable, actor: Actor): Promise<InboxScope> {
   return {
     kind: "studies",
     studies: assignments.flatMap((assignment) => {
-      const access = studyAccess(actor, assignment);
+      const access = studyAccess(actor, assignment, assignment.studyId);
       return access.permissions.has("clinical.read")
         ? [{ studyId: assignment.studyId, scope: access.patientScope }]
         : [];

@@ -10,8 +10,10 @@ import { authSessions } from "@/db/schema";
  */
 export async function readSigningSession(
   tx: Queryable,
-  sessionId: string,
+  sessionId: string | null,
 ): Promise<{ identifiedAt: Date | null; lastSignatureAt: Date | null }> {
+  // A personal API token has no session (and never signs: policy.ts): everything is asked.
+  if (sessionId === null) return { identifiedAt: null, lastSignatureAt: null };
   const [row] = await tx
     .select({
       identifiedAt: authSessions.signatureIdentifiedAt,
@@ -25,9 +27,10 @@ export async function readSigningSession(
 /** A signature was given in this session: with every component (`identified`) or the password. */
 export async function noteSignature(
   tx: Queryable,
-  sessionId: string,
+  sessionId: string | null,
   p: { identified: boolean; at: Date },
 ): Promise<void> {
+  if (sessionId === null) return;
   await tx
     .update(authSessions)
     .set(p.identified ? { signatureIdentifiedAt: p.at, lastSignatureAt: p.at } : { lastSignatureAt: p.at })

@@ -44,6 +44,8 @@ export async function listMyStudies(db: Queryable, actor: PolicyActor): Promise<
   return rows.map(({ medicalGroupId, medicalGroupName, ...row }) => ({
     ...row,
     medicalGroupName: row.role === "sub_investigator" ? medicalGroupName : null,
-    canConfigure: studyAccess(actor, { role: row.role, medicalGroupId }).permissions.has("study.configure"),
+    canConfigure: studyAccess(actor, { role: row.role, medicalGroupId }, row.id).permissions.has(
+      "study.configure",
+    ),
   }));
 }

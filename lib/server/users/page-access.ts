@@ -94,6 +94,6 @@ export async function configurableStudyIds(actor: Actor): Promise<"all" | number
     .from(userStudyRoles)
     .where(eq(userStudyRoles.userId, actor.userId));
   return rows
-    .filter((row) => studyAccess(actor, row).permissions.has("study.configure"))
+    .filter((row) => studyAccess(actor, row, row.studyId).permissions.has("study.configure"))
     .map((row) => row.studyId);
 }

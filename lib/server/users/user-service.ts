@@ -334,7 +334,7 @@ export async function changeOwnPassword(
         version: sql`${users.version} + 1`,
       })
       .where(eq(users.id, actor.userId));
-    const ended = await endSessions(tx, actor.userId, actor.sessionId);
+    const ended = await endSessions(tx, actor.userId, actor.sessionId ?? undefined);
     audit({
       action: "update",
       entityType: "user",

@@ -3,7 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { headers } from "next/headers";
 import { ChangePasswordForm } from "@/components/admin-users/change-password-form";
 import Link from "next/link";
-import { passwordReturnUrl, TWO_FACTOR_PATH } from "@/lib/routes";
+import { API_TOKENS_PATH, passwordReturnUrl, TWO_FACTOR_PATH } from "@/lib/routes";
 import { requirePageActor } from "@/lib/server/auth/page-session";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -25,17 +25,24 @@ export default async function ChangePasswordPage({
     requestHeaders.get("referer"),
     requestHeaders.get("host"),
   );
-  const t = await getTranslations("twoFactor");
+  const t = await getTranslations();
   return (
     <div className="space-y-6">
       <ChangePasswordForm mustChange={actor.mustChangePassword} returnUrl={back} />
       {/* The account's other control (decision 0033): once the temporary password is gone. */}
       {!actor.mustChangePassword && (
-        <p className="mx-auto max-w-md text-sm">
-          <Link href={TWO_FACTOR_PATH} className="text-brand-700 underline">
-            {t("accountLink")}
-          </Link>
-        </p>
+        <ul className="mx-auto max-w-md space-y-1 text-sm">
+          <li>
+            <Link href={TWO_FACTOR_PATH} className="text-brand-700 underline">
+              {t("twoFactor.accountLink")}
+            </Link>
+          </li>
+          <li>
+            <Link href={API_TOKENS_PATH} className="text-brand-700 underline">
+              {t("apiTokens.accountLink")}
+            </Link>
+          </li>
+        </ul>
       )}
     </div>
   );

@@ -23,7 +23,7 @@ export default async function HomepageContentPage({ params }: { params: Promise<
   if (access.kind === "forbidden") forbidden();
   // content.edit is a platform grant (superusers), never a study role's: no assignment needed. A
   // locked study takes no change of its blocks (decision 0034).
-  const canEdit = studyAccess(actor, null).permissions.has("content.edit");
+  const canEdit = studyAccess(actor, null, parsed.data.id).permissions.has("content.edit");
   return (
     <ContentPage
       studyId={parsed.data.id}

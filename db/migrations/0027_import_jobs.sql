@@ -25,6 +25,7 @@ CREATE TABLE "import_jobs" (
 	"file_bytes" bigint NOT NULL,
 	"preview_job_id" integer,
 	"created_by" integer,
+	"api_token" text,
 	"locale" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"started_at" timestamp with time zone,
