@@ -20,6 +20,11 @@ export type TrailVocabulary = {
   missingCode: (code: string, label: string | null) => string;
   /** A medical group's name by its id, when known (a patient moved between groups). */
   groupName?: (id: number) => string | null;
+  /**
+   * A product column's coded value in words (a signature's proof or state, the change that
+   * invalidated it), else null for the value as written.
+   */
+  productValue?: (field: string, value: unknown, label: (field: string) => string) => string | null;
   /** The study's configuration in the reader's language (configIn), null for rows outside one. */
   config: StudyConfig | null;
 };
@@ -44,6 +49,11 @@ const HIDDEN = new Set([
   "locked_by",
   "recalculated_after",
   "confirmed_warnings",
+  // A signature row (decision 0032): its hash and the records it covers are for verification, the
+  // meaning's key is shown as the words the signer saw (meaning_text).
+  "data_hash",
+  "covered",
+  "meaning",
 ]);
 const THERAPY_SWITCH = "therapy_switch";
 
@@ -87,6 +97,10 @@ export function trailReader(words: TrailVocabulary) {
       return visitTypes.get(value) ?? value;
     if (field === "medical_group_id" && group === null && typeof value === "number")
       return words.groupName?.(value) ?? String(value);
+    if (group === null) {
+      const coded = words.productValue?.(field, value, label);
+      if (coded !== null && coded !== undefined) return coded;
+    }
     if (typeof value === "number") {
       // A calculated value reads rounded; a value someone entered reads exactly as entered.
       return info?.type === "calculated" ? words.fmt.number(value) : words.fmt.exact(value);

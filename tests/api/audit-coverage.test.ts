@@ -30,6 +30,7 @@ import { generate, generateSecret } from "otplib";
 import { DEMO_STUDY_CONFIG } from "@/db/seed/demo-study-config";
 import { callerFor, createStudy, patientBody } from "./clinical-fixtures";
 import { createUser } from "./helpers";
+import { IMPORT_CSV, IMPORT_FIELDS, importJobOf } from "./import-fixtures";
 import { callRoute, handlerOf, routeKey, type CallRequest } from "./route-call";
 
 type User = Awaited<ReturnType<typeof createUser>>;
@@ -54,6 +55,8 @@ type Fixture = {
   refresh?: string;
   /** A personal API token of the caller (the revoke entry). */
   tokenId?: number;
+  /** A running import job of the study (the cancel entry). */
+  importJobId?: number;
 };
 
 type ExpectedRow = {
@@ -1088,6 +1091,44 @@ const EXPECTED_AUDIT: Record<string, Entry> = {
         reason: REASON,
         oldValues: { locked_at: expect.any(String), locked_by: f.caller.userId },
         newValues: { locked_at: null, locked_by: null },
+      },
+    ],
+  },
+  // Bulk import (docs/decisions/0037-bulk-import.md): the start is audited before the file is read;
+  // a preview writes nothing more (its check pass is rolled back).
+  "POST /api/studies/{id}/imports": {
+    request: (f) => ({
+      params: { id: String(f.studyId) },
+      file: { name: "coverage.csv", bytes: IMPORT_CSV },
+      fields: IMPORT_FIELDS,
+    }),
+    rows: (f, answer) => [
+      {
+        action: "create",
+        entityType: "import_job",
+        entityId: String(answer.id),
+        studyId: f.studyId,
+        newValues: {
+          mode: "preview",
+          format: "csv-long",
+          file_name: "coverage.csv",
+          file_sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+          file_bytes: IMPORT_CSV.byteLength,
+        },
+      },
+    ],
+  },
+  "POST /api/studies/{id}/imports/{jobId}/cancel": {
+    prepare: async (f) => ({ importJobId: (await importJobOf(f.studyId, f.caller.userId)).id }),
+    request: (f) => ({ params: { id: String(f.studyId), jobId: String(f.importJobId) } }),
+    rows: (f) => [
+      {
+        action: "update",
+        entityType: "import_job",
+        entityId: String(f.importJobId),
+        studyId: f.studyId,
+        oldValues: { cancel_requested: false },
+        newValues: { cancel_requested: true },
       },
     ],
   },

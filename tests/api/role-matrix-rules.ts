@@ -43,6 +43,7 @@ import { seal } from "@/lib/server/auth/sealed-secret";
 import { generate, generateSecret } from "otplib";
 import { callerFor, createStudy, patientBody, type Caller } from "./clinical-fixtures";
 import { createUser } from "./helpers";
+import { IMPORT_CSV, IMPORT_FIELDS, importJobOf } from "./import-fixtures";
 import { callRoute, routeKey, type CallRequest } from "./route-call";
 
 /** What a route needs: nothing, a session, a platform permission, or a permission on its target. */
@@ -662,6 +663,45 @@ export const RULES: Record<string, Rule> = {
     need: { kind: "study", permission: "clinical.read" },
     target: "study",
     request: ({ target }) => ({ params: { id: String(target.study.id) }, query: { format: "csv-long" } }),
+  },
+  // Bulk import (docs/decisions/0037-bulk-import.md): data managers, principal investigators, admins.
+  "GET /api/studies/{id}/imports": {
+    need: { kind: "study", permission: "clinical.import" },
+    target: "study",
+    request: ({ target }) => ({ params: { id: String(target.study.id) } }),
+  },
+  "POST /api/studies/{id}/imports": {
+    need: { kind: "study", permission: "clinical.import" },
+    target: "study",
+    request: ({ target }) => ({
+      params: { id: String(target.study.id) },
+      file: { name: "matrix.csv", bytes: IMPORT_CSV },
+      fields: IMPORT_FIELDS,
+    }),
+  },
+  "GET /api/studies/{id}/imports/{jobId}": {
+    need: { kind: "study", permission: "clinical.import" },
+    target: "study",
+    request: async ({ target }) => {
+      const job = await importJobOf(target.study.id, admin.userId, "previewed");
+      return { params: { id: String(target.study.id), jobId: String(job.id) } };
+    },
+  },
+  "GET /api/studies/{id}/imports/{jobId}/issues": {
+    need: { kind: "study", permission: "clinical.import" },
+    target: "study",
+    request: async ({ target }) => {
+      const job = await importJobOf(target.study.id, admin.userId, "previewed");
+      return { params: { id: String(target.study.id), jobId: String(job.id) } };
+    },
+  },
+  "POST /api/studies/{id}/imports/{jobId}/cancel": {
+    need: { kind: "study", permission: "clinical.import" },
+    target: "study",
+    request: async ({ target }) => {
+      const job = await importJobOf(target.study.id, admin.userId);
+      return { params: { id: String(target.study.id), jobId: String(job.id) } };
+    },
   },
   "GET /api/studies/{id}/protocol-versions": {
     need: { kind: "study", permission: "study.read" },

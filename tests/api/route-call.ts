@@ -10,6 +10,8 @@ export type CallRequest = {
   body?: unknown;
   /** A multipart upload of one file part named `file`. */
   file?: { name: string; bytes: Uint8Array };
+  /** The text fields of that multipart form (an import's format and mode). */
+  fields?: Record<string, string>;
 };
 
 /** "METHOD path", the key of a contract in the tests' tables. */
@@ -41,6 +43,7 @@ export async function callRoute(
   if (request.file) {
     const form = new FormData();
     form.set("file", new File([request.file.bytes as Uint8Array<ArrayBuffer>], request.file.name));
+    for (const [name, value] of Object.entries(request.fields ?? {})) form.set(name, value);
     init.body = form;
   } else if (request.body !== undefined) {
     init.body = JSON.stringify(request.body);

@@ -18,6 +18,7 @@ import { POST as closeQueryRoute } from "@/app/api/queries/[id]/close/route";
 import { GET as listVisitSignatures, POST as signVisit } from "@/app/api/visits/[id]/signatures/route";
 import { PUT as updateVisitRoute } from "@/app/api/visits/[id]/route";
 import { POST as createVisit } from "@/app/api/visits/route";
+import { GET as entityTrailRoute } from "@/app/api/admin/audit-logs/entity/[type]/[id]/route";
 import { getDb } from "@/db/client";
 import {
   auditLogs,
@@ -434,6 +435,21 @@ describe("a change after signing", () => {
       by: { entity_type: "patient", fields: ["weight_kg"] },
     });
     expect(last[first.json.id as number]).toEqual({ state: "valid", by: null });
+    // The trail reads the signature rows in the reader's words: who, the meaning's words, the
+    // state and the change that invalidated it; never the hash or the internal keys.
+    const trail = await call(entityTrailRoute, {
+      headers: { ...admin.headers, "accept-language": "it" },
+      params: { type: "patient", id: String(patientId) },
+    });
+    expect(trail.status, JSON.stringify(trail.json)).toBe(200);
+    const readable = (trail.json.items as { action: string; readable: { changes: Json[] } | null }[]).flatMap(
+      (item) => (item.readable?.changes ?? []).map((c) => [item.action, c.label, c.new_text]),
+    );
+    expect(readable).toContainEqual(["sign", "Firmato da", signer.fullName]);
+    expect(readable).toContainEqual(["sign", "Significato", "I approve the data"]);
+    expect(readable).toContainEqual(["update", "Stato della firma", "invalidata"]);
+    expect(readable).toContainEqual(["update", "Invalidata da", "la modifica di visita 2: PASI"]);
+    expect(readable.map(([, label]) => label)).not.toContain("Data hash");
     // The patient's count of valid signatures followed: only the first visit's remains.
     const [count] = await db
       .execute(sql`select signatures_valid from patients where id = ${patientId}`)

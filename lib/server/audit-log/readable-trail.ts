@@ -38,7 +38,19 @@ const PRODUCT_FIELDS = new Set([
   "visit_type",
   "is_continuing_therapy",
   "enrollment_date",
+  // Electronic signatures (decision 0032) and the import that wrote a record (decision 0037).
+  "signature_id",
+  "signer_name",
+  "meaning_text",
+  "signed_at",
+  "proof",
+  "signature_state",
+  "invalidated_by",
+  "import_job",
 ]);
+
+/** Product columns whose values are codes, read through the catalogue (`api.trail.values`). */
+const CODED_VALUES = new Set(["proof", "signature_state"]);
 
 /** Configurations in one language, by study, version and language: each is read once per process. */
 const configCache = new Map<string, StudyConfig | null>();
@@ -118,6 +130,24 @@ export async function withReadableForm<R extends ReadableSource>(
         no: t("api.trail.no"),
         productLabel: (field) => (PRODUCT_FIELDS.has(field) ? t(`api.trail.fields.${field}`) : null),
         groupName: (id) => groupNames.get(id) ?? null,
+        productValue: (field, value, label) => {
+          if (CODED_VALUES.has(field) && typeof value === "string")
+            return t(`api.trail.values.${field}.${value}`);
+          if (field === "signed_at" && typeof value === "string") return fmt.dateTime(value);
+          if (field === "invalidated_by" && typeof value === "object" && value !== null) {
+            const cause = value as { visit_number?: unknown; fields?: unknown };
+            const fields = Array.isArray(cause.fields) ? cause.fields.map((f) => label(String(f))) : [];
+            return t("api.trail.values.invalidatedBy", {
+              record:
+                typeof cause.visit_number === "number"
+                  ? t("api.trail.values.visit", { n: cause.visit_number })
+                  : t("api.trail.values.patient"),
+              fields: fields.join(", "),
+              count: fields.length,
+            });
+          }
+          return null;
+        },
         missingCode: (code, label) => (label ? t("api.trail.missingCode", { code, label }) : code),
         config: studyId === null ? null : (configs.get(studyId) ?? null),
       };

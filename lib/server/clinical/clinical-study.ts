@@ -52,6 +52,7 @@ const REFUSALS: Partial<Record<Permission, string>> = {
   "signatures.sign": messageRef("api.signatures.signRole"),
   "signatures.sign_if_allowed": messageRef("api.signatures.signRole"),
   "clinical.freeze": DATA_LOCK_MESSAGES.freezeRole,
+  "clinical.import": messageRef("api.imports.importRole"),
   "sdv.verify": REVIEW_MESSAGES.verifyRole,
 };
 

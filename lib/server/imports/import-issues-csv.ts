@@ -7,9 +7,9 @@ import { notFound } from "../api/errors";
 import type { RequestMeta } from "../api/request-meta";
 import type { Actor } from "../auth/actor";
 import { recordAudit } from "../audit/audit-writer";
-import { openClinicalStudy } from "../clinical/clinical-study";
 import { batchStream, type BatchSource } from "../exports/export-stream";
 import { findImportJob, issuesAfter } from "./import-job-queries";
+import { openImports } from "./import-service";
 
 /** Issues per read: the CSV streams page by page, however long the report. */
 const PAGE = 2_000;
@@ -28,7 +28,7 @@ export async function importIssuesCsv(
   meta: RequestMeta,
   words: (text: string) => string,
 ): Promise<Response> {
-  await openClinicalStudy(db, actor, studyId, "clinical.import");
+  await openImports(db, actor, studyId, "read");
   const job = await findImportJob(db, studyId, jobId);
   if (!job) throw notFound(messageRef("api.imports.jobNotFound"));
   const fileName = `import-${job.id}-issues.csv`;

@@ -9,7 +9,7 @@ import {
   type ImportJobResponse,
 } from "@/lib/schemas/import-jobs";
 import { zodMessage } from "@/lib/schemas/zod-messages";
-import { ApiError, conflict, notFound } from "../api/errors";
+import { ApiError, conflict, forbidden, notFound } from "../api/errors";
 import type { RequestMeta } from "../api/request-meta";
 import type { Actor } from "../auth/actor";
 import { auditedTransaction } from "../audit/audit-writer";
@@ -35,6 +35,23 @@ import { startImportRun } from "./import-runner";
 
 const JOBS_LISTED = 50;
 
+/**
+ * The study, for an actor who may import into it. Reading jobs and their reports goes on while the
+ * study is locked (like exports, decision 0034); starting or cancelling one is a write, refused
+ * with 423 then.
+ */
+export async function openImports(db: Db, actor: Actor, studyId: number, use: "read" | "write") {
+  if (use === "write") return openClinicalStudy(db, actor, studyId, "clinical.import");
+  const study = await openClinicalStudy(db, actor, studyId, "clinical.read");
+  if (!study.access.permissions.has("clinical.import"))
+    throw forbidden(messageRef("api.imports.importRole"), {
+      studyId,
+      entityType: "study",
+      entityId: studyId,
+    });
+  return study;
+}
+
 export async function startImport(
   db: Db,
   actor: Actor,
@@ -44,7 +61,7 @@ export async function startImport(
   locale: Locale,
 ): Promise<ImportJobResponse> {
   // Refused before a byte of the file is read: a stranger's upload never reaches the disk.
-  await openClinicalStudy(db, actor, studyId, "clinical.import");
+  await openImports(db, actor, studyId, "write");
   const upload = await receiveImportUpload(req);
   const parsed = ImportStartFields.safeParse(upload.fields, { error: zodMessage });
   try {
@@ -139,7 +156,7 @@ export async function getImport(
   jobId: number,
   words: (text: string) => string,
 ): Promise<ImportJobResponse> {
-  await openClinicalStudy(db, actor, studyId, "clinical.import");
+  await openImports(db, actor, studyId, "read");
   const job = await findImportJob(db, studyId, jobId);
   if (!job) throw notFound(messageRef("api.imports.jobNotFound"));
   const issues = (await firstIssues(db, job.id)).map((row) => toIssueResponse(row, words));
@@ -152,7 +169,7 @@ export async function listImports(
   studyId: number,
   words: (text: string) => string,
 ): Promise<ImportJobListResponse> {
-  await openClinicalStudy(db, actor, studyId, "clinical.import");
+  await openImports(db, actor, studyId, "read");
   const jobs = await listImportJobs(db, studyId, JOBS_LISTED);
   return {
     items: jobs.map((job) => {
@@ -175,7 +192,7 @@ export async function cancelImport(
   meta: RequestMeta,
   words: (text: string) => string,
 ): Promise<ImportJobResponse> {
-  await openClinicalStudy(db, actor, studyId, "clinical.import");
+  await openImports(db, actor, studyId, "write");
   await auditedTransaction(db, async (tx, audit) => {
     const job = await findImportJob(tx, studyId, jobId);
     if (!job) throw notFound(messageRef("api.imports.jobNotFound"));
