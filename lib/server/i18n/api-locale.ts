@@ -8,10 +8,7 @@ import type { Actor } from "../auth/actor";
  * API token) or an anonymous caller the `Accept-Language` it sends; else English. The study's default language does
  * not apply: an API path need not belong to one study.
  */
-export function apiLocale(
-  headers: Headers,
-  actor: Pick<Actor, "via" | "locale"> | null,
-): Locale {
+export function apiLocale(headers: Headers, actor: Pick<Actor, "via" | "locale"> | null): Locale {
   if (actor?.via === "cookie" && actor.locale) return actor.locale;
   if (!actor || actor.via === "cookie") {
     const chosen = switchCookieOf(headers.get("cookie"));
