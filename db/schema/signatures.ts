@@ -50,6 +50,8 @@ export const signatures = pgTable(
       foreignColumns: [patients.id, patients.studyId],
     }),
     index("signatures_patient_idx").on(t.patientId, t.id),
+    // The ODM export's metadata reads a study's signers and meanings (export-signature-queries.ts).
+    index("signatures_study_meaning_idx").on(t.studyId, t.meaning),
     index("signatures_visit_idx")
       .on(t.visitId)
       .where(sql`${t.visitId} is not null`),

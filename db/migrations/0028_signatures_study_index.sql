@@ -1,0 +1,1 @@
+CREATE INDEX "signatures_study_meaning_idx" ON "signatures" USING btree ("study_id","meaning");
