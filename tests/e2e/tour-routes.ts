@@ -127,6 +127,9 @@ export const SIGNED_IN_ROUTES: TourRoute[] = [
     },
   },
   { name: "account-password", signedIn: true, open: (page) => go(page, "/admin/account/password") },
+  // Two-factor sign-in (decision 0033) and personal API tokens (decision 0036).
+  { name: "account-two-factor", signedIn: true, open: (page) => go(page, "/admin/account/two-factor") },
+  { name: "account-api-tokens", signedIn: true, open: (page) => go(page, "/admin/account/api-tokens") },
   {
     name: "study-dashboard",
     signedIn: true,
