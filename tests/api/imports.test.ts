@@ -230,6 +230,85 @@ describe("bulk import of a study's own csv-long export", () => {
   });
 });
 
+describe("the other layouts", () => {
+  it("reads the study's csv-wide export back into an empty study", async () => {
+    const study = await createStudy(admin);
+    await memberOfStudy(study.id);
+    const url = new URL(`${BASE}/api/studies/${source.id}/export`);
+    url.searchParams.set("format", "csv-wide");
+    const res = await exportRoute(new Request(url, { headers: admin.headers }), {
+      params: Promise.resolve({ id: String(source.id) }),
+    });
+    const wide = await res.text();
+    expect(res.status).toBe(200);
+    const applied = await runImport(study.id, { format: "csv-wide", mode: "apply" }, { text: wide });
+    expect(applied.state, JSON.stringify(applied.issues)).toBe("applied");
+    expect(await recordsOf(study.id)).toEqual(await recordsOf(source.id));
+  });
+
+  it("imports REDCap's flat export: events as visit types, checkbox columns as a multiple choice", async () => {
+    const study = await createStudy(admin);
+    await memberOfStudy(study.id);
+    const redcap = [
+      "record_id,redcap_event_name,birth_date,sex,psoriasis_onset,psoriasis_phenotypes___plaque,psoriasis_phenotypes___nail,demographics_complete,visit_date,current_therapy,pasi_score,adverse_event,continuing_therapy,efficacy_complete",
+      "RC-1,baseline_arm_1,1975-03-02,M,2010-05,1,0,2,2024-01-08,adalimumab,18,0,,2",
+      "RC-1,week_4_arm_1,,,,0,0,0,2024-02-05,adalimumab,9,0,1,2",
+      "RC-2,baseline_arm_1,1988-11-20,F,2016-01,Checked,Checked,2,2024-01-15,adalimumab,22.5,0,,2",
+    ].join("\n");
+    const preview = await runImport(study.id, { format: "redcap", mode: "preview" }, { text: redcap });
+    expect(preview.state, JSON.stringify(preview.issues)).toBe("previewed");
+    expect(preview.counts).toMatchObject({ patients_create: 2, visits_create: 3, blocking_issues: 0 });
+    expect(preview.events).toEqual([
+      { event: "baseline_arm_1", visit_type: "baseline", rows: 2 },
+      { event: "week_4_arm_1", visit_type: "week_4", rows: 1 },
+    ]);
+    expect(preview.ignored_columns).toEqual(
+      expect.arrayContaining(["demographics_complete", "efficacy_complete"]),
+    );
+    const applied = await runImport(study.id, {
+      format: "redcap",
+      mode: "apply",
+      preview_job_id: String(preview.id),
+    });
+    expect(applied.state, JSON.stringify(applied.issues)).toBe("applied");
+    const rows = await recordsOf(study.id);
+    expect(rows.map((r) => [r.code, r.visitNumber, r.visitType, r.visitDate])).toEqual([
+      ["RC-1", 1, "baseline", "2024-01-08"],
+      ["RC-1", 2, "week_4", "2024-02-05"],
+      ["RC-2", 1, "baseline", "2024-01-15"],
+    ]);
+    expect(rows[0]!.customFields).toMatchObject({
+      psoriasis_onset: "2010-05",
+      psoriasis_phenotypes: ["plaque"],
+    });
+    expect(rows[2]!.customFields).toMatchObject({ psoriasis_phenotypes: ["plaque", "nail"] });
+    // The calculation ran as on a form save: week 4's PASI improvement against the baseline.
+    expect(rows[1]!.calculated).toMatchObject({ pasi_improvement: 50 });
+  });
+
+  it("an unknown REDCap event blocks its rows until the event map names its visit type", async () => {
+    const study = await createStudy(admin);
+    await memberOfStudy(study.id);
+    const redcap = [
+      "record_id,redcap_event_name,birth_date,sex,psoriasis_onset,psoriasis_phenotypes___plaque,visit_date,current_therapy,pasi_score,adverse_event",
+      "EV-1,enrolment_arm_1,1975-03-02,M,2010-05,1,2024-01-08,adalimumab,18,0",
+    ].join("\n");
+    const blocked = await runImport(study.id, { format: "redcap", mode: "preview" }, { text: redcap });
+    expect(blocked.events).toEqual([{ event: "enrolment_arm_1", visit_type: null, rows: 1 }]);
+    expect(blocked.issues.map((issue) => [issue.row, issue.code, issue.blocking])).toContainEqual([
+      2,
+      "unknownEvent",
+      true,
+    ]);
+    const mapped = await runImport(
+      study.id,
+      { format: "redcap", mode: "preview", event_map: JSON.stringify({ enrolment_arm_1: "baseline" }) },
+      { text: redcap },
+    );
+    expect(mapped.counts).toMatchObject({ patients_create: 1, visits_create: 1, blocking_issues: 0 });
+  });
+});
+
 describe("a prepared file's issues", () => {
   it("reports each problem with its row and writes nothing", async () => {
     const study = await createStudy(admin);
