@@ -17,6 +17,8 @@
 //   --only patients_page1,visit_create (those scenarios and the ceiling; for profiling one path);
 //     `exports` names the export measurement (run by default, after the scenarios)
 //   --cpu-profile DIR (the server runs with node --cpu-prof, profiles written to DIR at its exit)
+//   --imports (or `--only imports`): the study's own csv-long export imported into an empty copy
+//     of it, preview then apply (decision 0037); not run by default
 // The fixture includes the data review (decisions 0030, 0031): ~2 queries per patient and ~2
 // verified fields per visit; its scenarios are queries_*, sdv_* and query_open.
 import { spawnSync } from "node:child_process";
@@ -43,6 +45,12 @@ import {
   measureExports,
   type ExportMeasurement,
 } from "./bench-scale/exports";
+import {
+  formatImportTable,
+  importTargets,
+  measureImports,
+  type ImportMeasurement,
+} from "./bench-scale/imports";
 
 const { values: args } = parseArgs({
   options: {
@@ -56,6 +64,7 @@ const { values: args } = parseArgs({
     // Several checkouts may benchmark on one machine: each takes its own range.
     ports: { type: "string", default: "3121-3129" },
     only: { type: "string" },
+    imports: { type: "boolean", default: false },
     "cpu-profile": { type: "string" },
   },
 });
@@ -75,14 +84,19 @@ const serverUrl = args["database-url"] ?? process.env.DATABASE_URL;
 /** The export measurement (decision 0016) is not a load scenario: `--only exports` asks for it alone. */
 const EXPORTS = "exports";
 const measureExportsToo = !args.only || args.only.split(",").some((name) => name.trim() === EXPORTS);
+/** The import measurement (decision 0037): asked for with --imports or `--only imports`. */
+const IMPORTS = "imports";
+const measureImportsToo =
+  args.imports || (args.only?.split(",").some((name) => name.trim() === IMPORTS) ?? false);
 const scenarios = (() => {
   if (!args.only) return SCENARIOS;
   const wanted = new Set(args.only.split(",").map((name) => name.trim()));
+  wanted.delete(IMPORTS);
   wanted.delete(EXPORTS);
   const unknown = [...wanted].filter((name) => !SCENARIOS.some((s) => s.name === name));
   if (unknown.length > 0)
     throw new Error(
-      `--only: unknown scenario(s) ${unknown.join(", ")}; known: ${[...SCENARIOS.map((s) => s.name), EXPORTS].join(", ")}`,
+      `--only: unknown scenario(s) ${unknown.join(", ")}; known: ${[...SCENARIOS.map((s) => s.name), EXPORTS, IMPORTS].join(", ")}`,
     );
   // The ceiling is always measured: every figure is read as a ratio of it.
   return SCENARIOS.filter((s) => s.name === CEILING || wanted.has(s.name));
@@ -244,6 +258,13 @@ async function main(): Promise<number> {
       ? await measureExports(activeServer, token, study.id, say)
       : [];
     const exportChecks = exportResults.length > 0 ? exportTargets(exportResults) : [];
+    const importResults: ImportMeasurement[] = measureImportsToo
+      ? await measureImports(activeServer, token, study.id, say)
+      : [];
+    const importChecks =
+      importResults.length > 0
+        ? importTargets(importResults, { patients: seed.patients, visits: seed.visits })
+        : [];
     const loadAfter = loadavg()[0]!;
     const rss = server.peakRss();
     await server.stop();
@@ -273,6 +294,7 @@ async function main(): Promise<number> {
         formatTable(report),
         "",
         ...(exportResults.length > 0 ? [formatExportTable(exportResults, exportChecks), ""] : []),
+        ...(importResults.length > 0 ? [formatImportTable(importResults, importChecks), ""] : []),
         `Server peak RSS: ${rss.sampledMb} MB (sampled every 250 ms; VmHWM ${rss.hwmMb} MB)`,
         `Load average (1 min) before / after measuring: ${loadBefore.toFixed(2)} / ${loadAfter.toFixed(2)} on ${availableParallelism()} cores`,
         `Audit chain after the run: ${
@@ -310,6 +332,8 @@ async function main(): Promise<number> {
             targets: report.targets,
             exports: exportResults,
             export_targets: exportChecks,
+            imports: importResults,
+            import_targets: importChecks,
           },
           null,
           2,
