@@ -137,8 +137,13 @@ export type DemoTherapyLine = {
   start_date: string;
   /** YYYY-MM-DD, null while ongoing */
   end_date: string | null;
-  /** Reason for switching to this line; null for the first line. */
+  /**
+   * Why this line ended in a switch, and the switch's other answers (the switching visit's
+   * `therapy_switch` without `is_continuing_therapy`): what a form save stores on the line that
+   * ends (lib/server/clinical/therapy-lines.ts); null while the line goes on.
+   */
   switch_reason: DemoSwitchReason | null;
+  switch_data: Record<string, string> | null;
 };
 
 export type DemoPatient = {
@@ -655,22 +660,31 @@ function buildPatient(profile: PatientProfile, index: number, rng: Rng): DemoPat
 
   const switchVisit =
     profile.therapySwitch !== undefined ? visits[profile.therapySwitch.visitIndex] : undefined;
+  const switched = profile.therapySwitch !== undefined && switchVisit !== undefined;
   const therapyLines: DemoTherapyLine[] = [
     {
       line_number: 1,
       therapy_name: profile.therapy,
       start_date: enrollment,
       end_date: switchVisit?.visit_date ?? null,
-      switch_reason: null,
+      switch_reason: switched ? profile.therapySwitch!.reason : null,
+      switch_data: switched
+        ? {
+            switch_reason: profile.therapySwitch!.reason,
+            new_therapy: profile.therapySwitch!.newTherapy,
+            switch_date: switchVisit!.visit_date,
+          }
+        : null,
     },
   ];
-  if (profile.therapySwitch !== undefined && switchVisit !== undefined) {
+  if (switched) {
     therapyLines.push({
       line_number: 2,
-      therapy_name: profile.therapySwitch.newTherapy,
-      start_date: switchVisit.visit_date,
+      therapy_name: profile.therapySwitch!.newTherapy,
+      start_date: switchVisit!.visit_date,
       end_date: null,
-      switch_reason: profile.therapySwitch.reason,
+      switch_reason: null,
+      switch_data: null,
     });
   }
 

@@ -2,7 +2,7 @@
  * The import part of bench:scale (decision 0037): the benchmark study's own csv-long export,
  * downloaded through the running server, imported into an empty copy of the study (same
  * configuration) through POST /api/studies/{id}/imports: a preview, then an apply of the previewed
- * file. Each job is polled every second until it finishes; the server's RSS is sampled from just
+ * file. The copy gets the study's medical groups (the file names them by code). Each job is polled every second until it finishes; the server's RSS is sampled from just
  * before the upload to the job's end. Run with `--only imports` (or `--imports` beside the rest).
  */
 import { createWriteStream, openAsBlob } from "node:fs";
@@ -30,6 +30,7 @@ export type ImportMeasurement = {
 type Job = {
   id: number;
   state: string;
+  issues: { row: number | null; column: string | null; message: string; blocking: boolean }[];
   rows_done: number;
   counts: { rows: number; patients_create: number; visits_create: number; blocking_issues: number };
 };
@@ -75,6 +76,9 @@ async function runJob(
   }
   const seconds = (performance.now() - started) / 1000;
   const rssPeakMb = peak();
+  // A blocked file says why: its first issues.
+  for (const issue of job.counts.blocking_issues > 0 ? job.issues.slice(0, 5) : [])
+    say(`  import ${name} issue: row ${issue.row}, ${issue.column}: ${issue.message}`);
   return {
     jobId: job.id,
     name,
@@ -118,6 +122,16 @@ export async function measureImports(
       }),
     });
     const copy = (await created.json()) as { id: number };
+    // The copy has the study's medical groups: the file names its patients' groups by code.
+    const groups = (await (await api(server, token, `/api/studies/${studyId}/medical-groups`)).json()) as {
+      items: { code: string; name: string; description: string | null }[];
+    };
+    for (const group of groups.items)
+      await api(server, token, `/api/studies/${copy.id}/medical-groups`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ code: group.code, name: group.name, description: group.description ?? "" }),
+      });
     const upload = new FormData();
     upload.set("format", "csv-long");
     upload.set("mode", "preview");

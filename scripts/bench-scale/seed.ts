@@ -100,13 +100,16 @@ const BIOLOGICS = [
   "tildrakizumab",
 ];
 const SWITCH_REASONS = ["inefficacia", "eventi_avversi", "perdita_risposta", "altro"];
+/** The reason of the switch into line `key` (p.id * 4 + line): one of the first three (no free text). */
+const switchReason = (key: string) => `(${textArray(SWITCH_REASONS)})[1 + ${h(key, 31)} % 3]`;
+/** Codes as the API writes them (normalizeGroupCode: capitals). */
 const GROUPS = [
-  ["bench_mi", "Milano (bench)"],
-  ["bench_rm", "Roma (bench)"],
-  ["bench_na", "Napoli (bench)"],
-  ["bench_to", "Torino (bench)"],
-  ["bench_bo", "Bologna (bench)"],
-  ["bench_pa", "Palermo (bench)"],
+  ["BENCH_MI", "Milano (bench)"],
+  ["BENCH_RM", "Roma (bench)"],
+  ["BENCH_NA", "Napoli (bench)"],
+  ["BENCH_TO", "Torino (bench)"],
+  ["BENCH_BO", "Bologna (bench)"],
+  ["BENCH_PA", "Palermo (bench)"],
 ] as const;
 /** Days after enrolment of the demo study's scheduled visits; later ones are quarterly. */
 const SCHEDULE_DAYS = [0, 28, 84, 168, 364];
@@ -182,11 +185,18 @@ export async function seedScaleData(db: Db, options: ScaleSeedOptions): Promise<
        FROM (VALUES ${GROUPS.map(([c, n]) => `('${c}', '${n}')`).join(",")}) AS g(code, name)
        ON CONFLICT (study_id, code) DO NOTHING`,
     );
+    // The study's earlier patients (the demo's) join a group too, as an administrator would move
+    // them once the study has groups: a form save, and so an import, requires one (decision 0028).
+    await run(
+      `UPDATE patients SET medical_group_id = (
+         SELECT min(id) FROM medical_groups WHERE study_id = ${studyId} AND code LIKE 'BENCH\\_%')
+       WHERE study_id = ${studyId} AND medical_group_id IS NULL`,
+    );
 
     await run(
       `WITH g AS (
          SELECT array_agg(id ORDER BY id) AS ids FROM medical_groups
-         WHERE study_id = ${studyId} AND code LIKE 'bench\\_%'
+         WHERE study_id = ${studyId} AND code LIKE 'BENCH\\_%'
        ), e AS (
          SELECT i, timestamptz '${ENROLMENT_START} 09:00:00+00'
                    + (${h("i", 3)} % 365) * interval '1 day'
@@ -208,7 +218,9 @@ export async function seedScaleData(db: Db, options: ScaleSeedOptions): Promise<
               e.naive_biologic,
               jsonb_build_object(
                 'hospital_record_number', 'BN-' || lpad(e.i::text, 6, '0'),
-                'psoriasis_onset', to_char(e.enrolled - (1 + ${h("e.i", 10)} % 30) * interval '1 year', 'YYYY-MM'),
+                -- Onset after birth (a form save refuses it before: plausibility, decision 0024).
+                'psoriasis_onset', to_char(greatest(e.enrolled - (1 + ${h("e.i", 10)} % 30) * interval '1 year',
+                  date '1945-01-01' + ${h("e.i", 1)} % 20000 + interval '1 year'), 'YYYY-MM'),
                 'psoriasis_phenotypes', CASE WHEN ${h("e.i", 11)} % 4 = 0
                   THEN jsonb_build_array('plaque', 'scalp') ELSE jsonb_build_array('plaque') END,
                 'smoking_status', (ARRAY['never','former','current'])[1 + ${h("e.i", 12)} % 3],
@@ -256,8 +268,13 @@ export async function seedScaleData(db: Db, options: ScaleSeedOptions): Promise<
               (${textArray(BIOLOGICS)})[1 + ${h("p.id * 4 + l", 30)} % ${BIOLOGICS.length}],
               ${lineStart},
               CASE WHEN l < ${lines} THEN ${nextLineStart} END,
-              CASE WHEN l > 1 THEN (${textArray(SWITCH_REASONS)})[1 + ${h("p.id * 4 + l", 31)} % 3] END,
-              CASE WHEN l > 1 THEN jsonb_build_object('switch_date', ${lineStart}) END,
+              -- As a form save stores a switch (therapy-lines.ts, closeLine): the line that ended
+              -- holds the switch's reason and answers, those of the visit that opened line l + 1.
+              CASE WHEN l < ${lines} THEN ${switchReason("p.id * 4 + l + 1")} END,
+              CASE WHEN l < ${lines} THEN jsonb_build_object(
+                'switch_reason', ${switchReason("p.id * 4 + l + 1")},
+                'new_therapy', (${textArray(BIOLOGICS)})[1 + ${h("p.id * 4 + l + 1", 30)} % ${BIOLOGICS.length}],
+                'switch_date', to_char(${nextLineStart}, 'YYYY-MM-DD')) END,
               p.created_at
        FROM patients p, generate_series(1, ${lines}) AS l
        WHERE ${ofBench}`,
@@ -307,7 +324,8 @@ export async function seedScaleData(db: Db, options: ScaleSeedOptions): Promise<
                 || CASE WHEN k = 1 THEN '{}'::jsonb
                         WHEN k = ${firstVisitOfLine("tl.line_number", lines, visits)} AND tl.line_number > 1
                         THEN jsonb_build_object('therapy_switch', jsonb_build_object(
-                          'is_continuing_therapy', false, 'switch_reason', tl.switch_reason,
+                          'is_continuing_therapy', false,
+                          'switch_reason', ${switchReason("p.id * 4 + tl.line_number")},
                           'new_therapy', tl.therapy_name, 'switch_date', to_char(v.visit_date, 'YYYY-MM-DD')))
                         ELSE jsonb_build_object('therapy_switch',
                           jsonb_build_object('is_continuing_therapy', true)) END,

@@ -146,15 +146,19 @@ describe("bench:scale fixture (SQL)", () => {
     expect(nulls!.n).toBe(0);
   });
 
+  // As a form save stores a switch: the line that ended holds its reason and answers.
   it("chains therapy lines: each ends the day the next starts, at the switch visit", async () => {
     const [gaps] = await rows<{ n: number; switches: number }>(
       `SELECT
          (SELECT count(*)::int FROM therapy_lines a JOIN therapy_lines b
             ON b.patient_id = a.patient_id AND b.line_number = a.line_number + 1
-          WHERE a.end_date IS DISTINCT FROM b.start_date OR b.switch_reason IS NULL) AS n,
+          WHERE a.end_date IS DISTINCT FROM b.start_date OR a.switch_reason IS NULL
+             OR a.switch_data ->> 'switch_reason' IS DISTINCT FROM a.switch_reason) AS n,
          (SELECT count(*)::int FROM visits v JOIN therapy_lines t ON t.id = v.therapy_line_id
+          JOIN therapy_lines ended ON ended.patient_id = t.patient_id AND ended.line_number = t.line_number - 1
           WHERE t.line_number > 1 AND v.visit_date = t.start_date
-            AND (v.data_fields -> 'therapy_switch' ->> 'is_continuing_therapy') = 'false') AS switches`,
+            AND (v.data_fields -> 'therapy_switch' ->> 'is_continuing_therapy') = 'false'
+            AND (v.data_fields -> 'therapy_switch' ->> 'switch_reason') = ended.switch_reason) AS switches`,
     );
     expect(gaps!.n).toBe(0);
     const [opened] = await rows<{ n: number }>(

@@ -103,6 +103,7 @@ export async function seedDemoData(
             startDate: line.start_date,
             endDate: line.end_date,
             switchReason: line.switch_reason,
+            switchData: line.switch_data,
           })
           .returning();
         lineIds.set(line.line_number, created!.id);

@@ -5,6 +5,7 @@ import { WARNING_ISSUE_TYPE } from "@/lib/forms/plausibility";
 import type { ImportedGroup, ImportedVisit, ImportIssue } from "@/lib/imports/import-records";
 import { messageRef } from "@/lib/i18n/message-ref";
 import { PatientCreateBody, PatientUpdateBody } from "@/lib/schemas/patients";
+import { normalizeGroupCode } from "@/lib/schemas/users";
 import { VisitCreateBody, VisitUpdateBody } from "@/lib/schemas/visits";
 import { zodMessage } from "@/lib/schemas/zod-messages";
 import { ApiError, fromDatabaseError } from "../api/errors";
@@ -108,7 +109,8 @@ async function writePatient(
   }
   let medicalGroupId: number | undefined;
   if (patient.medical_group !== undefined) {
-    medicalGroupId = groups.get(patient.medical_group);
+    // Codes are stored as the API writes them (capitals): a file may spell them either way.
+    medicalGroupId = groups.get(normalizeGroupCode(patient.medical_group));
     if (medicalGroupId === undefined)
       return {
         id: null,
