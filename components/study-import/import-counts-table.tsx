@@ -2,8 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useFormat } from "@/components/i18n/use-format";
-import type { ImportCounts } from "@/lib/schemas/import-jobs";
-import type { ImportMode } from "@/lib/schemas/import-jobs";
+import type { ImportCounts, ImportMode } from "@/lib/schemas/import-jobs";
 
 const CELL = "px-3 py-2 text-right tabular-nums";
 
