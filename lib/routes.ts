@@ -50,6 +50,8 @@ const PAGE_PATTERNS: RegExp[] = [
   /^\/(?!(?:admin|users|login|logout|api|patients|my-studies)\/)[a-z0-9_-]+\/queries$/,
   // The study's source data verification (decision 0031).
   /^\/(?!(?:admin|users|login|logout|api|patients|my-studies)\/)[a-z0-9_-]+\/sdv$/,
+  // The study's bulk imports (docs/decisions/0037-bulk-import.md).
+  /^\/(?!(?:admin|users|login|logout|api|patients|my-studies)\/)[a-z0-9_-]+\/imports$/,
 ];
 
 const PUBLIC_PAGES = new Set(["/login"]);

@@ -47,6 +47,8 @@ async function StudyArea({
         disease={study.disease}
         fullName={actor.fullName}
         showAdmin={isSuperuser(actor)}
+        // The area's access: while the study is locked it holds no import (decision 0034).
+        showImport={area.access.permissions.has("clinical.import")}
         logo={study.config.ui_settings}
       />
       <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6">

@@ -5,7 +5,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cn } from "@/components/ui/cn";
 
-type Section = "dashboard" | "patients" | "queries" | "sdv" | "export";
+type Section = "dashboard" | "patients" | "queries" | "sdv" | "export" | "imports";
 
 /**
  * Which study link the current path belongs to, and whether it is that link's own page (a patient
@@ -27,6 +27,7 @@ export function activeStudyLink(pathname: string, code: string): { section: Sect
   if (rest[0] === "queries") return { section: "queries", exact: rest.length === 1 };
   if (rest[0] === "sdv") return { section: "sdv", exact: rest.length === 1 };
   if (rest[0] === "export") return { section: "export", exact: rest.length === 1 };
+  if (rest[0] === "imports") return { section: "imports", exact: rest.length === 1 };
   return null;
 }
 
@@ -36,12 +37,22 @@ const LINK =
 const CURRENT = "bg-black/5 font-semibold underline decoration-2";
 
 /**
- * Dashboard, Patients, Queries, Source verification, Export and (for superusers) Admin, with the
- * current one marked. Everyone in the study area reads its clinical data (every study role holds
- * clinical.read), so Queries (docs/decisions/0030) and Source verification (0031; the site reads
- * its visits' progress, the monitor verifies) show to all of them as Patients does.
+ * Dashboard, Patients, Queries, Source verification, Export, Import (for importers) and (for
+ * superusers) Admin, with the current one marked. Everyone in the study area reads its clinical
+ * data (every study role holds clinical.read), so Queries (docs/decisions/0030) and Source
+ * verification (0031; the site reads its visits' progress, the monitor verifies) show to all of
+ * them as Patients does. Import shows only to those whose access holds clinical.import
+ * (docs/decisions/0037-bulk-import.md): the nav never links to a page that would refuse them.
  */
-export function StudyNav({ code, showAdmin }: { code: string; showAdmin: boolean }) {
+export function StudyNav({
+  code,
+  showAdmin,
+  showImport,
+}: {
+  code: string;
+  showAdmin: boolean;
+  showImport: boolean;
+}) {
   const t = useTranslations("studyArea.nav");
   const active = activeStudyLink(usePathname() ?? "", code);
   const links: { section: Section; href: string; label: string }[] = [
@@ -50,6 +61,7 @@ export function StudyNav({ code, showAdmin }: { code: string; showAdmin: boolean
     { section: "queries", href: `/${code}/queries`, label: t("queries") },
     { section: "sdv", href: `/${code}/sdv`, label: t("sdv") },
     { section: "export", href: `/${code}/export`, label: t("export") },
+    ...(showImport ? [{ section: "imports" as const, href: `/${code}/imports`, label: t("imports") }] : []),
   ];
   return (
     <nav

@@ -10,14 +10,16 @@ type Props = {
   disease: string;
   fullName: string;
   showAdmin: boolean;
+  /** The Import link: only for those whose study access holds clinical.import. */
+  showImport: boolean;
   logo: Pick<UiSettings, "logo_url" | "logo_width" | "logo_height">;
 };
 
 /**
- * Study name and disease, Dashboard, Patients and Export (the current one marked), Admin for
- * superusers, the user and Logout (spec §2).
+ * Study name and disease, Dashboard, Patients, Export and the rest of the study's links (the current
+ * one marked), Admin for superusers, the user and Logout (spec §2).
  */
-export function StudyShellHeader({ code, name, disease, fullName, showAdmin, logo }: Props) {
+export function StudyShellHeader({ code, name, disease, fullName, showAdmin, showImport, logo }: Props) {
   return (
     <header className="border-b border-slate-200 bg-[var(--study-header-bg)]" data-testid="study-header">
       {/* On a phone the name and the user menu share the first line (Logout stays on screen) and the
@@ -41,7 +43,7 @@ export function StudyShellHeader({ code, name, disease, fullName, showAdmin, log
           </p>
           <p className="break-words text-xs text-slate-600">{disease}</p>
         </div>
-        <StudyNav code={code} showAdmin={showAdmin} />
+        <StudyNav code={code} showAdmin={showAdmin} showImport={showImport} />
         <div className="ml-auto flex min-w-0 items-center gap-1 [&_[data-testid=current-user]]:max-w-[6.5rem] [&_[data-testid=current-user]]:truncate sm:[&_[data-testid=current-user]]:max-w-none">
           {/* The reader's inbox of the data review (decision 0031). */}
           <NotificationsMenu />

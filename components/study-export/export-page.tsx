@@ -8,6 +8,7 @@ import { useWords } from "@/components/i18n/use-words";
 import { useFormat } from "@/components/i18n/use-format";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { HintedRadioGroup } from "@/components/ui/hinted-radio-group";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { dataDictionaryUrl } from "@/lib/client/data-dictionary";
@@ -90,25 +91,18 @@ export function ExportPage({ studyId, studyName, visitTypes }: Props) {
           if (!running) void start();
         }}
       >
-        <fieldset className="space-y-2" disabled={running}>
-          <legend className="text-sm font-semibold text-slate-900">{t("format")}</legend>
-          {FORMATS.map((format) => (
-            <label key={format} className="flex items-start gap-2 text-sm">
-              <input
-                type="radio"
-                name="format"
-                value={format}
-                className="mt-1"
-                checked={options.format === format}
-                onChange={() => set({ format })}
-              />
-              <span>
-                <span className="font-medium text-slate-900">{t(`formats.${format}.label`)}</span>
-                <span className="block text-slate-600">{t(`formats.${format}.hint`)}</span>
-              </span>
-            </label>
-          ))}
-        </fieldset>
+        <HintedRadioGroup
+          name="format"
+          legend={t("format")}
+          options={FORMATS.map((format) => ({
+            value: format,
+            label: t(`formats.${format}.label`),
+            hint: t(`formats.${format}.hint`),
+          }))}
+          value={options.format}
+          onChange={(format) => set({ format })}
+          disabled={running}
+        />
 
         <fieldset className="space-y-2" disabled={running}>
           <legend className="text-sm font-semibold text-slate-900">{t("options")}</legend>

@@ -32,6 +32,12 @@ export const queryKeys = {
     list: (studyId: number, filters: Record<string, string>) =>
       [...queryKeys.sdv.all, "list", studyId, filters] as const,
   },
+  // A study's bulk import jobs (docs/decisions/0037-bulk-import.md): polled while they run.
+  imports: {
+    all: ["imports"] as const,
+    list: (studyId: number) => [...queryKeys.imports.all, "list", studyId] as const,
+    job: (studyId: number, jobId: number) => [...queryKeys.imports.all, "job", studyId, jobId] as const,
+  },
   // The signed-in user's inbox (decision 0031).
   notifications: {
     all: ["notifications"] as const,

@@ -22,6 +22,7 @@ import exportReadme from "./exportReadme.json";
 import exportOdm from "./exportOdm.json";
 import formStatus from "./formStatus.json";
 import forms from "./forms.json";
+import imports from "./imports.json";
 import layout from "./layout.json";
 import medicalGroups from "./medicalGroups.json";
 import myStudies from "./myStudies.json";
@@ -71,6 +72,7 @@ const catalogue: Messages = {
   exportOdm,
   formStatus,
   forms,
+  imports,
   layout,
   medicalGroups,
   myStudies,

@@ -178,6 +178,8 @@ export const SIGNED_IN_ROUTES: TourRoute[] = [
     },
   },
   { name: "export", signedIn: true, open: (page, s) => go(page, `/${s.code}/export`) },
+  // The tour's administrator holds clinical.import (docs/decisions/0037-bulk-import.md).
+  { name: "imports", signedIn: true, open: (page, s) => go(page, `/${s.code}/imports`) },
   { name: "study-not-found", signedIn: true, open: (page) => go(page, "/no_such_study") },
   { name: "editor-study-not-found", signedIn: true, open: (page) => go(page, "/admin/studies/999999/edit") },
   // Id 0 passes the address check of proxy.ts but not the page's: Next's not-found screen.

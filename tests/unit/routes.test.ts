@@ -91,6 +91,12 @@ describe("study resolution", () => {
       expect(routePage(path, path, true)).toEqual({ redirect: "/" });
   });
 
+  it("knows a study's Imports page (decision 0037), under a study only", () => {
+    expect(routePage("/psoriasis/imports", "/psoriasis/imports", true)).toEqual({ next: true });
+    for (const path of ["/admin/imports", "/my-studies/imports", "/psoriasis/imports/1"])
+      expect(routePage(path, path, true)).toEqual({ redirect: "/" });
+  });
+
   it("treats a single non-reserved segment as a study page; reserved ones are unknown", () => {
     expect(routePage("/psoriasis", "/psoriasis", true)).toEqual({ next: true });
     for (const reserved of ["/users", "/logout"])

@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { cleanup, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { StudyShellHeader } from "@/components/study-area/study-shell-header";
 import { activeStudyLink } from "@/components/study-area/study-nav";
@@ -17,7 +17,7 @@ afterEach(() => {
   navigation.pathname = "/";
 });
 
-function renderHeaderAt(pathname: string) {
+function renderHeaderAt(pathname: string, showImport = false) {
   navigation.pathname = pathname;
   // The header's inbox (decision 0031) asks for the reader's notifications.
   serveApi(
@@ -32,6 +32,7 @@ function renderHeaderAt(pathname: string) {
       disease="Psoriasis"
       fullName="Ada"
       showAdmin
+      showImport={showImport}
       logo={{}}
     />,
   );
@@ -74,6 +75,25 @@ describe("study header: the active page", () => {
       "Queries",
       "Source verification",
       "Export",
+      "Admin",
+    ]);
+  });
+
+  it("links Import (decision 0037) after Export only for those who may import, and marks it there", () => {
+    expect(renderHeaderAt("/psoriasis").queryByRole("link", { name: "Import" })).toBeNull();
+    cleanup();
+    const nav = renderHeaderAt("/psoriasis/imports", true);
+    const link = nav.getByRole("link", { name: "Import" });
+    expect(link).toHaveAttribute("href", "/psoriasis/imports");
+    expect(link).toHaveAttribute("aria-current", "page");
+    expect(nav.getByRole("link", { name: "Export" })).not.toHaveAttribute("aria-current");
+    expect(nav.getAllByRole("link").map((l) => l.textContent)).toEqual([
+      "Dashboard",
+      "Patients",
+      "Queries",
+      "Source verification",
+      "Export",
+      "Import",
       "Admin",
     ]);
   });
