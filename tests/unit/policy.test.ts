@@ -63,6 +63,7 @@ describe("study roles (spec §2 permissions summary)", () => {
       "principal_investigator",
       [
         "clinical.freeze",
+        "clinical.import",
         "clinical.read",
         "clinical.reassign",
         "clinical.unlock",
@@ -80,7 +81,11 @@ describe("study roles (spec §2 permissions summary)", () => {
       ["clinical.read", "clinical.write", "queries.respond", "signatures.sign_if_allowed", "study.read"],
     ],
     ["medico", ["clinical.read", "clinical.write", "queries.respond", "study.read"]],
-    ["data_manager", ["clinical.read", "clinical.write", "queries.open", "study.configure", "study.read"]],
+    // Bulk import (decision 0037): the data manager's and the principal investigator's.
+    [
+      "data_manager",
+      ["clinical.import", "clinical.read", "clinical.write", "queries.open", "study.configure", "study.read"],
+    ],
     ["read_only", ["clinical.read", "study.read"]],
   ] as const)("%s may %j", (role, expected) => {
     expect(can(user, role, 5)).toEqual(expected);
