@@ -2,14 +2,12 @@ import "server-only";
 import type { Db } from "@/db/client";
 import { CSV_DIALECTS } from "@/lib/csv/csv-cells";
 import { csvRecord, dialectTextCell } from "@/lib/exports/cell-values";
-import { messageRef } from "@/lib/i18n/message-ref";
-import { notFound } from "../api/errors";
 import type { RequestMeta } from "../api/request-meta";
 import type { Actor } from "../auth/actor";
 import { recordAudit } from "../audit/audit-writer";
 import { batchStream, type BatchSource } from "../exports/export-stream";
-import { findImportJob, issuesAfter } from "./import-job-queries";
-import { openImports } from "./import-service";
+import { issuesAfter } from "./import-job-queries";
+import { openImportJob } from "./import-service";
 
 /** Issues per read: the CSV streams page by page, however long the report. */
 const PAGE = 2_000;
@@ -28,9 +26,7 @@ export async function importIssuesCsv(
   meta: RequestMeta,
   words: (text: string) => string,
 ): Promise<Response> {
-  await openImports(db, actor, studyId, "read");
-  const job = await findImportJob(db, studyId, jobId);
-  if (!job) throw notFound(messageRef("api.imports.jobNotFound"));
+  const job = await openImportJob(db, actor, studyId, jobId, "read");
   const fileName = `import-${job.id}-issues.csv`;
   const dialect = CSV_DIALECTS.comma;
   const encoder = new TextEncoder();

@@ -149,6 +149,20 @@ async function fileOfJob(
   };
 }
 
+/** A job of the study, for an actor who may import into it; another study's job is not found. */
+export async function openImportJob(
+  db: Db,
+  actor: Actor,
+  studyId: number,
+  jobId: number,
+  use: "read" | "write",
+) {
+  await openImports(db, actor, studyId, use);
+  const job = await findImportJob(db, studyId, jobId);
+  if (!job) throw notFound(messageRef("api.imports.jobNotFound"));
+  return job;
+}
+
 export async function getImport(
   db: Db,
   actor: Actor,
@@ -156,9 +170,7 @@ export async function getImport(
   jobId: number,
   words: (text: string) => string,
 ): Promise<ImportJobResponse> {
-  await openImports(db, actor, studyId, "read");
-  const job = await findImportJob(db, studyId, jobId);
-  if (!job) throw notFound(messageRef("api.imports.jobNotFound"));
+  const job = await openImportJob(db, actor, studyId, jobId, "read");
   const issues = (await firstIssues(db, job.id)).map((row) => toIssueResponse(row, words));
   return inWords(toJobResponse(job, issues, new Date()), words);
 }
@@ -192,10 +204,8 @@ export async function cancelImport(
   meta: RequestMeta,
   words: (text: string) => string,
 ): Promise<ImportJobResponse> {
-  await openImports(db, actor, studyId, "write");
+  const job = await openImportJob(db, actor, studyId, jobId, "write");
   await auditedTransaction(db, async (tx, audit) => {
-    const job = await findImportJob(tx, studyId, jobId);
-    if (!job) throw notFound(messageRef("api.imports.jobNotFound"));
     if (FINISHED_IMPORT_STATES.includes(job.state)) throw conflict(messageRef("api.imports.alreadyFinished"));
     await updateImportJob(
       tx,
