@@ -23,7 +23,7 @@ import {
   stopImportRuns,
 } from "@/lib/server/imports/import-runner";
 import { BASE, call } from "./helpers";
-import { callerFor, createStudy, memberOf, patientBody, type Caller } from "./clinical-fixtures";
+import { callerFor, createGroup, createStudy, memberOf, patientBody, type Caller } from "./clinical-fixtures";
 
 let admin: Caller;
 let source: { id: number };
@@ -306,6 +306,41 @@ describe("the other layouts", () => {
       { text: redcap },
     );
     expect(mapped.counts).toMatchObject({ patients_create: 1, visits_create: 1, blocking_issues: 0 });
+  });
+});
+
+describe("medical groups", () => {
+  it("places a new patient in the group its code names; a later file naming another group changes the rest, never the group", async () => {
+    const study = await createStudy(admin);
+    await memberOfStudy(study.id);
+    const north = await createGroup(study.id, "NORTH");
+    await createGroup(study.id, "SOUTH");
+    const file = (group: string, weight: string) =>
+      [
+        "patient_code,medical_group,birth_date,sex,weight_kg,psoriasis_onset,psoriasis_phenotypes",
+        `GRP-1,${group},1970-02-03,F,${weight},2001-05,plaque`,
+      ].join("\r\n");
+    const first = await runImport(
+      study.id,
+      { format: "csv-long", mode: "apply" },
+      { text: file("north", "70") },
+    );
+    expect(first.state, JSON.stringify(first.issues)).toBe("applied");
+    const db = await getDb();
+    const groupOf = async () => (await db.select().from(patients).where(eq(patients.studyId, study.id)))[0]!;
+    expect((await groupOf()).medicalGroupId).toBe(north.id);
+    const second = await runImport(
+      study.id,
+      { format: "csv-long", mode: "apply" },
+      { text: file("SOUTH", "72.5") },
+    );
+    expect(second.state, JSON.stringify(second.issues)).toBe("applied");
+    expect(second.counts).toMatchObject({ patients_update: 1, blocking_issues: 0 });
+    expect(second.issues.map((issue) => [issue.code, issue.blocking])).toEqual([
+      ["medical_group_differs", false],
+    ]);
+    const after = await groupOf();
+    expect([after.medicalGroupId, Number(after.weightKg)]).toEqual([north.id, 72.5]);
   });
 });
 

@@ -145,14 +145,10 @@ async function writePatient(
   const changedColumns = changedEntries(columns, storedColumns(stored));
   const changedFields = changedEntries(customFields, stored.customFields);
   const changedMissing = changedEntries(patient.missing, stored.missing);
-  const groupChanged = medicalGroupId !== undefined && medicalGroupId !== stored.medicalGroupId;
-  if (
-    Object.keys(changedColumns).length === 0 &&
-    Object.keys(changedFields).length === 0 &&
-    Object.keys(changedMissing).length === 0
-  ) {
-    // A group is moved only by its own reasoned action (decision 0028), never by an import.
-    const issues = groupChanged
+  // A group is moved only by its own reasoned action (decision 0028), never by an import: a file
+  // that names another group says so, whatever else it changes.
+  const groupIssues =
+    medicalGroupId !== undefined && medicalGroupId !== stored.medicalGroupId
       ? [
           issueAt(row, "medical_group", "medical_group_differs", {
             message: messageRef("api.imports.medicalGroupDiffers", { code: patient.code }),
@@ -160,8 +156,12 @@ async function writePatient(
           }),
         ]
       : [];
-    return { id: stored.id, outcome: "unchanged", issues };
-  }
+  if (
+    Object.keys(changedColumns).length === 0 &&
+    Object.keys(changedFields).length === 0 &&
+    Object.keys(changedMissing).length === 0
+  )
+    return { id: stored.id, outcome: "unchanged", issues: groupIssues };
   const body = {
     version: stored.version,
     reason: context.reason,
@@ -172,7 +172,11 @@ async function writePatient(
   const written = await inSavepoint(tx, audit, context, row, PatientUpdateBody, body, (sp, record, parsed) =>
     updatePatientIn(sp, record, context.actor, stored.id, parsed, context.meta),
   );
-  return { ...written, id: stored.id, outcome: written.result ? "update" : "refused" };
+  return {
+    id: stored.id,
+    issues: [...groupIssues, ...written.issues],
+    outcome: written.result ? "update" : "refused",
+  };
 }
 
 async function writeVisit(
