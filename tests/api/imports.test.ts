@@ -484,6 +484,12 @@ describe("stopping and resuming", () => {
       .innerJoin(patients, eq(patients.id, visits.patientId))
       .where(eq(patients.studyId, study.id));
     expect(visitCount!.n).toBe(many.length);
+    // One import row for the job, resumed or not.
+    const importRows = await db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, "import"), eq(auditLogs.entityId, String(started.json.id))));
+    expect(importRows).toHaveLength(1);
     expect((await verifyAuditChain(db)).ok).toBe(true);
   });
 });

@@ -163,7 +163,7 @@ async function runPass(db: Db, job: ImportJobRow, pass: Pass): Promise<ImportCou
     if (stop) return false;
     if (pass.kind === "write" && groupIndex <= job.resumeAfter) return true;
     const todo = pass.kind === "write" ? batch.slice(Math.max(0, job.resumeAfter - firstIndex)) : batch;
-    const outcomes = await runBatch(db, job, pass, todo, firstIndex === 0 || job.resumeAfter === firstIndex);
+    const outcomes = await runBatch(db, job, pass, todo);
     const issues = [...fileIssues.splice(0), ...outcomes.flatMap((o) => o.issues)];
     tally(counts, outcomes, issues);
     counts.rows = rows;
@@ -262,7 +262,6 @@ async function runBatch(
   job: ImportJobRow,
   pass: Pass,
   groups: ImportedGroup[],
-  first: boolean,
 ): Promise<GroupOutcome[]> {
   let context: ImportWriteContext | undefined;
   const work = async (tx: Tx, audit: AuditRecorder) => {
@@ -292,7 +291,8 @@ async function runBatch(
     const outcomes = await work(tx, audit);
     const { actor, meta } = context!;
     const groupsDone = job.resumeAfter + groups.length;
-    if (first)
+    // Nothing committed yet (a resumed job has committed batches, and its import row with them).
+    if (job.resumeAfter === 0)
       // The import's own row: the file (name, SHA-256) and what its check found it would do; every
       // record the job writes points at it by its id (new_values.import_job).
       audit({
