@@ -190,7 +190,11 @@ describe("bulk import of a study's own csv-long export", () => {
       .from(auditLogs)
       .where(and(eq(auditLogs.action, "import"), eq(auditLogs.entityId, String(applied.id))));
     expect(importRows).toHaveLength(1);
-    expect(importRows[0]!.newValues).toMatchObject({ file_sha256: preview.file_sha256 });
+    expect(importRows[0]!.newValues).toMatchObject({
+      file_sha256: preview.file_sha256,
+      counts: { patients_create: PATIENTS, visits_create: preview.counts.visits_create },
+    });
+    expect(applied.progress).toBe(1);
     const created = await db
       .select({ n: count() })
       .from(auditLogs)

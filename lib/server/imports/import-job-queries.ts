@@ -146,7 +146,16 @@ export function toJobResponse(
   const counts: ImportCounts = row.counts;
   const seconds = row.startedAt ? ((row.finishedAt ?? now).getTime() - row.startedAt.getTime()) / 1000 : 0;
   const rate = seconds > 0 && row.rowsDone > 0 ? row.rowsDone / seconds : null;
-  const progress = row.fileBytes > 0 ? Math.min(1, row.bytesDone / row.fileBytes) : 0;
+  // An apply reads its file twice (check, then write): each pass is half of its way.
+  const read = row.fileBytes > 0 ? Math.min(1, row.bytesDone / row.fileBytes) : 0;
+  const progress =
+    row.mode === "apply"
+      ? row.state === "applied"
+        ? 1
+        : (row.phase === "write" ? 0.5 : 0) + read / 2
+      : row.state === "previewed"
+        ? 1
+        : read;
   const running = row.state === "running";
   // Bytes left at the bytes-per-second so far: rows differ in length, bytes are what is left.
   const eta =

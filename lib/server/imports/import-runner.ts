@@ -109,8 +109,15 @@ async function runJob(db: Db, job: ImportJobRow): Promise<void> {
         await finish(db, job.id, current.mode === "preview" ? "previewed" : "blocked");
         return;
       }
-      await updateImportJob(db, job.id, { phase: "write", resumeAfter: 0, groupsDone: 0 });
-      current = { ...current, phase: "write", resumeAfter: 0 };
+      await updateImportJob(db, job.id, {
+        phase: "write",
+        resumeAfter: 0,
+        groupsDone: 0,
+        rowsDone: 0,
+        bytesDone: 0,
+      });
+      // The write pass's import row carries what the check found.
+      current = { ...current, phase: "write", resumeAfter: 0, counts: checked };
     }
     const written = await runPass(db, current, { kind: "write" });
     if (written !== "stopped") await finish(db, job.id, "applied");
@@ -172,13 +179,12 @@ async function runPass(db: Db, job: ImportJobRow, pass: Pass): Promise<ImportCou
       bytesDone: bytesRead,
       groupsDone: groupIndex,
       heartbeatAt: new Date(),
-      counts: pass.kind === "check" ? counts : job.counts,
     };
     if (pass.kind === "check") {
       await appendIssues(db, job.id, issueSeq, issues);
       issueSeq += issues.length;
-      await updateImportJob(db, job.id, progress);
-    }
+      await updateImportJob(db, job.id, { ...progress, counts });
+    } else await updateImportJob(db, job.id, progress);
     return true;
   };
 
@@ -310,9 +316,20 @@ async function runBatch(
           counts: job.counts,
         },
       });
+    // A record its check passed may still be refused now (changed since by someone else): its
+    // issues join the report, counted, in the batch's own transaction.
+    const refused = outcomes.flatMap((outcome) => outcome.issues.filter((issue) => issue.blocking));
+    if (refused.length > 0) {
+      await appendIssues(tx, job.id, job.counts.issues, refused);
+      job.counts = {
+        ...job.counts,
+        issues: job.counts.issues + refused.length,
+        blocking_issues: job.counts.blocking_issues + refused.length,
+      };
+    }
     await tx
       .update(importJobs)
-      .set({ resumeAfter: groupsDone, heartbeatAt: new Date() })
+      .set({ resumeAfter: groupsDone, heartbeatAt: new Date(), counts: job.counts })
       .where(eq(importJobs.id, job.id));
     job.resumeAfter = groupsDone;
     return outcomes;
