@@ -4,6 +4,8 @@
  * (calculations and therapy lines equal to the source's form saves), re-imported as a no-op, a
  * prepared file's issues, who may import, cancel, and a job resumed after its process stopped.
  */
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { and, count, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as exportRoute } from "@/app/api/studies/[id]/export/route";
@@ -16,6 +18,7 @@ import { getDb } from "@/db/client";
 import { auditLogs, importJobs, patients, therapyLines, visits } from "@/db/schema";
 import type { ImportJobResponse } from "@/lib/schemas/import-jobs";
 import { verifyAuditChain } from "@/lib/server/audit/verify-chain";
+import { importDir } from "@/lib/server/imports/import-files";
 import {
   IMPORT_BATCH_GROUPS,
   importRunSettled,
@@ -441,6 +444,37 @@ describe("stopping and resuming", () => {
     await importRunSettled(await getDb(), started.json.id);
     const after = await job(dataManager, study.id, started.json.id);
     expect(after.state).toBe("cancelled");
+  });
+
+  it("a job queued by a server that died before taking it up is taken up at the next start", async () => {
+    const study = await createStudy(admin);
+    await memberOfStudy(study.id);
+    const db = await getDb();
+    const key = "a".repeat(32);
+    const text = exported;
+    await mkdir(importDir(), { recursive: true });
+    await writeFile(path.join(importDir(), key), text);
+    const [queued] = await db
+      .insert(importJobs)
+      .values({
+        studyId: study.id,
+        format: "csv-long",
+        mode: "preview",
+        state: "queued",
+        fileName: "left-behind.csv",
+        fileKey: key,
+        fileSha256: "0".repeat(64),
+        fileBytes: Buffer.byteLength(text),
+        createdBy: dataManager.userId,
+        locale: "en",
+        createdAt: new Date(Date.now() - 10 * 60_000),
+      })
+      .returning();
+    expect(await resumeOrphanedImports(db)).toContain(queued!.id);
+    await importRunSettled(db, queued!.id);
+    const done = await job(dataManager, study.id, queued!.id);
+    expect(done.state).toBe("previewed");
+    expect(done.counts.patients_create).toBe(PATIENTS);
   });
 
   it("a job whose server died mid-way resumes after its last whole batch, with the same result", async () => {

@@ -108,7 +108,11 @@ export async function claimOrphanedJobs(tx: Queryable, now: Date): Promise<Impor
     .where(
       or(
         eq(importJobs.state, "interrupted"),
-        and(inArray(importJobs.state, ["queued", "running"]), lt(importJobs.heartbeatAt, stale)),
+        // A queued job has no heartbeat until a process claims it: its age counts from its creation.
+        and(
+          inArray(importJobs.state, ["queued", "running"]),
+          lt(sql`coalesce(${importJobs.heartbeatAt}, ${importJobs.createdAt})`, stale),
+        ),
       ),
     )
     .returning();

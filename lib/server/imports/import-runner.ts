@@ -58,7 +58,9 @@ const stopping = new WeakSet<Db>();
 export function startImportRun(db: Db, jobId: number): void {
   const runs = runsOf(db);
   if (runs.has(jobId)) return;
-  const run = outsideRequest(() => runClaimed(db, jobId)).finally(() => runs.delete(jobId));
+  const run = outsideRequest(() => runClaimed(db, jobId))
+    .catch((error: unknown) => logError(`Import job ${jobId} could not start`, error))
+    .finally(() => runs.delete(jobId));
   runs.set(jobId, run);
 }
 
