@@ -19,21 +19,27 @@ export type LoginWords = Record<
 
 /**
  * The sign-in form. Its words come from the page (a server component): the sign-in page loads no
- * translation runtime, to stay within its JavaScript budget (docs/decisions/0021).
+ * translation runtime, to stay within its JavaScript budget (docs/decisions/0021). Its fields are
+ * uncontrolled and read when the form is sent: what someone typed before the page's script had
+ * loaded is what is sent, never an empty state that refuses it as "required".
  */
 export function LoginForm({ words }: { words: LoginWords }) {
   const t = (key: keyof LoginWords) => words[key];
   const searchParams = useSearchParams();
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
   // Shown once the server answered that this account signs in with a second factor (decision 0033).
   const [askCode, setAskCode] = useState(false);
-  const [code, setCode] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  async function onSubmit(event: FormEvent) {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const field = (name: string) => {
+      const value = form.get(name);
+      return typeof value === "string" ? value : "";
+    };
+    const email = field("email");
+    const password = field("password");
     setError(null);
     if (!email.trim() || !password) {
       setError(t("required"));
@@ -44,7 +50,7 @@ export function LoginForm({ words }: { words: LoginWords }) {
       const result = await signIn("credentials", {
         email,
         password,
-        ...(askCode ? { totp: code } : {}),
+        ...(askCode ? { totp: field("totp") } : {}),
         redirect: false,
       });
       if (result?.error?.startsWith(TOTP_REQUIRED)) {
@@ -73,40 +79,16 @@ export function LoginForm({ words }: { words: LoginWords }) {
       {error && <Alert>{error}</Alert>}
       <div>
         <Label htmlFor="email">{t("email")}</Label>
-        <Input
-          id="email"
-          name="email"
-          type="email"
-          autoComplete="username"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
+        <Input id="email" name="email" type="email" autoComplete="username" required />
       </div>
       <div>
         <Label htmlFor="password">{t("password")}</Label>
-        <Input
-          id="password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
+        <Input id="password" name="password" type="password" autoComplete="current-password" required />
       </div>
       {askCode && (
         <div>
           <Label htmlFor="totp">{t("code")}</Label>
-          <Input
-            id="totp"
-            name="totp"
-            autoComplete="one-time-code"
-            autoFocus
-            aria-describedby="totp-hint"
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-          />
+          <Input id="totp" name="totp" autoComplete="one-time-code" autoFocus aria-describedby="totp-hint" />
           <p id="totp-hint" className="mt-1 text-xs text-slate-500">
             {t("codeHint")}
           </p>

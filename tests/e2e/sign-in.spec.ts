@@ -32,6 +32,25 @@ test("a wrong password shows 'Invalid credentials' and 'Signing in...' while bus
   await page.screenshot({ path: `${SHOTS}/login-error.png`, fullPage: true });
 });
 
+test("what is typed before the page's script has run is what signs in", async ({ page }) => {
+  // The page's JavaScript is held back while the fields are filled, as on a slow connection.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_next\/static\/.*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/login", { waitUntil: "domcontentloaded" });
+  await page.getByLabel("Email").fill(E2E_ADMIN.email);
+  await page.getByLabel("Password").fill(E2E_ADMIN.password);
+  release();
+  // The scripts run and the form takes over, keeping what was typed.
+  await page.waitForLoadState("networkidle");
+  await expect(page.getByLabel("Email")).toHaveValue(E2E_ADMIN.email);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/admin\/studies$/, { timeout: 60_000 });
+});
+
 test("the admin area redirects to login with returnUrl, and sign-in returns there", async ({ page }) => {
   await page.goto("/admin/studies?view=cards");
   await expect(page).toHaveURL(/\/login\?returnUrl=%2Fadmin%2Fstudies%3Fview%3Dcards$/);
