@@ -1,6 +1,6 @@
 import "server-only";
 import { NextResponse } from "next/server";
-import type { ZodType } from "zod";
+import { z, type ZodType } from "zod";
 import { getDb, type Db } from "@/db/client";
 import { apiTokenOf, resolveActor, type Actor } from "../auth/actor";
 import { apiTokenMayReach } from "../auth/api-token-reach";
@@ -10,6 +10,7 @@ import { MAX_JSON_BODY_BYTES, readBodyText } from "./body-limit";
 import { assertSameOrigin } from "./csrf";
 import type { Locale } from "@/lib/i18n/locales";
 import { messageRef } from "@/lib/i18n/message-ref";
+import { zodMessage } from "@/lib/schemas/zod-messages";
 import { apiLocale } from "../i18n/api-locale";
 import { translatorFor } from "../i18n/translator";
 import {
@@ -21,7 +22,6 @@ import {
   type ValidationIssue,
 } from "./errors";
 import { JsonText } from "./json-text";
-import { parseRequestPart } from "./request-parts";
 import { logError } from "./log";
 import { unstorableTextIssues } from "./unstorable-text";
 import { newRequestId, withRequestId } from "./request-context";
@@ -126,9 +126,9 @@ function wrap<P, Q, B>(
       ];
       if (rawBody !== undefined) unstorable.push(...unstorableTextIssues(rawBody, ["body"]));
       if (unstorable.length > 0) throw validationError(unstorable);
-      const params = parseRequestPart(spec.params, rawParams, "path");
-      const query = parseRequestPart(spec.query, rawQuery, "query");
-      const body = spec.body ? parseRequestPart(spec.body, rawBody, "body") : (undefined as B);
+      const params = parse(spec.params, rawParams, "path");
+      const query = parse(spec.query, rawQuery, "query");
+      const body = spec.body ? parse(spec.body, rawBody, "body") : (undefined as B);
       const result = await handler({ req, db, meta, actor, params, query, body });
       return { response: successResponse(result, spec.status ?? 200), locale: apiLocale(req.headers, actor) };
     } catch (error) {
@@ -170,6 +170,22 @@ export function withEdgeHeaders(
     apply(copy.headers);
     return copy;
   }
+}
+
+function parse<T>(schema: ZodType<T> | undefined, input: unknown, location: string): T {
+  if (!schema) return undefined as T;
+  // zod's own messages as references, put into the caller's words with the rest (decision 0021).
+  const result = schema.safeParse(input, { error: zodMessage });
+  if (!result.success) throw new ApiError("validation", zodIssues(result.error, location));
+  return result.data;
+}
+
+function zodIssues(error: z.ZodError, location: string): ValidationIssue[] {
+  return error.issues.map((issue) => ({
+    loc: [location, ...issue.path.map((p) => (typeof p === "number" ? p : String(p)))],
+    msg: issue.message,
+    type: issue.code,
+  }));
 }
 
 async function readJson(req: Request): Promise<unknown> {

@@ -8,8 +8,8 @@ import {
   type ImportJobListResponse,
   type ImportJobResponse,
 } from "@/lib/schemas/import-jobs";
+import { zodMessage } from "@/lib/schemas/zod-messages";
 import { ApiError, conflict, forbidden, notFound } from "../api/errors";
-import { parseRequestPart } from "../api/request-parts";
 import type { RequestMeta } from "../api/request-meta";
 import type { Actor } from "../auth/actor";
 import { auditedTransaction } from "../audit/audit-writer";
@@ -63,8 +63,18 @@ export async function startImport(
   // Refused before a byte of the file is read: a stranger's upload never reaches the disk.
   await openImports(db, actor, studyId, "write");
   const upload = await receiveImportUpload(req);
+  const parsed = ImportStartFields.safeParse(upload.fields, { error: zodMessage });
   try {
-    const fields = parseRequestPart(ImportStartFields, upload.fields, "body");
+    if (!parsed.success)
+      throw new ApiError(
+        "validation",
+        parsed.error.issues.map((issue) => ({
+          loc: ["body", ...issue.path.map(String)],
+          msg: issue.message,
+          type: issue.code,
+        })),
+      );
+    const fields = parsed.data;
     const source = await fileOfJob(db, studyId, fields, upload.file);
     const job = await auditedTransaction(db, async (tx, audit) => {
       const row = await insertImportJob(tx, {
