@@ -121,7 +121,21 @@ async function recordsOf(studyId: number) {
       visitDate: visits.visitDate,
       dataFields: visits.dataFields,
       calculated: visits.calculatedValues,
+      notes: visits.calculationNotes,
+      warnings: visits.confirmedWarnings,
       line: therapyLines.lineNumber,
+      lineStart: therapyLines.startDate,
+      lineEnd: therapyLines.endDate,
+      switchReason: therapyLines.switchReason,
+      switchData: therapyLines.switchData,
+      // The figures and dates kept on the patient row (refreshPatientSummary).
+      visitCount: patients.visitCount,
+      lineCount: patients.therapyLineCount,
+      activeLine: patients.hasActiveLine,
+      efficacyAchieved: patients.efficacyAchieved,
+      nextVisit: patients.nextVisitType,
+      nextVisitDue: patients.nextVisitDue,
+      enrolledOn: patients.enrolledOn,
     })
     .from(patients)
     .leftJoin(visits, and(eq(visits.patientId, patients.id), sql`${visits.deletedAt} is null`))

@@ -1,7 +1,9 @@
 import "server-only";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Tx } from "@/db/client";
-import { medicalGroups, patients, visits } from "@/db/schema";
+import { patients, visits } from "@/db/schema";
+import type { PatientGroupChoice } from "@/lib/schemas/patients";
+import { listGroupChoices } from "./patient-groups";
 import type { PatientRow } from "./patient-queries";
 import type { VisitRow } from "./visit-queries";
 
@@ -15,6 +17,10 @@ export type ExistingRecords = {
   patients: Map<string, PatientRow>;
   visits: Map<number, Map<number, VisitRow>>;
   groups: Map<string, number>;
+  /** The study's groups as a new patient's group is chosen among them (chooseNewPatientGroup). */
+  groupChoices: PatientGroupChoice[];
+  /** Codes of the batch held by patients that were removed: a code stays taken (codeExists). */
+  takenCodes: Set<string>;
 };
 
 export async function readExistingRecords(
@@ -22,19 +28,14 @@ export async function readExistingRecords(
   studyId: number,
   codes: readonly string[],
 ): Promise<ExistingRecords> {
-  const found =
+  const all =
     codes.length === 0
       ? []
       : await tx
           .select()
           .from(patients)
-          .where(
-            and(
-              eq(patients.studyId, studyId),
-              inArray(patients.code, [...codes]),
-              isNull(patients.deletedAt),
-            ),
-          );
+          .where(and(eq(patients.studyId, studyId), inArray(patients.code, [...codes])));
+  const found = all.filter((row) => row.deletedAt === null);
   const byCode = new Map(found.map((row) => [row.code, row]));
   const ids = found.map((row) => row.id);
   const stored =
@@ -50,9 +51,12 @@ export async function readExistingRecords(
     if (!numbers) byPatient.set(visit.patientId, (numbers = new Map()));
     numbers.set(visit.visitNumber, visit);
   }
-  const groups = await tx
-    .select({ id: medicalGroups.id, code: medicalGroups.code })
-    .from(medicalGroups)
-    .where(eq(medicalGroups.studyId, studyId));
-  return { patients: byCode, visits: byPatient, groups: new Map(groups.map((g) => [g.code, g.id])) };
+  const groupChoices = await listGroupChoices(tx, studyId);
+  return {
+    patients: byCode,
+    visits: byPatient,
+    groups: new Map(groupChoices.map((g) => [g.code, g.id])),
+    groupChoices,
+    takenCodes: new Set(all.filter((row) => row.deletedAt !== null).map((row) => row.code)),
+  };
 }

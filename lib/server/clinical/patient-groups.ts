@@ -44,10 +44,22 @@ export async function groupForNewPatient(
   study: ClinicalStudy,
   requested: number | null | undefined,
 ): Promise<number | null> {
+  return chooseNewPatientGroup(study, requested, await listGroupChoices(tx, study.id));
+}
+
+/**
+ * groupForNewPatient's rule over the study's groups as already read (pure): the bulk import reads
+ * them once per batch (docs/decisions/0037-bulk-import.md).
+ */
+export function chooseNewPatientGroup(
+  study: ClinicalStudy,
+  requested: number | null | undefined,
+  groups: readonly PatientGroupChoice[],
+): number | null {
   const scope = study.access.patientScope;
   if (scope.kind === "group") {
     if (requested != null && requested !== scope.medicalGroupId) {
-      const own = await groupOfStudy(tx, study.id, scope.medicalGroupId);
+      const own = groups.find((group) => group.id === scope.medicalGroupId);
       throw forbidden(messageRef("api.patientGroups.ownGroupOnly", { group: own?.name ?? "" }), {
         studyId: study.id,
         entityType: "medical_group",
@@ -57,16 +69,11 @@ export async function groupForNewPatient(
     return scope.medicalGroupId;
   }
   if (requested != null) {
-    if (!(await groupOfStudy(tx, study.id, requested)))
+    if (!groups.some((group) => group.id === requested))
       throw fieldError(GROUP_FIELD, messageRef("api.patientGroups.groupNotInStudy"));
     return requested;
   }
-  const [any] = await tx
-    .select({ id: medicalGroups.id })
-    .from(medicalGroups)
-    .where(eq(medicalGroups.studyId, study.id))
-    .limit(1);
-  if (any) throw fieldError(GROUP_FIELD, messageRef("api.patientGroups.groupRequired"));
+  if (groups.length > 0) throw fieldError(GROUP_FIELD, messageRef("api.patientGroups.groupRequired"));
   return null;
 }
 

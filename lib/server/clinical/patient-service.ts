@@ -41,6 +41,7 @@ import {
   insertPatient,
   listPatientPage,
   updatePatientRow,
+  type PatientInsert,
   type PatientRow,
 } from "./patient-queries";
 
@@ -77,7 +78,7 @@ export function toPatientResponse(row: PatientRow): PatientResponse {
  * What an audit row keeps of a patient: its data, not its timestamps nor the dates maintained from
  * its visits (the next planned visit, the enrolment: the visits' own rows are audited).
  */
-function auditable(row: PatientRow): Record<string, unknown> {
+export function auditablePatient(row: PatientRow): Record<string, unknown> {
   const {
     created_at: _c,
     updated_at: _u,
@@ -233,6 +234,32 @@ export async function createPatientIn(
   meta: RequestMeta,
 ): Promise<PatientResponse> {
   const study = await openClinicalStudy(tx, actor, body.study_id, "clinical.write");
+  const values = newPatientValues(study, actor, body);
+  if (await codeExists(tx, study.id, body.code)) throw conflict(PATIENT_MESSAGES.codeTaken(body.code));
+  const medicalGroupId = await groupForNewPatient(tx, study, body.medical_group_id);
+  const row = await insertPatient(tx, { ...values, medicalGroupId });
+  audit({
+    action: "create",
+    entityType: "patient",
+    entityId: row.id,
+    studyId: study.id,
+    actor: actorOf(actor),
+    meta,
+    newValues: auditablePatient(row),
+  });
+  return toPatientResponse(row);
+}
+
+/**
+ * A new patient's row as the form save checks and derives it, without its medical group (pure):
+ * the study's field checks, missing-data codes and plausibility. Shared by createPatientIn and the
+ * bulk import's batched write of new patients (docs/decisions/0037-bulk-import.md).
+ */
+export function newPatientValues(
+  study: ClinicalStudy,
+  actor: Actor,
+  body: PatientCreateBody,
+): Omit<PatientInsert, "medicalGroupId"> {
   const fields = fieldsForEntity(study.config.data_fields, "patient");
   const { values: customFields, missing } = checkFieldValues(
     fields,
@@ -251,9 +278,7 @@ export async function createPatientIn(
     }),
     body.confirmed_warnings,
   );
-  if (await codeExists(tx, study.id, body.code)) throw conflict(PATIENT_MESSAGES.codeTaken(body.code));
-  const medicalGroupId = await groupForNewPatient(tx, study, body.medical_group_id);
-  const row = await insertPatient(tx, {
+  return {
     studyId: study.id,
     code: body.code,
     birthDate: body.birth_date,
@@ -265,20 +290,9 @@ export async function createPatientIn(
     customFields,
     confirmedWarnings,
     missing,
-    // A sub-investigator's patients belong to their group; the creator is what scopes a medico.
-    medicalGroupId,
+    // The creator is what scopes a medico's patients (a sub-investigator's, their group).
     createdBy: actor.userId,
-  });
-  audit({
-    action: "create",
-    entityType: "patient",
-    entityId: row.id,
-    studyId: study.id,
-    actor: actorOf(actor),
-    meta,
-    newValues: auditable(row),
-  });
-  return toPatientResponse(row);
+  };
 }
 
 export async function updatePatient(
@@ -407,7 +421,7 @@ function auditUpdate(
   confirmedWarnings: ConfirmedWarning[] = [],
   link: Record<string, number> = {},
 ): void {
-  const old = auditable(before);
+  const old = auditablePatient(before);
   audit({
     action: "update",
     entityType: "patient",
@@ -417,7 +431,11 @@ function auditUpdate(
     meta: change.meta,
     reason: change.reason,
     ...withCorrectionLink(
-      withConfirmedWarnings(changedValues(old, auditable(after)), old.confirmed_warnings, confirmedWarnings),
+      withConfirmedWarnings(
+        changedValues(old, auditablePatient(after)),
+        old.confirmed_warnings,
+        confirmedWarnings,
+      ),
       link,
     ),
   });
@@ -466,7 +484,7 @@ export async function deletePatient(
       actor: actorOf(actor),
       meta,
       reason,
-      oldValues: auditable(patient),
+      oldValues: auditablePatient(patient),
     });
     // The casebook is gone from the record: its signatures no longer stand (decision 0032).
     await invalidateAfterChange(tx, audit, {

@@ -207,36 +207,17 @@ export async function createVisitIn(
 ): Promise<VisitResponse> {
   // The patient row is locked: numbers and lines cannot race between their check and the insert.
   const { study, patient } = await openPatient(tx, actor, body.patient_id, "clinical.write", true);
-  assertVisitType(study, body.visit_type);
-  const { dataFields, missing, therapySwitch } = checkVisitData(
-    study,
-    body.data_fields,
-    {},
-    {
-      missing: body.missing,
-      storedMissing: {},
-    },
-  );
   // The patient's live visits, read once: the number check, the baseline and the figures use them.
   const earlier = await listVisitsOfPatient(tx, {
     patientId: patient.id,
     studyId: study.id,
     scope: { kind: "all" },
   });
-  if (earlier.some((visit) => visit.visitNumber === body.visit_number))
-    throw conflict(VISIT_MESSAGES.numberTaken(body.visit_number));
-  const confirmedWarnings = enforcePlausibility(
-    visitPlausibility({
-      today: clinicalToday(),
-      birthDate: patient.birthDate,
-      visitDate: body.visit_date,
-      visitNumber: body.visit_number,
-      otherVisits: earlier,
-      fields: fieldsForEntity(study.config.data_fields, "visit"),
-      dataFields,
-      locPrefix: ["body"],
-    }),
-    body.confirmed_warnings,
+  const { dataFields, missing, therapySwitch, confirmedWarnings } = checkNewVisit(
+    study,
+    patient.birthDate,
+    earlier,
+    body,
   );
   const base = { actor: actorOf(actor), meta };
   const { lineId, lines } = await lineForNewVisit(tx, {
@@ -299,6 +280,46 @@ export async function createVisitIn(
     patient,
   );
   return toVisitResponse(row, words);
+}
+
+/**
+ * A new visit's data as the form save checks it (pure): its type, the study's field checks and
+ * missing-data codes, the therapy switch, a number not yet taken among the patient's live visits
+ * (`earlier`) and plausibility. Shared by createVisitIn and the bulk import's batched write of new
+ * patients (docs/decisions/0037-bulk-import.md).
+ */
+export function checkNewVisit(
+  study: ClinicalStudy,
+  birthDate: string,
+  earlier: readonly { visitNumber: number; visitDate: string }[],
+  body: Omit<VisitCreateBody, "patient_id">,
+) {
+  assertVisitType(study, body.visit_type);
+  const { dataFields, missing, therapySwitch } = checkVisitData(
+    study,
+    body.data_fields,
+    {},
+    {
+      missing: body.missing,
+      storedMissing: {},
+    },
+  );
+  if (earlier.some((visit) => visit.visitNumber === body.visit_number))
+    throw conflict(VISIT_MESSAGES.numberTaken(body.visit_number));
+  const confirmedWarnings = enforcePlausibility(
+    visitPlausibility({
+      today: clinicalToday(),
+      birthDate,
+      visitDate: body.visit_date,
+      visitNumber: body.visit_number,
+      otherVisits: earlier,
+      fields: fieldsForEntity(study.config.data_fields, "visit"),
+      dataFields,
+      locPrefix: ["body"],
+    }),
+    body.confirmed_warnings,
+  );
+  return { dataFields, missing, therapySwitch, confirmedWarnings };
 }
 
 export async function updateVisit(

@@ -1,58 +1,34 @@
 import "server-only";
 import type { z } from "zod";
 import type { Tx } from "@/db/client";
-import { WARNING_ISSUE_TYPE } from "@/lib/forms/plausibility";
 import type { ImportedGroup, ImportedVisit, ImportIssue } from "@/lib/imports/import-records";
 import { messageRef } from "@/lib/i18n/message-ref";
 import { PatientCreateBody, PatientUpdateBody } from "@/lib/schemas/patients";
-import { normalizeGroupCode } from "@/lib/schemas/users";
 import { VisitCreateBody, VisitUpdateBody } from "@/lib/schemas/visits";
-import { zodMessage } from "@/lib/schemas/zod-messages";
-import { ApiError, fromDatabaseError } from "../api/errors";
-import type { RequestMeta } from "../api/request-meta";
-import type { Actor } from "../auth/actor";
 import type { AuditEntry, AuditRecorder } from "../audit/audit-writer";
 import { createPatientIn, updatePatientIn } from "../clinical/patient-service";
 import { createVisitIn, updateVisitIn } from "../clinical/visit-service";
 import type { ExistingRecords } from "../clinical/import-existing-queries";
 import type { PatientRow } from "../clinical/patient-queries";
 import type { VisitRow } from "../clinical/visit-queries";
+import {
+  attemptRecord,
+  issueAt,
+  patientParts,
+  refusedGroup,
+  type GroupOutcome,
+  type ImportWriteContext,
+  type RecordOutcome,
+} from "./import-record-attempt";
 
 /**
- * One patient group of an import file written through the form save's own functions
- * (createPatientIn, updateVisitIn, ...: docs/decisions/0037-bulk-import.md), so an imported record
- * passes exactly the checks, calculations, therapy-line and audit rules of one typed in. Each
- * record runs in its own savepoint: a refused record leaves nothing and becomes issues of the
- * report, and its audit entries are kept only when it was written.
+ * One patient group of an import file whose patient the study already holds, written through the
+ * form save's own functions (createVisitIn, updatePatientIn, ...: docs/decisions/0037-bulk-import.md),
+ * so an imported record passes exactly the checks, calculations, therapy-line and audit rules of
+ * one typed in. Each record runs in its own savepoint: a refused record leaves nothing and becomes
+ * issues of the report, and its audit entries are kept only when it was written. (A new patient's
+ * group is planned in memory and written in bulk: new-patient-plan.ts.)
  */
-
-/** The patient's own columns; every other value of an imported patient is one of the study's fields. */
-const PATIENT_COLUMNS = [
-  "birth_date",
-  "sex",
-  "height_cm",
-  "weight_kg",
-  "naive_systemic",
-  "naive_biologic",
-] as const;
-
-export type RecordOutcome = "create" | "update" | "unchanged" | "refused";
-
-export type GroupOutcome = {
-  patient: RecordOutcome;
-  visits: Record<RecordOutcome, number>;
-  issues: ImportIssue[];
-};
-
-export type ImportWriteContext = {
-  actor: Actor;
-  studyId: number;
-  meta: RequestMeta;
-  /** The reason of every change of an existing record (the job's, in its language). */
-  reason: string;
-  /** Marks each audit entry of the import, so the trail points at its job. */
-  importJobId: number;
-};
 
 export async function writeGroup(
   tx: Tx,
@@ -61,16 +37,14 @@ export async function writeGroup(
   group: ImportedGroup,
   existing: ExistingRecords,
 ): Promise<GroupOutcome> {
+  if (group.issues.some((issue) => issue.blocking))
+    return refusedGroup(group.visits.length, [...group.issues]);
   const issues: ImportIssue[] = [...group.issues];
   const outcome: GroupOutcome = {
     patient: "refused",
     visits: { create: 0, update: 0, unchanged: 0, refused: 0 },
     issues,
   };
-  if (group.issues.some((issue) => issue.blocking)) {
-    outcome.visits.refused = group.visits.length;
-    return outcome;
-  }
   const patientRow = group.patient.rows[0] ?? null;
   const stored = existing.patients.get(group.patient.code);
   const patient = await writePatient(tx, audit, context, group, stored, existing.groups, patientRow);
@@ -101,27 +75,9 @@ async function writePatient(
   row: number | null,
 ): Promise<Written & { id: number | null }> {
   const { patient } = group;
-  const columns: Record<string, unknown> = {};
-  const customFields: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(patient.values)) {
-    if ((PATIENT_COLUMNS as readonly string[]).includes(name)) columns[name] = value;
-    else customFields[name] = value;
-  }
-  let medicalGroupId: number | undefined;
-  if (patient.medical_group !== undefined) {
-    // Codes are stored as the API writes them (capitals): a file may spell them either way.
-    medicalGroupId = groups.get(normalizeGroupCode(patient.medical_group));
-    if (medicalGroupId === undefined)
-      return {
-        id: null,
-        outcome: "refused",
-        issues: [
-          issueAt(row, "medical_group", "unknown_medical_group", {
-            message: messageRef("api.imports.unknownMedicalGroup", { code: patient.medical_group }),
-          }),
-        ],
-      };
-  }
+  const parts = patientParts(patient, groups, row);
+  if (parts.issue) return { id: null, outcome: "refused", issues: [parts.issue] };
+  const { columns, customFields, medicalGroupId } = parts;
   if (!stored) {
     const body = {
       study_id: context.studyId,
@@ -283,13 +239,8 @@ function sameValue(a: unknown, b: unknown): boolean {
   );
 }
 
-/**
- * One record's write in a savepoint. The body is parsed with the API's own schema first (the same
- * messages as a request), the write's audit entries are held until it succeeds (a refused record
- * leaves none), and a write refused only for unconfirmed plausibility warnings is written with
- * them confirmed: the preview listed them, and applying the file is the user's confirmation.
- */
-async function inSavepoint<S extends z.ZodType, T>(
+/** One record's write in a savepoint (attemptRecord): its audit entries are kept only when it was written. */
+function inSavepoint<S extends z.ZodType, T>(
   tx: Tx,
   audit: AuditRecorder,
   context: ImportWriteContext,
@@ -298,68 +249,12 @@ async function inSavepoint<S extends z.ZodType, T>(
   body: Record<string, unknown>,
   write: (sp: Tx, record: AuditRecorder, parsed: z.output<S>) => Promise<T>,
 ): Promise<{ result: T | null; issues: ImportIssue[] }> {
-  const parsed = schema.safeParse(body, { error: zodMessage });
-  if (!parsed.success)
-    return {
-      result: null,
-      issues: parsed.error.issues.map((issue) =>
-        issueAt(row, fieldOfPath(["body", ...issue.path.map(String)]), issue.code, {
-          message: issue.message,
-        }),
-      ),
-    };
-  let warnings: ImportIssue[] = [];
-  let confirmed: string[] | undefined;
-  for (;;) {
+  return attemptRecord(row, schema, body, async (parsed) => {
     const held: AuditEntry[] = [];
     const record: AuditRecorder = (entry) =>
       held.push({ ...entry, newValues: { ...entry.newValues, import_job: context.importJobId } });
-    const input = confirmed ? { ...(parsed.data as object), confirmed_warnings: confirmed } : parsed.data;
-    try {
-      const result = await tx.transaction((sp) => write(sp as Tx, record, input as z.output<S>));
-      for (const entry of held) audit(entry);
-      return { result, issues: warnings };
-    } catch (error) {
-      const refusal = error instanceof ApiError ? error : fromDatabaseError(error);
-      if (!refusal) throw error;
-      const issues = refusalIssues(refusal, row);
-      if (!confirmed && issues.length > 0 && issues.every((issue) => !issue.blocking)) {
-        warnings = issues;
-        confirmed = issues.map((issue) => issue.code);
-        continue;
-      }
-      return { result: null, issues: [...warnings, ...issues] };
-    }
-  }
-}
-
-/** A refusal's issues, on the record's row and the field its location names. */
-function refusalIssues(refusal: ApiError, row: number | null): ImportIssue[] {
-  if (typeof refusal.detail === "string")
-    return [issueAt(row, null, refusal.type ?? refusal.code, { message: refusal.detail })];
-  return refusal.detail.map((issue) =>
-    issue.type === WARNING_ISSUE_TYPE
-      ? issueAt(row, fieldOfPath(issue.loc), issue.code ?? issue.type, {
-          message: issue.msg,
-          blocking: false,
-        })
-      : issueAt(row, fieldOfPath(issue.loc), issue.type, { message: issue.msg }),
-  );
-}
-
-/** `body.custom_fields.weight`, `body.data_fields.x.0.y`, `body.birth_date`: the field named. */
-function fieldOfPath(loc: readonly (string | number)[]): string | null {
-  const [, first, second] = loc;
-  if (first === "custom_fields" || first === "data_fields" || first === "missing")
-    return second === undefined ? null : String(second);
-  return first === undefined ? null : String(first);
-}
-
-function issueAt(
-  row: number | null,
-  field: string | null,
-  code: string,
-  { message, blocking = true }: { message: string; blocking?: boolean },
-): ImportIssue {
-  return { row, column: field, field, code, message, blocking };
+    const result = await tx.transaction((sp) => write(sp as Tx, record, parsed));
+    for (const entry of held) audit(entry);
+    return result;
+  });
 }

@@ -11,11 +11,15 @@ import { outsideRequest } from "../api/request-context";
 import type { Actor } from "../auth/actor";
 import { auditedTransaction, type AuditRecorder } from "../audit/audit-writer";
 import { openClinicalStudy } from "../clinical/clinical-study";
+import { ApiError } from "../api/errors";
 import { translatorFor } from "../i18n/translator";
 import { openCsvRecords } from "./csv-records";
 import { openImportFile } from "./import-files";
 import { readExistingRecords } from "../clinical/import-existing-queries";
-import { writeGroup, type GroupOutcome, type ImportWriteContext } from "./import-group-write";
+import { writeGroup } from "./import-group-write";
+import { insertNewPatients } from "./new-patient-insert";
+import { planNewGroup, type NewPatientPlan } from "./new-patient-plan";
+import type { GroupOutcome, ImportWriteContext } from "./import-record-attempt";
 import {
   appendIssues,
   claimJob,
@@ -30,8 +34,9 @@ import {
  * Runs import jobs in the background of this server process (docs/decisions/0037-bulk-import.md).
  * A job reads its file as a stream, patient group by patient group, in batches:
  * - the check pass (every preview, and first of every apply) runs each batch through the form
- *   save's own writes inside a transaction that is always rolled back: nothing is written, and the
- *   report holds exactly what a write would refuse;
+ *   save's own rules, inside a transaction that is always rolled back: a new patient's records in
+ *   memory (new-patient-plan.ts), an existing patient's through the form save's writes; nothing is
+ *   written, and the report holds exactly what a write would refuse;
  * - the write pass (an apply with no blocking issue) commits each batch in one audited
  *   transaction together with the job's `resume_after`, so a batch is written whole or not at all
  *   and a job whose process died resumes after its last committed batch.
@@ -279,8 +284,28 @@ async function runBatch(
       job.studyId,
       groups.map((group) => group.patient.code),
     );
+    // New patients are checked in memory and written in bulk (new-patient-plan.ts); a patient the
+    // study holds goes through the form save's writes, record by record (import-group-write.ts).
+    const writable = await openClinicalStudy(tx, context!.actor, job.studyId, "clinical.write").catch(
+      (error: unknown) => {
+        if (error instanceof ApiError) return error;
+        throw error;
+      },
+    );
     const outcomes: GroupOutcome[] = [];
-    for (const group of groups) outcomes.push(await writeGroup(tx, audit, context!, group, existing));
+    const plans: NewPatientPlan[] = [];
+    for (const group of groups) {
+      if (existing.patients.has(group.patient.code)) {
+        outcomes.push(await writeGroup(tx, audit, context!, group, existing));
+        continue;
+      }
+      const planned = await planNewGroup(writable, context!, group, existing);
+      outcomes.push(planned.outcome);
+      if (planned.plan) plans.push(planned.plan);
+    }
+    // Plans exist only when the study could be opened for writing (planNewGroup).
+    if (pass.kind === "write" && !(writable instanceof ApiError))
+      await insertNewPatients(tx, audit, context!, writable, plans);
     return outcomes;
   };
   if (pass.kind === "check") {
