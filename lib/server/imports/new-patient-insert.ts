@@ -1,7 +1,7 @@
 import "server-only";
 import type { Tx } from "@/db/client";
-import { patients, therapyLines, visits } from "@/db/schema";
 import type { AuditRecorder } from "../audit/audit-writer";
+import { insertLinesInBulk, insertPatientsInBulk, insertVisitsInBulk } from "../clinical/bulk-insert-queries";
 import type { ClinicalStudy } from "../clinical/clinical-study";
 import { auditablePatient } from "../clinical/patient-service";
 import { auditableLine } from "../clinical/therapy-lines";
@@ -14,15 +14,11 @@ import type { NewPatientPlan } from "./new-patient-plan";
 
 /**
  * A batch's planned new patients written in bulk (docs/decisions/0037-bulk-import.md): one
- * multi-row insert of the patients, one of their therapy lines and one of their visits (in slices
- * that keep a statement's parameters within PostgreSQL's limit), instead of the form save's
+ * multi-row insert of the patients, one of their therapy lines and one of their visits, instead of the form save's
  * statements per record. Each record gets the audit row a form save gives it, in its final state
  * (a line closed by a later switch is created closed, a visit's calculations are those after its
  * baseline's), pointing at the import job.
  */
-
-/** Rows per insert statement: a visit sends about 15 parameters, PostgreSQL takes 65,535. */
-const ROWS_PER_STATEMENT = 2_000;
 
 export async function insertNewPatients(
   tx: Tx,
@@ -43,17 +39,15 @@ export async function insertNewPatients(
       newValues: { ...newValues, import_job: context.importJobId },
     });
 
-  const patientRows = await insertSliced(
+  const patientRows = await insertPatientsInBulk(
     tx,
-    patients,
     plans.map((plan) => plan.patient),
   );
   const patientOf = new Map(patientRows.map((row) => [row.code, row]));
   const patientId = (plan: NewPatientPlan) => patientOf.get(plan.patient.code)!.id;
 
-  const lineRows = await insertSliced(
+  const lineRows = await insertLinesInBulk(
     tx,
-    therapyLines,
     plans.flatMap((plan) =>
       plan.lines.map((line) => ({ ...line, studyId: study.id, patientId: patientId(plan) })),
     ),
@@ -67,9 +61,8 @@ export async function insertNewPatients(
   const inForce = anyVisit
     ? await ensureActiveVersion(tx, study.id, { audit, actor, meta: context.meta }, study.activeVersion)
     : null;
-  const visitRows = await insertSliced(
+  const visitRows = await insertVisitsInBulk(
     tx,
-    visits,
     plans.flatMap((plan) =>
       plan.visits.map(({ lineIndex, ...visit }) => ({
         ...visit,
@@ -95,22 +88,4 @@ export async function insertNewPatients(
       record("visit", row.id, auditableVisit(row));
     }
   }
-}
-
-async function insertSliced<T extends typeof patients | typeof therapyLines | typeof visits>(
-  tx: Tx,
-  table: T,
-  rows: T["$inferInsert"][],
-): Promise<T["$inferSelect"][]> {
-  const inserted: T["$inferSelect"][] = [];
-  for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
-    const slice = rows.slice(start, start + ROWS_PER_STATEMENT);
-    inserted.push(
-      ...((await tx
-        .insert(table)
-        .values(slice as never)
-        .returning()) as T["$inferSelect"][]),
-    );
-  }
-  return inserted;
 }
