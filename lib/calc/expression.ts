@@ -33,13 +33,28 @@ function errorMessage(error: unknown): string {
   return "RuntimeError: the expression could not be evaluated";
 }
 
+/**
+ * Parses by source text, remembered: a study's few formulas are parsed once rather than twice for
+ * every visit they run on (the dependency order and the evaluation both parse). The evaluator never
+ * changes an AST, so one can be shared; the memory is bounded, so an editor where formulas are being
+ * typed cannot grow it without end.
+ */
+const parsedBySource = new Map<string, ParseResult>();
+const PARSED_KEPT = 512;
+
 export function parseExpression(source: string): ParseResult {
+  if (typeof source !== "string") return { ok: false, error: "SyntaxError: expression must be text" };
+  const known = parsedBySource.get(source);
+  if (known) return known;
+  let result: ParseResult;
   try {
-    if (typeof source !== "string") return { ok: false, error: "SyntaxError: expression must be text" };
-    return { ok: true, ast: parse(source) };
+    result = { ok: true, ast: parse(source) };
   } catch (error) {
-    return { ok: false, error: errorMessage(error) };
+    result = { ok: false, error: errorMessage(error) };
   }
+  if (parsedBySource.size >= PARSED_KEPT) parsedBySource.clear();
+  parsedBySource.set(source, result);
+  return result;
 }
 
 /** Python result → JS primitive; containers and non-finite floats are refused. */

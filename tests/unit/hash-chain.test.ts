@@ -46,6 +46,18 @@ describe("audit hash chain", () => {
     );
   });
 
+  it("writes exactly the text every stored row was hashed over (sorted keys, no spaces, undefined left out)", () => {
+    const value = {
+      b: [1, "two", null, { z: true, a: undefined, "é": 1.5 }],
+      a: { y: [], x: {} },
+      c: new Date("2024-01-02T03:04:05.000Z"),
+      Z: undefined,
+    };
+    expect(canonicalJson(value)).toBe(
+      '{"a":{"x":{},"y":[]},"b":[1,"two",null,{"z":true,"é":1.5}],"c":"2024-01-02T03:04:05.000Z"}',
+    );
+  });
+
   it("changes when any field, the predecessor, or a nested value changes", () => {
     const base = auditRowHash(GENESIS_HASH, row);
     expect(auditRowHash(GENESIS_HASH, { ...row })).toBe(base);
