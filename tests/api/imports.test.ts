@@ -4,6 +4,7 @@
  * (calculations and therapy lines equal to the source's form saves), re-imported as a no-op, a
  * prepared file's issues, who may import, cancel, and a job resumed after its process stopped.
  */
+import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { and, count, eq, sql } from "drizzle-orm";
@@ -19,13 +20,17 @@ import { auditLogs, importJobs, patients, therapyLines, visits } from "@/db/sche
 import type { ImportJobResponse } from "@/lib/schemas/import-jobs";
 import { verifyAuditChain } from "@/lib/server/audit/verify-chain";
 import { importDir } from "@/lib/server/imports/import-files";
+import { IMPORT_STALE_AFTER_MS } from "@/lib/server/imports/import-job-queries";
 import {
   IMPORT_BATCH_GROUPS,
   importRunSettled,
+  importSweepSettled,
+  startImportSweeps,
   resumeOrphanedImports,
   stopImportRuns,
 } from "@/lib/server/imports/import-runner";
 import { BASE, call } from "./helpers";
+import { manualClock } from "../support/manual-clock";
 import { callerFor, createGroup, createStudy, memberOf, patientBody, type Caller } from "./clinical-fixtures";
 
 let admin: Caller;
@@ -489,6 +494,53 @@ describe("stopping and resuming", () => {
     const done = await job(dataManager, study.id, queued!.id);
     expect(done.state).toBe("previewed");
     expect(done.counts.patients_create).toBe(PATIENTS);
+  });
+
+  it("a job of a killed server is taken up at once by the embedded database's next start, else by a sweep once its heartbeat is stale", async () => {
+    const study = await createStudy(admin);
+    await memberOfStudy(study.id);
+    const db = await getDb();
+    await mkdir(importDir(), { recursive: true });
+    const leftRunning = async (name: string) => {
+      const key = randomBytes(16).toString("hex");
+      await writeFile(path.join(importDir(), key), exported);
+      // A killed process cannot say it stopped: its job stays 'running', its last heartbeat just now.
+      const [row] = await db
+        .insert(importJobs)
+        .values({
+          studyId: study.id,
+          format: "csv-long",
+          mode: "preview",
+          state: "running",
+          heartbeatAt: new Date(),
+          fileName: name,
+          fileKey: key,
+          fileSha256: "0".repeat(64),
+          fileBytes: Buffer.byteLength(exported),
+          createdBy: dataManager.userId,
+          locale: "en",
+        })
+        .returning();
+      return row!.id;
+    };
+    // Beside other servers, a fresh heartbeat may be another server's job: left alone.
+    const shared = await leftRunning("shared.csv");
+    expect(await resumeOrphanedImports(db)).not.toContain(shared);
+    const { clock, fire, pending } = manualClock(Date.now());
+    startImportSweeps(db, clock);
+    expect([...pending.values()].map((timer) => timer.ms)).toEqual([IMPORT_STALE_AFTER_MS]);
+    fire();
+    await importSweepSettled(db);
+    await importRunSettled(db, shared);
+    expect((await job(dataManager, study.id, shared)).state).toBe("previewed");
+    expect(pending.size).toBe(1); // the next sweep is due
+    // The embedded database is held by one process: whatever it finds running at its start was left.
+    const embedded = await leftRunning("embedded.csv");
+    expect(await resumeOrphanedImports(db, { sole: true })).toContain(embedded);
+    await importRunSettled(db, embedded);
+    expect((await job(dataManager, study.id, embedded)).state).toBe("previewed");
+    await stopImportRuns(db);
+    expect(pending.size).toBe(0);
   });
 
   it("a job whose server died mid-way resumes after its last whole batch, with the same result", async () => {

@@ -13,7 +13,6 @@ import { POST as upload } from "@/app/api/upload/route";
 import { closeDb, getDb, getHandle } from "@/db/client";
 import { auditLogs, contentBlocks, uploads } from "@/db/schema";
 import type { UploadResponse } from "@/lib/schemas/contents";
-import type { BackgroundClock } from "@/lib/server/background-clock";
 import { holdUpload } from "@/lib/server/uploads/upload-references";
 import {
   startUploadSweeps,
@@ -26,37 +25,10 @@ import {
 } from "@/lib/server/uploads/upload-sweep";
 import { callerFor, createStudy, type Caller } from "./clinical-fixtures";
 import { call } from "./helpers";
+import { manualClock } from "../support/manual-clock";
 import { PDF, PNG, postFile } from "./upload-fixtures";
 
 const HOUR = 60 * 60_000;
-
-/** A clock whose timers run only when the test fires them. */
-function manualClock(start: number) {
-  const pending = new Map<number, { run: () => void; ms: number }>();
-  let next = 0;
-  let time = start;
-  const clock: BackgroundClock = {
-    now: () => time,
-    schedule(run, ms) {
-      pending.set(++next, { run, ms });
-      return next;
-    },
-    cancel: (handle) => void pending.delete(handle as number),
-  };
-  return {
-    clock,
-    pending,
-    /** Moves the time to the due timers and runs them. */
-    fire() {
-      const due = [...pending.entries()];
-      pending.clear();
-      for (const [, timer] of due) {
-        time += timer.ms;
-        timer.run();
-      }
-    },
-  };
-}
 
 export function describeUploadSweep(store: string, readStored: (key: string) => Promise<Uint8Array | null>) {
   let superuser: Caller;

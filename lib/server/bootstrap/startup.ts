@@ -1,9 +1,9 @@
 import "server-only";
-import { getDb } from "@/db/client";
+import { getDb, getHandle } from "@/db/client";
 import { env } from "@/lib/env";
 import { requestAuditCheckpoint } from "../audit/checkpointer";
 import { auditKeyGuard } from "../audit/key-guard";
-import { resumeOrphanedImports } from "../imports/import-runner";
+import { resumeOrphanedImports, startImportSweeps } from "../imports/import-runner";
 import { startUploadSweeps } from "../uploads/upload-sweep";
 import { ensureFirstAdmin } from "./first-admin";
 import { seedDemoData } from "./demo-seed";
@@ -19,9 +19,13 @@ export async function startup(): Promise<void> {
   requestAuditCheckpoint(db, "start-up");
   // Files uploaded in a dialog closed without saving: swept now and hourly, stopped by closeDb.
   startUploadSweeps(db);
-  // Import jobs a stopped server left behind resume after their last written batch (decision 0037).
-  const resumed = await resumeOrphanedImports(db);
+  // Import jobs a stopped server left behind resume after their last written batch (decision 0037):
+  // on the embedded database every one (this process holds it alone), else those whose heartbeat
+  // stopped, now and at each sweep.
+  const sole = (await getHandle()).driver === "pglite";
+  const resumed = await resumeOrphanedImports(db, { sole });
   if (resumed.length > 0) console.log(`Resumed import jobs: ${resumed.join(", ")}`);
+  startImportSweeps(db);
   const admin = await ensureFirstAdmin(db);
   if (admin) {
     const lines = [

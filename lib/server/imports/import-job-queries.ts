@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lte, or, sql } from "drizzle-orm";
 import type { Queryable } from "@/db/client";
 import { importIssues, importJobs, users } from "@/db/schema";
 import type { ImportIssue } from "@/lib/imports/import-records";
@@ -100,8 +100,13 @@ export async function updateImportJob(
  * Claims the jobs no process runs: queued or running with a stale heartbeat, and interrupted ones.
  * The claim is one statement, so of two servers starting together only one takes a job.
  */
-export async function claimOrphanedJobs(tx: Queryable, now: Date): Promise<ImportJobRow[]> {
-  const stale = new Date(now.getTime() - IMPORT_STALE_AFTER_MS);
+export async function claimOrphanedJobs(
+  tx: Queryable,
+  now: Date,
+  { sole }: { sole: boolean },
+): Promise<ImportJobRow[]> {
+  // The only process of the database: nothing else can be running a job, however recent its heartbeat.
+  const stale = sole ? now : new Date(now.getTime() - IMPORT_STALE_AFTER_MS);
   return tx
     .update(importJobs)
     .set({ state: "running", heartbeatAt: now, error: null })
@@ -111,7 +116,7 @@ export async function claimOrphanedJobs(tx: Queryable, now: Date): Promise<Impor
         // A queued job has no heartbeat until a process claims it: its age counts from its creation.
         and(
           inArray(importJobs.state, ["queued", "running"]),
-          lt(sql`coalesce(${importJobs.heartbeatAt}, ${importJobs.createdAt})`, stale),
+          lte(sql`coalesce(${importJobs.heartbeatAt}, ${importJobs.createdAt})`, stale),
         ),
       ),
     )

@@ -6,7 +6,8 @@ import { createImportReader } from "@/lib/imports/import-reader";
 import type { ImportedGroup, ImportIssue } from "@/lib/imports/import-records";
 import { messageRef } from "@/lib/i18n/message-ref";
 import { EMPTY_IMPORT_COUNTS, type ImportCounts } from "@/lib/schemas/import-jobs";
-import { logError } from "../api/log";
+import { logError, logWarn } from "../api/log";
+import { systemClock, type BackgroundClock } from "../background-clock";
 import { outsideRequest } from "../api/request-context";
 import type { Actor } from "../auth/actor";
 import { auditedTransaction, type AuditRecorder } from "../audit/audit-writer";
@@ -26,6 +27,7 @@ import {
   claimOrphanedJobs,
   clearIssues,
   IMPORT_HEARTBEAT_MS,
+  IMPORT_STALE_AFTER_MS,
   updateImportJob,
   type ImportJobRow,
 } from "./import-job-queries";
@@ -69,9 +71,17 @@ export function startImportRun(db: Db, jobId: number): void {
   runs.set(jobId, run);
 }
 
-/** At start-up: jobs whose process went away are taken up again (decision 0037). */
-export async function resumeOrphanedImports(db: Db): Promise<number[]> {
-  const claimed = await claimOrphanedJobs(db, new Date());
+/**
+ * Jobs whose process went away are taken up again (decision 0037): at start-up and then every
+ * IMPORT_STALE_AFTER_MS (startImportSweeps). `sole`: this process is the only one that can use the
+ * database (the embedded one, held under its lock), so every job still queued or running at its
+ * start was left by a process that died, however fresh its heartbeat.
+ */
+export async function resumeOrphanedImports(
+  db: Db,
+  { sole = false, now = new Date() }: { sole?: boolean; now?: Date } = {},
+): Promise<number[]> {
+  const claimed = await claimOrphanedJobs(db, now, { sole });
   for (const job of claimed) {
     const runs = runsOf(db);
     const run = outsideRequest(() => runJob(db, job)).finally(() => runs.delete(job.id));
@@ -80,8 +90,49 @@ export async function resumeOrphanedImports(db: Db): Promise<number[]> {
   return claimed.map((job) => job.id);
 }
 
+type SweepState = { clock: BackgroundClock; timer?: unknown; running?: Promise<void>; stopped: boolean };
+const sweeps = () =>
+  ((globalThis as unknown as { __registryImportSweeps?: WeakMap<Db, SweepState> }).__registryImportSweeps ??=
+    new WeakMap());
+
+/**
+ * Server start-up, after its own resume: every IMPORT_STALE_AFTER_MS the jobs whose heartbeat
+ * stopped (a server killed while other servers share the database) are taken up here, until
+ * stopImportRuns (closeDb). A second call for the same database does nothing.
+ */
+export function startImportSweeps(db: Db, clock: BackgroundClock = systemClock): void {
+  if (sweeps().has(db)) return;
+  const state: SweepState = { clock, stopped: false };
+  sweeps().set(db, state);
+  const tick = () => {
+    state.timer = undefined;
+    state.running = resumeOrphanedImports(db, { now: new Date(clock.now()) })
+      .then((resumed) => {
+        if (resumed.length > 0) logWarn(`Took up import jobs whose server stopped: ${resumed.join(", ")}`);
+      })
+      .catch((error: unknown) => logError("Taking up orphaned import jobs failed", error))
+      .finally(() => {
+        state.running = undefined;
+        if (!state.stopped) state.timer = clock.schedule(tick, IMPORT_STALE_AFTER_MS);
+      });
+  };
+  state.timer = clock.schedule(tick, IMPORT_STALE_AFTER_MS);
+}
+
+/** Settles when the sweep under way (if any) has finished (tests). */
+export async function importSweepSettled(db: Db): Promise<void> {
+  await sweeps().get(db)?.running;
+}
+
 /** At closeDb: the jobs of this process stop after their batch and are stored as interrupted. */
 export async function stopImportRuns(db: Db): Promise<void> {
+  const sweep = sweeps().get(db);
+  if (sweep) {
+    sweep.stopped = true;
+    if (sweep.timer !== undefined) sweep.clock.cancel(sweep.timer);
+    await sweep.running;
+    sweeps().delete(db);
+  }
   stopping.add(db);
   await Promise.allSettled([...runsOf(db).values()]);
   stopping.delete(db);
