@@ -9,13 +9,15 @@ export type OwnServer = { server: ChildProcess; base: string; dataDir: string; o
 /**
  * Starts `server.mjs`, as `npm start` runs it, on port 0 (the system picks a free one, which
  * server.mjs prints in its "Ready on" line) with a first admin and no demo data, and waits for it.
+ * `dataDir`: the directory of a server started before (a restart), else a fresh one.
  */
 export async function startOwnServer(options: {
   admin: { email: string; password: string };
   args?: string[];
   env?: Record<string, string>;
+  dataDir?: string;
 }): Promise<OwnServer> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "registry-own-server-"));
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "registry-own-server-"));
   let out = "";
   const server = spawn(process.execPath, ["server.mjs", "-p", "0", ...(options.args ?? [])], {
     env: {
