@@ -23,6 +23,11 @@ export function isCalendarDate(value: string): boolean {
   return year >= 1 && isExists(year < 100 ? year + 400 : year, month - 1, day);
 }
 
+/** `YYYY-MM-DD` of a year, a month (1–12) and a day, zero-padded. */
+export function writeCalendarDate(year: number, month: number, day: number): string {
+  return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}
+
 /** A month written YYYY-MM, year 1 or later. */
 export function isCalendarMonth(value: string): boolean {
   const match = MONTH.exec(value);

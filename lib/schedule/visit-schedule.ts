@@ -7,7 +7,7 @@
  *
  * Dates are calendar dates `YYYY-MM-DD` (lib/dates/calendar-date.ts): they compare as text.
  */
-import { addDays, format, parseISO } from "date-fns";
+import { writeCalendarDate } from "@/lib/dates/calendar-date";
 
 export type ScheduledVisitType = {
   code: string;
@@ -49,7 +49,13 @@ export type VisitSchedule = {
 
 /** A calendar date plus (or minus) whole days, as `YYYY-MM-DD`. */
 export function shiftDate(date: string, days: number): string {
-  return format(addDays(parseISO(date), days), "yyyy-MM-dd");
+  // Calendar arithmetic in UTC (no daylight-saving day is ever 23 hours): a patient's planned
+  // visits are shifted by it for every visit written, so no formatter's parsing is paid for.
+  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+  const at = new Date(0);
+  // setUTCFullYear, not Date.UTC: years below 100 are not read as 19xx.
+  at.setUTCFullYear(year, month - 1, day + days);
+  return writeCalendarDate(at.getUTCFullYear(), at.getUTCMonth() + 1, at.getUTCDate());
 }
 
 /** The scheduled types (those with a day offset) in schedule order: offset, then the types' order. */

@@ -1,5 +1,5 @@
 import "server-only";
-import { format } from "date-fns";
+import { writeCalendarDate } from "@/lib/dates/calendar-date";
 
 /**
  * Today's calendar date as the clinical rules read it: a date in the future, a visit overdue
@@ -11,7 +11,9 @@ let clock: () => Date = () => new Date();
 
 /** `YYYY-MM-DD`, the form every date of a patient or visit is stored in. */
 export function clinicalToday(): string {
-  return format(clock(), "yyyy-MM-dd");
+  // Read for every record a form save or an import checks: written by hand, not by a formatter.
+  const now = clock();
+  return writeCalendarDate(now.getFullYear(), now.getMonth() + 1, now.getDate());
 }
 
 /** Tests only: fix the clinical day (`null` restores the real clock). */

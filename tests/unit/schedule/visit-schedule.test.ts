@@ -1,4 +1,7 @@
+import { addDays, format, parseISO } from "date-fns";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { writeCalendarDate } from "@/lib/dates/calendar-date";
 import {
   visitScheduleIssues,
   visitTypeWindowIssue,
@@ -120,6 +123,24 @@ describe("visitSchedule", () => {
     expect(shiftDate("2024-02-28", 1)).toBe("2024-02-29");
     expect(shiftDate("2023-12-31", 1)).toBe("2024-01-01");
     expect(shiftDate("2024-03-01", -1)).toBe("2024-02-29");
+  });
+
+  it("shiftDate agrees with date-fns' calendar arithmetic on any day and offset", () => {
+    fc.assert(
+      fc.property(
+        fc.date({
+          min: new Date("1000-01-01T12:00:00Z"),
+          max: new Date("9000-12-31T12:00:00Z"),
+          noInvalidDate: true,
+        }),
+        fc.integer({ min: -40_000, max: 40_000 }),
+        (at, days) => {
+          const date = writeCalendarDate(at.getUTCFullYear(), at.getUTCMonth() + 1, at.getUTCDate());
+          expect(shiftDate(date, days)).toBe(format(addDays(parseISO(date), days), "yyyy-MM-dd"));
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 
   it("sameSchedule follows offsets, after-windows and order, not labels", () => {
