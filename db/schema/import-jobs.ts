@@ -52,6 +52,13 @@ export const importJobs = pgTable(
     fileSha256: text("file_sha256").notNull(),
     fileBytes: bigint("file_bytes", { mode: "number" }).notNull(),
     previewJobId: integer("preview_job_id"),
+    /**
+     * The study configuration version the job's check pass ran with from start to end (null until
+     * then, or when the configuration changed during it).
+     */
+    checkedStudyVersion: integer("checked_study_version"),
+    /** An apply that took its preview's check as its own (decision 0037): it writes at once. */
+    checkReused: boolean("check_reused").notNull().default(false),
     createdBy: integer("created_by").references(() => users.id),
     /** The personal API token the job was started with, named on its audit rows (decision 0036). */
     apiToken: text("api_token"),

@@ -101,6 +101,8 @@ export const ImportJobResponse = z.object({
   file_bytes: z.number().int(),
   /** The preview this apply was started from, when it reused the preview's file. */
   preview_job_id: z.number().int().nullable(),
+  /** The apply took its preview's check as its own: the file was not checked again (decision 0037). */
+  check_reused: z.boolean(),
   created_by: z.number().int().nullable(),
   created_by_email: z.string().nullable(),
   created_at: z.string(),

@@ -10,6 +10,7 @@ import path from "node:path";
 import { and, count, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as exportRoute } from "@/app/api/studies/[id]/export/route";
+import { GET as studyRoute, PUT as putStudy } from "@/app/api/studies/[id]/route";
 import { GET as listRoute, POST as startRoute } from "@/app/api/studies/[id]/imports/route";
 import { GET as jobRoute } from "@/app/api/studies/[id]/imports/[jobId]/route";
 import { POST as cancelRoute } from "@/app/api/studies/[id]/imports/[jobId]/cancel/route";
@@ -203,6 +204,9 @@ describe("bulk import of a study's own csv-long export", () => {
     });
     expect(applied.state, JSON.stringify(applied.issues)).toBe("applied");
     expect(applied.file_sha256).toBe(preview.file_sha256);
+    // Nothing changed in the study since the preview: its check is the apply's, report included.
+    expect(applied.check_reused).toBe(true);
+    expect(applied.issues).toEqual(preview.issues);
     const strip = (rows: Awaited<ReturnType<typeof recordsOf>>) => rows.map((row) => ({ ...row }));
     expect(strip(await recordsOf(target.id))).toEqual(strip(await recordsOf(source.id)));
 
@@ -229,6 +233,31 @@ describe("bulk import of a study's own csv-long export", () => {
       );
     expect(created[0]!.n).toBeGreaterThanOrEqual(PATIENTS + applied.counts.visits_create);
     expect((await verifyAuditChain(db)).ok).toBe(true);
+  });
+
+  it("an apply checks the file again when the study's configuration changed since its preview", async () => {
+    const study = await createStudy(admin);
+    await memberOfStudy(study.id);
+    const previewed = await runImport(study.id, { format: "csv-long", mode: "preview" }, { text: exported });
+    expect(previewed.state).toBe("previewed");
+    const current = await call(studyRoute, { headers: admin.headers, params: { id: String(study.id) } });
+    const config = current.json.config as { data_fields: { label: string }[] };
+    config.data_fields[0]!.label = `${config.data_fields[0]!.label} (v2)`;
+    const changed = await call(putStudy, {
+      method: "PUT",
+      headers: admin.headers,
+      params: { id: String(study.id) },
+      body: { version: current.json.version, config },
+    });
+    expect(changed.status, JSON.stringify(changed.json)).toBe(200);
+    const applied = await runImport(study.id, {
+      format: "csv-long",
+      mode: "apply",
+      preview_job_id: String(previewed.id),
+    });
+    expect(applied.state, JSON.stringify(applied.issues)).toBe("applied");
+    expect(applied.check_reused).toBe(false);
+    expect(applied.counts.patients_create).toBe(PATIENTS);
   });
 
   it("re-importing the same file changes nothing", async () => {

@@ -84,6 +84,14 @@ export async function appendIssues(tx: Queryable, jobId: number, firstSeq: numbe
   );
 }
 
+/** The report of `fromJobId` becomes `toJobId`'s too (an apply that takes its preview's check). */
+export async function copyIssues(tx: Queryable, fromJobId: number, toJobId: number) {
+  await tx.execute(sql`
+    insert into import_issues (job_id, seq, "row", "column", field, code, message, blocking)
+    select ${toJobId}, seq, "row", "column", field, code, message, blocking
+    from import_issues where job_id = ${fromJobId}`);
+}
+
 export async function clearIssues(tx: Queryable, jobId: number) {
   await tx.delete(importIssues).where(eq(importIssues.jobId, jobId));
 }
@@ -155,13 +163,16 @@ export function toJobResponse(
   const counts: ImportCounts = row.counts;
   const seconds = row.startedAt ? ((row.finishedAt ?? now).getTime() - row.startedAt.getTime()) / 1000 : 0;
   const rate = seconds > 0 && row.rowsDone > 0 ? row.rowsDone / seconds : null;
-  // An apply reads its file twice (check, then write): each pass is half of its way.
+  // An apply reads its file twice (check, then write): each pass is half of its way; once when it
+  // took its preview's check.
   const read = row.fileBytes > 0 ? Math.min(1, row.bytesDone / row.fileBytes) : 0;
   const progress =
     row.mode === "apply"
       ? row.state === "applied"
         ? 1
-        : (row.phase === "write" ? 0.5 : 0) + read / 2
+        : row.checkReused
+          ? read
+          : (row.phase === "write" ? 0.5 : 0) + read / 2
       : row.state === "previewed"
         ? 1
         : read;
@@ -179,6 +190,7 @@ export function toJobResponse(
     file_sha256: row.fileSha256,
     file_bytes: row.fileBytes,
     preview_job_id: row.previewJobId,
+    check_reused: row.checkReused,
     created_by: row.createdBy,
     created_by_email: row.createdByEmail,
     created_at: row.createdAt.toISOString(),

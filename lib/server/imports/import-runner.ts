@@ -157,18 +157,34 @@ async function runJob(db: Db, job: ImportJobRow): Promise<void> {
   heartbeat.unref();
   try {
     let current = job;
+    const studyVersion = async () => (await writeContext(db, current)).study.version;
+    // An apply that took its preview's check writes at once, if the study is still configured as
+    // that check saw it; else it checks the file itself (decision 0037).
+    if (
+      current.checkReused &&
+      current.resumeAfter === 0 &&
+      (await studyVersion()) !== current.checkedStudyVersion
+    ) {
+      current = { ...current, phase: "check", checkReused: false, checkedStudyVersion: null };
+      await updateImportJob(db, job.id, { phase: "check", checkReused: false, checkedStudyVersion: null });
+    }
     if (current.phase === "check") {
       // A check pass is redone from the start: its report is rebuilt, never half kept.
       await clearIssues(db, job.id);
       current = { ...current, counts: EMPTY_IMPORT_COUNTS };
+      const before = await studyVersion();
       const checked = await runPass(db, current, { kind: "check" });
       if (checked === "stopped") return;
+      // A check is reusable only if the configuration stayed the same all through it.
+      const checkedStudyVersion = (await studyVersion()) === before ? before : null;
       if (current.mode === "preview" || checked.blocking_issues > 0) {
+        await updateImportJob(db, job.id, { checkedStudyVersion });
         await finish(db, job.id, current.mode === "preview" ? "previewed" : "blocked");
         return;
       }
       await updateImportJob(db, job.id, {
         phase: "write",
+        checkedStudyVersion,
         resumeAfter: 0,
         groupsDone: 0,
         rowsDone: 0,

@@ -13,9 +13,11 @@ import { ApiError, conflict, forbidden, notFound } from "../api/errors";
 import type { RequestMeta } from "../api/request-meta";
 import type { Actor } from "../auth/actor";
 import { auditedTransaction } from "../audit/audit-writer";
-import { openClinicalStudy } from "../clinical/clinical-study";
+import { openClinicalStudy, type ClinicalStudy } from "../clinical/clinical-study";
+import { canonicalJson } from "../audit/hash-chain";
 import { receiveImportUpload, removeImportFile } from "./import-files";
 import {
+  copyIssues,
   findImportJob,
   firstIssues,
   insertImportJob,
@@ -23,6 +25,7 @@ import {
   toIssueResponse,
   toJobResponse,
   updateImportJob,
+  type ImportJobRow,
 } from "./import-job-queries";
 import { startImportRun } from "./import-runner";
 
@@ -61,7 +64,7 @@ export async function startImport(
   locale: Locale,
 ): Promise<ImportJobResponse> {
   // Refused before a byte of the file is read: a stranger's upload never reaches the disk.
-  await openImports(db, actor, studyId, "write");
+  const study = await openImports(db, actor, studyId, "write");
   const upload = await receiveImportUpload(req);
   const parsed = ImportStartFields.safeParse(upload.fields, { error: zodMessage });
   try {
@@ -76,8 +79,18 @@ export async function startImport(
       );
     const fields = parsed.data;
     const source = await fileOfJob(db, studyId, fields, upload.file);
+    const reuse =
+      fields.mode === "apply" && "preview" in source ? reusableCheck(study, source.preview, fields) : null;
     const job = await auditedTransaction(db, async (tx, audit) => {
       const row = await insertImportJob(tx, {
+        ...(reuse && {
+          phase: "write" as const,
+          checkReused: true,
+          checkedStudyVersion: reuse.checkedStudyVersion,
+          counts: reuse.counts,
+          events: reuse.events,
+          ignoredColumns: reuse.ignoredColumns,
+        }),
         studyId,
         format: fields.format,
         mode: fields.mode,
@@ -92,6 +105,7 @@ export async function startImport(
         apiToken: meta.apiToken ?? null,
         locale,
       });
+      if (reuse) await copyIssues(tx, reuse.id, row.id);
       // Who brought which file into the study, before anything of it is read.
       audit({
         action: "create",
@@ -146,7 +160,25 @@ async function fileOfJob(
     name: preview.fileName,
     bytes: preview.fileBytes,
     sha256: preview.fileSha256,
+    preview,
   };
+}
+
+/**
+ * An apply of a preview takes the preview's check as its own, and writes at once (decision 0037),
+ * when that check is still the answer: it found no blocking issue, it ran from start to end with
+ * the study's configuration as it is now, and the event map is the same. Otherwise the apply checks
+ * the file again. (Records changed since by someone else are still refused one by one when
+ * written, as after an apply's own check.) The runner compares the configuration once more when it
+ * starts the job.
+ */
+function reusableCheck(
+  study: ClinicalStudy,
+  preview: ImportJobRow,
+  fields: ImportStartFields,
+): ImportJobRow | null {
+  if (preview.counts.blocking_issues > 0 || preview.checkedStudyVersion !== study.version) return null;
+  return canonicalJson(preview.eventMap ?? {}) === canonicalJson(fields.event_map ?? {}) ? preview : null;
 }
 
 /** A job of the study, for an actor who may import into it; another study's job is not found. */

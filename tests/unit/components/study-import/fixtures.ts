@@ -15,6 +15,7 @@ export const jobFixture = (id: number, extra: Partial<Job> = {}): Job => ({
   file_sha256: "a".repeat(64),
   file_bytes: 2048,
   preview_job_id: null,
+  check_reused: false,
   created_by: 7,
   created_by_email: "dm@example.org",
   created_at: "2026-03-04T10:00:00.000Z",
