@@ -1,6 +1,6 @@
 import { bodyIssues } from "@/lib/client/apply-server-errors";
 import { UnreadNumber } from "@/components/forms/number-input";
-import type { PatientCreateBody } from "@/lib/schemas/patients";
+import { PATIENT_COLUMNS, type PatientCreateBody } from "@/lib/schemas/patients";
 
 /**
  * The fixed part of the add-patient dialog (spec §3 Patient, §5 Add patient): code, birth date and
@@ -11,16 +11,7 @@ import type { PatientCreateBody } from "@/lib/schemas/patients";
  * `PatientCreateBody` (docs/decisions/0020).
  */
 /** The fixed fields a refusal can name, as the body calls them (and their catalogue labels). */
-export const BASE_FIELDS = [
-  "code",
-  "birth_date",
-  "sex",
-  "height_cm",
-  "weight_kg",
-  "naive_systemic",
-  "naive_biologic",
-  "medical_group_id",
-] as const;
+export const BASE_FIELDS = ["code", ...PATIENT_COLUMNS, "medical_group_id"] as const;
 
 export type BaseKey = (typeof BASE_FIELDS)[number];
 export const NAIVE_FLAGS = ["naive_systemic", "naive_biologic"] as const;

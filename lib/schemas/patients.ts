@@ -102,6 +102,16 @@ const Sex = z.enum(["M", "F"], {
   error: (issue) => (issue.input === undefined ? PATIENT_MESSAGES.sexRequired : PATIENT_MESSAGES.sex),
 });
 
+/** A patient's own columns besides its code and group; every other value is one of the study's fields. */
+export const PATIENT_COLUMNS = [
+  "birth_date",
+  "sex",
+  "height_cm",
+  "weight_kg",
+  "naive_systemic",
+  "naive_biologic",
+] as const;
+
 /** Spec §5: code, birth date and sex required; height and weight optional numbers. */
 export const PatientCreateBody = z.object({
   study_id: idOf("study_id"),

@@ -8,6 +8,7 @@ import {
   type RecalculationLink,
 } from "@/lib/audit-view/trail-grouping";
 import { formatFor } from "@/lib/i18n/format";
+import { PATIENT_COLUMNS } from "@/lib/schemas/patients";
 import type { Locale } from "@/lib/i18n/locales";
 import { configIn } from "@/lib/i18n/study-config-language";
 import type { ReadableAudit, TrailSubject } from "@/lib/schemas/readable-audit";
@@ -26,12 +27,7 @@ const CLINICAL = new Set(["patient", "visit"]);
 /** The product's own columns named by the catalogue (api.trail.fields.*). */
 const PRODUCT_FIELDS = new Set([
   "code",
-  "birth_date",
-  "sex",
-  "height_cm",
-  "weight_kg",
-  "naive_systemic",
-  "naive_biologic",
+  ...PATIENT_COLUMNS,
   "medical_group_id",
   "visit_number",
   "visit_date",

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { WARNING_ISSUE_TYPE } from "@/lib/forms/plausibility";
 import type { ImportIssue, ImportedPatient } from "@/lib/imports/import-records";
 import { messageRef } from "@/lib/i18n/message-ref";
+import { PATIENT_COLUMNS } from "@/lib/schemas/patients";
 import { normalizeGroupCode } from "@/lib/schemas/users";
 import { zodMessage } from "@/lib/schemas/zod-messages";
 import { ApiError, fromDatabaseError } from "../api/errors";
@@ -73,16 +74,6 @@ export async function attemptRecord<S extends z.ZodType, T>(
   }
 }
 
-/** The patient's own columns; every other value of an imported patient is one of the study's fields. */
-const PATIENT_COLUMNS: readonly string[] = [
-  "birth_date",
-  "sex",
-  "height_cm",
-  "weight_kg",
-  "naive_systemic",
-  "naive_biologic",
-];
-
 /**
  * An imported patient's values split into the patient's columns and the study's fields, and its
  * medical group's id (undefined when the file names none; an issue when the study has no such group).
@@ -102,7 +93,7 @@ export function patientParts(
   const columns: Record<string, unknown> = {};
   const customFields: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(patient.values)) {
-    if (PATIENT_COLUMNS.includes(name)) columns[name] = value;
+    if ((PATIENT_COLUMNS as readonly string[]).includes(name)) columns[name] = value;
     else customFields[name] = value;
   }
   let medicalGroupId: number | undefined;
