@@ -366,7 +366,9 @@ async function runBatch(
         outcomes.push(await writeGroup(tx, audit, context!, group, existing));
         continue;
       }
-      const planned = await planNewGroup(writable, context!, group, existing);
+      const planned = await planNewGroup(writable, context!, group, existing, {
+        write: pass.kind === "write",
+      });
       outcomes.push(planned.outcome);
       if (planned.plan) plans.push(planned.plan);
     }

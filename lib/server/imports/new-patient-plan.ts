@@ -58,13 +58,15 @@ const NewPatientVisitBody = VisitCreateBody.omit({ patient_id: true });
 /**
  * `writable` is the study as opened for a clinical write in this batch, or the refusal of that
  * opening (a study locked since the job began): every record is then refused with it, as the
- * form save would refuse it.
+ * form save would refuse it. `write`: the plan is wanted (the write pass); a check pass only
+ * counts, and skips what can refuse nothing (the calculations and the patient's figures).
  */
 export async function planNewGroup(
   writable: ClinicalStudy | Error,
   context: ImportWriteContext,
   group: ImportedGroup,
   existing: Pick<ExistingRecords, "groups" | "groupChoices" | "takenCodes">,
+  { write }: { write: boolean },
 ): Promise<{ outcome: GroupOutcome; plan: NewPatientPlan | null }> {
   const refused = (issues: ImportIssue[]) => ({
     outcome: refusedGroup(group.visits.length, [...group.issues, ...issues]),
@@ -168,6 +170,7 @@ export async function planNewGroup(
     });
     outcome.visits.create++;
   }
+  if (!write) return { outcome, plan: null };
   // Each visit's calculations against the patient's baseline visit once all are in: what the form
   // save leaves after recalculating a baseline's dependants (recomputeDependants).
   const baseline = baselineVisit(config, visits);
