@@ -61,7 +61,7 @@ export function ImportUploadForm({
           id={FILE_ID}
           name="file"
           type="file"
-          accept=".csv,.txt,text/csv,text/plain"
+          accept=".csv,.txt,.gz,text/csv,text/plain,application/gzip"
           className="block w-full min-w-0 text-sm text-slate-700 file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium"
           aria-invalid={problem ? true : undefined}
           aria-describedby={`${FILE_ID}-hint${problem ? ` ${FILE_ID}-error` : ""}`}

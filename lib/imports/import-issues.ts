@@ -25,6 +25,8 @@ export const IMPORT_ISSUES = {
   malformedQuote: true,
   recordTooLong: true,
   notUtf8: true,
+  gzipBroken: true,
+  expandedTooLarge: true,
   emptyFile: true,
 } as const satisfies Record<string, boolean>;
 

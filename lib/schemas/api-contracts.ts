@@ -1010,7 +1010,7 @@ export const API_CONTRACTS: ApiContract[] = [
     method: "POST",
     path: "/api/studies/{id}/imports",
     summary:
-      "Start a bulk import of patients and visits (multipart: file up to 200 MB, format csv-long | csv-wide | redcap, mode preview | apply, optional csv_format, event_map, or preview_job_id instead of the file): answers the queued job at once (202); a preview writes nothing, an apply checks the whole file first and writes only when no issue blocks, in batches that commit whole (audited: one import row with the file's SHA-256, each record's row points at the job)",
+      "Start a bulk import of patients and visits (multipart: file up to 200 MB, CSV or the same compressed with gzip, format csv-long | csv-wide | redcap, mode preview | apply, optional csv_format, event_map, or preview_job_id instead of the file): answers the queued job at once (202); a preview writes nothing, an apply checks the whole file first and writes only when no issue blocks, in batches that commit whole (audited: one import row with the file's SHA-256, each record's row points at the job)",
     auth: true,
     body: ImportStartFields,
     response: ImportJobResponse,

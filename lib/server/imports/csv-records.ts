@@ -12,6 +12,7 @@ import "server-only";
  */
 import Papa from "papaparse";
 import { CSV_DIALECTS, type CsvDialect } from "@/lib/csv/csv-cells";
+import type { MessageValues } from "@/lib/i18n/message-ref";
 import { importIssue } from "@/lib/imports/import-issues";
 import type { ImportIssue } from "@/lib/imports/import-records";
 
@@ -29,7 +30,18 @@ type LineBreak = "\r\n" | "\n" | "\r";
  */
 export const MAX_RECORD_CHARS = 4_000_000;
 
-class NotUtf8 extends Error {}
+/**
+ * Bytes that are no readable text: not UTF-8, or a compressed file that is damaged or expands too
+ * far (compressed-import.ts). The reading stops with the code's file issue.
+ */
+export class UnreadableBytes extends Error {
+  constructor(
+    readonly code: "notUtf8" | "gzipBroken" | "expandedTooLarge",
+    readonly values: MessageValues = {},
+  ) {
+    super(code);
+  }
+}
 
 async function* texts(input: ByteSource): AsyncGenerator<string> {
   const decoder = new TextDecoder("utf-8", { fatal: true });
@@ -37,7 +49,7 @@ async function* texts(input: ByteSource): AsyncGenerator<string> {
     try {
       return bytes ? decoder.decode(bytes, { stream: true }) : decoder.decode();
     } catch {
-      throw new NotUtf8();
+      throw new UnreadableBytes("notUtf8");
     }
   };
   for await (const bytes of iterate(input)) yield decode(bytes);
@@ -76,8 +88,8 @@ export async function openCsvRecords(
       if (next.done) ended = true;
       else pending += next.value;
     } catch (error) {
-      if (!(error instanceof NotUtf8)) throw error;
-      failure = importIssue("notUtf8", { row: null });
+      if (!(error instanceof UnreadableBytes)) throw error;
+      failure = importIssue(error.code, { row: null }, error.values);
       ended = true;
     }
     return !ended;

@@ -15,6 +15,7 @@ import { openClinicalStudy } from "../clinical/clinical-study";
 import { ApiError } from "../api/errors";
 import { translatorFor } from "../i18n/translator";
 import { openCsvRecords } from "./csv-records";
+import { decompressedIfGzip } from "./compressed-import";
 import { openImportFile } from "./import-files";
 import { readExistingRecords } from "../clinical/import-existing-queries";
 import { writeGroup } from "./import-group-write";
@@ -224,7 +225,8 @@ async function runPass(db: Db, job: ImportJobRow, pass: Pass): Promise<ImportCou
       yield chunk;
     }
   })();
-  const source = await openCsvRecords(counted);
+  // bytesRead counts the file's own bytes (compressed or not), as its size does, for the progress.
+  const source = await openCsvRecords(decompressedIfGzip(counted));
   const { study } = await writeContext(db, job);
   const config = study.config;
   let reader: ReturnType<typeof createImportReader> | null = null;
