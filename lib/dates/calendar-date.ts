@@ -1,10 +1,10 @@
 /**
  * The one rule for calendar dates, used by every API body and query, every date field of a study,
  * the therapy switch and the list cursors: `YYYY-MM-DD` exactly, a day that exists in that month
- * of that year (date-fns `isExists`), year 1 or later. `Date.parse` is never the rule: it rolls
- * 2024-02-31 over to 2 March and reads 'March 5 2024' too. Pure; browser and server alike.
+ * of that year (the proleptic Gregorian calendar), year 1 or later. `Date.parse` is never the
+ * rule: it rolls 2024-02-31 over to 2 March and reads 'March 5 2024' too. Pure; browser and server
+ * alike.
  */
-import { isExists } from "date-fns";
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
@@ -17,10 +17,21 @@ const DATE_TIME =
 export function isCalendarDate(value: string): boolean {
   const match = DATE.exec(value);
   if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  // isExists takes a JavaScript month index (0–11). Date reads years below 100 as 19xx; the
-  // Gregorian calendar repeats every 400 years, so year + 400 has the same days.
-  return year >= 1 && isExists(year < 100 ? year + 400 : year, month - 1, day);
+  const year = Number(match[1]);
+  const month = Number(match[2]);
+  const day = Number(match[3]);
+  // Counted, not built as a Date: every date of every record a form save or an import checks
+  // passes here (a property test holds it equal to date-fns' isExists).
+  return year >= 1 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+}
+
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
+
+/** Days of a month (1–12) of the proleptic Gregorian calendar. */
+function daysInMonth(year: number, month: number): number {
+  if (month !== 2) return DAYS_IN_MONTH[month - 1]!;
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  return leap ? 29 : 28;
 }
 
 /** `YYYY-MM-DD` of a year, a month (1–12) and a day, zero-padded. */

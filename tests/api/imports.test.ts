@@ -8,6 +8,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { Readable } from "node:stream";
 import { and, count, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as exportRoute } from "@/app/api/studies/[id]/export/route";
@@ -18,10 +19,14 @@ import { POST as cancelRoute } from "@/app/api/studies/[id]/imports/[jobId]/canc
 import { POST as createPatient } from "@/app/api/patients/route";
 import { POST as createVisit } from "@/app/api/visits/route";
 import { getDb } from "@/db/client";
-import { auditLogs, importJobs, patients, therapyLines, visits } from "@/db/schema";
+import { auditLogs, importIssues, importJobs, patients, therapyLines, visits } from "@/db/schema";
 import type { ImportJobResponse } from "@/lib/schemas/import-jobs";
 import { verifyAuditChain } from "@/lib/server/audit/verify-chain";
 import { importDir } from "@/lib/server/imports/import-files";
+import { commitWriteBatch, prepareWriteBatch, writeContext } from "@/lib/server/imports/import-batch";
+import { openCsvRecords } from "@/lib/server/imports/csv-records";
+import { createImportReader } from "@/lib/imports/import-reader";
+import type { ImportedGroup } from "@/lib/imports/import-records";
 import { IMPORT_STALE_AFTER_MS } from "@/lib/server/imports/import-job-queries";
 import {
   IMPORT_BATCH_GROUPS,
@@ -477,6 +482,104 @@ describe("a prepared file's issues", () => {
     );
     expect(apply.state).toBe("blocked");
     expect(await recordsOf(study.id)).toEqual([]);
+  });
+});
+
+describe("a write batch planned before its transaction", () => {
+  /** A write-phase job of its own (not run) and the export's patient groups, as the runner reads them. */
+  async function batchOf(studyId: number) {
+    const db = await getDb();
+    const [row] = await db
+      .insert(importJobs)
+      .values({
+        studyId,
+        format: "csv-long",
+        mode: "apply",
+        state: "running",
+        phase: "write",
+        fileName: "batch.csv",
+        fileKey: randomBytes(16).toString("hex"),
+        fileSha256: "0".repeat(64),
+        fileBytes: Buffer.byteLength(exported),
+        createdBy: dataManager.userId,
+        locale: "en",
+      })
+      .returning();
+    const { study } = await writeContext(db, row!);
+    const source = await openCsvRecords(Readable.from([Buffer.from(exported)]));
+    const reader = createImportReader(study.config, "csv-long", { dialect: source.dialect });
+    const groups: ImportedGroup[] = [];
+    for await (const item of source.items) {
+      if (item.issue) throw new Error(item.issue.message);
+      if (item.row === 1) expect(reader.header(item.cells).filter((issue) => issue.blocking)).toEqual([]);
+      else groups.push(...reader.record(item.cells, item.row));
+    }
+    groups.push(...reader.end());
+    return { db, job: row!, groups };
+  }
+
+  it("writes the plans made before it when nothing they were made from changed", async () => {
+    const study = await createStudy(admin);
+    await memberOfStudy(study.id);
+    const { db, job: row, groups } = await batchOf(study.id);
+    const prepared = await prepareWriteBatch(db, row, groups);
+    expect(prepared.planned.size).toBe(PATIENTS);
+    const outcomes = await commitWriteBatch(db, row, prepared);
+    // The very outcomes of the plans: nothing was planned again.
+    outcomes.forEach((outcome, index) => expect(outcome).toBe(prepared.planned.get(groups[index]!)!.outcome));
+    const strip = (rows: Awaited<ReturnType<typeof recordsOf>>) => rows.map((r) => ({ ...r }));
+    expect(strip(await recordsOf(study.id))).toEqual(strip(await recordsOf(source.id)));
+    const [stored] = await db.select().from(importJobs).where(eq(importJobs.id, row.id));
+    expect(stored!.resumeAfter).toBe(PATIENTS);
+  });
+
+  it("plans again inside the transaction after a configuration change, and reports what it now refuses", async () => {
+    const study = await createStudy(admin);
+    await memberOfStudy(study.id);
+    const { db, job: row, groups } = await batchOf(study.id);
+    const prepared = await prepareWriteBatch(db, row, groups);
+    expect([...prepared.planned.values()].every((planned) => planned.plan !== null)).toBe(true);
+    // Between the plan and the write, PASI above 8 becomes impossible.
+    const current = await call(studyRoute, { headers: admin.headers, params: { id: String(study.id) } });
+    const config = current.json.config as { data_fields: { name: string; validation?: object }[] };
+    const pasi = config.data_fields.find((field) => field.name === "pasi_score")!;
+    pasi.validation = { ...pasi.validation, max: 8 };
+    const changed = await call(putStudy, {
+      method: "PUT",
+      headers: admin.headers,
+      params: { id: String(study.id) },
+      body: { version: current.json.version, config },
+    });
+    expect(changed.status, JSON.stringify(changed.json)).toBe(200);
+
+    const outcomes = await commitWriteBatch(db, row, prepared);
+    const refusedVisits = outcomes.reduce((sum, outcome) => sum + outcome.visits.refused, 0);
+    // Every baseline (PASI 21-25) and week 4 (11-15) is refused; week 12 (PASI 5) is not.
+    // Every baseline (PASI 21-25) and week 4 (11-15) is refused; so is each week 12, whose therapy
+    // switch now has no earlier visit: the form save's own answers, on each record's row.
+    expect(outcomes.map((outcome) => outcome.patient)).toEqual(Array(PATIENTS).fill("create"));
+    expect(outcomes.reduce((sum, outcome) => sum + outcome.visits.refused, 0)).toBe(
+      PATIENTS * 2 + Math.floor(PATIENTS / 2),
+    );
+    const late = outcomes.flatMap((outcome) => outcome.issues.filter((issue) => issue.blocking));
+    expect(late.filter((issue) => issue.column === "pasi_score")).toHaveLength(PATIENTS * 2);
+    expect(late.filter((issue) => issue.column === "therapy_switch")).toHaveLength(Math.floor(PATIENTS / 2));
+    expect(late).toHaveLength(PATIENTS * 2 + Math.floor(PATIENTS / 2));
+    // The late refusals joined the job's report and counts in the batch's transaction.
+    const [stored] = await db.select().from(importJobs).where(eq(importJobs.id, row.id));
+    expect(stored!.counts.blocking_issues).toBe(late.length);
+    const reported = await db
+      .select()
+      .from(importIssues)
+      .where(eq(importIssues.jobId, row.id))
+      .orderBy(importIssues.seq);
+    expect(reported.map((issue) => [issue.row, issue.column])).toEqual(
+      late.map((issue) => [issue.row, issue.column]),
+    );
+    const written = await recordsOf(study.id);
+    expect(written.map((record) => [record.code, record.visitNumber])).toEqual(
+      Array.from({ length: PATIENTS }, (_, n) => [`IMP-${n + 1}`, null]),
+    );
   });
 });
 

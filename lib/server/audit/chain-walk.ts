@@ -4,7 +4,7 @@ import type { Queryable } from "@/db/client";
 import { auditLogs } from "@/db/schema";
 import type { AuditKey } from "./audit-key";
 import type { Checkpoint } from "./checkpoint-log";
-import { GENESIS_HASH, keyedRowHash, legacyRowHash } from "./hash-chain";
+import { GENESIS_HASH, rowHashes } from "./hash-chain";
 import { legacyPinOf } from "./key-introduction";
 
 /** The tamper cases `npm run audit:verify` names. */
@@ -200,8 +200,7 @@ export async function walkChain(db: Queryable, options: WalkOptions): Promise<Wa
         }
       }
 
-      const plain = legacyRowHash(row.prevHash, row);
-      const keyed = keyedRowHash(key.chainKey, row.prevHash, row);
+      const { keyed, plain } = rowHashes(key.chainKey, row.prevHash, row);
       // While deriving, only a row hashed with the key ends the legacy prefix: an edited legacy
       // row (matching neither hash) is still a legacy row, named as a changed row below.
       if (deriving && row.hash === keyed) {
@@ -216,7 +215,7 @@ export async function walkChain(db: Queryable, options: WalkOptions): Promise<Wa
           );
       }
       const isLegacy = deriving || row.id <= legacy.throughId;
-      const valid = row.hash === (isLegacy ? plain : keyed);
+      const valid = row.hash === (isLegacy ? plain() : keyed);
       if (isLegacy) {
         legacy.rows++;
         if (deriving) {
@@ -263,7 +262,7 @@ export async function walkChain(db: Queryable, options: WalkOptions): Promise<Wa
           });
         else {
           run ??= { rows: [], contradictsCheckpoint: false };
-          run.rows.push({ id: row.id, unkeyed: !isLegacy && row.hash === plain });
+          run.rows.push({ id: row.id, unkeyed: !isLegacy && row.hash === plain() });
           run.contradictsCheckpoint ||= contradicts;
         }
       } else {

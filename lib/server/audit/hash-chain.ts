@@ -78,6 +78,22 @@ export function legacyRowHash(prevHash: string, row: HashedAuditFields): string 
 }
 
 /**
+ * A walked row's keyed hash, and its plain one on demand, over one payload: a walk checks every
+ * row with the key, and needs the plain hash only for legacy rows and rows that fail the key.
+ */
+export function rowHashes(
+  chainKey: Uint8Array,
+  prevHash: string,
+  row: HashedAuditFields,
+): { keyed: string; plain: () => string } {
+  const payload = rowPayload(prevHash, row);
+  return {
+    keyed: createHmac("sha256", chainKey).update(payload).digest("hex"),
+    plain: () => createHash("sha256").update(payload).digest("hex"),
+  };
+}
+
+/**
  * Links rows into the chain after `prevHash`, in order: each row carries its predecessor's hash and
  * its own keyed hash. The one place rows are chained, for the audit writer and for the benchmark
  * fixtures that insert a trail by SQL, so a fixture's trail is the app's chain by construction.

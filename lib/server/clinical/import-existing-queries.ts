@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, inArray, isNull } from "drizzle-orm";
-import type { Tx } from "@/db/client";
+import type { Queryable } from "@/db/client";
 import { patients, visits } from "@/db/schema";
 import type { PatientGroupChoice } from "@/lib/schemas/patients";
 import { listGroupChoices } from "./patient-groups";
@@ -24,7 +24,7 @@ export type ExistingRecords = {
 };
 
 export async function readExistingRecords(
-  tx: Tx,
+  tx: Queryable,
   studyId: number,
   codes: readonly string[],
 ): Promise<ExistingRecords> {

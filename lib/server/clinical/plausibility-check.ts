@@ -24,6 +24,8 @@ export function enforcePlausibility(
   stored: unknown = [],
 ): ConfirmedWarning[] {
   if (result.errors.length > 0) throw validationError(result.errors);
+  // Most writes raise no warning: nothing stored need be read then (an import checks millions).
+  if (result.warnings.length === 0) return [];
   const already = readConfirmedWarnings(stored);
   const stillConfirmed = (warning: PlausibilityWarning) =>
     already.some((old) => old.code === warning.code && old.msg === warning.msg);

@@ -1,3 +1,5 @@
+import { isExists } from "date-fns";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { isCalendarDate, isCalendarMonth, isIsoDateTime } from "@/lib/dates/calendar-date";
 import { isCalendarDate as formsIsCalendarDate } from "@/lib/forms";
@@ -8,6 +10,23 @@ describe("the one calendar date rule", () => {
       expect(isCalendarDate(good), good).toBe(true);
     for (const bad of ["2024-02-31", "2023-02-29", "1900-02-29", "0003-02-29", "2024-04-31", "2024-13-01"])
       expect(isCalendarDate(bad), bad).toBe(false);
+  });
+
+  it("agrees with date-fns' isExists on any year, month and day", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 9999 }),
+        fc.integer({ min: 0, max: 13 }),
+        fc.integer({ min: 0, max: 32 }),
+        (year, month, day) => {
+          const written = `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+          // Date reads years below 100 as 19xx; the calendar repeats every 400 years.
+          const exists = isExists(year < 100 ? year + 400 : year, month - 1, day);
+          expect(isCalendarDate(written), written).toBe(exists);
+        },
+      ),
+      { numRuns: 20_000 },
+    );
   });
 
   it("accepts only the YYYY-MM-DD shape (no rolling over, no other formats)", () => {
