@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
@@ -17,6 +18,10 @@ const alias = {
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Every core: Vitest's own default is one fewer, which on a 2-core CI machine runs one test
+    // file at a time. The API files wait on PostgreSQL for much of their time, so two at once
+    // measured 2 min 58 s against 4 min 26 s for the API project alone; three were no faster.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         resolve: { alias },
