@@ -553,8 +553,6 @@ describe("a write batch planned before its transaction", () => {
     expect(changed.status, JSON.stringify(changed.json)).toBe(200);
 
     const outcomes = await commitWriteBatch(db, row, prepared);
-    const refusedVisits = outcomes.reduce((sum, outcome) => sum + outcome.visits.refused, 0);
-    // Every baseline (PASI 21-25) and week 4 (11-15) is refused; week 12 (PASI 5) is not.
     // Every baseline (PASI 21-25) and week 4 (11-15) is refused; so is each week 12, whose therapy
     // switch now has no earlier visit: the form save's own answers, on each record's row.
     expect(outcomes.map((outcome) => outcome.patient)).toEqual(Array(PATIENTS).fill("create"));
