@@ -14,7 +14,12 @@ export const IMPORT_FIELDS = { format: "csv-long", mode: "preview" };
  * A job row of the study, as a start would leave it, without a process running it: its file is
  * never read (a cancel or a read of the job needs none).
  */
-export async function importJobOf(studyId: number, userId: number, state: ImportJobState = "running") {
+export async function importJobOf(
+  studyId: number,
+  userId: number,
+  state: ImportJobState = "running",
+  columns: Partial<typeof importJobs.$inferInsert> = {},
+) {
   const db = await getDb();
   const [job] = await db
     .insert(importJobs)
@@ -30,6 +35,7 @@ export async function importJobOf(studyId: number, userId: number, state: Import
       createdBy: userId,
       locale: "en",
       heartbeatAt: new Date(),
+      ...columns,
     })
     .returning();
   return job!;

@@ -37,6 +37,7 @@ import {
   stopImportRuns,
 } from "@/lib/server/imports/import-runner";
 import { BASE, call } from "./helpers";
+import { importJobOf } from "./import-fixtures";
 import { manualClock } from "../support/manual-clock";
 import { callerFor, createGroup, createStudy, memberOf, patientBody, type Caller } from "./clinical-fixtures";
 
@@ -123,6 +124,22 @@ async function runImport(
   expect(started.status, JSON.stringify(started.json)).toBe(202);
   await importRunSettled(await getDb(), started.json.id);
   return job(dataManager, studyId, started.json.id);
+}
+
+type ConfigFields = { data_fields: { name: string; label: string; validation?: object }[] };
+
+/** Changes a study's configuration through the API, as an administrator does between two jobs. */
+async function changeConfig(studyId: number, change: (config: ConfigFields) => void) {
+  const current = await call(studyRoute, { headers: admin.headers, params: { id: String(studyId) } });
+  const config = current.json.config as ConfigFields;
+  change(config);
+  const changed = await call(putStudy, {
+    method: "PUT",
+    headers: admin.headers,
+    params: { id: String(studyId) },
+    body: { version: current.json.version, config },
+  });
+  expect(changed.status, JSON.stringify(changed.json)).toBe(200);
 }
 
 async function recordsOf(studyId: number) {
@@ -250,16 +267,9 @@ describe("bulk import of a study's own csv-long export", () => {
     await memberOfStudy(study.id);
     const previewed = await runImport(study.id, { format: "csv-long", mode: "preview" }, { text: exported });
     expect(previewed.state).toBe("previewed");
-    const current = await call(studyRoute, { headers: admin.headers, params: { id: String(study.id) } });
-    const config = current.json.config as { data_fields: { label: string }[] };
-    config.data_fields[0]!.label = `${config.data_fields[0]!.label} (v2)`;
-    const changed = await call(putStudy, {
-      method: "PUT",
-      headers: admin.headers,
-      params: { id: String(study.id) },
-      body: { version: current.json.version, config },
+    await changeConfig(study.id, (config) => {
+      config.data_fields[0]!.label = `${config.data_fields[0]!.label} (v2)`;
     });
-    expect(changed.status, JSON.stringify(changed.json)).toBe(200);
     const applied = await runImport(study.id, {
       format: "csv-long",
       mode: "apply",
@@ -489,23 +499,8 @@ describe("a write batch planned before its transaction", () => {
   /** A write-phase job of its own (not run) and the export's patient groups, as the runner reads them. */
   async function batchOf(studyId: number) {
     const db = await getDb();
-    const [row] = await db
-      .insert(importJobs)
-      .values({
-        studyId,
-        format: "csv-long",
-        mode: "apply",
-        state: "running",
-        phase: "write",
-        fileName: "batch.csv",
-        fileKey: randomBytes(16).toString("hex"),
-        fileSha256: "0".repeat(64),
-        fileBytes: Buffer.byteLength(exported),
-        createdBy: dataManager.userId,
-        locale: "en",
-      })
-      .returning();
-    const { study } = await writeContext(db, row!);
+    const row = await importJobOf(studyId, dataManager.userId, "running", { mode: "apply", phase: "write" });
+    const { study } = await writeContext(db, row);
     const source = await openCsvRecords(Readable.from([Buffer.from(exported)]));
     const reader = createImportReader(study.config, "csv-long", { dialect: source.dialect });
     const groups: ImportedGroup[] = [];
@@ -515,7 +510,7 @@ describe("a write batch planned before its transaction", () => {
       else groups.push(...reader.record(item.cells, item.row));
     }
     groups.push(...reader.end());
-    return { db, job: row!, groups };
+    return { db, job: row, groups };
   }
 
   it("writes the plans made before it when nothing they were made from changed", async () => {
@@ -540,17 +535,10 @@ describe("a write batch planned before its transaction", () => {
     const prepared = await prepareWriteBatch(db, row, groups);
     expect([...prepared.planned.values()].every((planned) => planned.plan !== null)).toBe(true);
     // Between the plan and the write, PASI above 8 becomes impossible.
-    const current = await call(studyRoute, { headers: admin.headers, params: { id: String(study.id) } });
-    const config = current.json.config as { data_fields: { name: string; validation?: object }[] };
-    const pasi = config.data_fields.find((field) => field.name === "pasi_score")!;
-    pasi.validation = { ...pasi.validation, max: 8 };
-    const changed = await call(putStudy, {
-      method: "PUT",
-      headers: admin.headers,
-      params: { id: String(study.id) },
-      body: { version: current.json.version, config },
+    await changeConfig(study.id, (config) => {
+      const pasi = config.data_fields.find((field) => field.name === "pasi_score")!;
+      pasi.validation = { ...pasi.validation, max: 8 };
     });
-    expect(changed.status, JSON.stringify(changed.json)).toBe(200);
 
     const outcomes = await commitWriteBatch(db, row, prepared);
     // Every baseline (PASI 21-25) and week 4 (11-15) is refused; so is each week 12, whose therapy
