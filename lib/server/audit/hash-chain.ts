@@ -66,7 +66,7 @@ function rowPayload(prevHash: string, row: HashedAuditFields): string {
  * the database, so someone who can rewrite the table cannot recompute a chain that verifies.
  */
 export function keyedRowHash(chainKey: Uint8Array, prevHash: string, row: HashedAuditFields): string {
-  return createHmac("sha256", chainKey).update(rowPayload(prevHash, row)).digest("hex");
+  return keyedHashOf(chainKey, rowPayload(prevHash, row));
 }
 
 /**
@@ -74,8 +74,12 @@ export function keyedRowHash(chainKey: Uint8Array, prevHash: string, row: Hashed
  * "legacy" rows are accepted only as the chain's prefix recorded when the key was introduced.
  */
 export function legacyRowHash(prevHash: string, row: HashedAuditFields): string {
-  return createHash("sha256").update(rowPayload(prevHash, row)).digest("hex");
+  return plainHashOf(rowPayload(prevHash, row));
 }
+
+const keyedHashOf = (chainKey: Uint8Array, payload: string) =>
+  createHmac("sha256", chainKey).update(payload).digest("hex");
+const plainHashOf = (payload: string) => createHash("sha256").update(payload).digest("hex");
 
 /**
  * A walked row's keyed hash, and its plain one on demand, over one payload: a walk checks every
@@ -88,8 +92,8 @@ export function rowHashes(
 ): { keyed: string; plain: () => string } {
   const payload = rowPayload(prevHash, row);
   return {
-    keyed: createHmac("sha256", chainKey).update(payload).digest("hex"),
-    plain: () => createHash("sha256").update(payload).digest("hex"),
+    keyed: keyedHashOf(chainKey, payload),
+    plain: () => plainHashOf(payload),
   };
 }
 

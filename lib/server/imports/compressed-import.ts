@@ -1,6 +1,5 @@
 import "server-only";
-import { Readable } from "node:stream";
-import { pipeline } from "node:stream";
+import { pipeline, Readable } from "node:stream";
 import { createGunzip } from "node:zlib";
 import { UnreadableBytes } from "./csv-records";
 
@@ -57,9 +56,8 @@ export async function* decompressedIfGzip(
     yield* all;
     return;
   }
-  const gunzip = createGunzip();
   // pipeline destroys the gunzip stream with the source's error or its own, which ends the loop.
-  const expanded = pipeline(Readable.from(all), gunzip, () => {});
+  const expanded = pipeline(Readable.from(all), createGunzip(), () => {});
   let bytes = 0;
   try {
     for await (const chunk of expanded as AsyncIterable<Buffer>) {

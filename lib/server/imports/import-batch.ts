@@ -41,9 +41,7 @@ export async function checkBatch(
   const outcomes: GroupOutcome[] = [];
   try {
     await db.transaction(async (tx) => {
-      const { context } = await writeContext(tx, job);
-      const existing = await readExistingRecords(tx, job.studyId, codesOf(groups));
-      const writable = await openWritable(tx, context.actor, job.studyId);
+      const { context, existing, writable } = await readBatchInputs(tx, job, groups);
       for (const group of groups)
         outcomes.push(
           existing.patients.has(group.patient.code)
@@ -76,9 +74,7 @@ export async function prepareWriteBatch(
   job: ImportJobRow,
   groups: ImportedGroup[],
 ): Promise<PreparedBatch> {
-  const { context } = await writeContext(db, job);
-  const existing = await readExistingRecords(db, job.studyId, codesOf(groups));
-  const writable = await openWritable(db, context.actor, job.studyId);
+  const { context, existing, writable } = await readBatchInputs(db, job, groups);
   const planned = new Map<ImportedGroup, Planned>();
   if (writable instanceof ApiError) return { groups, inputs: null, planned };
   for (const [index, group] of groups.entries()) {
@@ -102,10 +98,8 @@ export function commitWriteBatch(
   prepared: PreparedBatch,
 ): Promise<GroupOutcome[]> {
   return auditedTransaction(db, async (tx, audit) => {
-    const { context } = await writeContext(tx, job);
     const { groups } = prepared;
-    const existing = await readExistingRecords(tx, job.studyId, codesOf(groups));
-    const writable = await openWritable(tx, context.actor, job.studyId);
+    const { context, existing, writable } = await readBatchInputs(tx, job, groups);
     const reuse = !(writable instanceof ApiError) && prepared.inputs === planningInputs(writable, existing);
     const outcomes: GroupOutcome[] = [];
     const plans: NewPatientPlan[] = [];
@@ -190,14 +184,25 @@ function planningInputs(study: ClinicalStudy, existing: ExistingRecords): string
   ]);
 }
 
-const codesOf = (groups: readonly ImportedGroup[]) => groups.map((group) => group.patient.code);
-
-/** The study opened for a clinical write, or the refusal every record of the batch then gets. */
-function openWritable(tx: Queryable, actor: Actor, studyId: number): Promise<ClinicalStudy | ApiError> {
-  return openClinicalStudy(tx, actor, studyId, "clinical.write").catch((error: unknown) => {
+/**
+ * What a batch is checked, planned and written against: who writes (writeContext), the records the
+ * study holds of the batch's codes, and the study opened for a clinical write, or the refusal every
+ * record of the batch then gets.
+ */
+async function readBatchInputs(tx: Queryable, job: ImportJobRow, groups: readonly ImportedGroup[]) {
+  const { context } = await writeContext(tx, job);
+  const codes = groups.map((group) => group.patient.code);
+  const existing = await readExistingRecords(tx, job.studyId, codes);
+  const writable: ClinicalStudy | ApiError = await openClinicalStudy(
+    tx,
+    context.actor,
+    job.studyId,
+    "clinical.write",
+  ).catch((error: unknown) => {
     if (error instanceof ApiError) return error;
     throw error;
   });
+  return { context, existing, writable };
 }
 
 /**
